@@ -1,0 +1,11 @@
+import { ApiError } from '@/lib/errors';
+import { apiRoute } from '@/lib/http/route';
+
+const notFound = apiRoute<{ path: string[] }>('public', async ({ req }) => {
+  throw new ApiError('NOT_FOUND', `no API route for ${req.method} ${new URL(req.url).pathname}`, {
+    suggestedAction: 'check the path; the API is described in the README',
+    citedRule: '§errors',
+  });
+});
+
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

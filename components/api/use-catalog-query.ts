@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CatalogServerView } from '@/db/queries/catalog';
+import { apiFetch } from '@/lib/api-client';
+import { queryKeys } from './keys';
+
+export interface CatalogResponse {
+  project: string;
+  toolCount: number;
+  servers: CatalogServerView[];
+}
+
+export function useCatalogQuery(id: string) {
+  return useQuery({
+    queryKey: queryKeys.catalog(id),
+    queryFn: () => apiFetch<CatalogResponse>(`/api/projects/${encodeURIComponent(id)}/catalog`),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProjectView } from '@/db/queries/projects';
+import { apiFetch } from '@/lib/api-client';
+import { queryKeys } from './keys';
+
+export function useCreateProjectMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; description?: string }) =>
+      apiFetch<ProjectView>('/api/projects', { method: 'POST', json: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
+  });
+}

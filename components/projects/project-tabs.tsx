@@ -1,0 +1,27 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const TABS = [
+  { href: '', label: 'Overview' },
+  { href: '/catalog', label: 'Catalog' },
+  { href: '/events', label: 'Events' },
+];
+
+export function ProjectTabs({ id }: { id: string }) {
+  const pathname = usePathname();
+  const base = `/projects/${id}`;
+  return (
+    <nav className="tabs" aria-label="Project sections">
+      {TABS.map((tab) => {
+        const href = `${base}${tab.href}`;
+        return (
+          <Link key={tab.label} href={href} aria-current={pathname === href ? 'page' : undefined}>
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,105 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { useCreateProjectMutation } from '@/components/api/use-create-project-mutation';
+import { useProjectsQuery } from '@/components/api/use-projects-query';
+import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { PROJECT_ID_RE } from '@/lib/schemas/projects';
+
+export function ProjectsPage() {
+  const projects = useProjectsQuery();
+  return (
+    <>
+      <h1>Projects</h1>
+      <p className="subtitle">Each project is one agent setup: its MCP catalog, its traces and its favourites.</p>
+      <CreateProjectForm />
+      <section className="card" aria-labelledby="projects-heading">
+        <div className="card-header">
+          <h2 id="projects-heading">All projects</h2>
+        </div>
+        {projects.isPending ? <SkeletonRows rows={3} label="Loading projects" /> : null}
+        {projects.isError ? <ErrorNotice error={projects.error} onRetry={() => projects.refetch()} /> : null}
+        {projects.data && projects.data.projects.length === 0 ? (
+          <div className="empty">No projects yet. Create one above, then point a proxy at its events endpoint.</div>
+        ) : null}
+        {projects.data && projects.data.projects.length > 0 ? (
+          <ul className="project-list">
+            {projects.data.projects.map((p) => (
+              <li key={p.id}>
+                <div style={{ flex: 1 }}>
+                  <Link className="name" href={`/projects/${p.id}`}>
+                    {p.id}
+                  </Link>
+                  <div className="muted small">{p.description || 'No description'}</div>
+                </div>
+                <span className="badge">{p.surface.mode}</span>
+                <span className="badge">{p.surface.target}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function CreateProjectForm() {
+  const create = useCreateProjectMutation();
+  const [id, setId] = useState('');
+  const [description, setDescription] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const idValid = PROJECT_ID_RE.test(id);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!idValid) return;
+    const project = await create.mutateAsync({ id, description }).catch(() => null);
+    if (project) {
+      setCreated(project.id);
+      setId('');
+      setDescription('');
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={onSubmit} aria-labelledby="create-heading">
+      <h2 id="create-heading">New project</h2>
+      <div className="row" style={{ alignItems: 'flex-end' }}>
+        <label className="field">
+          Project id
+          <input
+            name="id"
+            value={id}
+            onChange={(e) => setId(e.target.value.toLowerCase())}
+            placeholder="my-agent"
+            aria-invalid={id !== '' && !idValid}
+            aria-describedby="id-help"
+            required
+          />
+        </label>
+        <label className="field" style={{ flex: 1 }}>
+          Description
+          <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What runs here" />
+        </label>
+        <button type="submit" className="primary" disabled={!idValid || create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create project'}
+        </button>
+      </div>
+      <div id="id-help" className="small muted" style={{ marginTop: 6 }}>
+        {id !== '' && !idValid ? 'Use lower-case letters, digits and dashes (e.g. team-agent).' : 'A slug: lower-case letters, digits and dashes.'}
+      </div>
+      {create.isError ? (
+        <div style={{ marginTop: 10 }}>
+          <ErrorNotice error={create.error} />
+        </div>
+      ) : null}
+      {created && !create.isError ? (
+        <div className="alert" role="status" style={{ marginTop: 10 }}>
+          Created <Link href={`/projects/${created}`}>{created}</Link>. Upload its catalog and send events to{' '}
+          <code>/api/projects/{created}/events</code>.
+        </div>
+      ) : null}
+    </form>
+  );
+}

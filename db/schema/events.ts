@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Raw tool_call_trace events. No foreign key to projects: an RI check per row costs ingest
+ * throughput, and deleting a project removes its events explicitly. `arguments` is never stored (§events); for invoke calls the
+ * server/tool they named is kept in the hint columns so the call can be resolved again later.
+ */
+export const events = pgTable(
+  'events',
+  {
+    projectId: text('project_id').notNull(),
+    eventId: text('event_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** The name as presented to the model. */
+    rawName: text('raw_name').notNull(),
+    namespace: text('namespace').notNull(),
+    /** tool | meta | unresolved */
+    kind: text('kind').notNull(),
+    /** Canonical `server/tool` when kind = tool; otherwise the raw name. The rollup key. */
+    tool: text('tool').notNull(),
+    serverHint: text('server_hint'),
+    toolHint: text('tool_hint'),
+    unresolvedReason: text('unresolved_reason'),
+    sessionId: text('session_id'),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    durationMs: integer('duration_ms'),
+    model: text('model'),
+    client: text('client'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.eventId] }),
+    index('events_project_ts_idx').on(t.projectId, t.ts),
+    index('events_project_session_idx')
+      .on(t.projectId, t.sessionId, t.ts)
+      .where(sql`${t.sessionId} is not null`),
+    index('events_unresolved_idx')
+      .on(t.projectId, t.rawName, t.ts)
+      .where(sql`${t.kind} = 'unresolved'`),
+  ],
+);

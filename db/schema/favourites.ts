@@ -1,0 +1,34 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { projects } from './projects';
+
+/** The favourites in force now, one row per project (§favourites). */
+export const favouriteIndexes = pgTable('favourite_indexes', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  maxFavourites: integer('max_favourites').notNull().default(15),
+  tools: jsonb('tools').$type<string[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One row per favourites version. Also the source for resolving `favourite/…` names: the
+ * version in force at an event's timestamp is the latest row changed at or before it.
+ */
+export const favouriteChanges = pgTable(
+  'favourite_changes',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    via: text('via').notNull(),
+    before: jsonb('before').$type<FavouriteIndex | null>(),
+    after: jsonb('after').$type<FavouriteIndex>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.version] })],
+);

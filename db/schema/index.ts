@@ -1,0 +1,6 @@
+export * from './projects';
+export * from './catalog';
+export * from './favourites';
+export * from './events';
+export * from './usage';
+export * from './tokens';

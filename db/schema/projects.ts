@@ -1,0 +1,26 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
+
+export const projects = pgTable('projects', {
+  /** The slug users type in URLs and YAML (`metadata.name`). */
+  id: text('id').primaryKey(),
+  description: text('description').notNull().default(''),
+  /** Extra discovery/meta tool names counted as `meta` (§names), beyond the built-in ones. */
+  metaTools: jsonb('meta_tools').$type<string[]>().notNull().default([]),
+  surface: jsonb('surface').$type<SurfaceConfig>().notNull(),
+  /** Raw events older than this many days are deleted; the rollup keeps the counts. Null keeps all. */
+  retentionDays: integer('retention_days'),
+  /**
+   * Bumped by every catalog write. Ingest reads it (under a share lock) to pick the cached
+   * name resolver, so a catalog change and an ingest never interleave.
+   */
+  catalogVersion: integer('catalog_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Process-independent settings, e.g. the secret that signs admin session cookies. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

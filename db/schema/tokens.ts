@@ -1,0 +1,22 @@
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+
+/** Project tokens for proxies (§auth). Only a hash is stored; the secret is shown once. */
+export const projectTokens = pgTable(
+  'project_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the token, to recognise it in lists. */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('project_tokens_project_idx').on(t.projectId)],
+);

@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { generateDemo } from '@/lib/demo/generate';
+import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
+import type { Db } from '../client';
+import { putServerCatalog } from '../queries/catalog';
+import { writeFavourites } from '../queries/favourites';
+import { ingestEvents } from '../queries/ingest';
+import { createProject, findProject } from '../queries/projects';
+import { favouriteChanges } from '../schema';
+
+const DAY = 86_400_000;
+
+/** Create the demo project with a real catalog and 30 days of traces, unless it exists. */
+export async function seedDemo(
+  db: Db,
+  opts: { projectId?: string; now?: number; days?: number } = {},
+): Promise<{ created: boolean; events: number }> {
+  const projectId = opts.projectId ?? 'demo';
+  const now = opts.now ?? Date.now();
+  const days = opts.days ?? 30;
+  if (await findProject(db, projectId)) return { created: false, events: 0 };
+  await createProject(
+    db,
+    {
+      id: projectId,
+      description: 'Demo: five real MCP servers and 30 days of generated traces',
+      metaTools: [],
+      retentionDays: null,
+      surface: {
+        mode: 'favindex',
+        target: 'openai',
+        agentTools: 12,
+        instruction:
+          'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
+        limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
+      },
+    },
+    'demo',
+  );
+  for (const server of DEMO_SERVERS) await putServerCatalog(db, projectId, server.server, server.tools, 'demo');
+
+  const demo = generateDemo(DEMO_SERVERS, { now, days });
+  const [first, ...later] = demo.favourites;
+  await db
+    .update(favouriteChanges)
+    .set({ changedAt: new Date(now - first.daysAgo * DAY) })
+    .where(and(eq(favouriteChanges.projectId, projectId), eq(favouriteChanges.version, 1)));
+  for (const version of later) {
+    await writeFavourites(
+      db,
+      projectId,
+      { enabled: true, maxFavourites: 12, tools: version.tools },
+      { via: 'demo', at: new Date(now - version.daysAgo * DAY) },
+    );
+  }
+
+  let stored = 0;
+  for (let i = 0; i < demo.events.length; i += 1000) {
+    const batch = demo.events.slice(i, i + 1000).map((e, j) => validateEvent(j, e, now));
+    const valid = batch.filter((e): e is ValidatedEvent => !isReject(e));
+    if (valid.length !== batch.length) throw new Error('the demo generator produced an invalid event');
+    stored += (await ingestEvents(db, projectId, valid)).accepted;
+  }
+  return { created: true, events: stored };
+}

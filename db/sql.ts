@@ -1,0 +1,32 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** Run raw SQL and get its rows, whichever driver is underneath (they shape results apart). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
+
+/** Serialization failures and deadlocks are safe to retry: the transaction left nothing behind. */
+export async function withTransactionRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (!code || !RETRYABLE_PG_CODES.has(code) || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}

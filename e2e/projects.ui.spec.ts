@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { putCatalog, sendEvents, uniqueId } from './helpers';
+
+test('create a project in the UI, upload its catalog, and see its catalog and events', async ({ page, request }) => {
+  const id = uniqueId('e2e');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Project id').fill('Bad Id!');
+  await expect(page.getByText('Use lower-case letters, digits and dashes')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create project' })).toBeDisabled();
+
+  await page.getByLabel('Project id').fill(id);
+  await page.getByLabel('Description').fill('Created from the e2e test');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('status')).toContainText(`Created ${id}`);
+  await expect(page.getByRole('link', { name: id, exact: true }).first()).toBeVisible();
+
+  await page.getByRole('status').getByRole('link', { name: id }).click();
+  await expect(page.getByRole('heading', { name: id, level: 1 })).toBeVisible();
+  await expect(page.getByText('No catalog yet')).toBeVisible();
+
+  // A proxy uploads the github server's real tools/list.
+  await putCatalog(request, id, 'github');
+  await page.reload();
+  await expect(page.getByTestId('catalog-summary')).toHaveText('1 servers · 26 tools');
+  await page.getByText('github', { exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'github/create_issue', exact: true })).toBeVisible();
+
+  // And sends a call presented as a typed wrapper name: it shows with its canonical name.
+  await sendEvents(request, id, [
+    { id: 'e1', timestamp: new Date().toISOString(), tool: 'github__create_issue', sessionId: 's-1' },
+    { id: 'e2', timestamp: new Date().toISOString(), tool: 'jira__create_ticket', sessionId: 's-1' },
+  ]);
+  await page.reload();
+  const events = page.getByTestId('events-table');
+  await expect(events.getByRole('row', { name: /github__create_issue/ })).toContainText('github/create_issue');
+  await expect(events.getByRole('row', { name: /jira__create_ticket/ })).toContainText('unresolved');
+});

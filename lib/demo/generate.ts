@@ -1,0 +1,202 @@
+import { canonical, splitCanonical } from '@/lib/names/canonical';
+import { allName, favouriteName, typedNameOf } from '@/lib/names/present';
+import { INVOKE_TOOL } from '@/lib/names/resolve';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+
+export interface DemoServer {
+  server: string;
+  tools: CatalogTool[];
+}
+
+export interface DemoFavouritesVersion {
+  /** Days before `now` the version took effect. */
+  daysAgo: number;
+  tools: string[];
+}
+
+export interface DemoEvent {
+  id: string;
+  type: 'tool_call_trace';
+  timestamp: string;
+  tool: string;
+  server?: string;
+  arguments?: Record<string, unknown>;
+  sessionId: string;
+  status: 'ok' | 'error';
+  errorCode: string | null;
+  durationMs: number;
+  model: string;
+  client: string;
+}
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same demo. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Zipf weights: the k-th most popular of n items gets 1/k^s. */
+export function zipfWeights(n: number, s: number): number[] {
+  const weights = Array.from({ length: n }, (_, k) => 1 / Math.pow(k + 1, s));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => w / total);
+}
+
+export function pickWeighted<T>(items: readonly T[], cumulative: readonly number[], r: number): T {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return items[lo];
+}
+
+function cumulativeOf(weights: readonly number[]): number[] {
+  let sum = 0;
+  return weights.map((w) => (sum += w));
+}
+
+/** How a client presents tools to its model, and so how calls come back named. */
+type Presentation = 'favindex' | 'eager' | 'invoke' | 'canonical' | 'bare' | 'given-server';
+
+const CLIENTS: { client: string; model: string; presentation: Presentation; weight: number }[] = [
+  { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex', weight: 0.34 },
+  { client: 'codex-cli', model: 'gpt-5.4-mini', presentation: 'favindex', weight: 0.14 },
+  { client: 'cursor', model: 'gpt-5.4', presentation: 'eager', weight: 0.18 },
+  { client: 'goose', model: 'gemini-3-flash', presentation: 'invoke', weight: 0.12 },
+  { client: 'mcp-proxy', model: 'gpt-5.4-mini', presentation: 'given-server', weight: 0.1 },
+  { client: 'custom-agent', model: 'llama-4-scout', presentation: 'canonical', weight: 0.07 },
+  { client: 'scripted', model: 'none', presentation: 'bare', weight: 0.05 },
+];
+
+const ERROR_CODES = ['TIMEOUT', 'NOT_FOUND', 'PERMISSION_DENIED', 'RATE_LIMITED', 'INVALID_ARGUMENTS'];
+const INVOKE_SPELLINGS = [
+  ['server', 'tool'],
+  ['server_name', 'tool_name'],
+  ['serverName', 'toolName'],
+] as const;
+/** Names that models really produce and nothing can resolve: typos, stale favourites. */
+const BAD_NAMES = ['github__creat_issue', 'favourite/deploy_app', 'jira/create_ticket', 'create_issue'];
+
+export interface DemoData {
+  favourites: DemoFavouritesVersion[];
+  events: DemoEvent[];
+}
+
+/**
+ * Thirty days of believable traffic over a real catalog: Zipf tool popularity, sessions that
+ * stick to a server or two, weekday rhythm and growth, a few errors, every presented-name form
+ * (§names), and the favourites history those names were presented under.
+ */
+export function generateDemo(servers: readonly DemoServer[], opts: { now: number; days?: number; seed?: number }): DemoData {
+  const days = opts.days ?? 30;
+  const rand = seededRandom(opts.seed ?? 42);
+  const all = servers.flatMap((s) => s.tools.map((t) => canonical(s.server, t.name)));
+  // Popularity order: a shuffled catalog, so the top tools span servers.
+  const ranked = [...all].sort(() => rand() - 0.5);
+  const cumulative = cumulativeOf(zipfWeights(ranked.length, 1.15));
+  const toolCount = new Map<string, number>();
+  for (const tool of all) toolCount.set(splitCanonical(tool)!.tool, (toolCount.get(splitCanonical(tool)!.tool) ?? 0) + 1);
+
+  const favourites: DemoFavouritesVersion[] = [
+    { daysAgo: days + 1, tools: [] },
+    { daysAgo: Math.round(days * 0.8), tools: ranked.slice(0, 6) },
+    // A later version swaps in gitlab/create_issue, so favourite/… names change meaning over time.
+    {
+      daysAgo: Math.round(days * 0.35),
+      tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
+    },
+  ];
+  const favouritesAt = (at: number) =>
+    [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0].tools;
+
+  const clientCumulative = cumulativeOf(CLIENTS.map((c) => c.weight));
+  const events: DemoEvent[] = [];
+  const dayMs = 86_400_000;
+  let sessionNo = 0;
+  for (let d = days - 1; d >= 0; d--) {
+    const dayStart = Math.floor((opts.now - d * dayMs) / dayMs) * dayMs;
+    const weekday = new Date(dayStart).getUTCDay();
+    const growth = 1 + (days - d) / days;
+    const sessionsToday = Math.round((weekday === 0 || weekday === 6 ? 14 : 36) * growth * (0.8 + rand() * 0.4));
+    for (let s = 0; s < sessionsToday; s++) {
+      const who = pickWeighted(CLIENTS, clientCumulative, rand());
+      const sessionId = `s-${(++sessionNo).toString(36)}-${Math.floor(rand() * 1e6).toString(36)}`;
+      let at = dayStart + Math.floor((0.3 + 0.6 * rand()) * dayMs);
+      if (at > opts.now - 60_000) continue;
+      const calls = 3 + Math.floor(Math.pow(rand(), 2) * 40);
+      const focus = pickWeighted(ranked, cumulative, rand()).split('/')[0];
+      if (who.presentation !== 'bare' && rand() < 0.5) {
+        events.push(baseEvent(events.length, at, sessionId, who, rand, { tool: rand() < 0.5 ? 'begin_session' : 'mcp_find_tools' }));
+      }
+      for (let c = 0; c < calls && at < opts.now - 1000; c++) {
+        at += 2_000 + Math.floor(rand() * 90_000);
+        let tool = pickWeighted(ranked, cumulative, rand());
+        if (rand() < 0.6 && !tool.startsWith(`${focus}/`)) {
+          const sameServer = ranked.filter((t) => t.startsWith(`${focus}/`));
+          tool = sameServer[Math.floor(Math.pow(rand(), 2) * sameServer.length)];
+        }
+        const presented = rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)] } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
+        events.push(baseEvent(events.length, at, sessionId, who, rand, presented));
+      }
+    }
+  }
+  return { favourites, events: events.filter((e) => Date.parse(e.timestamp) <= opts.now) };
+}
+
+function baseEvent(
+  n: number,
+  at: number,
+  sessionId: string,
+  who: (typeof CLIENTS)[number],
+  rand: () => number,
+  presented: { tool: string; server?: string; arguments?: Record<string, unknown> },
+): DemoEvent {
+  const failed = rand() < 0.045;
+  return {
+    id: `demo-${n.toString(36).padStart(6, '0')}`,
+    type: 'tool_call_trace',
+    timestamp: new Date(at).toISOString(),
+    ...presented,
+    sessionId,
+    status: failed ? 'error' : 'ok',
+    errorCode: failed ? ERROR_CODES[Math.floor(rand() * ERROR_CODES.length)] : null,
+    durationMs: Math.round(20 + Math.pow(rand(), 3) * 4000),
+    model: who.model,
+    client: who.client,
+  };
+}
+
+function present(
+  tool: string,
+  presentation: Presentation,
+  favourites: readonly string[],
+  toolCount: ReadonlyMap<string, number>,
+  rand: () => number,
+): { tool: string; server?: string; arguments?: Record<string, unknown> } {
+  const { server, tool: name } = splitCanonical(tool)!;
+  switch (presentation) {
+    case 'favindex':
+      return favourites.includes(tool) ? { tool: favouriteName(tool, favourites) } : { tool: allName(tool) };
+    case 'eager':
+      return { tool: typedNameOf(tool) };
+    case 'invoke': {
+      const [serverKey, toolKey] = INVOKE_SPELLINGS[Math.floor(rand() * INVOKE_SPELLINGS.length)];
+      return { tool: INVOKE_TOOL, arguments: { [serverKey]: server, [toolKey]: name, arguments: {} } };
+    }
+    case 'given-server':
+      return favourites.includes(tool) ? { tool: `favourite/${name}`, server } : { tool: name, server };
+    case 'bare':
+      return toolCount.get(name) === 1 ? { tool: name } : { tool };
+    default:
+      return { tool };
+  }
+}

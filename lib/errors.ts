@@ -1,0 +1,101 @@
+/**
+ * The one error envelope of the API (§errors). Every code maps to exactly one HTTP status here;
+ * handlers throw ApiError and the route wrapper turns it into the envelope.
+ */
+export const ERROR_STATUS = {
+  MALFORMED_REQUEST: 400,
+  INVALID_PARAMETER: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  ORIGIN_REJECTED: 403,
+  NOT_FOUND: 404,
+  PROJECT_NOT_FOUND: 404,
+  SERVER_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  TOKEN_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PROJECT_EXISTS: 409,
+  MAX_FAVOURITES_EXCEEDED: 409,
+  MAX_FAVOURITES_BELOW_PINNED: 409,
+  CONFLICT: 409,
+  VERSION_MISMATCH: 412,
+  VERSION_REQUIRED: 428,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_EVENTS: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  INVALID_TOOL_NAME: 422,
+  YAML_INVALID: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  DATABASE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type SpecRule = '§names' | '§events' | '§usage' | '§favourites' | '§catalog' | '§surface' | '§yaml' | '§errors' | '§auth' | '§storage';
+
+export interface ErrorEnvelope {
+  error_code: ErrorCode;
+  message: string;
+  retryable: boolean;
+  suggested_action: string;
+  cited_rule: SpecRule;
+  /** Machine-readable specifics (e.g. validation issues, the current version). */
+  details?: unknown;
+}
+
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly suggestedAction: string;
+  readonly citedRule: SpecRule;
+  readonly details?: unknown;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { suggestedAction: string; citedRule: SpecRule; details?: unknown; headers?: Record<string, string> },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.suggestedAction = opts.suggestedAction;
+    this.citedRule = opts.citedRule;
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return {
+      error_code: this.code,
+      message: this.message,
+      retryable: RETRYABLE.has(this.code),
+      suggested_action: this.suggestedAction,
+      cited_rule: this.citedRule,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+}
+
+export function projectNotFound(id: string): ApiError {
+  return new ApiError('PROJECT_NOT_FOUND', `project '${id}' does not exist`, {
+    suggestedAction: 'check the project id, or create it with POST /api/projects',
+    citedRule: '§errors',
+  });
+}
+
+export const INTERNAL_ERROR_ENVELOPE: ErrorEnvelope = {
+  error_code: 'INTERNAL_ERROR',
+  message: 'the server failed to handle this request',
+  retryable: true,
+  suggested_action: 'retry later; if it persists, check the server logs',
+  cited_rule: '§errors',
+};

@@ -1,0 +1,25 @@
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
+export function formatPercent(share: number, digits = 1): string {
+  return `${(share * 100).toFixed(digits)}%`;
+}
+
+/** "3 min ago", "2 d ago": for timestamps in tables. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = Math.round((now - Date.parse(iso)) / 1000);
+  if (seconds < 0) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+}
+
+export function formatDateTime(iso: string): string {
+  return iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}

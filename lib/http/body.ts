@@ -1,0 +1,93 @@
+import { ApiError, type SpecRule } from '@/lib/errors';
+import { findNul } from '@/lib/nul';
+import { formatPath } from './validate';
+
+export const MiB = 1024 * 1024;
+
+/** Read a request body as UTF-8 text, refusing (413) before buffering more than maxBytes. */
+export async function readBodyText(req: Request, maxBytes: number, citedRule: SpecRule = '§errors'): Promise<string> {
+  const tooLarge = () =>
+    new ApiError('PAYLOAD_TOO_LARGE', `the request body is larger than ${formatBytes(maxBytes)}`, {
+      suggestedAction: `send at most ${formatBytes(maxBytes)} per request; split the batch`,
+      citedRule,
+    });
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('MALFORMED_REQUEST', 'the request body is not valid UTF-8', {
+      suggestedAction: 'send the body encoded as UTF-8',
+      citedRule,
+    });
+  }
+}
+
+export async function readJsonBody(req: Request, maxBytes: number, citedRule: SpecRule = '§errors'): Promise<unknown> {
+  requireMediaType(req, ['application/json'], citedRule);
+  const value = parseJsonText(await readBodyText(req, maxBytes, citedRule), citedRule);
+  rejectNul(value, citedRule);
+  return value;
+}
+
+export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ApiError('MALFORMED_REQUEST', `the request body is not valid JSON: ${(err as Error).message}`, {
+      suggestedAction: 'send a valid JSON document',
+      citedRule,
+    });
+  }
+  return value;
+}
+
+/** Refuse a document holding U+0000 anywhere: the database cannot store it. */
+export function rejectNul(value: unknown, citedRule: SpecRule = '§errors'): void {
+  const at = findNul(value);
+  if (!at) return;
+  throw new ApiError('VALIDATION_FAILED', `${formatPath(at) || 'the body'} contains U+0000 or a lone surrogate, which cannot be stored`, {
+    suggestedAction: 'remove U+0000 and unpaired surrogate characters from the strings',
+    citedRule,
+    details: [{ path: formatPath(at), message: 'contains U+0000 or a lone surrogate' }],
+  });
+}
+
+/** The media type of the request without parameters, lower-cased; '' when absent. */
+export function mediaType(req: Request): string {
+  return (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+}
+
+export function requireMediaType(req: Request, accepted: readonly string[], citedRule: SpecRule = '§errors'): string {
+  const type = mediaType(req);
+  if (accepted.includes(type)) return type;
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `content type '${type || '(none)'}' is not accepted here`, {
+    suggestedAction: `send the body as ${accepted.join(' or ')}`,
+    citedRule,
+  });
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,45 @@
+import { sanitizePart } from './sanitize';
+
+export interface CatalogServerNames {
+  name: string;
+  tools: readonly { name: string }[];
+}
+
+/** Lookup tables over a project's catalog, built once per catalog version. */
+export interface NameCatalog {
+  /** server -> its tool names */
+  readonly tools: ReadonlyMap<string, ReadonlySet<string>>;
+  /** sanitised server name -> servers that sanitise to it */
+  readonly serversBySanitized: ReadonlyMap<string, readonly string[]>;
+  /** server -> sanitised tool name -> tools that sanitise to it */
+  readonly toolsBySanitized: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** tool name -> servers that list it */
+  readonly serversByTool: ReadonlyMap<string, readonly string[]>;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCatalog {
+  const tools = new Map<string, Set<string>>();
+  const serversBySanitized = new Map<string, string[]>();
+  const toolsBySanitized = new Map<string, Map<string, string[]>>();
+  const serversByTool = new Map<string, string[]>();
+  for (const server of servers) {
+    const names = new Set(server.tools.map((t) => t.name));
+    tools.set(server.name, names);
+    push(serversBySanitized, sanitizePart(server.name), server.name);
+    const bySanitized = new Map<string, string[]>();
+    for (const tool of names) {
+      push(bySanitized, sanitizePart(tool), tool);
+      push(serversByTool, tool, server.name);
+    }
+    toolsBySanitized.set(server.name, bySanitized);
+  }
+  return { tools, serversBySanitized, toolsBySanitized, serversByTool };
+}
+
+export const EMPTY_NAME_CATALOG: NameCatalog = buildNameCatalog([]);

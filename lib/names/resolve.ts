@@ -1,0 +1,247 @@
+import { canonical, isServerName, splitCanonical, toolPart } from './canonical';
+import type { FavouritesTimeline } from './favourites-timeline';
+import type { NameCatalog } from './name-catalog';
+import { sanitizePart } from './sanitize';
+
+export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const BUILTIN_META_TOOLS = [
+  'mcp_find_tools',
+  'mcp_list_services',
+  'mcp_get_service_details',
+  'begin_session',
+] as const;
+export const INVOKE_TOOL = 'mcp_invoke_tool';
+
+export interface NameContext {
+  catalog: NameCatalog;
+  favourites: FavouritesTimeline;
+  /** Built-in meta tools plus the project's own. */
+  metaTools: ReadonlySet<string>;
+}
+
+/** What a proxy told us about one call, as far as naming goes. */
+export interface PresentedCall {
+  tool: string;
+  server?: string | null;
+  arguments?: unknown;
+  /** Epoch milliseconds of the call. */
+  timestamp: number;
+}
+
+export type Resolution =
+  | { kind: 'tool'; namespace: Namespace; canonical: string; serverHint: string | null; toolHint: string | null }
+  | { kind: 'meta'; namespace: 'meta'; serverHint: string | null; toolHint: null }
+  | { kind: 'unresolved'; namespace: Namespace; reason: string; serverHint: string | null; toolHint: string | null };
+
+/** A resolved name may turn out to be of another form than it looked (a bare tool holding `/`). */
+type Outcome = { canonical: string; namespace?: Namespace } | { reason: string };
+
+const FAVOURITE_PREFIX = 'favourite/';
+const ALL_PREFIX = 'all/';
+
+export function metaToolSet(projectMetaTools: readonly string[] = []): Set<string> {
+  return new Set([...BUILTIN_META_TOOLS, ...projectMetaTools]);
+}
+
+/** Turn one presented name back into its canonical `server/tool` (§names). */
+export function resolveCall(call: PresentedCall, ctx: NameContext): Resolution {
+  const raw = call.tool;
+  const givenServer = call.server ? call.server : null;
+  if (raw === INVOKE_TOOL) return resolveInvoke(call, ctx);
+  if (ctx.metaTools.has(raw)) return { kind: 'meta', namespace: 'meta', serverHint: givenServer, toolHint: null };
+
+  const namespace = presentedNamespace(raw);
+  const outcome = givenServer
+    ? { canonical: canonical(givenServer, toolUnderGivenServer(raw, namespace, givenServer, ctx.catalog)) }
+    : resolveWithoutServer(raw, namespace, call.timestamp, ctx);
+  return finish(outcome, namespace, givenServer, null);
+}
+
+function finish(outcome: Outcome, namespace: Namespace, serverHint: string | null, toolHint: string | null): Resolution {
+  if ('canonical' in outcome) {
+    return { kind: 'tool', namespace: outcome.namespace ?? namespace, canonical: outcome.canonical, serverHint, toolHint };
+  }
+  return { kind: 'unresolved', namespace, reason: outcome.reason, serverHint, toolHint };
+}
+
+export function presentedNamespace(raw: string): Exclude<Namespace, 'invoke' | 'meta'> {
+  if (raw.startsWith(FAVOURITE_PREFIX)) return 'favourite';
+  if (raw.startsWith(ALL_PREFIX)) return 'all';
+  if (raw.includes('/')) return 'canonical';
+  if (raw.includes('__')) return 'typed';
+  return 'bare';
+}
+
+function stripPrefix(raw: string, namespace: Namespace): string {
+  if (namespace === 'favourite') return raw.slice(FAVOURITE_PREFIX.length);
+  if (namespace === 'all') return raw.slice(ALL_PREFIX.length);
+  return raw;
+}
+
+/** The event named its server: that server wins; the name only tells us the tool (§names). */
+function toolUnderGivenServer(raw: string, namespace: Namespace, server: string, catalog: NameCatalog): string {
+  const known = catalog.tools.get(server);
+  if (known?.has(raw)) return raw;
+  const rest = stripPrefix(raw, namespace);
+  if (known?.has(rest)) return rest;
+  if (rest.startsWith(`${server}/`)) return rest.slice(server.length + 1);
+  if (namespace === 'typed') {
+    const prefix = `${sanitizePart(server)}__`;
+    const part = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
+    const matches = catalog.toolsBySanitized.get(server)?.get(part);
+    return matches?.length === 1 ? matches[0] : part;
+  }
+  return rest;
+}
+
+function resolveWithoutServer(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): Outcome {
+  const outcome = resolveForm(raw, namespace, timestamp, ctx);
+  // A server may itself be called `all` or `favourite`: then `all/x` can be that server's tool.
+  if ('reason' in outcome && (namespace === 'all' || namespace === 'favourite')) {
+    const parts = splitCanonical(raw);
+    if (parts && ctx.catalog.tools.get(parts.server)?.has(parts.tool)) return { canonical: raw, namespace: 'canonical' };
+  }
+  return outcome;
+}
+
+function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): Outcome {
+  switch (namespace) {
+    case 'favourite':
+      return resolveFavourite(raw.slice(FAVOURITE_PREFIX.length), timestamp, ctx.favourites);
+    case 'all': {
+      const rest = raw.slice(ALL_PREFIX.length);
+      if (!rest.includes('/')) return { reason: `'${raw}' is not of the form all/<server>/<tool>` };
+      return resolveCanonical(rest, ctx.catalog);
+    }
+    case 'canonical': {
+      const outcome = resolveCanonical(raw, ctx.catalog);
+      // A tool whose own name holds `/` (e.g. `dir/list`) reads like server/tool.
+      if ('reason' in outcome) {
+        const bare = resolveBare(raw, ctx.catalog);
+        if ('canonical' in bare) return { ...bare, namespace: 'bare' };
+      }
+      return outcome;
+    }
+    case 'typed':
+      return resolveTyped(raw, ctx.catalog);
+    default:
+      return resolveBare(raw, ctx.catalog);
+  }
+}
+
+function resolveCanonical(name: string, catalog: NameCatalog): Outcome {
+  const parts = splitCanonical(name);
+  if (!parts) return { reason: `'${name}' is not a valid server/tool name` };
+  if (!catalog.tools.has(parts.server)) {
+    return { reason: `unknown server '${parts.server}': it is not in the project's catalog` };
+  }
+  return { canonical: name };
+}
+
+function resolveBare(tool: string, catalog: NameCatalog): Outcome {
+  const servers = catalog.serversByTool.get(tool) ?? [];
+  if (servers.length === 1) return { canonical: canonical(servers[0], tool) };
+  if (servers.length > 1) {
+    return { reason: `ambiguous tool '${tool}': listed by ${servers.map((s) => canonical(s, tool)).join(', ')}` };
+  }
+  return { reason: `unknown tool '${tool}': no catalog server lists it` };
+}
+
+/**
+ * `{server}__{tool}` with sanitised parts. Server names may hold `_`, so every `__` is a
+ * possible split; the one that leaves a known server on the left wins.
+ */
+function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
+  const candidates: string[] = [];
+  const knownServers: string[] = [];
+  for (let i = raw.indexOf('__', 1); i > 0; i = raw.indexOf('__', i + 1)) {
+    const servers = catalog.serversBySanitized.get(raw.slice(0, i));
+    if (!servers) continue;
+    const toolPartSanitized = raw.slice(i + 2);
+    for (const server of servers) {
+      knownServers.push(server);
+      for (const tool of catalog.toolsBySanitized.get(server)?.get(toolPartSanitized) ?? []) {
+        candidates.push(canonical(server, tool));
+      }
+    }
+  }
+  const unique = [...new Set(candidates)];
+  if (unique.length === 1) return { canonical: unique[0] };
+  if (unique.length > 1) return { reason: `ambiguous typed name '${raw}': matches ${unique.join(', ')}` };
+  const bare = resolveBare(raw, catalog);
+  if ('canonical' in bare) return { ...bare, namespace: 'bare' };
+  if (knownServers.length > 0) {
+    return { reason: `typed name '${raw}': no tool of ${[...new Set(knownServers)].join(', ')} sanitises to it` };
+  }
+  return { reason: `typed name '${raw}': no catalog server matches its prefix` };
+}
+
+function resolveFavourite(rest: string, timestamp: number, favourites: FavouritesTimeline): Outcome {
+  const inForce = favourites.at(timestamp);
+  if (!inForce) return { reason: `'favourite/${rest}': the project has no favourites history` };
+  if (inForce.tools.includes(rest)) return { canonical: rest };
+  const matches = inForce.tools.filter((f) => toolPart(f) === rest);
+  if (matches.length === 1) return { canonical: matches[0] };
+  if (matches.length > 1) {
+    return { reason: `ambiguous 'favourite/${rest}': favourites version ${inForce.version} has ${matches.join(', ')}` };
+  }
+  return { reason: `'favourite/${rest}' was not a favourite in favourites version ${inForce.version}, in force at that time` };
+}
+
+const INVOKE_SERVER_KEYS = ['server', 'server_name', 'serverName'] as const;
+const INVOKE_TOOL_KEYS = ['tool', 'tool_name', 'toolName'] as const;
+
+function pickString(args: Record<string, unknown>, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return null;
+}
+
+/** Read the target of an `mcp_invoke_tool` call from its arguments, in any of its spellings. */
+export function invokeTarget(call: Pick<PresentedCall, 'arguments' | 'server'>): { server: string | null; tool: string | null } {
+  const args = call.arguments && typeof call.arguments === 'object' ? (call.arguments as Record<string, unknown>) : {};
+  return {
+    server: pickString(args, INVOKE_SERVER_KEYS) ?? (call.server || null),
+    tool: pickString(args, INVOKE_TOOL_KEYS),
+  };
+}
+
+function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
+  const target = invokeTarget(call);
+  const { server, tool } = target;
+  if (!tool) {
+    return finish({ reason: `${INVOKE_TOOL} call without a tool argument` }, 'invoke', server, null);
+  }
+  if (server) {
+    if (!isServerName(server)) {
+      return finish({ reason: `${INVOKE_TOOL} names an invalid server '${server}'` }, 'invoke', server, tool);
+    }
+    const toolName = tool.startsWith(`${server}/`) && !ctx.catalog.tools.get(server)?.has(tool) ? tool.slice(server.length + 1) : tool;
+    return finish({ canonical: canonical(server, toolName) }, 'invoke', server, tool);
+  }
+  const outcome = resolveWithoutServer(tool, presentedNamespace(tool), call.timestamp, ctx);
+  // Whatever form the tool argument took, the call went through the invoke meta-tool.
+  return finish('canonical' in outcome ? { canonical: outcome.canonical } : outcome, 'invoke', null, tool);
+}
+
+/** Rebuild the call a stored event stood for, so it can be resolved again later. */
+export function storedCall(stored: {
+  rawName: string;
+  serverHint: string | null;
+  toolHint: string | null;
+  timestamp: number;
+}): PresentedCall {
+  if (stored.rawName === INVOKE_TOOL) {
+    return {
+      tool: stored.rawName,
+      server: null,
+      arguments: { server: stored.serverHint ?? undefined, tool: stored.toolHint ?? undefined },
+      timestamp: stored.timestamp,
+    };
+  }
+  return { tool: stored.rawName, server: stored.serverHint, timestamp: stored.timestamp };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { SERVER_NAME_RE } from '@/lib/names/canonical';
+
+export const MAX_EVENTS_PER_REQUEST = 10_000;
+export const MAX_EVENTS_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+// RFC 3339 date-time: a full date, a time, and an explicit offset.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/** One tool_call_trace event (§events). Unknown fields are dropped, `arguments` is never stored. */
+export const toolCallTraceSchema = z.object({
+  id: z.string().min(1, 'id must not be empty').max(128, 'id is at most 128 characters'),
+  type: z.literal('tool_call_trace', { error: "type must be 'tool_call_trace' when given" }).optional(),
+  timestamp: z
+    .string()
+    .regex(RFC3339, 'timestamp must be an RFC 3339 date-time with an offset, e.g. 2026-11-29T10:00:00.123Z')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp is not a real date'),
+  tool: z.string().min(1, 'tool must not be empty').max(512, 'tool is at most 512 characters'),
+  server: z
+    .string()
+    .regex(SERVER_NAME_RE, 'server must be 1–64 of [A-Za-z0-9_.-], starting with a letter or digit')
+    .nullish(),
+  arguments: z.unknown().optional(),
+  sessionId: optionalText(256),
+  status: z
+    .string()
+    .regex(/^[a-z][a-z_]{0,31}$/, "status is a lower-case word such as 'ok' or 'error'")
+    .default('ok'),
+  errorCode: z
+    .union([z.string().max(256), z.number().transform((n) => String(n))])
+    .nullish(),
+  durationMs: z.number().min(0).max(7 * 24 * 3600 * 1000).nullish(),
+  model: optionalText(256),
+  client: optionalText(256),
+});
+
+export type ToolCallTrace = z.infer<typeof toolCallTraceSchema>;

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { closeDatabase, openDatabase, useDatabase, type Database, type Db } from '@/db/client';
+import { withDatabase } from './postgres-global-setup';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.FAVINDEX_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * A fresh, migrated database for this test file, installed as the process database so the
+ * route handlers use it: PGlite in memory, or a clone of the run's PostgreSQL template.
+ */
+export function useTestDatabase(): { readonly db: Db; readonly database: Database; readonly kind: TestDatabaseKind } {
+  let database: Database | null = null;
+  let dropName: string | null = null;
+  const kind = testDatabaseKind();
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      const url = process.env.DATABASE_URL!;
+      dropName = `${inject('pgRunPrefix')}_${randomBytes(4).toString('hex')}`;
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe(`create database "${dropName}" template "${inject('pgTemplate')}"`);
+      } finally {
+        await admin.end();
+      }
+      database = await openDatabase({ databaseUrl: withDatabase(url, dropName) });
+    } else {
+      database = await openDatabase({ dataDir: 'memory://' });
+      await database.migrate();
+    }
+    useDatabase(database);
+  });
+
+  afterAll(async () => {
+    await closeDatabase();
+    if (dropName) {
+      const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe(`drop database if exists "${dropName}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    }
+  });
+
+  return {
+    get db() {
+      if (!database) throw new Error('the test database is opened in beforeAll');
+      return database.db;
+    },
+    get database() {
+      if (!database) throw new Error('the test database is opened in beforeAll');
+      return database;
+    },
+    kind,
+  };
+}
