@@ -1,0 +1,80 @@
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import { favouriteIndexSchema, type FavouriteIndex } from '@/lib/schemas/favourites';
+import { PROJECT_ID_RE } from '@/lib/schemas/projects';
+import { surfaceConfigSchema, type SurfaceConfig } from '@/lib/schemas/surface-config';
+
+export const API_VERSION = 'favindex/v1';
+
+/**
+ * One project as a YAML document (§yaml). Tokens and events are never part of it. Every field
+ * is written on export, in a fixed order, so export → apply → export is byte-identical.
+ */
+export const projectDocumentSchema = z
+  .object({
+    apiVersion: z.literal(API_VERSION),
+    kind: z.literal('Project'),
+    metadata: z
+      .object({
+        name: z.string().regex(PROJECT_ID_RE, 'metadata.name is the project id: a slug of a-z, 0-9 and -'),
+        description: z.string().max(2_000).default(''),
+      })
+      .strict(),
+    spec: z
+      .object({
+        favouriteIndex: favouriteIndexSchema,
+        surface: surfaceConfigSchema,
+        metaTools: z.array(z.string().min(1).max(256)).max(200).default([]),
+        retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+export interface ProjectConfig {
+  id: string;
+  description: string;
+  metaTools: string[];
+  retentionDays: number | null;
+  surface: SurfaceConfig;
+  favourites: FavouriteIndex;
+}
+
+export function toProjectDocument(config: ProjectConfig): ProjectDocument {
+  const { surface } = config;
+  return {
+    apiVersion: API_VERSION,
+    kind: 'Project',
+    metadata: { name: config.id, description: config.description },
+    spec: {
+      favouriteIndex: {
+        enabled: config.favourites.enabled,
+        maxFavourites: config.favourites.maxFavourites,
+        tools: [...config.favourites.tools],
+      },
+      // Fixed key order, every key present: the YAML text depends only on the values.
+      surface: {
+        mode: surface.mode,
+        target: surface.target,
+        ...(surface.customCap !== undefined ? { customCap: surface.customCap } : {}),
+        agentTools: Array.isArray(surface.agentTools) ? [...surface.agentTools] : surface.agentTools,
+        instruction: surface.instruction,
+        limits: {
+          maxToolsPerRequest: surface.limits.maxToolsPerRequest,
+          maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,
+          maxPinnedServers: surface.limits.maxPinnedServers,
+          retrieveK: surface.limits.retrieveK,
+        },
+      },
+      metaTools: [...config.metaTools],
+      retentionDays: config.retentionDays,
+    },
+  };
+}
+
+/** Documents separated by `---`, as `favindex export` and the export API write them. */
+export function stringifyProjectDocuments(documents: readonly ProjectDocument[]): string {
+  return documents.map((doc) => stringify(doc, { lineWidth: 0, indent: 2, aliasDuplicateObjects: false })).join('---\n');
+}
