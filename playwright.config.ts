@@ -8,6 +8,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Every e2e run gets a fresh PGlite folder. Workers re-read this file, so the choice is
 // handed down through the environment instead of made again.
 process.env.FAVINDEX_E2E_DATA_DIR ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-e2e-')), 'data');
+// A second server in password mode (§auth) for the login and token specs, on its own data.
+const passwordPort = Number(process.env.E2E_PASSWORD_PORT ?? port + 1);
+process.env.E2E_PASSWORD_URL = `http://127.0.0.1:${passwordPort}`;
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+process.env.FAVINDEX_E2E_PASSWORD_DATA_DIR ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-e2e-pw-')), 'data');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,18 +34,35 @@ export default defineConfig({
     { name: 'api', testMatch: /.*\.api\.spec\.ts/ },
     { name: 'ui', testMatch: /.*\.ui\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1360, height: 900 } } },
   ],
-  webServer: {
-    command: 'node dist/server.mjs',
-    url: `${baseURL}/api/projects`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      FAVINDEX_DATA_DIR: process.env.FAVINDEX_E2E_DATA_DIR,
-      DATABASE_URL: '',
-      FAVINDEX_ADMIN_PASSWORD: '',
-      NEXT_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      command: 'node dist/server.mjs',
+      url: `${baseURL}/api/projects`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        FAVINDEX_DATA_DIR: process.env.FAVINDEX_E2E_DATA_DIR,
+        DATABASE_URL: '',
+        FAVINDEX_ADMIN_PASSWORD: '',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  },
+    {
+      command: 'node dist/server.mjs',
+      url: `${process.env.E2E_PASSWORD_URL}/api/auth/session`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(passwordPort),
+        HOST: '127.0.0.1',
+        FAVINDEX_DATA_DIR: process.env.FAVINDEX_E2E_PASSWORD_DATA_DIR,
+        DATABASE_URL: '',
+        FAVINDEX_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    },
+  ],
 });

@@ -9,6 +9,16 @@ import http from 'node:http';
 import next from 'next';
 import { closeDatabase, configFromEnv, openDatabase, useDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { startCatalogSyncWorker } from './db/workers/catalog-sync';
+import { PEER_HEADER } from './lib/auth/login-throttle';
+import { gatePage } from './lib/auth/page-gate';
+import { verifySession } from './lib/auth/session';
+import { flushTokenUse } from './lib/auth/tokens';
+import { INTERNAL_ERROR_ENVELOPE } from './lib/errors';
+import { securityHeaders } from './lib/http/security-headers';
+import { matchSurfacePath, runRouteHandler } from './lib/http/node-bridge';
+// The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
+import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -18,6 +28,14 @@ const port = Number(process.env.PORT ?? 3000);
 const localMode = !process.env.FAVINDEX_ADMIN_PASSWORD;
 const hostname = localMode ? '127.0.0.1' : (process.env.HOST ?? '0.0.0.0');
 const SHUTDOWN_GRACE_MS = Number(process.env.FAVINDEX_SHUTDOWN_GRACE_MS ?? 10_000);
+
+const NOT_SIGNED_IN = {
+  error_code: 'UNAUTHORIZED',
+  message: 'this page needs the admin login',
+  retryable: false,
+  suggested_action: 'log in at /login',
+  cited_rule: '§auth',
+};
 
 function log(message: string): void {
   console.log(`[favindex] ${message}`);
@@ -36,25 +54,51 @@ async function main(): Promise<void> {
   const app = next({ dev, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
+  let stopping = false;
+  const headers = Object.entries(securityHeaders(dev));
+  const isSession = (cookie: string | null) => verifySession(database.db, cookie);
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      console.error('[favindex] request failed', err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end();
-    });
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
+    if (stopping) res.setHeader('connection', 'close');
+    // The login throttle counts per client address; a client must not choose its own.
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
+      .then((gate) => {
+        if (gate.kind === 'redirect') {
+          res.writeHead(303, { location: gate.location, 'cache-control': 'no-store' }).end();
+          return;
+        }
+        if (gate.kind === 'unauthorized') {
+          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(NOT_SIGNED_IN));
+          return;
+        }
+        const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
+        if (surface) return runRouteHandler(surfaceRoute, surface, req, res);
+        return handle(req, res);
+      })
+      .catch((err: unknown) => {
+        console.error('[favindex] request failed', err);
+        if (res.headersSent) res.end();
+        else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
+      });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, () => resolve());
   });
+  if (!localMode && process.env.FAVINDEX_ADMIN_PASSWORD!.length < 12) log('warning: FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
   log(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
+  // Live catalogs: scheduled syncs and list_changed listeners; FAVINDEX_CATALOG_SYNC=0 turns them off here.
+  const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(database.db, { log });
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight requests`);
+    // Leave the MCP sessions and hand the listener leases to the other processes while requests finish.
+    const catalogSyncStopped = catalogSync?.stop().catch((err: unknown) => console.error('[favindex] catalog sync did not stop cleanly', err));
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => {
@@ -62,6 +106,8 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    await flushTokenUse(database.db).catch((err: unknown) => console.error('[favindex] could not record token use', err));
+    await catalogSyncStopped;
     await closeDatabase();
     log('database closed; bye');
     process.exit(0);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AuthStatus } from '@/components/auth/auth-status';
 import './globals.css';
 import { Providers } from './providers';
 
@@ -21,6 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <nav aria-label="Main">
               <Link href="/">Projects</Link>
             </nav>
+            <AuthStatus />
           </header>
           <main className="page">{children}</main>
         </Providers>

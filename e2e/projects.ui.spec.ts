@@ -18,13 +18,17 @@ test('create a project in the UI, upload its catalog, and see its catalog and ev
 
   await page.getByRole('status').getByRole('link', { name: id }).click();
   await expect(page.getByRole('heading', { name: id, level: 1 })).toBeVisible();
+  // A project opens on its usage page; a new one has no calls yet.
+  await expect(page.getByTestId('usage-empty')).toContainText('No calls in this window');
+  const tabs = page.getByRole('navigation', { name: 'Project sections' });
+  await tabs.getByRole('link', { name: 'Catalog' }).click();
   await expect(page.getByText('No catalog yet')).toBeVisible();
 
   // A proxy uploads the github server's real tools/list.
   await putCatalog(request, id, 'github');
   await page.reload();
   await expect(page.getByTestId('catalog-summary')).toHaveText('1 servers · 26 tools');
-  await page.getByText('github', { exact: true }).click();
+  // The Catalog tab shows every server expanded.
   await expect(page.getByRole('cell', { name: 'github/create_issue', exact: true })).toBeVisible();
 
   // And sends a call presented as a typed wrapper name: it shows with its canonical name.
@@ -32,7 +36,7 @@ test('create a project in the UI, upload its catalog, and see its catalog and ev
     { id: 'e1', timestamp: new Date().toISOString(), tool: 'github__create_issue', sessionId: 's-1' },
     { id: 'e2', timestamp: new Date().toISOString(), tool: 'jira__create_ticket', sessionId: 's-1' },
   ]);
-  await page.reload();
+  await tabs.getByRole('link', { name: 'Events' }).click();
   const events = page.getByTestId('events-table');
   await expect(events.getByRole('row', { name: /github__create_issue/ })).toContainText('github/create_issue');
   await expect(events.getByRole('row', { name: /jira__create_ticket/ })).toContainText('unresolved');

@@ -5,6 +5,8 @@
 export const ERROR_STATUS = {
   MALFORMED_REQUEST: 400,
   INVALID_PARAMETER: 400,
+  JSON_TOO_DEEP: 400,
+  YAML_MALFORMED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   ORIGIN_REJECTED: 403,
@@ -18,6 +20,9 @@ export const ERROR_STATUS = {
   MAX_FAVOURITES_EXCEEDED: 409,
   MAX_FAVOURITES_BELOW_PINNED: 409,
   CONFLICT: 409,
+  SYNC_NOT_CONFIGURED: 409,
+  TOKEN_LIMIT_REACHED: 409,
+  FAVOURITE_NOT_PINNED: 409,
   VERSION_MISMATCH: 412,
   VERSION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
@@ -29,12 +34,15 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   UPSTREAM_UNAVAILABLE: 502,
+  UPSTREAM_REJECTED: 502,
+  UPSTREAM_INVALID: 502,
   DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type SpecRule = '§names' | '§events' | '§usage' | '§favourites' | '§catalog' | '§surface' | '§yaml' | '§errors' | '§auth' | '§storage';
+export const SPEC_RULES = ['§names', '§events', '§usage', '§favourites', '§catalog', '§surface', '§yaml', '§errors', '§auth', '§storage'] as const;
+export type SpecRule = (typeof SPEC_RULES)[number];
 
 export interface ErrorEnvelope {
   error_code: ErrorCode;

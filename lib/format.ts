@@ -23,3 +23,10 @@ export function formatRelative(iso: string, now = Date.now()): string {
 export function formatDateTime(iso: string): string {
   return iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 }
+
+/** The first line of a description, cut to `max` characters with an ellipsis. */
+export function firstLine(text: string | undefined, max = 160): string {
+  if (!text) return '';
+  const line = text.split('\n')[0];
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -5,20 +5,27 @@
  */
 export function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
   if (typeof value === 'string') return unstorable(value) ? path : null;
+  // Every ingested event passes through here: paths are built only for containers and hits.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, i]);
+      const found = findInChild(value[i], path, i);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
       if (unstorable(key)) return [...path, key];
-      const found = findNul(v, [...path, key]);
+      const found = findInChild((value as Record<string, unknown>)[key], path, key);
       if (found) return found;
     }
   }
+  return null;
+}
+
+function findInChild(child: unknown, path: (string | number)[], step: string | number): (string | number)[] | null {
+  if (typeof child === 'string') return unstorable(child) ? [...path, step] : null;
+  if (child && typeof child === 'object') return findNul(child, [...path, step]);
   return null;
 }
 

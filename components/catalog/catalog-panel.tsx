@@ -2,11 +2,16 @@
 
 import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
+import { CatalogVersions } from '@/components/catalog/catalog-versions';
+import { ServerSyncStatus } from '@/components/catalog/server-sync-status';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
-import { formatRelative } from '@/lib/format';
+import { formatRelative, firstLine } from '@/lib/format';
 
-/** The project's catalog: servers in order, each expandable to its tools. */
-export function CatalogPanel({ id, expanded = false }: { id: string; expanded?: boolean }) {
+/**
+ * The project's catalog: servers in order, each expandable to its tools. With `manage`, each
+ * server also shows where it syncs from, its last sync and error, and its version history.
+ */
+export function CatalogPanel({ id, expanded = false, manage = false }: { id: string; expanded?: boolean; manage?: boolean }) {
   const catalog = useCatalogQuery(id);
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
@@ -24,7 +29,7 @@ export function CatalogPanel({ id, expanded = false }: { id: string; expanded?: 
       {catalog.isError ? <ErrorNotice error={catalog.error} onRetry={() => catalog.refetch()} /> : null}
       {catalog.data && catalog.data.servers.length === 0 ? (
         <div className="empty">
-          No catalog yet. Upload a server&apos;s <code>tools/list</code> result with{' '}
+          No catalog yet. Sync a server from its MCP URL, or upload its <code>tools/list</code> result with{' '}
           <code>PUT /api/projects/{id}/catalog/&lt;server&gt;</code>.
         </div>
       ) : null}
@@ -49,8 +54,12 @@ export function CatalogPanel({ id, expanded = false }: { id: string; expanded?: 
                   <strong>{server.name}</strong> <span className="muted">· {server.toolCount} tools · v{server.version}</span>{' '}
                   <span className="muted small" title={server.fingerprint}>
                     updated {formatRelative(server.updatedAt)}
-                  </span>
+                  </span>{' '}
+                  {server.sync ? <span className="badge accent">live</span> : null}{' '}
+                  {server.sync?.lastError ? <span className="badge danger">sync failing</span> : null}
                 </summary>
+                {manage && server.sync ? <ServerSyncStatus id={id} server={server.name} sync={server.sync} /> : null}
+                {manage ? <CatalogVersions id={id} server={server.name} /> : null}
                 <table className="table">
                   <thead>
                     <tr>
@@ -76,10 +85,4 @@ export function CatalogPanel({ id, expanded = false }: { id: string; expanded?: 
       ) : null}
     </section>
   );
-}
-
-function firstLine(text: string | undefined): string {
-  if (!text) return '';
-  const line = text.split('\n')[0];
-  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
 }

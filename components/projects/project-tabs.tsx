@@ -4,9 +4,13 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 const TABS = [
-  { href: '', label: 'Overview' },
+  { href: '', label: 'Usage' },
+  { href: '/favourites', label: 'Favourites' },
   { href: '/catalog', label: 'Catalog' },
   { href: '/events', label: 'Events' },
+  { href: '/preview', label: 'Preview' },
+  { href: '/tokens', label: 'Tokens' },
+  { href: '/yaml', label: 'YAML' },
 ];
 
 export function ProjectTabs({ id }: { id: string }) {

@@ -4,11 +4,15 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useCreateProjectMutation } from '@/components/api/use-create-project-mutation';
 import { useProjectsQuery } from '@/components/api/use-projects-query';
+import { useUsageOverviewQuery } from '@/components/api/use-usage-overview-query';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 
 export function ProjectsPage() {
   const projects = useProjectsQuery();
+  const usage = useUsageOverviewQuery('7d');
+  const usageById = new Map(usage.data?.projects.map((u) => [u.id, u]));
   return (
     <>
       <h1>Projects</h1>
@@ -35,6 +39,7 @@ export function ProjectsPage() {
                 </div>
                 <span className="badge">{p.surface.mode}</span>
                 <span className="badge">{p.surface.target}</span>
+                <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import { catalogFingerprint, diffCatalog } from '@/lib/catalog/fingerprint';
 import { ApiError } from '@/lib/errors';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { displayUrl, maskHeaders } from '@/lib/schemas/catalog-sync';
 import type { Db } from '../client';
 import { catalogServers, catalogVersions } from '../schema';
 import { bumpCatalogVersion, lockProjectForNameChange } from './projects';
@@ -15,7 +16,33 @@ export interface CatalogServerView {
   toolCount: number;
   updatedAt: string;
   tools: CatalogTool[];
-  sync: { url: string; intervalSeconds: number | null; lastSyncAt: string | null; lastError: string | null } | null;
+  sync: SyncView | null;
+}
+
+/** How a server's catalog is read live over Streamable HTTP; header values only ever masked. */
+export interface SyncView {
+  url: string;
+  headers: Record<string, string>;
+  intervalSeconds: number | null;
+  /** When the last attempt ended; `lastError` is null when it succeeded. */
+  lastSyncAt: string | null;
+  lastError: string | null;
+  /** When the tool list now stored was fetched. */
+  lastSyncOkAt: string | null;
+  nextSyncAt: string | null;
+}
+
+export function toSyncView(row: typeof catalogServers.$inferSelect): SyncView | null {
+  if (!row.syncUrl) return null;
+  return {
+    url: displayUrl(row.syncUrl),
+    headers: maskHeaders(row.syncHeaders),
+    intervalSeconds: row.syncIntervalSeconds,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    lastError: row.lastSyncError,
+    lastSyncOkAt: row.lastSyncOkAt?.toISOString() ?? null,
+    nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
+  };
 }
 
 /** The current catalog of a project: its servers in order, each with its tools (§catalog). */
@@ -41,14 +68,7 @@ export async function getCatalog(db: Db, projectId: string): Promise<CatalogServ
     toolCount: current.tools.length,
     updatedAt: current.createdAt.toISOString(),
     tools: current.tools,
-    sync: server.syncUrl
-      ? {
-          url: server.syncUrl,
-          intervalSeconds: server.syncIntervalSeconds,
-          lastSyncAt: server.lastSyncAt?.toISOString() ?? null,
-          lastError: server.lastSyncError,
-        }
-      : null,
+    sync: toSyncView(server),
   }));
 }
 

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { ApiError, projectNotFound } from '@/lib/errors';
 import { isCanonicalName } from '@/lib/names/canonical';
 import { MAX_FAVOURITES_LIMIT, type FavouriteIndex } from '@/lib/schemas/favourites';
 import type { Db } from '../client';
+import { queryRows } from '../sql';
 import { favouriteChanges, favouriteIndexes } from '../schema';
 import { lockProjectForNameChange } from './projects';
 import { reresolveProject } from './reresolve';
@@ -50,21 +51,28 @@ export async function writeFavourites(
   options: WriteFavouritesOptions,
 ): Promise<{ state: FavouriteState; changed: boolean }> {
   checkFavouriteIndex(next);
+  return updateFavourites(db, projectId, () => next, options);
+}
+
+/**
+ * Change a project's favourites by a function of the index in force once the project row is
+ * locked: the atomic pin/unpin/move operations compose this way under concurrency, with every
+ * check of writeFavourites applied to the result.
+ */
+export async function updateFavourites(
+  db: Db,
+  projectId: string,
+  change: (current: FavouriteIndex) => FavouriteIndex,
+  options: WriteFavouritesOptions,
+): Promise<{ state: FavouriteState; changed: boolean }> {
   return db.transaction(async (tx) => {
     const project = await lockProjectForNameChange(tx, projectId);
     const current = await getFavourites(tx, projectId);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
-      throw new ApiError(
-        'VERSION_MISMATCH',
-        `the favourites changed since version ${options.expectedVersion}; the current version is ${current.version}`,
-        {
-          suggestedAction: 'reload the favourites, apply your change to the current version, and send it with its version',
-          citedRule: '§favourites',
-          details: { currentVersion: current.version, current: stripMeta(current) },
-          headers: { etag: `"${current.version}"` },
-        },
-      );
+      throw versionMismatch(options.expectedVersion, current);
     }
+    const next = change(stripMeta(current));
+    checkFavouriteIndex(next);
     checkAgainstMaximum(current, next);
     if (sameIndex(current, next)) return { state: current, changed: false };
     const version = current.version + 1;
@@ -80,11 +88,63 @@ export async function writeFavourites(
       changedAt: at,
       via: options.via,
       before: stripMeta(current),
-      after: { enabled: next.enabled, maxFavourites: next.maxFavourites, tools: next.tools },
+      after: { enabled: next.enabled, maxFavourites: next.maxFavourites, tools: [...next.tools] },
     });
     await reresolveProject(tx, projectId, project.metaTools);
     return { state: toState(row), changed: true };
   });
+}
+
+function versionMismatch(expected: number, current: FavouriteState): ApiError {
+  return new ApiError('VERSION_MISMATCH', `the favourites changed since version ${expected}; the current version is ${current.version}`, {
+    suggestedAction: 'reload the favourites, apply your change to the current version, and send it with its version',
+    citedRule: '§favourites',
+    details: { currentVersion: current.version, current: stripMeta(current) },
+    headers: { etag: `"${current.version}"` },
+  });
+}
+
+export interface FavouriteChangeView {
+  version: number;
+  changedAt: string;
+  via: string;
+  before: FavouriteIndex | null;
+  after: FavouriteIndex;
+}
+
+/** The history of a project's favourites, newest first; `before` pages on to older versions. */
+export async function listFavouriteChanges(
+  db: Db,
+  projectId: string,
+  options: { limit: number; before?: number },
+): Promise<FavouriteChangeView[]> {
+  const conditions = [eq(favouriteChanges.projectId, projectId)];
+  if (options.before !== undefined) conditions.push(lt(favouriteChanges.version, options.before));
+  const rows = await db
+    .select()
+    .from(favouriteChanges)
+    .where(and(...conditions))
+    .orderBy(desc(favouriteChanges.version))
+    .limit(options.limit);
+  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+}
+
+/**
+ * Pinned tools the project's current catalog does not list. They are allowed (the catalog may
+ * not be synced yet) and flagged (§favourites).
+ */
+export async function pinnedMissingFromCatalog(db: Db, projectId: string, tools: readonly string[]): Promise<string[]> {
+  if (tools.length === 0) return [];
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select s.name || '/' || (t.value->>'name') as name
+        from catalog_servers s
+        join catalog_versions v on v.project_id = s.project_id and v.server = s.name and v.version = s.version
+        cross join lateral jsonb_array_elements(v.tools) t
+        where s.project_id = ${projectId}`,
+  );
+  const known = new Set(rows.map((r) => r.name));
+  return tools.filter((t) => !known.has(t));
 }
 
 function stripMeta(state: FavouriteState): FavouriteIndex {

@@ -44,6 +44,7 @@ function compareIds(a: EventRow, b: EventRow): number {
   return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
 }
 
+/** Nulls are left out (undefined is not serialised): a missing key reads as NULL, and the batch is smaller. */
 function toJsonRecords(rows: readonly EventRow[]): string {
   return JSON.stringify(
     [...rows].sort(compareIds).map((r) => ({
@@ -53,23 +54,28 @@ function toJsonRecords(rows: readonly EventRow[]): string {
       n: r.namespace,
       k: r.kind,
       o: r.tool,
-      sh: r.serverHint,
-      th: r.toolHint,
-      re: r.reason,
-      s: r.sessionId,
+      sh: r.serverHint ?? undefined,
+      th: r.toolHint ?? undefined,
+      re: r.reason ?? undefined,
+      s: r.sessionId ?? undefined,
       st: r.status,
-      ec: r.errorCode,
-      d: r.durationMs,
-      m: r.model,
-      c: r.client,
+      ec: r.errorCode ?? undefined,
+      d: r.durationMs ?? undefined,
+      m: r.model ?? undefined,
+      c: r.client ?? undefined,
     })),
   );
 }
 
 /**
  * One statement: insert the events, skip the ids already stored, and add only the inserted
- * ones to usage_daily and the per-day session counters. Each step is ordered by its key so
+ * ones to the rollup (schema/usage.ts): the detail rows, the per-namespace rows, and the
+ * per-tool rows with their per-day session counters. Each step is ordered by its key so
  * concurrent batches lock rows in the same order.
+ *
+ * Sessions: `sessions` counts the (day, tool, session) rows this batch created in
+ * usage_tool_sessions, `sessions_ok` those created with an ok call plus those an ok call
+ * turned ok. `xmax = 0` tells a row the upsert inserted from one it updated.
  */
 export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -77,7 +83,7 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
     db,
     sql`
     with input as (
-      select * from jsonb_to_recordset(${toJsonRecords(rows)}::jsonb) as x(
+      select * from json_to_recordset(${toJsonRecords(rows)}::json) as x(
         e text, t timestamptz, r text, n text, k text, o text, sh text, th text, re text,
         s text, st text, ec text, d integer, m text, c text)
     ),
@@ -88,7 +94,7 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       on conflict (project_id, event_id) do nothing
       returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id
     ),
-    rollup as (
+    detail as (
       insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
       select ${projectId}::text, day, kind, tool, namespace, count(*), count(*) filter (where status <> 'ok'),
              max(ts), max(ts) filter (where status = 'ok')
@@ -99,22 +105,40 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
         last_used = greatest(usage_daily.last_used, excluded.last_used),
         last_ok_used = greatest(usage_daily.last_ok_used, excluded.last_ok_used)
     ),
-    seen as (
-      insert into usage_session_seen (project_id, day, tool, session_id, scope)
-      select distinct ${projectId}::text, day, tool, session_id, scope
-      from ins cross join lateral (values ('all'), (case when status = 'ok' then 'ok' end)) v(scope)
-      where kind = 'tool' and session_id is not null and scope is not null
-      order by 2, 3, 4, 5
-      on conflict do nothing
-      returning day, tool, scope
+    by_namespace as (
+      insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
+      select ${projectId}::text, day, kind, namespace, count(*), count(*) filter (where status <> 'ok')
+      from ins group by day, kind, namespace order by day, kind, namespace
+      on conflict (project_id, day, kind, namespace) do update set
+        calls = usage_daily_namespaces.calls + excluded.calls,
+        errors = usage_daily_namespaces.errors + excluded.errors
     ),
-    sessions as (
-      insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok)
-      select ${projectId}::text, day, tool, count(*) filter (where scope = 'all'), count(*) filter (where scope = 'ok')
-      from seen group by day, tool order by day, tool
+    seen as (
+      insert into usage_tool_sessions as s (project_id, day, tool, session_id, ok)
+      select ${projectId}::text, day, tool, session_id, bool_or(status = 'ok')
+      from ins where kind = 'tool' and session_id is not null
+      group by day, tool, session_id order by day, tool, session_id
+      on conflict (project_id, day, tool, session_id) do update set ok = true where not s.ok and excluded.ok
+      returning day, tool, (xmax = 0) as is_new, ok
+    ),
+    by_tool as (
+      insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+      select ${projectId}::text, day, tool, sum(sessions), sum(sessions_ok), sum(calls), sum(errors), max(last_used), max(last_ok_used)
+      from (
+        select day, tool, 0 as sessions, 0 as sessions_ok, 1 as calls, (status <> 'ok')::int as errors,
+               ts as last_used, case when status = 'ok' then ts end as last_ok_used
+        from ins where kind = 'tool'
+        union all
+        select day, tool, is_new::int, ok::int, 0, 0, null, null from seen
+      ) u
+      group by day, tool order by day, tool
       on conflict (project_id, day, tool) do update set
         sessions = usage_daily_sessions.sessions + excluded.sessions,
-        sessions_ok = usage_daily_sessions.sessions_ok + excluded.sessions_ok
+        sessions_ok = usage_daily_sessions.sessions_ok + excluded.sessions_ok,
+        calls = usage_daily_sessions.calls + excluded.calls,
+        errors = usage_daily_sessions.errors + excluded.errors,
+        last_used = greatest(usage_daily_sessions.last_used, excluded.last_used),
+        last_ok_used = greatest(usage_daily_sessions.last_ok_used, excluded.last_ok_used)
     )
     select count(*)::int as accepted from ins`,
   );

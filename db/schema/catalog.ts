@@ -17,8 +17,19 @@ export const catalogServers = pgTable(
     syncUrl: text('sync_url'),
     syncHeaders: jsonb('sync_headers').$type<Record<string, string>>(),
     syncIntervalSeconds: integer('sync_interval_seconds'),
+    /** When the last sync attempt ended, and its error (null when it succeeded). */
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
     lastSyncError: text('last_sync_error'),
+    /**
+     * When the freshest stored tools/list was fetched (database clock). A sync whose fetch
+     * started earlier than this lost a race and is dropped, so a slow sync never reverts a newer one.
+     */
+    lastSyncOkAt: timestamp('last_sync_ok_at', { withTimezone: true, mode: 'date' }),
+    /** The scheduler claims a server when this passes (UPDATE … RETURNING, safe across processes). */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    /** The app process holding the list_changed listener for this server, and until when (a lease). */
+    syncListenerId: text('sync_listener_id'),
+    syncListenerUntil: timestamp('sync_listener_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.name] })],

@@ -3,6 +3,8 @@ import { findNul } from '@/lib/nul';
 import { formatPath } from './validate';
 
 export const MiB = 1024 * 1024;
+/** Nesting deeper than this is no config anyone writes, and recursive code (validation, jsonb) would overflow on it. */
+export const MAX_JSON_DEPTH = 64;
 
 /** Read a request body as UTF-8 text, refusing (413) before buffering more than maxBytes. */
 export async function readBodyText(req: Request, maxBytes: number, citedRule: SpecRule = '§errors'): Promise<string> {
@@ -11,9 +13,14 @@ export async function readBodyText(req: Request, maxBytes: number, citedRule: Sp
       suggestedAction: `send at most ${formatBytes(maxBytes)} per request; split the batch`,
       citedRule,
     });
+  return decodeUtf8(await readBodyBytes(req, maxBytes, tooLarge), citedRule);
+}
+
+/** Read a request body, throwing `tooLarge()` before buffering more than maxBytes (Content-Length or streamed). */
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!req.body) return '';
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -27,12 +34,10 @@ export async function readBodyText(req: Request, maxBytes: number, citedRule: Sp
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  return Buffer.concat(chunks, total);
+}
+
+export function decodeUtf8(bytes: Uint8Array, citedRule: SpecRule = '§errors'): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -46,8 +51,27 @@ export async function readBodyText(req: Request, maxBytes: number, citedRule: Sp
 export async function readJsonBody(req: Request, maxBytes: number, citedRule: SpecRule = '§errors'): Promise<unknown> {
   requireMediaType(req, ['application/json'], citedRule);
   const value = parseJsonText(await readBodyText(req, maxBytes, citedRule), citedRule);
+  requireJsonDepth(value, MAX_JSON_DEPTH, citedRule);
   rejectNul(value, citedRule);
   return value;
+}
+
+/** Refuse a document nested deeper than `limit` arrays/objects; walked without recursion, so any depth is safe to check. */
+export function requireJsonDepth(value: unknown, limit: number, citedRule: SpecRule = '§errors'): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) {
+      throw new ApiError('JSON_TOO_DEEP', `the JSON document is nested more than ${limit} levels deep`, {
+        suggestedAction: `flatten the document to at most ${limit} levels of arrays and objects`,
+        citedRule,
+      });
+    }
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
 }
 
 export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): unknown {

@@ -15,6 +15,8 @@ export interface NameCatalog {
   readonly toolsBySanitized: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** tool name -> servers that list it */
   readonly serversByTool: ReadonlyMap<string, readonly string[]>;
+  /** server -> its position in catalog order */
+  readonly serverOrder: ReadonlyMap<string, number>;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -28,7 +30,9 @@ export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCa
   const serversBySanitized = new Map<string, string[]>();
   const toolsBySanitized = new Map<string, Map<string, string[]>>();
   const serversByTool = new Map<string, string[]>();
+  const serverOrder = new Map<string, number>();
   for (const server of servers) {
+    serverOrder.set(server.name, serverOrder.size);
     const names = new Set(server.tools.map((t) => t.name));
     tools.set(server.name, names);
     push(serversBySanitized, sanitizePart(server.name), server.name);
@@ -39,7 +43,7 @@ export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCa
     }
     toolsBySanitized.set(server.name, bySanitized);
   }
-  return { tools, serversBySanitized, toolsBySanitized, serversByTool };
+  return { tools, serversBySanitized, toolsBySanitized, serversByTool, serverOrder };
 }
 
 export const EMPTY_NAME_CATALOG: NameCatalog = buildNameCatalog([]);

@@ -5,6 +5,7 @@ import { buildNameCatalog } from './name-catalog';
 import { allName, favouriteName, typedNameOf } from './present';
 import { metaToolSet, resolveCall, type NameContext, type PresentedCall } from './resolve';
 import { sanitizePart } from './sanitize';
+import { typedKeeper } from './typed-keeper';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const T1 = Date.parse('2026-11-10T00:00:00Z');
@@ -22,6 +23,7 @@ const catalog = buildNameCatalog([
   { name: 'a-b', tools: [{ name: 'x' }] },
   // Two tools that sanitise to the same typed part.
   { name: 'dots', tools: [{ name: 'get.item' }, { name: 'get-item' }] },
+  { name: 'twins', tools: [{ name: 'a.b' }, { name: 'a b' }] },
 ]);
 
 const ctx: NameContext = {
@@ -60,8 +62,11 @@ const table: [string, PresentedCall, Expected][] = [
   ['typed', at(T0, { tool: 'onedrive-personal__list_files' }), { canonical: 'onedrive-personal/list_files', namespace: 'typed' }],
   ['typed: server and tool with dots', at(T0, { tool: 'k8s-prod__pods-list' }), { canonical: 'k8s.prod/pods.list', namespace: 'typed' }],
   ['typed: server with _, tool with __', at(T0, { tool: 'my_srv__run__job' }), { canonical: 'my_srv/run__job', namespace: 'typed' }],
-  ['typed: two servers sanitise alike', at(T0, { tool: 'a-b__x' }), { unresolved: /ambiguous typed name.*a\.b\/x.*a-b\/x/, namespace: 'typed' }],
-  ['typed: two tools sanitise alike', at(T0, { tool: 'dots__get-item' }), { unresolved: /ambiguous typed name/, namespace: 'typed' }],
+  // Names that several tools sanitise to mean the tool the surface presents under them: the
+  // one whose name needed no sanitising, else the first in catalog order.
+  ['typed: two servers sanitise alike', at(T0, { tool: 'a-b__x' }), { canonical: 'a-b/x', namespace: 'typed' }],
+  ['typed: two tools sanitise alike', at(T0, { tool: 'dots__get-item' }), { canonical: 'dots/get-item', namespace: 'typed' }],
+  ['typed: sanitised collision, none unchanged', at(T0, { tool: 'twins__a-b' }), { canonical: 'twins/a.b', namespace: 'typed' }],
   ['typed: no such tool', at(T0, { tool: 'github__creat_issue' }), { unresolved: /no tool of github sanitises to it/, namespace: 'typed' }],
   ['typed: unknown server prefix', at(T0, { tool: 'jira__create_ticket' }), { unresolved: /no catalog server matches/, namespace: 'typed' }],
   // invoke meta-tool, every argument spelling
@@ -133,8 +138,9 @@ describe('presented names round-trip', () => {
             const twins = servers.flatMap((s) =>
               s.tools.filter((t) => typedNameOf(`${s.name}/${t}`) === typedNameOf(canonicalName)).map((t) => `${s.name}/${t}`),
             );
-            if (twins.length === 1) expect(typed).toMatchObject({ kind: 'tool', canonical: canonicalName });
-            else expect(typed).toMatchObject({ kind: 'unresolved', reason: expect.stringMatching(/ambiguous/) });
+            // Twins share a typed name: it means the one the surface presents (typedKeeper).
+            const keeper = typedKeeper(twins, (c) => ({ server: c.split('/')[0], tool: c.slice(c.indexOf('/') + 1) }));
+            expect(typed).toMatchObject({ kind: 'tool', canonical: keeper });
           }
         }
       }),

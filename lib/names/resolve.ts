@@ -2,6 +2,7 @@ import { canonical, isServerName, splitCanonical, toolPart } from './canonical';
 import type { FavouritesTimeline } from './favourites-timeline';
 import type { NameCatalog } from './name-catalog';
 import { sanitizePart } from './sanitize';
+import { typedKeeper } from './typed-keeper';
 
 export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -151,10 +152,11 @@ function resolveBare(tool: string, catalog: NameCatalog): Outcome {
 
 /**
  * `{server}__{tool}` with sanitised parts. Server names may hold `_`, so every `__` is a
- * possible split; the one that leaves a known server on the left wins.
+ * possible split; the one that leaves a known server on the left wins. When several tools
+ * share the name after sanitising, it means the one the surface presents under it.
  */
 function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
-  const candidates: string[] = [];
+  const candidates: { server: string; tool: string }[] = [];
   const knownServers: string[] = [];
   for (let i = raw.indexOf('__', 1); i > 0; i = raw.indexOf('__', i + 1)) {
     const servers = catalog.serversBySanitized.get(raw.slice(0, i));
@@ -162,20 +164,29 @@ function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
     const toolPartSanitized = raw.slice(i + 2);
     for (const server of servers) {
       knownServers.push(server);
-      for (const tool of catalog.toolsBySanitized.get(server)?.get(toolPartSanitized) ?? []) {
-        candidates.push(canonical(server, tool));
-      }
+      for (const tool of catalog.toolsBySanitized.get(server)?.get(toolPartSanitized) ?? []) candidates.push({ server, tool });
     }
   }
-  const unique = [...new Set(candidates)];
-  if (unique.length === 1) return { canonical: unique[0] };
-  if (unique.length > 1) return { reason: `ambiguous typed name '${raw}': matches ${unique.join(', ')}` };
+  if (candidates.length === 1) return { canonical: canonical(candidates[0].server, candidates[0].tool) };
+  if (candidates.length > 1) {
+    // Tools sharing a typed name: the surface presents only the keeper, so the name means it.
+    const keeper = typedKeeper(inCatalogOrder(candidates, catalog), (c) => c);
+    return { canonical: canonical(keeper.server, keeper.tool) };
+  }
   const bare = resolveBare(raw, catalog);
   if ('canonical' in bare) return { ...bare, namespace: 'bare' };
   if (knownServers.length > 0) {
     return { reason: `typed name '${raw}': no tool of ${[...new Set(knownServers)].join(', ')} sanitises to it` };
   }
   return { reason: `typed name '${raw}': no catalog server matches its prefix` };
+}
+
+function inCatalogOrder<T extends { server: string; tool: string }>(items: T[], catalog: NameCatalog): T[] {
+  const position = (item: T) => [...(catalog.tools.get(item.server) ?? [])].indexOf(item.tool);
+  return items
+    .map((item) => ({ item, server: catalog.serverOrder.get(item.server) ?? 0, tool: position(item) }))
+    .sort((a, b) => a.server - b.server || a.tool - b.tool)
+    .map((x) => x.item);
 }
 
 function resolveFavourite(rest: string, timestamp: number, favourites: FavouritesTimeline): Outcome {

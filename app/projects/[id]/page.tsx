@@ -1,12 +1,13 @@
-import { CatalogPanel } from '@/components/catalog/catalog-panel';
-import { EventsTable } from '@/components/events/events-table';
+import { Suspense } from 'react';
+import { SkeletonRows } from '@/components/ui/query-state';
+import { UsagePage } from '@/components/usage/usage-page';
 
-export default async function ProjectOverviewPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ProjectUsagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // The window lives in the query string, which the client reads.
   return (
-    <div className="grid grid-2">
-      <CatalogPanel id={id} />
-      <EventsTable id={id} limit={15} />
-    </div>
+    <Suspense fallback={<SkeletonRows rows={8} label="Loading usage" />}>
+      <UsagePage id={id} />
+    </Suspense>
   );
 }

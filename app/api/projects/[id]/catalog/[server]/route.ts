@@ -5,6 +5,7 @@ import { MiB, readJsonBody } from '@/lib/http/body';
 import { json } from '@/lib/http/respond';
 import { apiRoute } from '@/lib/http/route';
 import { parseBody, parseParam } from '@/lib/http/validate';
+import { signalCatalogSyncChanged } from '@/lib/mcp/sync-signal';
 import { serverNameSchema, toolsListSchema } from '@/lib/schemas/catalog';
 
 type Params = { id: string; server: string };
@@ -18,7 +19,7 @@ export const GET = apiRoute<Params>('admin', async ({ params }) => {
 });
 
 /** Takes a `tools/list` result; a changed fingerprint is a new catalog version (§catalog). */
-export const PUT = apiRoute<Params>('admin', async ({ req, params }) => {
+export const PUT = apiRoute<Params>('catalog:write', async ({ req, params }) => {
   const server = parseParam(serverNameSchema, params.server, 'server');
   const body = parseBody(toolsListSchema, await readJsonBody(req, 10 * MiB, '§catalog'), '§catalog');
   const result = await putServerCatalog(await getDb(), params.id, server, body.tools);
@@ -27,5 +28,7 @@ export const PUT = apiRoute<Params>('admin', async ({ req, params }) => {
 
 export const DELETE = apiRoute<Params>('admin', async ({ params }) => {
   await deleteServer(await getDb(), params.id, params.server);
+  // A live-synced server's listener goes with it.
+  signalCatalogSyncChanged();
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,51 @@
+import { getDb } from '@/db/client';
+import { LoginThrottle, PEER_HEADER } from '@/lib/auth/login-throttle';
+import { authMode } from '@/lib/auth/mode';
+import { requestOrigin, requireSameOrigin } from '@/lib/auth/origin';
+import { checkPassword, isSecureRequest, issueSession, sessionCookie } from '@/lib/auth/session';
+import { ApiError } from '@/lib/errors';
+import { readJsonBody } from '@/lib/http/body';
+import { json } from '@/lib/http/respond';
+import { apiRoute } from '@/lib/http/route';
+import { parseBody } from '@/lib/http/validate';
+import { loginSchema } from '@/lib/schemas/auth';
+
+const throttle = new LoginThrottle();
+
+/** Exchange the admin password for the session cookie (§auth). */
+export const POST = apiRoute('public', async ({ req }) => {
+  if (authMode() === 'local') {
+    throw new ApiError('CONFLICT', 'the server runs in local mode: there is no login', {
+      suggestedAction: 'set FAVINDEX_ADMIN_PASSWORD and restart the server to require a login',
+      citedRule: '§auth',
+    });
+  }
+  // Browsers always say where a login comes from; scripts (curl) may say nothing.
+  if (requestOrigin(req) !== null) requireSameOrigin(req);
+  const peer = req.headers.get(PEER_HEADER) || 'unknown';
+  const wait = throttle.retryAfter(peer);
+  if (wait > 0) throw tooManyAttempts(wait);
+  const { password } = parseBody(loginSchema, await readJsonBody(req, 16 * 1024, '§auth'), '§auth');
+  if (!checkPassword(password)) {
+    throttle.fail(peer);
+    throw new ApiError('UNAUTHORIZED', 'wrong password', {
+      suggestedAction: 'enter the password the server was started with (FAVINDEX_ADMIN_PASSWORD)',
+      citedRule: '§auth',
+    });
+  }
+  throttle.succeed(peer);
+  const session = await issueSession(await getDb());
+  return json(
+    { authenticated: true },
+    { headers: { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) } },
+  );
+});
+
+function tooManyAttempts(waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ApiError('RATE_LIMITED', 'too many wrong passwords from this address', {
+    suggestedAction: `wait ${seconds} seconds, then try again`,
+    citedRule: '§auth',
+    headers: { 'retry-after': String(seconds) },
+  });
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { writeFavourites } from '@/db/queries/favourites';
+import { api, expectEnvelope, ndjson } from '@/test/api';
+import { useTestDatabase } from '@/test/database';
+import { createTestProject, event } from '@/test/fixtures';
+
+const database = useTestDatabase();
+
+type Mode = { mode: string; count: number; cap: number | null; fits: boolean; overBy: number; problems: { name: string }[]; tools: { name: string; canonical: string | null }[] };
+const byMode = (body: { modes: Mode[] }) => Object.fromEntries(body.modes.map((m) => [m.mode, m]));
+
+describe('GET /api/projects/:id/preview', () => {
+  it('previews every mode for the project config: lists, counts against the cap, name problems, tokens, instruction', async () => {
+    const id = await createTestProject(['github', 'gitlab', 'filesystem']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] }, { via: 'api' });
+    const res = await api.get(`/api/projects/${id}/preview?agentTools=56`);
+    expect(res.status).toBe(200);
+    expect(res.body.target).toMatchObject({ id: 'openai', cap: 128, nameRule: '^[a-zA-Z0-9_-]{1,64}$', descriptionLimit: 1024 });
+    expect(res.body.catalog).toEqual({ servers: 3, tools: 26 + 9 + 14 });
+    const modes = byMode(res.body);
+    expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve']);
+    expect(modes.off).toMatchObject({ count: 57, fits: true });
+    expect(modes.eager).toMatchObject({ count: 56 + 49, cap: 128, fits: true, overBy: 0 });
+    expect(modes.eager.tools[56]).toMatchObject({ name: 'github__create_or_update_file', canonical: 'github/create_or_update_file', source: 'typed' });
+    expect(modes.eager.tools[56]).toHaveProperty('inputSchema.type', 'object');
+    expect(modes.lazy).toMatchObject({ count: 57 });
+    expect(modes.favindex).toMatchObject({ count: 56 + 3 + 49, fits: true });
+    expect(modes.favindex.tools.slice(56, 59).map((t) => t.name)).toEqual([
+      'favourite/github/create_issue',
+      'favourite/gitlab/create_issue',
+      'favourite/read_file',
+    ]);
+    expect(modes.favindex.problems).toHaveLength(52);
+    expect(res.body.modes.find((m: Mode) => m.mode === 'favindex').instruction).toContain('Prefer the favourite/ tools');
+    expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens).toMatchObject({ method: 'openai-functions', placeholdersExcluded: 56 });
+    expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.tokens).toBeGreaterThan(3000);
+    expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.methodDescription).toContain('o200k_base');
+  });
+
+  it('checks against the target asked for: cursor caps eager at 40', async () => {
+    const id = await createTestProject(['github', 'filesystem']);
+    const res = await api.get(`/api/projects/${id}/preview?target=cursor&agentTools=search,edit&mode=eager&detail=names`);
+    const [eager] = res.body.modes;
+    expect(res.body.modes).toHaveLength(1);
+    expect(eager).toMatchObject({ mode: 'eager', count: 42, cap: 40, fits: false, overBy: 2 });
+    expect(eager.tools[0]).toEqual({ name: 'search', canonical: null, source: 'agent' });
+    expect(eager.tools[2]).not.toHaveProperty('description');
+    const anthropic = await api.get(`/api/projects/${id}/preview?target=anthropic&mode=eager`);
+    expect(anthropic.body.modes[0]).toMatchObject({ cap: null, fits: true, warn: true, tokens: { method: 'anthropic-tools' } });
+    const custom = await api.get(`/api/projects/${id}/preview?target=custom&cap=10&mode=off`);
+    expect(custom.body.modes[0]).toMatchObject({ cap: 10, fits: true });
+  });
+
+  it('replays a recorded session turn by turn: the pinned list grows with each new server', async () => {
+    const id = await createTestProject(['github', 'filesystem', 'memory']);
+    const t0 = Date.now() - 60_000;
+    const calls = ['github__create_issue', 'mcp_find_tools', 'filesystem/read_file', 'memory__read_graph', 'github__list_issues'];
+    const events = calls.map((tool, i) => ({ ...event(`e${i}`, tool), sessionId: 's-1', timestamp: new Date(t0 + i * 1000).toISOString() }));
+    await api.post(`/api/projects/${id}/events`, { body: ndjson(events), headers: { 'content-type': 'application/x-ndjson' } });
+
+    const pinnedAt = async (step: number) => {
+      const res = await api.get(`/api/projects/${id}/preview?mode=pinned&session=s-1&step=${step}&agentTools=0`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const start = await pinnedAt(0);
+    expect(start.modes[0].count).toBe(1);
+    expect(start.session).toMatchObject({ source: 'recorded', id: 's-1', step: 0, steps: 5, activated: [], calledServers: [] });
+    expect(start.session.calls.map((c: { canonical: string | null }) => c.canonical)).toEqual([
+      'github/create_issue',
+      null,
+      'filesystem/read_file',
+      'memory/read_graph',
+      'github/list_issues',
+    ]);
+    const afterFirst = await pinnedAt(1);
+    expect(afterFirst.modes[0].count).toBe(1 + 26);
+    expect(afterFirst.modes[0].tools[1].name).toBe('github__create_issue');
+    const afterThird = await pinnedAt(3);
+    expect(afterThird.modes[0].count).toBe(1 + 40);
+    expect(afterThird.session.calledServers).toEqual(['filesystem', 'github']);
+    expect(afterThird.modes[0].tools.slice(1, 3).map((t: { name: string }) => t.name)).toEqual(['github__create_issue', 'filesystem__read_file']);
+    // The whole session by default, and the list size at every step.
+    const whole = await api.get(`/api/projects/${id}/preview?session=s-1&agentTools=0`);
+    expect(whole.body.session.step).toBe(5);
+    expect(whole.body.session.growth).toEqual({ lazy: [1, 2, 2, 3, 4, 5], pinned: [1, 27, 27, 41, 41, 41] });
+  });
+
+  it('takes explicit session state instead of a recorded session', async () => {
+    const id = await createTestProject(['github', 'memory']);
+    const res = await api.get(`/api/projects/${id}/preview?mode=lazy&activated=memory/read_graph,github/get_issue&agentTools=0`);
+    expect(res.body.modes[0].tools.map((t: { name: string }) => t.name)).toEqual(['mcp_find_tools', 'memory__read_graph', 'github__get_issue']);
+    expect(res.body.session).toEqual({ source: 'explicit', activated: ['memory/read_graph', 'github/get_issue'], calledServers: ['github', 'memory'] });
+  });
+
+  it('ranks the catalog for the retrieve query', async () => {
+    const id = await createTestProject(['github', 'filesystem']);
+    const res = await api.get(`/api/projects/${id}/preview?mode=retrieve&query=${encodeURIComponent('read a file')}&retrieveK=2&agentTools=0`);
+    const names = res.body.modes[0].tools.map((t: { canonical: string }) => t.canonical);
+    expect(names).toHaveLength(2);
+    expect(names).toContain('filesystem/read_file');
+  });
+
+  it('refuses bad parameters with a clear envelope, and the project is left as it was', async () => {
+    const id = await createTestProject(['github']);
+    const before = (await api.get(`/api/projects/${id}`)).body;
+    const cases: [string, number, string, string][] = [
+      ['?target=custom', 400, 'INVALID_PARAMETER', 'needs a cap'],
+      ['?target=mystery', 400, 'INVALID_PARAMETER', 'target'],
+      ['?mode=sometimes', 400, 'INVALID_PARAMETER', 'mode'],
+      ['?agentTools=20000', 400, 'INVALID_PARAMETER', 'at most 10,000'],
+      ['?maxPinnedServers=-1', 400, 'INVALID_PARAMETER', 'maxPinnedServers'],
+      ['?activated=not-canonical', 400, 'INVALID_PARAMETER', 'canonical'],
+      ['?session=s&activated=github/get_issue', 400, 'INVALID_PARAMETER', 'not both'],
+      ['?step=2', 400, 'INVALID_PARAMETER', 'step needs a session'],
+      ['?session=nope', 404, 'SESSION_NOT_FOUND', "session 'nope'"],
+    ];
+    for (const [query, status, code, text] of cases) {
+      const res = await api.get(`/api/projects/${id}/preview${query}`);
+      expectEnvelope(res, status, code);
+      expect(res.body.message).toContain(text);
+    }
+    await api.post(`/api/projects/${id}/events`, { json: { events: [event('x1', 'github__get_issue', { sessionId: 's-2' })] } });
+    const past = await api.get(`/api/projects/${id}/preview?session=s-2&step=2`);
+    expectEnvelope(past, 400, 'INVALID_PARAMETER');
+    expect(past.body.suggested_action).toContain('from 0 to 1');
+    expectEnvelope(await api.get('/api/projects/missing-project/preview'), 404, 'PROJECT_NOT_FOUND');
+    expect((await api.get(`/api/projects/${id}`)).body).toEqual(before);
+    expect((await api.get(`/api/projects/${id}/preview?session=s-2`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { writeFavourites } from '@/db/queries/favourites';
+import { api, expectEnvelope } from '@/test/api';
+import { useTestDatabase } from '@/test/database';
+import { createTestProject, fixtureCatalog } from '@/test/fixtures';
+
+const database = useTestDatabase();
+
+async function surface(id: string, query = '', headers: Record<string, string> = {}) {
+  return api.get(`/api/projects/${id}/surface${query}`, { headers });
+}
+
+describe('GET /api/projects/:id/surface', () => {
+  it('gives a proxy the project, mode, limits, favourites, name map and instruction', async () => {
+    const id = await createTestProject(['github', 'gitlab']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'github/search_code'] }, { via: 'api' });
+    const res = await surface(id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body).toMatchObject({
+      project: id,
+      version: { catalog: 2, favourites: 2 },
+      mode: 'favindex',
+      target: 'openai',
+      limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
+      favouriteIndex: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'github/search_code'] },
+      metaTools: [],
+    });
+    expect(res.body.instruction).toContain('Prefer the favourite/ tools');
+    const names = Object.entries(res.body.names as Record<string, string>);
+    expect(names.slice(0, 3)).toEqual([
+      ['favourite/github/create_issue', 'github/create_issue'],
+      ['favourite/gitlab/create_issue', 'gitlab/create_issue'],
+      ['favourite/search_code', 'github/search_code'],
+    ]);
+    expect(names).toHaveLength(3 + 26 + 9);
+    expect(res.body.names['all/gitlab/fork_repository']).toBe('gitlab/fork_repository');
+    expect(res.headers.get('etag')).toBe(`"${res.body.fingerprint}"`);
+
+    const eager = await surface(id, '?mode=eager');
+    expect(eager.body).toMatchObject({ mode: 'eager', instruction: null });
+    expect(eager.body.names.gitlab__create_issue).toBe('gitlab/create_issue');
+    expect(Object.keys(eager.body.names)).toHaveLength(26 + 9);
+  });
+
+  it('keeps its ETag across identical requests, answers If-None-Match with a bodiless 304, and changes it after a pin, a catalog change and a mode change', async () => {
+    const id = await createTestProject(['memory']);
+    const first = await surface(id);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const again = await surface(id);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.text).toBe(first.text);
+
+    const notModified = await surface(id, '', { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe('');
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('content-type')).toBeNull();
+    expect((await surface(id, '', { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+
+    // The same tools/list again is no change: the ETag stays.
+    await api.put(`/api/projects/${id}/catalog/memory`, { json: fixtureCatalog('memory') });
+    expect((await surface(id, '', { 'if-none-match': etag })).status).toBe(304);
+
+    // A pin.
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['memory/read_graph'] }, { via: 'api' });
+    const pinned = await surface(id, '', { 'if-none-match': etag });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.names['favourite/read_graph']).toBe('memory/read_graph');
+    const afterPin = pinned.headers.get('etag')!;
+    expect(afterPin).not.toBe(etag);
+
+    // A catalog change.
+    const tools = fixtureCatalog('memory').tools.slice(1);
+    expect((await api.put(`/api/projects/${id}/catalog/memory`, { json: { tools } })).body.changed).toBe(true);
+    const changedCatalog = await surface(id, '', { 'if-none-match': afterPin });
+    expect(changedCatalog.status).toBe(200);
+    const afterCatalog = changedCatalog.headers.get('etag')!;
+    expect(afterCatalog).not.toBe(afterPin);
+
+    // A mode change: in the project's config, or asked for.
+    const asked = await surface(id, '?mode=lazy', { 'if-none-match': afterCatalog });
+    expect(asked.status).toBe(200);
+    expect(asked.body.metaTools).toEqual(['mcp_find_tools']);
+    const project = (await api.get(`/api/projects/${id}`)).body;
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, mode: 'lazy' } } });
+    const changedMode = await surface(id, '', { 'if-none-match': afterCatalog });
+    expect(changedMode.status).toBe(200);
+    expect(changedMode.body.mode).toBe('lazy');
+    expect(changedMode.headers.get('etag')).toBe(asked.headers.get('etag'));
+  });
+
+  it('refuses an unknown mode and an unknown project with the envelope', async () => {
+    const id = await createTestProject();
+    const bad = await surface(id, '?mode=everything');
+    expectEnvelope(bad, 400, 'INVALID_PARAMETER');
+    expect(bad.body.cited_rule).toBe('§surface');
+    expectEnvelope(await surface('no-such-project'), 404, 'PROJECT_NOT_FOUND');
+    expect((await surface(id)).status).toBe(200);
+  });
+});

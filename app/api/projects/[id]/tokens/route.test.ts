@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/sql';
+import { hashToken } from '@/lib/auth/tokens';
+import { MAX_ACTIVE_TOKENS } from '@/lib/schemas/tokens';
+import { api, expectEnvelope, ndjson } from '@/test/api';
+import { adminHeaders, bearer, createToken, login, withPassword } from '@/test/auth';
+import { useTestDatabase } from '@/test/database';
+import { createTestProject, event } from '@/test/fixtures';
+
+const t = useTestDatabase();
+const PASSWORD = 'tokens-test-password';
+const NDJSON = { 'content-type': 'application/x-ndjson' };
+
+async function tokenRows(projectId: string) {
+  return queryRows<Record<string, unknown>>(t.db, sql`select * from project_tokens where project_id = ${projectId} order by created_at`);
+}
+
+async function storedEvents(projectId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
+  return row.n;
+}
+
+describe('project tokens API', () => {
+  it('shows the secret once, stores only its hash, and lists prefix, scopes and times', async () => {
+    const id = await createTestProject();
+    const created = await api.post(`/api/projects/${id}/tokens`, { json: { name: 'claude-code proxy', scopes: ['events:write'] } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'claude-code proxy', scopes: ['events:write'], lastUsedAt: null, revokedAt: null });
+    const secret: string = created.body.token;
+    expect(secret).toMatch(/^fvx_[\w-]{43}$/);
+    expect(created.body.prefix).toBe(secret.slice(0, 12));
+
+    const list = await api.get(`/api/projects/${id}/tokens`);
+    expect(list.body.tokens).toEqual([
+      { id: created.body.id, name: 'claude-code proxy', prefix: secret.slice(0, 12), scopes: ['events:write'], createdAt: created.body.createdAt, lastUsedAt: null, revokedAt: null },
+    ]);
+    expect(list.text).not.toContain(secret);
+    expect((await api.get(`/api/projects/${id}/tokens/${created.body.id}`)).text).not.toContain(secret);
+
+    const [row] = await tokenRows(id);
+    expect(row.hash).toBe(hashToken(secret));
+    expect(JSON.stringify(row)).not.toContain(secret.slice(12));
+  });
+
+  it('refuses bad token requests with the envelope and creates nothing', async () => {
+    const id = await createTestProject();
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'x', scopes: ['admin'] } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: '  ', scopes: ['events:write'] } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'x', scopes: [] } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'x', scopes: ['events:write', 'events:write'] } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'n'.repeat(101) } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'x\u0000y' } }), 422, 'VALIDATION_FAILED');
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { body: 'name=x', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectEnvelope(await api.post('/api/projects/ghost/tokens', { json: { name: 'x' } }), 404, 'PROJECT_NOT_FOUND');
+    expect(await tokenRows(id)).toEqual([]);
+    // Both scopes when none are named.
+    expect((await api.post(`/api/projects/${id}/tokens`, { json: { name: 'default' } })).body.scopes).toEqual(['events:write', 'surface:read']);
+  });
+
+  it(`holds at most ${MAX_ACTIVE_TOKENS} active tokens per project; revoked ones do not count`, async () => {
+    const id = await createTestProject();
+    const made = await Promise.all(Array.from({ length: MAX_ACTIVE_TOKENS }, () => createToken(id)));
+    expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'one too many' } }), 409, 'TOKEN_LIMIT_REACHED');
+    expect(await tokenRows(id)).toHaveLength(MAX_ACTIVE_TOKENS);
+    await api.delete(`/api/projects/${id}/tokens/${made[0].id}`);
+    expect((await api.post(`/api/projects/${id}/tokens`, { json: { name: 'replacement' } })).status).toBe(201);
+  });
+
+  it('revokes at once: the next request with the token is refused, and the token stays listed', async () => {
+    await withPassword(PASSWORD, async () => {
+      const cookie = await login(PASSWORD);
+      const admin = adminHeaders(cookie);
+      const id = await withPassword(null, () => createTestProject(['github']));
+      const { id: tokenId, token } = await createToken(id, ['events:write'], admin);
+      const send = (eventId: string) => api.post(`/api/projects/${id}/events`, { body: ndjson([event(eventId, 'github/list_issues')]), headers: { ...NDJSON, ...bearer(token) } });
+      expect((await send('e1')).body).toMatchObject({ accepted: 1 });
+
+      const revoked = await api.delete(`/api/projects/${id}/tokens/${tokenId}`, { headers: admin });
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.revokedAt).toEqual(expect.any(String));
+      const refused = await send('e2');
+      expectEnvelope(refused, 401, 'UNAUTHORIZED');
+      expect(refused.body.message).toMatch(/revoked/);
+      expect(await storedEvents(id)).toBe(1);
+
+      const again = await api.delete(`/api/projects/${id}/tokens/${tokenId}`, { headers: admin });
+      expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
+      const list = await api.get(`/api/projects/${id}/tokens`, { headers: admin });
+      expect(list.body.tokens).toMatchObject([{ id: tokenId, revokedAt: revoked.body.revokedAt }]);
+    });
+  });
+
+  it("revokes only through the token's own project", async () => {
+    const a = await createTestProject();
+    const b = await createTestProject();
+    const { id: tokenOfB } = await createToken(b);
+    expectEnvelope(await api.delete(`/api/projects/${a}/tokens/${tokenOfB}`), 404, 'TOKEN_NOT_FOUND');
+    expectEnvelope(await api.get(`/api/projects/${a}/tokens/${tokenOfB}`), 404, 'TOKEN_NOT_FOUND');
+    expect((await api.get(`/api/projects/${b}/tokens/${tokenOfB}`)).body.revokedAt).toBeNull();
+  });
+
+  it('keeps last-used in memory on the hot path and shows it in the list', async () => {
+    await withPassword(PASSWORD, async () => {
+      const admin = adminHeaders(await login(PASSWORD));
+      const id = await withPassword(null, () => createTestProject(['github']));
+      const { id: tokenId, token } = await createToken(id, ['events:write'], admin);
+      const before = Date.now();
+      for (let i = 0; i < 5; i++) {
+        const res = await api.post(`/api/projects/${id}/events`, { body: ndjson([event(`u${i}`, 'github/list_issues')]), headers: { ...NDJSON, ...bearer(token) } });
+        expect(res.status).toBe(200);
+      }
+      // Five authenticated requests, no write to the token row.
+      const [row] = await tokenRows(id);
+      expect(row.last_used_at).toBeNull();
+
+      const list = await api.get(`/api/projects/${id}/tokens`, { headers: admin });
+      const lastUsed = Date.parse(list.body.tokens[0].lastUsedAt);
+      expect(lastUsed).toBeGreaterThanOrEqual(before - 1000);
+      expect(lastUsed).toBeLessThanOrEqual(Date.now());
+      const [stored] = await tokenRows(id);
+      expect(stored.last_used_at).not.toBeNull();
+      expect(list.body.tokens[0].id).toBe(tokenId);
+    });
+  });
+
+  it('deletes the tokens with their project', async () => {
+    const id = await createTestProject();
+    const { token } = await createToken(id);
+    expect((await api.delete(`/api/projects/${id}`)).status).toBe(204);
+    expect(await tokenRows(id)).toEqual([]);
+    // A token of a deleted project opens nothing, whatever the cache still holds.
+    const res = await api.post(`/api/projects/${id}/events`, { json: [event('late', 'x')], headers: bearer(token) });
+    expect([401, 404]).toContain(res.status);
+  });
+});

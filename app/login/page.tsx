@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { LoginForm } from '@/components/auth/login-form';
+import { authMode } from '@/lib/auth/mode';
+import { safeNextPath } from '@/lib/auth/next-path';
+
+export const metadata: Metadata = { title: 'Log in · favindex' };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  await connection();
+  const { next } = await searchParams;
+  if (authMode() === 'local') {
+    return (
+      <section className="card login-card">
+        <h1>No login needed</h1>
+        <p className="subtitle">
+          This favindex runs in local mode: it listens on 127.0.0.1 only and is open to this machine. Start it with{' '}
+          <code>FAVINDEX_ADMIN_PASSWORD</code> to require a login.
+        </p>
+        <Link href="/">Open the projects</Link>
+      </section>
+    );
+  }
+  return <LoginForm next={safeNextPath(typeof next === 'string' ? next : null)} />;
+}

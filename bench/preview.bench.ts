@@ -1,0 +1,109 @@
+/**
+ * Preview of all six modes for a 2,000-tool catalog (SPEC §bench; goal: under 250 ms warm).
+ * Baseline, same run: reading that catalog from the database alone, which every preview
+ * must do. Reported: cold and warm times, in-process and through the route handler.
+ */
+import { closeDatabase, useDatabase } from '@/db/client';
+import { putServerCatalog, getCatalog } from '@/db/queries/catalog';
+import { writeFavourites } from '@/db/queries/favourites';
+import { createProject } from '@/db/queries/projects';
+import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { previewModes } from '@/lib/surface/preview';
+import { explicitSession } from '@/lib/surface/session';
+import { resolveTarget } from '@/lib/surface/targets';
+import { createBenchDatabase, largeCatalog, percentile, round } from './surface-support';
+
+const SERVERS = 20;
+const PER_SERVER = 100;
+const RUNS = 20;
+
+export async function run(): Promise<Record<string, unknown>> {
+  const bench = await createBenchDatabase('preview');
+  try {
+    const { db } = bench.database;
+    useDatabase(bench.database);
+    const projectId = 'bench-preview';
+    const catalog = largeCatalog(SERVERS, PER_SERVER);
+    await createProject(db, { id: projectId, description: '', metaTools: [], retentionDays: null, surface: { ...defaultSurfaceConfig(), agentTools: 56 } });
+    for (const s of catalog) await putServerCatalog(db, projectId, s.server, s.tools, 'bench');
+    const canonicals = catalog.flatMap((s) => s.tools.map((t) => `${s.server}/${t.name}`));
+    const favourites = canonicals.filter((_, i) => i % 131 === 0).slice(0, 15);
+    await writeFavourites(db, projectId, { enabled: true, maxFavourites: 15, tools: favourites }, { via: 'api' });
+
+    const activated = canonicals.filter((_, i) => i % 97 === 0).slice(0, 20);
+    const query = `query=${encodeURIComponent('create a pull request for a branch')}`;
+    const url = `http://127.0.0.1/api/projects/${projectId}/preview?agentTools=56&activated=${activated.join(',')}&${query}`;
+    const { GET } = await import('@/app/api/projects/[id]/preview/route');
+    const call = async () => {
+      const res = await GET(new Request(url), { params: Promise.resolve({ id: projectId }) });
+      if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${await res.text()}`);
+      return res.text();
+    };
+
+    // Cold: the first preview pays for typed names, token counts and the search index.
+    let t0 = performance.now();
+    const body = await call();
+    const coldRouteMs = round(performance.now() - t0);
+    const preview = JSON.parse(body) as { modes: { mode: string; count: number; tokens: { tokens: number } }[] };
+
+    const routeMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      t0 = performance.now();
+      await call();
+      routeMs.push(performance.now() - t0);
+    }
+
+    const catalogMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      t0 = performance.now();
+      await getCatalog(db, projectId);
+      catalogMs.push(performance.now() - t0);
+    }
+
+    // In process, no database: the modes, the target checks and the token estimates alone.
+    const servers = (await getCatalog(db, projectId)).map((s) => ({ name: s.name, tools: s.tools }));
+    const inputs = {
+      agentTools: 56,
+      limits: defaultSurfaceConfig().limits,
+      favourites: { enabled: true, maxFavourites: 15, tools: favourites },
+      instruction: defaultSurfaceConfig().instruction,
+      session: explicitSession(activated),
+      query: 'create a pull request for a branch',
+    };
+    const fresh = prepareCatalog(servers);
+    t0 = performance.now();
+    previewModes('all', fresh, inputs, resolveTarget('openai'));
+    const coldLibMs = round(performance.now() - t0);
+    const libMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      t0 = performance.now();
+      previewModes('all', fresh, inputs, resolveTarget('openai'));
+      libMs.push(performance.now() - t0);
+    }
+
+    routeMs.sort((a, b) => a - b);
+    catalogMs.sort((a, b) => a - b);
+    libMs.sort((a, b) => a - b);
+    const warmRouteP50 = percentile(routeMs, 0.5);
+    const catalogP50 = percentile(catalogMs, 0.5);
+    return {
+      catalogTools: SERVERS * PER_SERVER,
+      modes: preview.modes.map((m) => `${m.mode}:${m.count}`).join(' '),
+      eagerTokens: preview.modes.find((m) => m.mode === 'eager')?.tokens.tokens,
+      responseBytes: Buffer.byteLength(body),
+      coldRouteMs,
+      warmRouteP50Ms: warmRouteP50,
+      warmRouteMaxMs: round(routeMs[routeMs.length - 1]),
+      coldLibMs,
+      warmLibP50Ms: percentile(libMs, 0.5),
+      baselineCatalogReadP50Ms: catalogP50,
+      ratioWarmRouteToCatalogRead: round(warmRouteP50 / catalogP50),
+      goalMs: 250,
+      meetsGoal: warmRouteP50 < 250,
+    };
+  } finally {
+    await closeDatabase().catch(() => {});
+    await bench.drop();
+  }
+}

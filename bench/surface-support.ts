@@ -1,0 +1,111 @@
+/**
+ * Shared by bench/preview.bench.ts and bench/surface.bench.ts: their own PostgreSQL database,
+ * a large realistic catalog, and a closed-loop HTTP load generator.
+ */
+import http from 'node:http';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '@/db/client';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+
+const ADMIN_URL = process.env.FAVINDEX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function benchDatabaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh, migrated `favindex_bench_<name>` database; `drop()` removes it. */
+export async function createBenchDatabase(name: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+  const dbName = `favindex_bench_${name}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = benchDatabaseUrl(dbName);
+  const database = await openDatabase({ databaseUrl: url });
+  await database.migrate();
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close().catch(() => {});
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * `servers` servers of `perServer` real tools each (the demo catalogs' tools, repeated with a
+ * suffix where a server needs more), so descriptions and schemas have real sizes.
+ */
+export function largeCatalog(servers: number, perServer: number): { server: string; tools: CatalogTool[] }[] {
+  const pool = DEMO_SERVERS.flatMap((s) => s.tools);
+  return Array.from({ length: servers }, (_, s) => {
+    const used = new Set<string>();
+    const tools = Array.from({ length: perServer }, (_, t) => {
+      const base = pool[(t + s * 7) % pool.length];
+      let name = base.name;
+      for (let n = 2; used.has(name); n++) name = `${base.name}_${n}`;
+      used.add(name);
+      return { ...base, name };
+    });
+    return { server: `server-${String(s + 1).padStart(2, '0')}`, tools };
+  });
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: Record<string, number>;
+}
+
+/** `concurrency` clients on keep-alive connections, each sending the next request when its answer is in. */
+export async function closedLoop(
+  url: string,
+  { concurrency, seconds, headers = {} }: { concurrency: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = new URL(url);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          latencies.push(performance.now() - t0);
+          statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
+  return { requests: latencies.length, seconds: round(elapsed), requestsPerSecond: Math.round(latencies.length / elapsed), p50Ms: pct(0.5), p99Ms: pct(0.99), statuses };
+}
+
+export function round(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+}

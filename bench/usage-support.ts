@@ -1,0 +1,210 @@
+/**
+ * Shared by bench/usage.bench.ts and bench/ingest.bench.ts: a bench database, the app server
+ * started on it, a synthetic catalog of 8 servers and 500 tools, and Zipf-distributed traffic
+ * over it, the same in SQL (for loading millions of rows) and in JavaScript (for HTTP batches).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+import { openDatabase } from '@/db/client';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+
+const ADMIN_URL = process.env.FAVINDEX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const SERVERS = ['github', 'gitlab', 'filesystem', 'memory', 'k8s', 'slack', 'jira', 'postgres'] as const;
+export const TOOL_COUNT = 500;
+
+/** The tool of popularity rank r (1 = most called): spread over the servers so the top spans them. */
+export function toolOfRank(rank: number): { server: string; tool: string } {
+  return { server: SERVERS[(rank * 5) % SERVERS.length], tool: `op_${rank}` };
+}
+
+/** The same mapping in SQL, for an integer expression `rank`. */
+export const SQL_SERVER_OF_RANK = (rank: string) =>
+  `(array[${SERVERS.map((s) => `'${s}'`).join(',')}])[1 + (${rank} * 5) % ${SERVERS.length}]`;
+
+/**
+ * Zipf-like ranks (s ≈ 1) over 1…n from a uniform u in [0, 1): floor((n+1)^u) gives rank k with
+ * probability ln((k+1)/k) / ln(n+1) ≈ 1/(k·H(n)). Closed form, so SQL and JavaScript agree.
+ */
+export function zipfRank(u: number, n = TOOL_COUNT): number {
+  return Math.min(n, Math.floor(Math.exp(u * Math.log(n + 1))));
+}
+
+/** Every server's tools/list: realistic descriptions and schemas, 500 tools in all. */
+export function benchCatalog(): { server: string; tools: CatalogTool[] }[] {
+  const byServer = new Map<string, CatalogTool[]>(SERVERS.map((s) => [s, []]));
+  for (let rank = 1; rank <= TOOL_COUNT; rank++) {
+    const { server, tool } = toolOfRank(rank);
+    byServer.get(server)!.push({
+      name: tool,
+      description: `Operation ${rank} of the ${server} server: reads or changes one ${server} resource and returns it as JSON.`,
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string', description: 'the resource id' }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+        required: ['id'],
+      },
+    });
+  }
+  return [...byServer].map(([server, tools]) => ({ server, tools }));
+}
+
+/** A fresh, migrated `favindex_bench_<name>` database; `drop()` removes it. */
+export async function createBenchDatabase(name: string): Promise<{ url: string; sql: postgres.Sql; drop: () => Promise<void> }> {
+  const dbName = `favindex_bench_${name}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  await database.close();
+  const sql = postgres(url.toString(), { max: 8, onnotice: () => {}, connection: { TimeZone: 'UTC' } });
+  return {
+    url: url.toString(),
+    sql,
+    drop: async () => {
+      await sql.end({ timeout: 5 }).catch(() => {});
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The built app (`node dist/server.mjs`, after `npm run build`) on the bench database.
+ * FAVINDEX_BENCH_APP_DIR may point at a copy of the build, so a rebuild elsewhere cannot
+ * change the server under a running bench.
+ */
+export async function startAppServer(databaseUrl: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = Number(process.env.FAVINDEX_BENCH_PORT) || (await freePort());
+  const cwd = path.resolve(process.env.FAVINDEX_BENCH_APP_DIR ?? process.cwd());
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, FAVINDEX_ADMIN_PASSWORD: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app server exited: ${output}`);
+    const ok = await fetch(`${baseUrl}/api/projects`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the app server did not start in 90 s: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Create the bench project over the API, with the 500-tool catalog and 15 favourites. */
+export async function createBenchProject(baseUrl: string, sql: postgres.Sql, id: string): Promise<void> {
+  const created = await fetch(`${baseUrl}/api/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, description: 'bench: 8 servers, 500 tools' }),
+  });
+  if (created.status !== 201) throw new Error(`create project: ${created.status} ${await created.text()}`);
+  for (const { server, tools } of benchCatalog()) {
+    const put = await fetch(`${baseUrl}/api/projects/${id}/catalog/${server}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tools }),
+    });
+    if (!put.ok) throw new Error(`put catalog ${server}: ${put.status} ${await put.text()}`);
+  }
+  // Favourites as a user would pin them: some of the top tools and a few from further down.
+  const pinned = [1, 2, 3, 4, 6, 8, 11, 15, 20, 30, 45, 70, 110, 200, 350].map((r) => {
+    const { server, tool } = toolOfRank(r);
+    return `${server}/${tool}`;
+  });
+  // Written as the project's first favourites version, so `favourite/…` names resolve at any time.
+  await sql`update favourite_indexes set tools = ${sql.json(pinned)} where project_id = ${id}`;
+  await sql`update favourite_changes set after = jsonb_set(after, '{tools}', ${sql.json(pinned)}) where project_id = ${id} and version = 1`;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+}
+
+export function round(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** A small deterministic PRNG (mulberry32), so every run sends the same traffic. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const PINNED_RANKS = [1, 2, 3, 4, 6, 8, 11, 15, 20, 30, 45, 70, 110, 200, 350];
+
+/**
+ * `count` tool_call_trace events ending now, in every presented form of §names: favourite/ for
+ * pinned tools, all/, typed, invoke, canonical, bare, meta, and a few names nothing resolves.
+ * Sessions of 20 consecutive calls, 5% errors.
+ */
+export function benchEvents(count: number, opts: { seed?: number; idPrefix?: string; spacingMs?: number } = {}) {
+  const rand = seeded(opts.seed ?? 7);
+  const spacing = opts.spacingMs ?? 20;
+  const end = Date.now() - 60_000;
+  const pinned = new Set(PINNED_RANKS);
+  return Array.from({ length: count }, (_, i) => {
+    const rank = zipfRank(rand());
+    const { server, tool } = toolOfRank(rank);
+    const v = rand();
+    const event: Record<string, unknown> = {
+      id: `${opts.idPrefix ?? 'e'}-${i}`,
+      type: 'tool_call_trace',
+      timestamp: new Date(end - (count - i) * spacing).toISOString(),
+      sessionId: `s-${opts.seed ?? 7}-${Math.floor(i / 20)}`,
+      status: rand() < 0.05 ? 'error' : 'ok',
+      durationMs: 20 + rank,
+      model: 'gpt-5.4-mini',
+      client: 'bench',
+    };
+    if (event.status === 'error') event.errorCode = 'TIMEOUT';
+    if (v < 0.35) event.tool = pinned.has(rank) ? `favourite/${tool}` : `all/${server}/${tool}`;
+    else if (v < 0.5) event.tool = `all/${server}/${tool}`;
+    else if (v < 0.7) event.tool = `${server}__${tool}`;
+    else if (v < 0.8) Object.assign(event, { tool: 'mcp_invoke_tool', arguments: { server, tool } });
+    else if (v < 0.9) event.tool = `${server}/${tool}`;
+    else if (v < 0.95) event.tool = tool;
+    else if (v < 0.98) event.tool = 'mcp_find_tools';
+    else event.tool = `nosuch_${rank % 7}`;
+    return event;
+  });
+}

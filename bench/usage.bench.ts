@@ -1,0 +1,141 @@
+/**
+ * Usage at 10M events (SPEC §bench): p50/p95 of GET /api/projects/:id/usage?window=30d through
+ * the real HTTP server, against a GROUP BY over the raw events in the same run. The events
+ * (90 days, 8 servers, 500 tools, Zipf popularity, every presented form) and their rollup are
+ * loaded by SQL, which is what ingest would have left. Goal: p50 ≤ 30 ms and ≥ 30× the GROUP BY.
+ */
+import { createBenchDatabase, createBenchProject, percentile, PINNED_RANKS, round, SQL_SERVER_OF_RANK, startAppServer, TOOL_COUNT } from './usage-support';
+
+const EVENTS = Number(process.env.FAVINDEX_BENCH_USAGE_EVENTS ?? 10_000_000);
+const DAYS = 90;
+const PROJECT = 'bench';
+const REQUESTS = Number(process.env.FAVINDEX_BENCH_USAGE_REQUESTS ?? 200);
+
+/** 10M events over the last 90 days, generated in the database: the same mix as bench traffic. */
+function loadEventsSql(n: number): string {
+  const server = SQL_SERVER_OF_RANK('rank');
+  return `
+    insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
+                        unresolved_reason, session_id, status, error_code, duration_ms, model, client)
+    select '${PROJECT}', 'e' || g, ts,
+      case ns when 'favourite' then 'favourite/' || t when 'all' then 'all/' || c when 'typed' then s || '__' || t
+              when 'invoke' then 'mcp_invoke_tool' when 'canonical' then c when 'bare' then t
+              when 'meta' then 'mcp_find_tools' else 'nosuch_' || (rank % 7) end,
+      case ns when 'unresolved' then 'bare' else ns end,
+      case ns when 'meta' then 'meta' when 'unresolved' then 'unresolved' else 'tool' end,
+      case ns when 'meta' then 'mcp_find_tools' when 'unresolved' then 'nosuch_' || (rank % 7) else c end,
+      case when ns = 'invoke' then s end, case when ns = 'invoke' then t end,
+      case when ns = 'unresolved' then 'unknown tool ''nosuch_' || (rank % 7) || ''': no catalog server lists it' end,
+      's' || (g / 20), case when err then 'error' else 'ok' end, case when err then 'TIMEOUT' end,
+      20 + rank, 'gpt-5.4-mini', 'bench'
+    from (
+      select g, now() - interval '${DAYS} days' + (g - 1) * (interval '${DAYS} days' / ${n}) as ts, rank, err,
+             case when ns = 'favourite' and rank <> all(array[${PINNED_RANKS.join(',')}]) then 'all' else ns end as ns,
+             ${server} as s, 'op_' || rank as t, ${server} || '/op_' || rank as c
+      from (
+        select g, least(${TOOL_COUNT}, floor(exp(u * ln(${TOOL_COUNT + 1}))))::int as rank, err,
+               case when v < .35 then 'favourite' when v < .50 then 'all' when v < .70 then 'typed' when v < .80 then 'invoke'
+                    when v < .90 then 'canonical' when v < .95 then 'bare' when v < .98 then 'meta' else 'unresolved' end as ns
+        from (select g, random() as u, random() as v, random() < 0.05 as err from generate_series(1, ${n}) g) r0
+      ) a
+    ) b`;
+}
+
+/** The rollup as ingest keeps it, computed from the loaded events. */
+const ROLLUP_SQL = [
+  `insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
+   select project_id, (ts at time zone 'UTC')::date, kind, tool, namespace, count(*), count(*) filter (where status <> 'ok'),
+          max(ts), max(ts) filter (where status = 'ok')
+   from events where project_id = '${PROJECT}' group by 1, 2, 3, 4, 5`,
+  `insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
+   select project_id, day, kind, namespace, sum(calls), sum(errors) from usage_daily where project_id = '${PROJECT}' group by 1, 2, 3, 4`,
+  `insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+   select project_id, (ts at time zone 'UTC')::date, tool, count(distinct session_id), count(distinct session_id) filter (where status = 'ok'),
+          count(*), count(*) filter (where status <> 'ok'), max(ts), max(ts) filter (where status = 'ok')
+   from events where project_id = '${PROJECT}' and kind = 'tool' group by 1, 2, 3`,
+];
+
+/** The baseline: the ranking's figures straight from the raw events of the same 30 days. */
+const RAW_GROUP_BY = `
+  select tool, count(*) as calls, count(*) filter (where status <> 'ok') as errors,
+         count(distinct ((ts at time zone 'UTC')::date, session_id)) as sessions, max(ts) as last_used
+  from events
+  where project_id = '${PROJECT}' and kind = 'tool'
+    and ts >= (current_date - 29)::timestamp at time zone 'UTC' and ts < (current_date + 1)::timestamp at time zone 'UTC'
+  group by tool order by calls desc, sessions desc`;
+
+async function timeRequests(url: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const bench = await createBenchDatabase('usage');
+  const { sql } = bench;
+  const app = await startAppServer(bench.url);
+  try {
+    await createBenchProject(app.baseUrl, sql, PROJECT);
+
+    let t0 = performance.now();
+    await sql.begin(async (tx) => {
+      await tx`select setseed(0.42)`;
+      await tx.unsafe(loadEventsSql(EVENTS));
+    });
+    const loadSeconds = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+    for (const statement of ROLLUP_SQL) await sql.unsafe(statement);
+    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_sessions, usage_daily_namespaces');
+    const rollupSeconds = (performance.now() - t0) / 1000;
+    const [{ n: rollupRows }] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_sessions`;
+
+    const usageUrl = `${app.baseUrl}/api/projects/${PROJECT}/usage?window=30d`;
+    await timeRequests(usageUrl, 20);
+    const usage = await timeRequests(usageUrl, REQUESTS);
+    const suggestions = await timeRequests(`${app.baseUrl}/api/projects/${PROJECT}/suggestions?window=30d`, 50);
+    const quarter = await timeRequests(`${app.baseUrl}/api/projects/${PROJECT}/usage?window=90d`, 50);
+    const report = (await (await fetch(usageUrl)).json()) as { rows: { tool: string; calls: number }[]; totals: { calls: number } };
+
+    const baseline: number[] = [];
+    let rawTop: { tool: string; calls: string } | undefined;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      [rawTop] = await sql.unsafe<{ tool: string; calls: string }[]>(RAW_GROUP_BY);
+      baseline.push(performance.now() - t);
+    }
+    baseline.sort((a, b) => a - b);
+
+    const p50 = percentile(usage, 0.5);
+    const baselineP50 = percentile(baseline, 0.5);
+    return {
+      database: 'postgresql',
+      events: EVENTS,
+      days: DAYS,
+      tools: TOOL_COUNT,
+      loadSeconds: round(loadSeconds, 1),
+      rollupSeconds: round(rollupSeconds, 1),
+      rollupToolDayRows: rollupRows,
+      requests: REQUESTS,
+      usageP50Ms: p50,
+      usageP95Ms: percentile(usage, 0.95),
+      usageP99Ms: percentile(usage, 0.99),
+      usage90dP50Ms: percentile(quarter, 0.5),
+      suggestionsP50Ms: percentile(suggestions, 0.5),
+      rawGroupByP50Ms: baselineP50,
+      speedupVsRawGroupBy: round(baselineP50 / p50, 1),
+      // The endpoint and the raw GROUP BY agree on the top tool and its count.
+      topToolAgrees: rawTop?.tool === report.rows[0]?.tool && Number(rawTop?.calls) === report.rows[0]?.calls,
+      goals: { p50Ms: 30, speedup: 30 },
+      met: p50 <= 30 && baselineP50 / p50 >= 30,
+    };
+  } finally {
+    await app.stop();
+    await bench.drop();
+  }
+}

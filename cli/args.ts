@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { badArguments } from './exit-codes';
+
+export const DEFAULT_URL = 'http://127.0.0.1:3000';
+
+type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+
+/** Options every command takes; each may also come from the environment. */
+const GLOBAL_OPTIONS = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  project: { type: 'string', short: 'p' },
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, OptionSpec>;
+
+export interface GlobalOptions {
+  /** The API's base URL, without a trailing slash. */
+  url: string;
+  token: string | null;
+  project: string | null;
+  json: boolean;
+  timeoutMs: number;
+  help: boolean;
+}
+
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export interface ParsedCommand {
+  global: GlobalOptions;
+  values: Values;
+  positionals: string[];
+}
+
+/** Parse one command's arguments (its own options plus the global ones); anything unknown is exit code 2. */
+export function parseCommand(argv: string[], options: Record<string, OptionSpec>, env: Record<string, string | undefined>): ParsedCommand {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (err) {
+    throw badArguments((err as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  return { global: globalOptions(parsed.values, env), values: parsed.values, positionals: parsed.positionals };
+}
+
+function globalOptions(values: Values, env: Record<string, string | undefined>): GlobalOptions {
+  const rawUrl = stringValue(values.url) ?? (env.FAVINDEX_URL || DEFAULT_URL);
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw badArguments(`--url '${rawUrl}' is not a URL`, 'give the favindex address, e.g. --url http://127.0.0.1:3000');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badArguments(`--url '${rawUrl}' is not an http(s) URL`);
+  const timeout = stringValue(values.timeout);
+  return {
+    url: url.toString().replace(/\/+$/, ''),
+    token: stringValue(values.token) ?? (env.FAVINDEX_TOKEN || null),
+    project: stringValue(values.project) ?? (env.FAVINDEX_PROJECT || null),
+    json: values.json === true,
+    timeoutMs: timeout === undefined ? 30_000 : integer(timeout, '--timeout', 1, 3_600) * 1_000,
+    help: values.help === true,
+  };
+}
+
+export function stringValue(value: Values[string]): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A whole number in [min, max], or exit code 2 naming the option. */
+export function integer(raw: string, name: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw badArguments(`${name} must be a whole number, not '${raw}'`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw badArguments(`${name} must be ${min} to ${max}, not ${value}`);
+  return value;
+}
+
+export function requireProject(global: GlobalOptions): string {
+  if (!global.project) throw badArguments('which project? give --project <id> or set FAVINDEX_PROJECT');
+  return global.project;
+}

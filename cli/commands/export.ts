@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import { stringValue } from '../args';
+import { segment } from '../client';
+import type { Command } from '../command';
+import { badArguments, CliError, EXIT } from '../exit-codes';
+import { printJson } from '../output';
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'export one project (or --all) as YAML',
+  help: `favindex export --project P [-o FILE]
+favindex export --all [-o FILE]
+
+  The project's YAML document (§yaml), or every project's separated by ---, on stdout or into
+  FILE. Edit it and \`favindex apply -f FILE\`. Exporting every project needs the admin (local
+  mode or the dashboard login); one project needs a token with config:read.`,
+  options: { all: { type: 'boolean' }, output: { type: 'string', short: 'o' } },
+
+  async run({ parsed, io, client }) {
+    if (parsed.positionals.length > 0) throw badArguments(`export takes no arguments (got ${parsed.positionals.join(' ')})`);
+    const all = parsed.values.all === true;
+    // --all wins over a FAVINDEX_PROJECT from the environment, but not over an explicit --project.
+    if (all && stringValue(parsed.values.project)) throw badArguments('give either --project or --all');
+    const project = all ? null : parsed.global.project;
+    if (!all && !project) throw badArguments('export which project? give --project <id> (or set FAVINDEX_PROJECT), or --all for every project');
+    const answer = await client.request('GET', project ? `/api/projects/${segment(project)}/yaml` : '/api/yaml');
+    const yaml = answer.text;
+    const names = [...yaml.matchAll(/^metadata:\n {2}name: (.+)$/gm)].map((m) => m[1]);
+    const output = stringValue(parsed.values.output);
+    if (output) {
+      try {
+        fs.writeFileSync(output, yaml);
+      } catch (err) {
+        throw new CliError(EXIT.API_ERROR, `cannot write ${output}: ${(err as Error).message}`);
+      }
+    }
+    if (parsed.global.json) return printJson(io, { projects: names, ...(output ? { file: output } : { yaml }) });
+    if (output) io.stderr(`wrote ${names.length} project${names.length === 1 ? '' : 's'} (${names.join(', ')}) to ${output}\n`);
+    else io.stdout(yaml);
+  },
+};

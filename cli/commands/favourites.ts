@@ -1,0 +1,75 @@
+import type { FavouritesView } from '@/lib/favourites/http';
+import { integer, requireProject, stringValue } from '../args';
+import { segment, type ApiClient } from '../client';
+import type { Command } from '../command';
+import { badArguments } from '../exit-codes';
+import { printJson, type Io } from '../output';
+
+type Answer = FavouritesView & { changed?: boolean };
+
+export const favouritesCommand: Command = {
+  name: 'favourites',
+  summary: 'list, pin or unpin the favourites',
+  help: `favindex favourites list --project P
+favindex favourites pin --project P TOOL... [--position N]
+favindex favourites unpin --project P TOOL...
+
+  TOOL is a canonical server/tool name. Each pin or unpin applies to the list in force (no
+  version needed); pinning a pinned tool or unpinning one that is not pinned changes nothing.
+  A full list refuses the pin (exit 1, MAX_FAVOURITES_EXCEEDED); with several tools, the ones
+  before a refusal stay done. The history records them as made via the CLI. Scopes for a token: config:read (list), favourites:write (pin, unpin).`,
+  options: { position: { type: 'string' } },
+
+  async run({ parsed, io, client }) {
+    const [action, ...tools] = parsed.positionals;
+    const project = requireProject(parsed.global);
+    if (action === 'list') {
+      if (tools.length > 0) throw badArguments(`favourites list takes no tool names (got ${tools.join(' ')})`);
+      const view = (await client.request('GET', favouritesPath(project))).json as Answer;
+      return parsed.global.json ? printJson(io, view) : io.stdout(describeList(view));
+    }
+    if (action !== 'pin' && action !== 'unpin') {
+      throw badArguments(action ? `unknown favourites action '${action}'` : 'favourites needs an action', 'use favindex favourites list|pin|unpin');
+    }
+    if (tools.length === 0) throw badArguments(`favourites ${action} needs at least one server/tool name`);
+    const rawPosition = stringValue(parsed.values.position);
+    if (rawPosition !== undefined && action !== 'pin') throw badArguments('--position goes with pin');
+    if (rawPosition !== undefined && tools.length > 1) throw badArguments('--position takes one tool at a time');
+    const position = rawPosition === undefined ? undefined : integer(rawPosition, '--position', 0, 127);
+    await pinOrUnpin(client, io, { project, action, tools, position, json: parsed.global.json });
+  },
+};
+
+function favouritesPath(project: string, action?: string): string {
+  return `/api/projects/${segment(project)}/favourites${action ? `/${action}` : ''}`;
+}
+
+/** One request per tool, in order; a refusal stops there (the earlier ones stay done, and say so). */
+async function pinOrUnpin(
+  client: ApiClient,
+  io: Io,
+  { project, action, tools, position, json }: { project: string; action: 'pin' | 'unpin'; tools: string[]; position?: number; json: boolean },
+): Promise<void> {
+  let last: Answer | null = null;
+  const changed: string[] = [];
+  for (const tool of tools) {
+    last = (await client.request('POST', favouritesPath(project, action), { json: { tool, ...(position !== undefined ? { position } : {}) } })).json as Answer;
+    if (last.changed) changed.push(tool);
+    if (!json) {
+      const done = action === 'pin' ? `★ pinned ${tool}` : `unpinned ${tool}`;
+      const same = action === 'pin' ? `${tool} was already pinned` : `${tool} was not pinned`;
+      io.stdout(`${last.changed ? done : `${same}: no change`} (version ${last.version}, ${last.pinned} of ${last.maxFavourites} pinned)\n`);
+    }
+  }
+  if (json) printJson(io, { ...last, changedTools: changed });
+}
+
+function describeList(view: Answer): string {
+  const missing = new Set(view.missingFromCatalog);
+  const state = `${view.enabled ? 'enabled' : 'disabled'}, ${view.pinned} of ${view.maxFavourites} pinned${view.full ? ' (full)' : ''}`;
+  const lines = [`Favourites of ${view.project}: version ${view.version}, ${state}`];
+  if (view.tools.length === 0) lines.push('  (none pinned: favindex suggest shows what to pin)');
+  const width = String(view.tools.length).length;
+  view.tools.forEach((tool, i) => lines.push(`  ${String(i + 1).padStart(width)}. ${tool}${missing.has(tool) ? '  (not in catalog)' : ''}`));
+  return `${lines.join('\n')}\n`;
+}

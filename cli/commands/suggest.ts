@@ -1,0 +1,73 @@
+import type { UsageWindow } from '@/lib/usage/window';
+import type { FavouritesSuggestion } from '@/lib/usage/suggest';
+import { integer, requireProject, stringValue } from '../args';
+import { segment } from '../client';
+import type { Command } from '../command';
+import { percent, printJson, shellQuote, table } from '../output';
+
+/** GET /api/projects/:id/suggestions, as the API answers it. */
+export interface SuggestionsAnswer extends FavouritesSuggestion {
+  window: UsageWindow;
+  maxFavourites: number;
+  favouritesVersion: number;
+  yaml: string;
+}
+
+export const suggestCommand: Command = {
+  name: 'suggest',
+  summary: 'rank the most used tools (★ = pinned now) and say how to pin them',
+  help: `favindex suggest --project P [--top N] [--window DAYS] [--until DATE] [--yaml | --json]
+
+  The top N tools of the last DAYS days (default: the project's maxFavourites, 30 days), ★ on
+  those pinned now, what to add and remove, and the command that applies the suggestion.
+  --yaml prints only the project YAML that applies it, for \`favindex apply -f -\`.
+  Scope for a token: usage:read.`,
+  options: { top: { type: 'string' }, window: { type: 'string' }, until: { type: 'string' }, yaml: { type: 'boolean' } },
+
+  async run({ parsed, io, client }) {
+    const project = requireProject(parsed.global);
+    const top = stringValue(parsed.values.top);
+    const windowRaw = stringValue(parsed.values.window);
+    const days = windowRaw === undefined ? undefined : integer(windowRaw.replace(/d$/, ''), '--window', 1, 365);
+    const answer = await client.request('GET', `/api/projects/${segment(project)}/suggestions`, {
+      query: {
+        top: top === undefined ? undefined : integer(top, '--top', 1, 128),
+        window: days === undefined ? undefined : `${days}d`,
+        until: stringValue(parsed.values.until),
+      },
+    });
+    const suggestion = answer.json as SuggestionsAnswer;
+    if (parsed.values.yaml) return io.stdout(suggestion.yaml);
+    if (parsed.global.json) return printJson(io, suggestion);
+
+    const { window } = suggestion;
+    const lines = [`Suggested favourites for ${project}: ${window.days} days, ${window.from} to ${window.to} (★ = pinned now)`];
+    if (suggestion.suggested.length === 0) {
+      lines.push('', 'No attributed tool calls in this window: nothing to suggest. Send events first, or widen --window.');
+      return io.stdout(`${lines.join('\n')}\n`);
+    }
+    const rows = [['#', '★', 'tool', 'calls', 'share']];
+    suggestion.suggested.forEach((s, i) => rows.push([String(i + 1), s.pinned ? '★' : '', s.tool + (s.inCatalog ? '' : '  (not in catalog)'), String(s.calls), percent(s.share)]));
+    lines.push('', table(rows, [true, false, false, true, true]), '');
+    if (suggestion.add.length === 0 && suggestion.remove.length === 0 && suggestion.favouriteIndex.maxFavourites === suggestion.maxFavourites) {
+      lines.push('The favourites already hold exactly these tools.');
+      return io.stdout(`${lines.join('\n')}\n`);
+    }
+    lines.push(`Add (${suggestion.add.length}): ${suggestion.add.join(', ') || '—'}`);
+    lines.push(`Remove (${suggestion.remove.length}): ${suggestion.remove.join(', ') || '—'}`);
+    if (suggestion.favouriteIndex.maxFavourites > suggestion.maxFavourites) {
+      lines.push(`maxFavourites: ${suggestion.maxFavourites} → ${suggestion.favouriteIndex.maxFavourites}`);
+    }
+    // The same suggestion again (an explicit --url carried over; the token stays in the environment).
+    const url = stringValue(parsed.values.url) ? ['--url', parsed.global.url] : [];
+    const until = stringValue(parsed.values.until);
+    const again = ['favindex', 'suggest', '--project', project, ...(top ? ['--top', top] : []), ...(days ? ['--window', String(days)] : []), ...(until ? ['--until', until] : []), ...url];
+    const file = `${project}.suggested.yaml`;
+    const apply = ['favindex', 'apply', '-f', file, ...url].map(shellQuote).join(' ');
+    lines.push('', 'To apply it: save the YAML, review the diff, then apply that same file:');
+    lines.push(`  ${again.map(shellQuote).join(' ')} --yaml > ${shellQuote(file)}`);
+    lines.push(`  ${apply} --dry-run`);
+    lines.push(`  ${apply}`);
+    io.stdout(`${lines.join('\n')}\n`);
+  },
+};

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { PreviewResponse } from '@/lib/surface/preview-response';
+import { queryKeys } from './keys';
+
+/** The preview's query parameters; undefined ones fall back to the project's surface config. */
+export interface PreviewParams {
+  mode?: string;
+  target?: string;
+  cap?: number;
+  agentTools?: string;
+  maxToolsPerRequest?: number;
+  maxActivatedToolsPerSession?: number;
+  maxPinnedServers?: number;
+  retrieveK?: number;
+  session?: string;
+  step?: number;
+  query?: string;
+  detail?: 'full' | 'names';
+}
+
+export function previewSearch(params: PreviewParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  return search;
+}
+
+export function usePreviewQuery(id: string, params: PreviewParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.preview(id, params),
+    queryFn: () => apiFetch<PreviewResponse>(`/api/projects/${encodeURIComponent(id)}/preview?${previewSearch(params)}`),
+    // Keep the last preview on screen while a changed control loads the next one.
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}

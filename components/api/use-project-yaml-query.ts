@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchText } from '@/lib/api-client-text';
+import { queryKeys } from './keys';
+
+/** GET /api/projects/:id/yaml: the project as a YAML document, as text. */
+export function useProjectYamlQuery(id: string) {
+  return useQuery({
+    queryKey: queryKeys.projectYaml(id),
+    queryFn: () => fetchText(`/api/projects/${encodeURIComponent(id)}/yaml`),
+  });
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useStopSyncMutation, useSyncNowMutation } from '@/components/api/use-catalog-sync-mutations';
+import { ErrorNotice } from '@/components/ui/query-state';
+import type { SyncView } from '@/db/queries/catalog';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { SYNC_INTERVALS } from './sync-server-form';
+
+/** Where a live server's catalog comes from, how it last went, and the controls to sync or stop. */
+export function ServerSyncStatus({ id, server, sync }: { id: string; server: string; sync: SyncView }) {
+  const syncNow = useSyncNowMutation(id);
+  const stop = useStopSyncMutation(id);
+  const schedule = SYNC_INTERVALS.find((o) => o.seconds === sync.intervalSeconds)?.label ?? `Every ${sync.intervalSeconds} s`;
+  const headerNames = Object.entries(sync.headers);
+  return (
+    <div className="sync-status" data-testid={`sync-status-${server}`}>
+      <dl className="sync-facts">
+        <dt>Endpoint</dt>
+        <dd className="mono">{sync.url}</dd>
+        {headerNames.length > 0 ? (
+          <>
+            <dt>Headers</dt>
+            <dd className="mono">{headerNames.map(([name, masked]) => `${name}: ${masked}`).join(' · ')}</dd>
+          </>
+        ) : null}
+        <dt>Schedule</dt>
+        <dd>
+          {schedule}
+          {sync.nextSyncAt ? <span className="muted small"> · next {formatDateTime(sync.nextSyncAt)}</span> : null}
+        </dd>
+        <dt>Last sync</dt>
+        <dd title={sync.lastSyncAt ?? undefined}>
+          {sync.lastSyncAt ? formatRelative(sync.lastSyncAt) : 'never'}{' '}
+          {sync.lastError ? <span className="badge danger">failed</span> : <span className="badge ok">ok</span>}
+        </dd>
+      </dl>
+      {sync.lastError ? (
+        <div className="alert error" role="alert" data-testid={`sync-error-${server}`}>
+          <strong>Last sync failed:</strong> {sync.lastError}
+          {sync.lastSyncOkAt ? <div className="small">The catalog below is from {formatDateTime(sync.lastSyncOkAt)}.</div> : null}
+        </div>
+      ) : null}
+      <div className="row">
+        <button type="button" onClick={() => syncNow.mutate(server)} disabled={syncNow.isPending}>
+          {syncNow.isPending ? 'Syncing…' : 'Sync now'}
+        </button>
+        <button type="button" className="danger" onClick={() => stop.mutate(server)} disabled={stop.isPending}>
+          Stop syncing
+        </button>
+        {syncNow.isSuccess && !syncNow.isPending ? (
+          <span className="muted small" role="status">
+            {syncNow.data.changed ? `New catalog version ${syncNow.data.version}.` : 'No change since the last sync.'}
+          </span>
+        ) : null}
+      </div>
+      {/* An unreachable server shows as the last error above; anything else is said here. */}
+      {syncNow.isError && !sync.lastError ? <ErrorNotice error={syncNow.error} /> : null}
+      {stop.isError ? <ErrorNotice error={stop.error} /> : null}
+    </div>
+  );
+}

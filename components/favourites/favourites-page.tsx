@@ -1,0 +1,111 @@
+'use client';
+
+import { useState } from 'react';
+import { useFavouriteMutation, type FavouriteWrite } from '@/components/api/use-favourite-mutation';
+import { useFavouritesQuery } from '@/components/api/use-favourites-query';
+import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { ApiClientError } from '@/lib/api-client';
+import { describeChange } from '@/lib/favourites/change-summary';
+import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { CatalogPicker } from './catalog-picker';
+import { FavouriteSettings } from './favourite-settings';
+import { HistoryTimeline } from './history-timeline';
+import { PinnedList } from './pinned-list';
+import { SuggestionsPanel } from './suggestions-panel';
+
+interface Stale {
+  version: number;
+  what: string;
+}
+
+/** Curate a project's favourites: the pinned list, where to pin from, the settings and the history. */
+export function FavouritesPage({ id }: { id: string }) {
+  const favourites = useFavouritesQuery(id);
+  const write = useFavouriteMutation(id);
+  const [stale, setStale] = useState<Stale | null>(null);
+  const view = favourites.data;
+
+  /** Run a write; a 412 becomes the "someone else changed it" notice instead of an error. */
+  async function run(change: FavouriteWrite): Promise<boolean> {
+    setStale(null);
+    write.reset();
+    const seen = view;
+    try {
+      await write.mutateAsync(change);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 412) {
+        const details = err.envelope.details as { currentVersion: number; current: FavouriteIndex } | undefined;
+        setStale({ version: details?.currentVersion ?? 0, what: seen && details ? describeChange(seen, details.current) : '' });
+        write.reset();
+      }
+      return false;
+    }
+  }
+
+  if (favourites.isPending) return <SkeletonRows rows={5} label="Loading favourites" />;
+  if (favourites.isError || !view) return <ErrorNotice error={favourites.error} onRetry={() => favourites.refetch()} />;
+  const busy = write.isPending;
+
+  return (
+    <div className="grid grid-2 favourites-page">
+      <div>
+        <section className="card" aria-labelledby="pinned-heading">
+          <div className="card-header">
+            <h2 id="pinned-heading">Pinned favourites</h2>
+            <span className={`fav-count${view.full ? ' full' : ''}`} data-testid="favourites-count" aria-label={`${view.pinned} of ${view.maxFavourites} pinned`}>
+              {view.pinned} / {view.maxFavourites}
+            </span>
+          </div>
+          {stale ? <StaleNotice stale={stale} onDismiss={() => setStale(null)} /> : null}
+          {write.isError ? <ErrorNotice error={write.error} /> : null}
+          <MissingNotice view={view} />
+          <PinnedList view={view} busy={busy} onMove={(tool, to) => run({ kind: 'move', tool, to })} onUnpin={(tool) => run({ kind: 'unpin', tool })} />
+          <FavouriteSettings
+            key={view.version}
+            view={view}
+            busy={busy}
+            onEnabled={(enabled) => run({ kind: 'settings', enabled })}
+            onMaxFavourites={(maxFavourites) => run({ kind: 'settings', maxFavourites, ifMatch: view.version })}
+          />
+        </section>
+        <HistoryTimeline id={id} />
+      </div>
+      <div>
+        <SuggestionsPanel
+          id={id}
+          view={view}
+          busy={busy}
+          onPin={(tool) => run({ kind: 'pin', tool })}
+          onApply={(index, version) => run({ kind: 'replace', index, ifMatch: version })}
+        />
+        <CatalogPicker id={id} view={view} busy={busy} onPin={(tool) => run({ kind: 'pin', tool })} />
+      </div>
+    </div>
+  );
+}
+
+function StaleNotice({ stale, onDismiss }: { stale: Stale; onDismiss: () => void }) {
+  return (
+    <div className="alert warn" role="alert" data-testid="stale-notice">
+      <strong>Someone else changed the favourites</strong> (now version {stale.version}), so your change was not saved.
+      {stale.what ? <div className="small">Their change: {stale.what}.</div> : null}
+      <div className="small">The list below is the current one; make your change again if it still applies.</div>
+      <button type="button" className="link small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+function MissingNotice({ view }: { view: FavouritesView }) {
+  if (view.missingFromCatalog.length === 0) return null;
+  const n = view.missingFromCatalog.length;
+  return (
+    <div className="alert warn small" data-testid="missing-notice">
+      {n === 1 ? '1 pinned tool is' : `${n} pinned tools are`} not in the catalog (yet). They stay pinned; a model can call them once
+      their server&apos;s tools/list is uploaded.
+    </div>
+  );
+}

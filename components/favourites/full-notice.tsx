@@ -1,0 +1,17 @@
+import type { FavouritesView } from '@/lib/favourites/http';
+
+/** Why pinning is off: shown beside every disabled Pin button. */
+export function fullReason(view: FavouritesView): string | null {
+  if (!view.full) return null;
+  return `The list is full (${view.pinned} / ${view.maxFavourites}): unpin a tool or raise maxFavourites to pin another.`;
+}
+
+export function FullNotice({ view }: { view: FavouritesView }) {
+  const reason = fullReason(view);
+  if (!reason) return null;
+  return (
+    <div className="alert warn small" role="note" data-testid="full-reason">
+      {reason}
+    </div>
+  );
+}

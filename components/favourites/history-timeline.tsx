@@ -1,0 +1,63 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { useFavouritesHistoryQuery, type FavouritesHistoryEntry } from '@/components/api/use-favourites-history-query';
+import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { formatDateTime, formatRelative } from '@/lib/format';
+
+const VIA: Record<string, string> = { ui: 'dashboard', api: 'API', yaml: 'YAML', cli: 'CLI', demo: 'demo' };
+
+/** Every change of the favourites, newest first: when, via what, and what it did. */
+export function HistoryTimeline({ id }: { id: string }) {
+  const [limit, setLimit] = useState(20);
+  const history = useFavouritesHistoryQuery(id, limit);
+  return (
+    <section className="card" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {history.isPending ? <SkeletonRows rows={3} label="Loading history" /> : null}
+      {history.isError ? <ErrorNotice error={history.error} onRetry={() => history.refetch()} /> : null}
+      {history.data ? (
+        <ol className="timeline" data-testid="history">
+          {history.data.changes.map((change) => (
+            <li key={change.version}>
+              <div className="row small">
+                <span className="badge">v{change.version}</span>
+                <span className={`badge via-${change.via}`}>via {VIA[change.via] ?? change.via}</span>
+                <time className="muted" dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
+                  {formatRelative(change.changedAt)}
+                </time>
+              </div>
+              <ChangeLine change={change} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {history.data?.next ? (
+        <button type="button" className="link" onClick={() => setLimit((n) => n + 20)}>
+          Show older changes
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function ChangeLine({ change }: { change: FavouritesHistoryEntry }) {
+  const { summary, before, after } = change;
+  if (!before) return <div className="timeline-text">Created with {after.tools.length} favourites, maxFavourites {after.maxFavourites}.</div>;
+  const parts: ReactNode[] = [];
+  if (summary.added.length) parts.push(<span key="a">Pinned {codes(summary.added)}</span>);
+  if (summary.removed.length) parts.push(<span key="r">Unpinned {codes(summary.removed)}</span>);
+  if (summary.reordered) parts.push(<span key="o">Reordered</span>);
+  if (summary.enabled) parts.push(<span key="e">{summary.enabled.to ? 'Enabled' : 'Disabled'}</span>);
+  if (summary.maxFavourites) parts.push(<span key="m">maxFavourites {summary.maxFavourites.from} → {summary.maxFavourites.to}</span>);
+  return <div className="timeline-text">{parts.length ? parts.reduce<ReactNode[]>((acc, p, i) => (i ? [...acc, ' · ', p] : [p]), []) : 'No change'}</div>;
+}
+
+function codes(tools: string[]) {
+  return tools.map((t, i) => (
+    <span key={t}>
+      {i ? ', ' : ''}
+      <code>{t}</code>
+    </span>
+  ));
+}

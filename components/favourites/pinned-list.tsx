@@ -1,0 +1,93 @@
+'use client';
+
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { FavouritesView } from '@/lib/favourites/http';
+
+interface Props {
+  view: FavouritesView;
+  busy: boolean;
+  onMove: (tool: string, to: number) => void;
+  onUnpin: (tool: string) => void;
+}
+
+/**
+ * The pinned tools in presentation order. Reorder by dragging the handle, by keyboard on the
+ * handle (Space to lift, arrows to move, Space to drop), or with the up/down buttons.
+ */
+export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const missing = new Set(view.missingFromCatalog);
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    onMove(String(active.id), view.tools.indexOf(String(over.id)));
+  }
+
+  if (view.tools.length === 0) {
+    return <div className="empty">Nothing pinned yet. Pin tools from the suggestions or the catalog.</div>;
+  }
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' } }}
+    >
+      <SortableContext items={view.tools} strategy={verticalListSortingStrategy}>
+        <ol className="fav-list" aria-label="Pinned favourites" data-testid="pinned-list">
+          {view.tools.map((tool, index) => (
+            <PinnedItem
+              key={tool}
+              tool={tool}
+              index={index}
+              count={view.tools.length}
+              missing={missing.has(tool)}
+              busy={busy}
+              onMove={onMove}
+              onUnpin={onUnpin}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function PinnedItem(props: { tool: string; index: number; count: number; missing: boolean; busy: boolean } & Pick<Props, 'onMove' | 'onUnpin'>) {
+  const { tool, index, count, missing, busy, onMove, onUnpin } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: tool });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`fav-item${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="pinned-item"
+    >
+      <button type="button" ref={setActivatorNodeRef} className="drag-handle" aria-label={`Drag ${tool} to reorder`} {...attributes} {...listeners}>
+        ⠿
+      </button>
+      <span className="fav-rank">{index + 1}</span>
+      <span className="mono fav-name">{tool}</span>
+      {missing ? (
+        <span className="badge warn" title="Not in the project's catalog (yet): a model cannot call it until the catalog lists it">
+          not in catalog
+        </span>
+      ) : null}
+      <span className="spacer" />
+      <button type="button" className="icon" aria-label={`Move ${tool} up`} disabled={busy || index === 0} onClick={() => onMove(tool, index - 1)}>
+        ↑
+      </button>
+      <button type="button" className="icon" aria-label={`Move ${tool} down`} disabled={busy || index === count - 1} onClick={() => onMove(tool, index + 1)}>
+        ↓
+      </button>
+      <button type="button" className="danger" aria-label={`Unpin ${tool}`} disabled={busy} onClick={() => onUnpin(tool)}>
+        Unpin
+      </button>
+    </li>
+  );
+}

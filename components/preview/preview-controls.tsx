@@ -1,0 +1,72 @@
+'use client';
+
+import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
+
+export interface PreviewSettings {
+  target: string;
+  cap: string;
+  agentTools: string;
+  limits: Record<keyof SurfaceLimits, string>;
+  query: string;
+}
+
+const LIMIT_LABELS: Record<keyof SurfaceLimits, string> = {
+  maxToolsPerRequest: 'Max tools per request',
+  maxActivatedToolsPerSession: 'Max activated per session',
+  maxPinnedServers: 'Max pinned servers',
+  retrieveK: 'Retrieve K',
+};
+
+/** Target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
+export function PreviewControls({ settings, onChange }: { settings: PreviewSettings; onChange: (next: PreviewSettings) => void }) {
+  const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
+  return (
+    <section className="card" aria-labelledby="preview-settings-heading">
+      <div className="card-header">
+        <h2 id="preview-settings-heading">What to preview</h2>
+        <span className="small muted">changes here are not saved to the project</span>
+      </div>
+      <div className="row preview-controls">
+        <label className="field">
+          Target
+          <select value={settings.target} onChange={(e) => set('target', e.target.value)} aria-label="Target">
+            {TARGET_IDS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        {settings.target === 'custom' ? (
+          <label className="field">
+            Cap
+            <input type="number" min={1} value={settings.cap} onChange={(e) => set('cap', e.target.value)} aria-label="Custom cap" className="narrow" />
+          </label>
+        ) : null}
+        <label className="field">
+          Agent tools (a count, or names separated by commas)
+          <input value={settings.agentTools} onChange={(e) => set('agentTools', e.target.value)} aria-label="Agent tools" placeholder="56" />
+        </label>
+        <label className="field grow">
+          Retrieve query
+          <input type="search" value={settings.query} onChange={(e) => set('query', e.target.value)} aria-label="Retrieve query" placeholder="e.g. open a pull request" />
+        </label>
+      </div>
+      <div className="row preview-controls">
+        {(Object.keys(LIMIT_LABELS) as (keyof SurfaceLimits)[]).map((key) => (
+          <label className="field" key={key}>
+            {LIMIT_LABELS[key]}
+            <input
+              type="number"
+              min={key === 'maxActivatedToolsPerSession' || key === 'maxPinnedServers' ? 0 : 1}
+              value={settings.limits[key]}
+              onChange={(e) => set('limits', { ...settings.limits, [key]: e.target.value })}
+              aria-label={LIMIT_LABELS[key]}
+              className="narrow"
+            />
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}

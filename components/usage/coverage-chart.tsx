@@ -1,0 +1,73 @@
+'use client';
+
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatPercent } from '@/lib/format';
+import { MAX_FAVOURITES_LIMIT } from '@/lib/schemas/favourites';
+import type { Coverage } from '@/lib/usage/coverage';
+import { axisLine, axisTick, gridStroke, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+
+/**
+ * What maxFavourites buys: the share of calls the top-K tools take, K = 1…N, with a marker at
+ * the project's maxFavourites and a line at what the current favourites catch.
+ */
+export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage; maxFavourites: number }) {
+  // maxFavourites cannot pass 128, so neither need the curve.
+  const data = coverage.curve.slice(0, MAX_FAVOURITES_LIMIT);
+  return (
+    <section className="card" aria-labelledby="coverage-heading">
+      <div className="card-header">
+        <h2 id="coverage-heading">Favourites coverage</h2>
+      </div>
+      <p className="small" data-testid="coverage-summary">
+        The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top{' '}
+        {maxFavourites} tools would catch <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
+      </p>
+      {data.length === 0 ? (
+        <div className="empty">No attributed calls in this window.</div>
+      ) : (
+        <div className="chart" data-testid="coverage-chart">
+          <ResponsiveContainer width="100%" height={220}>
+            <LineChart
+              data={data}
+              accessibilityLayer
+              title="Coverage of the top K tools"
+              desc={`Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`}
+              margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+            >
+              <CartesianGrid stroke={gridStroke} vertical={false} />
+              <XAxis
+                dataKey="k"
+                type="number"
+                domain={[1, Math.max(data.length, 2)]}
+                allowDecimals={false}
+                tick={axisTick}
+                axisLine={axisLine}
+                tickLine={false}
+                label={{ value: 'top K tools', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
+              />
+              <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} tick={axisTick} axisLine={false} tickLine={false} width={48} />
+              <Tooltip
+                contentStyle={tooltipStyle}
+                labelStyle={tooltipLabelStyle}
+                labelFormatter={(k) => `top ${k}`}
+                formatter={(value) => [formatPercent(Number(value)), 'share of calls']}
+              />
+              <ReferenceLine
+                x={Math.min(maxFavourites, data.length)}
+                stroke="var(--star)"
+                strokeDasharray="4 3"
+                label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
+              />
+              <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
+              <Line type="stepAfter" dataKey="share" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      <div className="small muted">
+        <span className="legend-swatch" style={{ background: 'var(--ok)' }} /> current favourites{' '}
+        <span className="legend-swatch" style={{ background: 'var(--star)' }} /> maxFavourites
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '@/lib/format';
+import type { SeriesDay } from '@/lib/usage/series';
+import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, NAMESPACE_SERIES, shortDay, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+
+const ORDER = NAMESPACE_SERIES.map((s) => s.key as string);
+
+/** Calls per day, stacked by the namespace the model called them through. */
+export function DailyChart({ series }: { series: SeriesDay[] }) {
+  const data = series.map((d) => ({ day: d.day, ...d.namespaces }));
+  // Only namespaces that occur get a legend entry; an empty one would just be noise.
+  const present = NAMESPACE_SERIES.filter((s) => series.some((d) => d.namespaces[s.key] > 0));
+  return (
+    <section className="card" aria-labelledby="daily-heading">
+      <div className="card-header">
+        <h2 id="daily-heading">Calls per day by namespace</h2>
+        <span className="muted small">UTC days · how the models reached the tools</span>
+      </div>
+      <div className="chart" data-testid="daily-chart">
+        <ResponsiveContainer width="100%" height={260}>
+          <BarChart
+            data={data}
+            accessibilityLayer
+            title="Calls per day by namespace"
+            desc="Stacked bars: one per day, split by the namespace of the presented name. Use the arrow keys to read each day."
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid vertical={false} stroke={gridStroke} />
+            <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} axisLine={axisLine} tickLine={false} minTickGap={16} />
+            <YAxis tick={axisTick} axisLine={false} tickLine={false} allowDecimals={false} width={48} tickFormatter={formatNumber} />
+            <Tooltip
+              contentStyle={tooltipStyle}
+              labelStyle={tooltipLabelStyle}
+              cursor={tooltipCursor}
+              formatter={(value) => formatNumber(Number(value))}
+              itemSorter={(item) => ORDER.indexOf(String(item.dataKey))}
+            />
+            <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
+            {present.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="calls" fill={s.color} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}

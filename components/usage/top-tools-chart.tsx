@@ -1,0 +1,75 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber, formatPercent } from '@/lib/format';
+import type { RankedTool } from '@/lib/usage/rank';
+import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+
+const SHOWN = 10;
+const LABEL_CHARS = 32;
+
+/** Long names end in … on the axis; the tooltip has them whole. */
+function shorten(label: string): string {
+  return label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label;
+}
+
+function label(row: RankedTool): string {
+  return `${row.pinned ? '★ ' : ''}${row.tool}`;
+}
+
+/** The most called tools; pinned ones carry ★ and their own colour. */
+export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
+  // Two series, one of them zero per row: the legend then explains the colours by itself.
+  const data = rows.slice(0, SHOWN).map((r) => ({
+    label: label(r),
+    pinned: r.pinned ? r.calls : 0,
+    other: r.pinned ? 0 : r.calls,
+    share: r.share,
+  }));
+  return (
+    <section className="card" aria-labelledby="top-heading">
+      <div className="card-header">
+        <h2 id="top-heading">Top tools</h2>
+        <span className="muted small">
+          <span className="star">★</span> pinned in the favourites
+        </span>
+      </div>
+      <div className="chart" data-testid="top-tools-chart">
+        <ResponsiveContainer width="100%" height={Math.max(120, 28 * data.length + 60)}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            accessibilityLayer
+            title="Top tools by calls"
+            desc="Horizontal bars, most called first; pinned tools are marked with a star."
+            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid horizontal={false} stroke={gridStroke} />
+            <XAxis type="number" tick={axisTick} axisLine={axisLine} tickLine={false} allowDecimals={false} tickFormatter={formatNumber} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              tick={axisTick}
+              axisLine={false}
+              tickLine={false}
+              width={240}
+              interval={0}
+              tickFormatter={shorten}
+            />
+            <Tooltip
+              contentStyle={tooltipStyle}
+              labelStyle={tooltipLabelStyle}
+              cursor={tooltipCursor}
+              formatter={(value, name, item) =>
+                Number(value) === 0 ? null : [`${formatNumber(Number(value))} calls (${formatPercent(item.payload.share)})`, name]
+              }
+            />
+            <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
+            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill="var(--star)" isAnimationActive={false} />
+            <Bar dataKey="other" name="not pinned" stackId="calls" fill="var(--chart-1)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}

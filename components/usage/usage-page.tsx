@@ -1,0 +1,90 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useUsageQuery } from '@/components/api/use-usage-query';
+import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { CoverageChart } from './coverage-chart';
+import { DailyChart } from './daily-chart';
+import { PinNext } from './pin-next';
+import { ToolsTable } from './tools-table';
+import { TopToolsChart } from './top-tools-chart';
+import { UnresolvedPanel } from './unresolved-panel';
+import { UsageStats } from './usage-stats';
+import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
+import { WindowPicker } from './window-picker';
+
+/** The project's usage over a window kept in the URL: what models really call, and what the favourites catch. */
+export function UsagePage({ id }: { id: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const { choice, problem } = parseWindowChoice(new URLSearchParams(search.toString()));
+  const usage = useUsageQuery(id, usageParams(choice));
+  const report = usage.data;
+
+  function choose(next: WindowChoice) {
+    router.replace(`${pathname}?${windowChoiceSearch(next)}`, { scroll: false });
+  }
+
+  return (
+    <div className="usage-page">
+      <div className="card usage-toolbar">
+        <WindowPicker key={choice.kind === 'custom' ? `${choice.from}/${choice.to}` : 'preset'} choice={choice} onChange={choose} />
+        <div className="row small muted" style={{ marginTop: 8 }}>
+          {report ? (
+            <span data-testid="usage-window">
+              {report.window.from} – {report.window.to} (UTC, {report.window.days} {report.window.days === 1 ? 'day' : 'days'})
+              {report.status === 'ok' ? ' · ok calls only' : ''}
+            </span>
+          ) : null}
+          <span className="spacer" />
+          {usage.isFetching ? <span aria-live="polite">Updating…</span> : null}
+          {usage.dataUpdatedAt ? <span>Updated {new Date(usage.dataUpdatedAt).toLocaleTimeString()}</span> : null}
+          <button type="button" className="link" onClick={() => usage.refetch()}>
+            Refresh
+          </button>
+        </div>
+        {problem ? (
+          <div className="alert warn small" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
+            {problem}
+          </div>
+        ) : null}
+      </div>
+
+      {usage.isPending ? (
+        <div className="card">
+          <SkeletonRows rows={8} label="Loading usage" />
+        </div>
+      ) : null}
+      {/* A failed refresh keeps the last numbers on screen, under the notice. */}
+      {usage.isError ? <ErrorNotice error={usage.error} onRetry={() => usage.refetch()} /> : null}
+
+      {report && report.totals.calls === 0 ? (
+        <div className="card empty" data-testid="usage-empty">
+          <p>
+            <strong>No calls in this window.</strong>
+          </p>
+          <p className="small">
+            Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
+          </p>
+        </div>
+      ) : null}
+
+      {report && report.totals.calls > 0 ? (
+        <>
+          <UsageStats report={report} />
+          <DailyChart series={report.series} />
+          <div className="grid grid-2">
+            <TopToolsChart rows={report.rows} />
+            <CoverageChart coverage={report.coverage} maxFavourites={report.favourites.maxFavourites} />
+          </div>
+          <div className="grid grid-2">
+            <UnresolvedPanel names={report.unresolved} total={report.totals.unresolved} />
+            <PinNext report={report} />
+          </div>
+          <ToolsTable rows={report.rows} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { putCatalog, uniqueId } from './helpers';
+
+test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a token does what its scopes say', async ({ page, request }) => {
+  const id = uniqueId('scopes');
+  expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
+  await putCatalog(request, id, 'github');
+  await page.goto(`/projects/${id}/tokens`);
+  await expect(page.getByText('No tokens yet')).toBeVisible();
+
+  const scopes = page.getByRole('group', { name: /Scopes/ });
+  const box = (scope: string) => scopes.getByRole('checkbox', { name: new RegExp(`^${scope} `) });
+  for (const scope of ['events:write', 'surface:read']) await expect(box(scope)).toBeChecked();
+  for (const scope of ['usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write']) await expect(box(scope)).not.toBeChecked();
+  await expect(scopes).toContainText('pin, unpin, move and replace favourites');
+
+  // A token for a script that reads suggestions and pins: no events, no surface.
+  await box('events:write').uncheck();
+  await box('surface:read').uncheck();
+  await expect(page.getByRole('button', { name: 'Create token' })).toBeDisabled();
+  await box('usage:read').check();
+  await box('favourites:write').check();
+  await expect(async () => {
+    await page.getByLabel('Token name').fill('suggest-and-pin script');
+    await expect(page.getByRole('button', { name: 'Create token' })).toBeEnabled({ timeout: 500 });
+  }).toPass();
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const secret = (await page.getByTestId('new-token-secret').textContent())!;
+  const row = page.getByTestId('tokens-table').getByRole('row', { name: /suggest-and-pin script/ });
+  await expect(row).toContainText('usage:read');
+  await expect(row).toContainText('favourites:write');
+  await expect(row).not.toContainText('events:write');
+
+  const auth = { authorization: `Bearer ${secret}` };
+  expect((await request.get(`/api/projects/${id}/suggestions`, { headers: auth })).status()).toBe(200);
+  expect((await request.post(`/api/projects/${id}/favourites/pin`, { headers: auth, data: { tool: 'github/create_issue' } })).status()).toBe(200);
+  const refused = await request.post(`/api/projects/${id}/events`, { headers: { ...auth, 'content-type': 'application/x-ndjson' }, data: '{}' });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toContain('lacks the scope events:write');
+});

@@ -1,0 +1,16 @@
+/**
+ * Headers typed one per line as `Name: value` (how people copy them from curl or docs).
+ * Blank lines are skipped; a line without a colon is reported with its number.
+ */
+export function parseHeaderLines(text: string): { headers: Record<string, string>; error: string | null } {
+  const headers: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    const colon = line.indexOf(':');
+    if (colon <= 0) return { headers, error: `line ${i + 1}: write a header as Name: value` };
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return { headers, error: null };
+}

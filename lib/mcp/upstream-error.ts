@@ -1,0 +1,74 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '@/lib/errors';
+import { displayUrl } from '@/lib/schemas/catalog-sync';
+
+const CITED = '§catalog' as const;
+
+/**
+ * Say what went wrong talking to an MCP server, as the §errors envelope: unreachable or
+ * overloaded is UPSTREAM_UNAVAILABLE (retryable); a refusal (credentials, wrong URL, not MCP)
+ * is UPSTREAM_REJECTED; a tools/list favindex cannot store is UPSTREAM_INVALID.
+ */
+export function toUpstreamError(err: unknown, url: string, timeoutMs: number): ApiError {
+  if (err instanceof ApiError) return err;
+  const where = `the MCP server at ${displayUrl(url)}`;
+  const unavailable = (what: string) =>
+    new ApiError('UPSTREAM_UNAVAILABLE', `${where} ${what}`, {
+      suggestedAction: 'check that the server is running and reachable from favindex, then sync again',
+      citedRule: CITED,
+    });
+  const rejected = (what: string, suggestedAction: string) =>
+    new ApiError('UPSTREAM_REJECTED', `${where} ${what}`, { suggestedAction, citedRule: CITED });
+
+  if (err instanceof StreamableHTTPError) {
+    const status = err.code ?? 0;
+    if (status === 401 || status === 403) {
+      return rejected(`refused the credentials (HTTP ${status})`, 'check the headers registered for this server, e.g. Authorization');
+    }
+    if (status === 404 || status === 405) {
+      return rejected(
+        `answered HTTP ${status}: there is no Streamable HTTP MCP endpoint at that URL`,
+        'use the URL of the MCP endpoint itself (it often ends in /mcp)',
+      );
+    }
+    if (status === 408 || status === 429 || status >= 500) return unavailable(`answered HTTP ${status}`);
+    if (status === -1) {
+      return rejected(`did not answer as an MCP server (${clip(err.message.replace(/^Streamable HTTP error: /, ''))})`, 'check that the URL is the MCP endpoint');
+    }
+    return rejected(`answered HTTP ${status}: ${clip(err.message)}`, 'check the URL and headers of this server');
+  }
+  if (err instanceof McpError) {
+    if (err.code === ErrorCode.RequestTimeout) return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (err.code === ErrorCode.ConnectionClosed) return unavailable('closed the connection');
+    if (err.code === ErrorCode.MethodNotFound) {
+      return rejected('does not support tools/list', 'register an MCP server that offers tools');
+    }
+    return rejected(`answered with an error: ${clip(err.message)}`, 'check the server logs');
+  }
+  const name = (err as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  if (err instanceof TypeError && /fetch failed/i.test(err.message)) {
+    if (code === 'ECONNREFUSED') return unavailable('refused the connection');
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return unavailable('could not be found (DNS lookup failed)');
+    if (code.includes('TIMEOUT') || code === 'ETIMEDOUT') return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (code.startsWith('ERR_SSL') || code.includes('CERT')) {
+      return rejected(`failed the TLS handshake (${code})`, 'check the URL scheme (http or https) and the server certificate');
+    }
+    return unavailable(`could not be reached (${clip(typeof cause?.message === 'string' ? cause.message : err.message)})`);
+  }
+  if (err instanceof SyntaxError || name === 'ZodError') {
+    return new ApiError('UPSTREAM_INVALID', `${where} sent a message that is not valid MCP: ${clip((err as Error).message)}`, {
+      suggestedAction: 'check that the URL is an MCP endpoint and the server is up to date',
+      citedRule: CITED,
+    });
+  }
+  return unavailable(`failed: ${clip(err instanceof Error ? err.message : String(err))}`);
+}
+
+function clip(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

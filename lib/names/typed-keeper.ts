@@ -1,0 +1,15 @@
+import { sanitizePart } from './sanitize';
+
+/**
+ * When several tools share one typed name after sanitising, one keeps it: the tool whose name
+ * needed no sanitising (the others "sanitised into" it), else the first in catalog order. The
+ * surface presents only that one, and ingest resolves the name to it, so both agree.
+ */
+export function typedKeeper<T>(group: readonly T[], parts: (item: T) => { server: string; tool: string }): T {
+  return (
+    group.find((item) => {
+      const { server, tool } = parts(item);
+      return sanitizePart(server) === server && sanitizePart(tool) === tool;
+    }) ?? group[0]
+  );
+}

@@ -1,0 +1,121 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ERROR_STATUS, INTERNAL_ERROR_ENVELOPE, type ErrorCode } from '@/lib/errors';
+import { buildOpenApiDocument } from './document';
+
+const document = JSON.parse(JSON.stringify(buildOpenApiDocument()));
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+function operations(): { path: string; method: string; op: any }[] {
+  return Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] })),
+  );
+}
+
+/** Every `$ref` in the document, with where it was found. */
+function refs(node: unknown, at = '#', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) node.forEach((child, i) => refs(child, `${at}/${i}`, out));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push([at, value]);
+      else refs(value, `${at}/${key}`, out);
+    }
+  }
+  return out;
+}
+
+function resolve(pointer: string): unknown {
+  return pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<any>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+const validator = new Ajv2020({ strict: false, allErrors: true });
+validator.addSchema({ $id: 'favindex-openapi', components: document.components }, 'favindex-openapi');
+
+/** A schema of the document, compiled with its `#/components/...` refs pointing into the document. */
+function compile(schema: object) {
+  const rewritten = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"favindex-openapi#/components/'));
+  return validator.compile(rewritten);
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with info, tags and the §errors envelope as a shared component', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: 'favindex API', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(document.components.schemas.ErrorEnvelope).toMatchObject({
+      type: 'object',
+      required: ['error_code', 'message', 'retryable', 'suggested_action', 'cited_rule'],
+    });
+    expect(document.components.schemas.ErrorEnvelope.properties.error_code.enum).toEqual(Object.keys(ERROR_STATUS));
+    expect(document.components.responses.Error.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+  });
+
+  it('resolves every $ref, and every error answer is the envelope', () => {
+    const all = refs(document);
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.filter(([, ref]) => resolve(ref) === undefined)).toEqual([]);
+    for (const { path, method, op } of operations()) {
+      expect(op.responses.default, `${method} ${path}`).toEqual({ $ref: '#/components/responses/Error' });
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (status === 'default' || Number(status) < 400) continue;
+        expect(response.content['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        // Each code named in the description answers with that status.
+        for (const code of response.description.match(/[A-Z][A-Z_]{3,}/g) ?? []) expect(ERROR_STATUS[code as ErrorCode], code).toBe(Number(status));
+      }
+    }
+  });
+
+  it('declares every path parameter, names each operation once, and says who may call it', () => {
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations()) {
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
+      expect(declared, `${method} ${path}`).toEqual(templated);
+      expect(ids.has(op.operationId), op.operationId).toBe(false);
+      ids.add(op.operationId);
+      const access = op['x-favindex-access'];
+      if (access === 'public') expect(op.security).toEqual([]);
+      else if (access === 'admin') expect(op.security).toEqual([{ adminSession: [] }]);
+      else expect(op.security).toEqual([{ projectToken: [access] }, { adminSession: [] }]);
+      if (access !== 'public') expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+    expect(ids.size).toBeGreaterThanOrEqual(40);
+  });
+
+  it('holds only valid JSON Schemas (2020-12), which accept what the API really takes and gives', () => {
+    let compiled = 0;
+    for (const { op } of operations()) {
+      for (const parameter of op.parameters ?? []) compiled += compile(parameter.schema) ? 1 : 0;
+      for (const media of Object.values<any>(op.requestBody?.content ?? {})) compiled += compile(media.schema) ? 1 : 0;
+    }
+    expect(compiled).toBeGreaterThan(80);
+
+    const envelope = compile({ $ref: '#/components/schemas/ErrorEnvelope' });
+    for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
+      const sample = new ApiError(code, 'x', { suggestedAction: 'y', citedRule: '§errors', details: [{ path: 'a', message: 'b' }] }).toEnvelope();
+      expect(envelope(sample), code).toBe(true);
+    }
+    expect(envelope(INTERNAL_ERROR_ENVELOPE)).toBe(true);
+    expect(envelope({ error_code: 'NOPE', message: 'x', retryable: false, suggested_action: 'y', cited_rule: '§errors' })).toBe(false);
+    expect(envelope({ error_code: 'NOT_FOUND', message: 'x' })).toBe(false);
+
+    // The README's event example, and a pin, as their operations describe them.
+    const events = compile(document.paths['/api/projects/{id}/events'].post.requestBody.content['application/json'].schema);
+    const event = { id: 'evt-1', type: 'tool_call_trace', timestamp: '2026-11-29T10:00:00.123Z', tool: 'favourite/create_issue', sessionId: 's-42', status: 'ok', durationMs: 118 };
+    expect(events({ events: [event] })).toBe(true);
+    expect(events([event])).toBe(true);
+    expect(events([{ ...event, timestamp: undefined }])).toBe(false);
+    const pin = compile(document.paths['/api/projects/{id}/favourites/pin'].post.requestBody.content['application/json'].schema);
+    expect(pin({ tool: 'github/create_issue', position: 0 })).toBe(true);
+    expect(pin({ tool: 'github/create_issue', extra: 1 })).toBe(false);
+  });
+
+  it('turns the query schemas the handlers parse with into query parameters', () => {
+    const parameters = (path: string) => document.paths[path].get.parameters.filter((p: any) => p.in === 'query');
+    expect(parameters('/api/projects/{id}/suggestions').map((p: any) => p.name)).toEqual(['window', 'until', 'top']);
+    expect(parameters('/api/projects/{id}/usage').find((p: any) => p.name === 'status')).toMatchObject({ required: false, schema: { enum: ['all', 'ok'], default: 'all' } });
+    expect(parameters('/api/projects/{id}/preview').find((p: any) => p.name === 'mode').schema.enum).toContain('favindex');
+  });
+});

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+import { serverNameSchema } from '@/lib/schemas/catalog';
+import { projectIdSchema } from '@/lib/schemas/projects';
+import { TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
+import packageJson from '@/package.json';
+import { errorEnvelopeSchema } from './error-envelope';
+import type { HttpMethod, JsonSchema, Operation, OperationAccess, SchemaSource } from './operation';
+import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
+
+export const OPENAPI_VERSION = '3.1.0';
+
+const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }> = {
+  id: { schema: projectIdSchema, description: 'The project id.' },
+  server: { schema: serverNameSchema, description: 'A catalog server name.' },
+  tokenId: { schema: z.string().min(1).max(1_024), description: 'A token id (not its secret).' },
+};
+
+const ERROR_RESPONSE_REF = { $ref: '#/components/responses/Error' };
+const ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+
+/** zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the request is written: before defaults and transforms. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+function resolveSchema(source: SchemaSource): JsonSchema {
+  if ('_zod' in source) return jsonSchema(source as z.ZodType);
+  if (typeof source.component === 'string') return { $ref: `#/components/schemas/${source.component}` };
+  return source as JsonSchema;
+}
+
+/** The error codes an operation may answer with: its own, plus those its shape implies. */
+function errorCodes(path: string, op: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(op.errors ?? []);
+  if (op.access !== 'public') ['UNAUTHORIZED', 'FORBIDDEN', 'ORIGIN_REJECTED'].forEach((c) => codes.add(c as ErrorCode));
+  if (path.includes('{')) codes.add('INVALID_PARAMETER');
+  if (path.includes('{id}')) codes.add('PROJECT_NOT_FOUND');
+  if (op.query) codes.add('INVALID_PARAMETER');
+  if (op.body && op.jsonBody !== false) {
+    ['MALFORMED_REQUEST', 'JSON_TOO_DEEP', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
+  }
+  return [...codes];
+}
+
+function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const out: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: `The §errors envelope; error_code ${list.sort().join(' or ')}.`,
+      content: { 'application/json': { schema: ENVELOPE_REF } },
+    };
+  }
+  return out;
+}
+
+function security(access: OperationAccess): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  if (access === 'admin') return [{ adminSession: [] }];
+  return [{ projectToken: [access] }, { adminSession: [] }];
+}
+
+function accessNote(access: OperationAccess): string {
+  if (access === 'public') return 'Access: anyone.';
+  if (access === 'admin') return 'Access: the admin only (the session cookie in password mode; loopback requests in local mode). Project tokens are refused.';
+  return `Access: a project token of this project with scope \`${access}\` (${TOKEN_SCOPE_HELP[access]}), or the admin.`;
+}
+
+function operationId(method: HttpMethod, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[/.]/)
+    .filter(Boolean)
+    .flatMap((part) => (part.startsWith('{') ? ['by', part.slice(1, -1)] : part.split(/[^A-Za-z0-9]+/)));
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+function operationObject(path: string, method: HttpMethod, op: Operation): Record<string, unknown> {
+  const parameters: Record<string, unknown>[] = [];
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    const known = PATH_PARAMETERS[name];
+    if (!known) throw new Error(`no schema for path parameter {${name}} of ${path}`);
+    parameters.push({ name, in: 'path', required: true, description: known.description, schema: jsonSchema(known.schema) });
+  }
+  if (op.query) {
+    const query = jsonSchema(op.query);
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      const { description, ...rest } = schema;
+      parameters.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  for (const header of op.headers ?? []) {
+    parameters.push({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: header.schema ?? { type: 'string' } });
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(op.responses)) {
+    const mediaType = spec.mediaType === undefined ? 'application/json' : spec.mediaType;
+    responses[status] = {
+      description: spec.description,
+      ...(spec.headers
+        ? { headers: Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+        : {}),
+      ...(mediaType ? { content: { [mediaType]: spec.schema ? { schema: resolveSchema(spec.schema) } : {} } } : {}),
+    };
+  }
+  Object.assign(responses, errorResponses(errorCodes(path, op)), { default: ERROR_RESPONSE_REF });
+  return {
+    operationId: operationId(method, path),
+    tags: [op.tag],
+    summary: op.summary,
+    description: [op.description, accessNote(op.access)].filter(Boolean).join('\n\n'),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: op.body.required ?? true,
+            ...(op.body.description ? { description: op.body.description } : {}),
+            content: Object.fromEntries(Object.entries(op.body.content).map(([type, source]) => [type, { schema: resolveSchema(source) }])),
+          },
+        }
+      : {}),
+    responses,
+    security: security(op.access),
+    'x-favindex-access': op.access,
+  };
+}
+
+const DESCRIPTION = `favindex ingests MCP tool-call events, ranks usage, keeps per-project favourites, previews the tool list a model sees per mode, and serves it to proxies.
+
+Every error answer is the §errors envelope (components.schemas.ErrorEnvelope); \`error_code\` is stable and maps to one HTTP status.
+
+Authentication: without FAVINDEX_ADMIN_PASSWORD the server runs in local mode (loopback only, every request from it is the admin). In password mode the admin is the session cookie from POST /api/auth/login, and writes riding on it must carry the server's Origin. Project tokens (\`Authorization: Bearer fvx_…\`) open their own project only, for their scopes; a token that is sent is checked in both modes.`;
+
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>> };
+
+/** The OpenAPI 3.1 description of the whole API, made from API_OPERATIONS and the handlers' zod schemas. */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [path, operations] of Object.entries(API_OPERATIONS)) {
+    paths[path] = {};
+    for (const [method, op] of Object.entries(operations) as [HttpMethod, Operation][]) paths[path][method] = operationObject(path, method, op);
+  }
+  const tags = [...new Set(Object.values(API_OPERATIONS).flatMap((ops) => Object.values(ops).map((op) => op!.tag)))];
+  return {
+    openapi: OPENAPI_VERSION,
+    info: { title: 'favindex API', version: packageJson.version, description: DESCRIPTION },
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: {
+        ErrorEnvelope: jsonSchema(errorEnvelopeSchema),
+        ...Object.fromEntries(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, jsonSchema(schema)])),
+      },
+      responses: {
+        Error: { description: 'The §errors envelope (500 INTERNAL_ERROR, 503 DATABASE_UNAVAILABLE, or any code above).', content: { 'application/json': { schema: ENVELOPE_REF } } },
+      },
+      securitySchemes: {
+        projectToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `A project token (fvx_…), created under the project's Tokens tab or POST /api/projects/{id}/tokens. Scopes: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_HELP[s]})`).join('; ')}.`,
+        },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'favindex_session',
+          description: 'The admin session from POST /api/auth/login (password mode). In local mode, loopback requests need nothing.',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
+import { SURFACE_MODES, TARGET_IDS } from './surface-config';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
+
+/** A comma-separated list; empty items are dropped. */
+const list = (item: z.ZodType<string, string>, what: string) =>
+  z
+    .string()
+    .max(200_000)
+    .transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).max(10_000, `at most 10,000 ${what}`));
+
+/** Agent tools as a count (`56`) or as comma-separated names (`search,edit`). */
+const agentToolsParam = z
+  .string()
+  .max(200_000)
+  .transform((text, ctx): number | string[] => {
+    const trimmed = text.trim();
+    if (trimmed === '') return 0;
+    if (/^\d+$/.test(trimmed)) {
+      const count = Number(trimmed);
+      if (count > 10_000) ctx.addIssue({ code: 'custom', message: 'at most 10,000 agent tools' });
+      return count;
+    }
+    const names = trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length > 10_000) ctx.addIssue({ code: 'custom', message: 'at most 10,000 agent tools' });
+    if (names.some((n) => n.length > 256)) ctx.addIssue({ code: 'custom', message: 'an agent tool name is at most 256 characters' });
+    return names;
+  });
+
+/** `GET /api/projects/:id/preview`: every parameter overrides the project's surface config. */
+export const previewQuerySchema = z
+  .object({
+    mode: z.enum(['all', ...SURFACE_MODES]).default('all'),
+    target: z.enum(TARGET_IDS).optional(),
+    /** The cap for target custom. */
+    cap: int(1, 100_000),
+    agentTools: agentToolsParam.optional(),
+    maxToolsPerRequest: int(1, 10_000),
+    maxActivatedToolsPerSession: int(0, 10_000),
+    maxPinnedServers: int(0, 1_000),
+    retrieveK: int(1, 1_000),
+    /** Replay a recorded session … */
+    session: z.string().min(1).max(256).optional(),
+    /** … up to this many of its calls (default: all of them). */
+    step: int(0, 1_000_000),
+    /** Or give the session state: activated tools, most recent last … */
+    activated: list(z.string().refine(isCanonicalName, 'each activated tool is a canonical server/tool name'), 'activated tools').optional(),
+    /** … and called servers, most recent first. */
+    calledServers: list(z.string().regex(SERVER_NAME_RE, 'each called server is a server name'), 'servers').optional(),
+    query: z.string().max(1_000).default(''),
+    /** `names` leaves descriptions and schemas out of the lists. */
+    detail: z.enum(['full', 'names']).default('full'),
+  })
+  .refine((q) => !(q.session && (q.activated || q.calledServers)), {
+    message: 'give either session (a recorded session) or activated/calledServers (explicit state), not both',
+    path: ['session'],
+  })
+  .refine((q) => q.step === undefined || q.session !== undefined, { message: 'step needs a session', path: ['step'] });
+
+export type PreviewQuery = z.infer<typeof previewQuerySchema>;
+
+export const surfaceQuerySchema = z.object({ mode: z.enum(SURFACE_MODES).optional() });
+
+export const sessionsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });

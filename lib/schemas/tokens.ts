@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * What a project token may do (§auth), always within its own project. The admin may do
+ * everything; a token only what its scopes name. The first two are what a proxy needs, the
+ * rest let a script or the `favindex` CLI do the usual chores without the admin login.
+ */
+export const TOKEN_SCOPES = ['events:write', 'surface:read', 'usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** A token made without naming scopes is a proxy's: send events, read the surface. */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ['events:write', 'surface:read'];
+
+/** What each scope opens, in the words the Tokens tab and the OpenAPI description use. */
+export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
+  'events:write': 'send tool_call_trace events and OTLP traces',
+  'surface:read': 'read the surface a proxy serves',
+  'usage:read': 'read usage and favourites suggestions',
+  'config:read': "read the favourites, their history and the project's YAML",
+  'favourites:write': 'pin, unpin, move and replace favourites',
+  'config:write': "apply YAML to this project (documents naming another project are refused)",
+  'catalog:write': "upload a server's tools/list (PUT catalog)",
+};
+
+/** Active (unrevoked) tokens a project may hold; revoked ones stay listed and do not count. */
+export const MAX_ACTIVE_TOKENS = 50;
+
+export const createTokenSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name the token after the proxy or agent that will hold it').max(100),
+    scopes: z
+      .array(z.enum(TOKEN_SCOPES))
+      .min(1, `give at least one scope: ${TOKEN_SCOPES.join(', ')}`)
+      .max(TOKEN_SCOPES.length)
+      .refine((scopes) => new Set(scopes).size === scopes.length, 'each scope at most once')
+      .default(() => [...DEFAULT_TOKEN_SCOPES]),
+  })
+  .strict();
+export type CreateTokenInput = z.infer<typeof createTokenSchema>;
+
+export interface TokenView {
+  id: string;
+  name: string;
+  /** The first characters of the secret, to recognise it; the secret itself is never shown again. */
+  prefix: string;
+  scopes: TokenScope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The one response that carries the secret: the answer to its creation. */
+export interface CreatedTokenView extends TokenView {
+  token: string;
+}

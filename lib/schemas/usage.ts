@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MAX_WINDOW_DAYS, MIN_WINDOW_DAYS } from '@/lib/usage/window';
+import { MAX_FAVOURITES_LIMIT } from './favourites';
+
+/** `30d`: whole UTC days, 1d to 365d (§usage). */
+export const windowParamSchema = z
+  .string()
+  .regex(/^\d{1,3}d$/, `window is a number of days such as 30d (${MIN_WINDOW_DAYS}d to ${MAX_WINDOW_DAYS}d)`)
+  .transform((value) => Number(value.slice(0, -1)))
+  .refine((days) => days >= MIN_WINDOW_DAYS && days <= MAX_WINDOW_DAYS, `window must be ${MIN_WINDOW_DAYS}d to ${MAX_WINDOW_DAYS}d`);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/** A calendar date as written (JavaScript would roll 2026-02-30 over to March 2). */
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The end of the window: a UTC date (YYYY-MM-DD) or an RFC 3339 date-time; its UTC day is the window's last. */
+export const untilParamSchema = z
+  .string()
+  .refine((value) => DATE_ONLY.test(value) || DATE_TIME.test(value), 'until is a date (2026-11-29) or an RFC 3339 date-time')
+  .refine(isRealDate, 'until is not a real date')
+  .transform((value) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value))
+  .refine((at) => !Number.isNaN(at.getTime()) && at.getUTCFullYear() >= 1970 && at.getUTCFullYear() <= 9999, 'until is not a real date');
+
+export const usageQuerySchema = z.object({
+  window: windowParamSchema.default(30),
+  until: untilParamSchema.optional(),
+  /** How many ranked rows to return; the totals, coverage and curve always cover every tool. */
+  top: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** `ok` counts only successful calls: calls − errors, sessions with an ok call, last ok call. */
+  status: z.enum(['all', 'ok']).default('all'),
+});
+export type UsageQuery = z.infer<typeof usageQuerySchema>;
+
+export const suggestionsQuerySchema = z.object({
+  window: windowParamSchema.default(30),
+  until: untilParamSchema.optional(),
+  /** How many tools to suggest; the project's maxFavourites when absent. */
+  top: z.coerce.number().int().min(1).max(MAX_FAVOURITES_LIMIT).optional(),
+});
+export type SuggestionsQuery = z.infer<typeof suggestionsQuerySchema>;
+
+/** Every project's daily calls, for the projects list. */
+export const usageOverviewQuerySchema = z.object({
+  window: windowParamSchema.default(7),
+  until: untilParamSchema.optional(),
+});
+
+export type UsageStatus = UsageQuery['status'];

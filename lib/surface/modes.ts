@@ -1,0 +1,142 @@
+import { allName, favouriteName } from '@/lib/names/present';
+import type { SurfaceMode } from '@/lib/schemas/surface-config';
+import { agentEntries, FIND_ENTRY, INVOKE_ENTRY } from './fixed-tools';
+import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
+import { retrieveList } from './retrieve';
+import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
+
+/** The ordered list a model receives in one mode (§surface). */
+export function buildModeList(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  switch (mode) {
+    case 'off':
+      return offList(inputs);
+    case 'eager':
+      return eagerList(catalog, inputs);
+    case 'lazy':
+      return lazyList(catalog, inputs);
+    case 'pinned':
+      return pinnedList(catalog, inputs);
+    case 'favindex':
+      return favindexList(catalog, inputs);
+    case 'retrieve':
+      return retrieveList(catalog, inputs);
+  }
+}
+
+export function typedEntry(entry: CatalogEntry): ListedTool {
+  return { name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool };
+}
+
+function offList(inputs: ModeInputs): ModeList {
+  return { mode: 'off', tools: [...agentEntries(inputs.agentTools), INVOKE_ENTRY], leftOut: [], instruction: null, notes: [] };
+}
+
+function eagerList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  const tools = agentEntries(inputs.agentTools).slice();
+  for (const entry of catalog.entries) if (entry.presentable) tools.push(typedEntry(entry));
+  return { mode: 'eager', tools, leftOut: [...catalog.typedLeftOut], instruction: null, notes: [] };
+}
+
+/** Agent tools, `mcp_find_tools`, and the most recent activations within the budget. */
+function lazyParts(catalog: PreparedCatalog, inputs: ModeInputs) {
+  const budget = inputs.limits.maxActivatedToolsPerSession;
+  const tools = [...agentEntries(inputs.agentTools), FIND_ENTRY];
+  const leftOut: LeftOutTool[] = [];
+  const notes: string[] = [];
+  const presentable: CatalogEntry[] = [];
+  for (const name of inputs.session.activated) {
+    const entry = catalog.byCanonical.get(name);
+    if (!entry) leftOut.push(notInCatalog(name, 'activated'));
+    else if (!entry.presentable) leftOut.push(catalog.leftOutByCanonical.get(name)!);
+    else presentable.push(entry);
+  }
+  // Most recent last: when over the budget, the oldest activations drop out.
+  const kept = budget === 0 ? [] : presentable.slice(-budget);
+  const dropped = presentable.length - kept.length;
+  if (dropped > 0) notes.push(`${dropped} older activation(s) dropped: at most ${budget} activated tools per session`);
+  for (const entry of kept) tools.push(typedEntry(entry));
+  return { tools, leftOut, notes, activatedCount: kept.length, budget };
+}
+
+function lazyList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  const { tools, leftOut, notes } = lazyParts(catalog, inputs);
+  return { mode: 'lazy', tools, leftOut, instruction: null, notes };
+}
+
+/**
+ * Lazy, plus the typed tools of the most recently called servers. They share what the
+ * activations left of the budget, and join only while the list stays within
+ * `maxToolsPerRequest`.
+ */
+function pinnedList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  const { tools, leftOut, notes, activatedCount, budget } = lazyParts(catalog, inputs);
+  const { maxPinnedServers, maxToolsPerRequest } = inputs.limits;
+  const present = new Set(tools.map((t) => t.canonical).filter(Boolean));
+  let remaining = budget - activatedCount;
+  let stoppedBy: 'budget' | 'request' | null = null;
+  const servers = inputs.session.calledServers.slice(0, maxPinnedServers);
+  outer: for (const server of servers) {
+    const entries = catalog.typedByServer.get(server);
+    if (!entries) {
+      notes.push(`called server '${server}' is not in the catalog`);
+      continue;
+    }
+    for (const entry of entries) {
+      if (present.has(entry.canonical)) continue;
+      if (remaining <= 0) {
+        stoppedBy = 'budget';
+        break outer;
+      }
+      if (tools.length + 1 > maxToolsPerRequest) {
+        stoppedBy = 'request';
+        break outer;
+      }
+      tools.push(typedEntry(entry));
+      present.add(entry.canonical);
+      remaining--;
+    }
+  }
+  if (stoppedBy === 'budget') notes.push(`pinned servers' tools stopped at the ${budget}-tool session budget`);
+  if (stoppedBy === 'request') notes.push(`pinned servers' tools stopped at maxToolsPerRequest ${maxToolsPerRequest}`);
+  if (inputs.session.calledServers.length > maxPinnedServers) {
+    notes.push(`only the ${maxPinnedServers} most recently called servers are pinned`);
+  }
+  return { mode: 'pinned', tools, leftOut, instruction: null, notes };
+}
+
+/**
+ * Agent tools, the favourites in pinned order (at most maxFavourites), then `all/…` for the
+ * whole catalog, with the instruction.
+ */
+function favindexList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  const tools = agentEntries(inputs.agentTools).slice();
+  const leftOut: LeftOutTool[] = [];
+  const notes: string[] = [];
+  const { favourites } = inputs;
+  if (!favourites.enabled) notes.push('the favourite index is disabled: no favourite/ tools');
+  else {
+    const shown = favourites.tools.slice(0, favourites.maxFavourites);
+    for (const name of shown) {
+      const entry = catalog.byCanonical.get(name);
+      const presented = favouriteName(name, favourites.tools);
+      if (!entry) leftOut.push({ ...notInCatalog(name, 'pinned'), name: presented });
+      else tools.push({ name: presented, canonical: name, source: 'favourite', body: entry.tool });
+    }
+    if (favourites.tools.length > shown.length) {
+      notes.push(`${favourites.tools.length - shown.length} favourite(s) beyond maxFavourites ${favourites.maxFavourites} not shown`);
+    }
+  }
+  for (const entry of catalog.entries) {
+    tools.push({ name: allName(entry.canonical), canonical: entry.canonical, source: 'all', body: entry.tool });
+  }
+  return { mode: 'favindex', tools, leftOut, instruction: inputs.instruction, notes };
+}
+
+function notInCatalog(name: string, what: 'activated' | 'pinned'): LeftOutTool {
+  return {
+    canonical: name,
+    name,
+    reason: 'not-in-catalog',
+    message: `${what} tool '${name}' is not in the catalog (not synced yet, or removed)`,
+  };
+}

@@ -1,0 +1,122 @@
+import { ApiError } from '@/lib/errors';
+import type { PreviewQuery } from '@/lib/schemas/preview-query';
+import type { SurfaceConfig, SurfaceLimits } from '@/lib/schemas/surface-config';
+import { agentToolCount } from './fixed-tools';
+import { buildModeList } from './modes';
+import type { PreparedCatalog } from './prepared-catalog';
+import { previewModes, type ModePreview } from './preview';
+import { explicitSession, replaySession, sessionStates } from './session';
+import { resolveTarget, type Target } from './targets';
+import { EMPTY_SESSION, type FavouritesInput, type ModeInputs, type SessionState } from './types';
+
+export interface RecordedSession {
+  id: string;
+  calls: { id: string; timestamp: string; tool: string; canonical: string | null; kind: string }[];
+  truncated: boolean;
+}
+
+export interface PreviewResponse {
+  project: string;
+  target: { id: string; label: string; cap: number | null; warnAbove: number | null; nameRule: string | null; descriptionLimit: number | null };
+  agentTools: { count: number; names: string[] | null };
+  limits: SurfaceLimits;
+  query: string;
+  catalog: { servers: number; tools: number };
+  session:
+    | null
+    | ({ activated: readonly string[]; calledServers: readonly string[] } & (
+        | { source: 'explicit' }
+        | {
+            source: 'recorded';
+            id: string;
+            step: number;
+            steps: number;
+            truncated: boolean;
+            calls: RecordedSession['calls'];
+            /** List sizes of lazy and pinned at every step, 0 … steps. */
+            growth: { lazy: number[]; pinned: number[] };
+          }
+      ));
+  modes: ModePreview[];
+}
+
+export interface PreviewSources {
+  project: string;
+  surface: SurfaceConfig;
+  favourites: FavouritesInput;
+  catalog: PreparedCatalog;
+  recorded: RecordedSession | null;
+}
+
+/** The preview of one or all modes for the project's config with the request's overrides. */
+export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuery): PreviewResponse {
+  const { surface, catalog, recorded } = sources;
+  const target = previewTarget(query, surface);
+  const limits: SurfaceLimits = {
+    maxToolsPerRequest: query.maxToolsPerRequest ?? surface.limits.maxToolsPerRequest,
+    maxActivatedToolsPerSession: query.maxActivatedToolsPerSession ?? surface.limits.maxActivatedToolsPerSession,
+    maxPinnedServers: query.maxPinnedServers ?? surface.limits.maxPinnedServers,
+    retrieveK: query.retrieveK ?? surface.limits.retrieveK,
+  };
+  const agentTools = query.agentTools ?? surface.agentTools;
+  const base: Omit<ModeInputs, 'session'> = {
+    agentTools,
+    limits,
+    favourites: sources.favourites,
+    instruction: surface.instruction,
+    query: query.query,
+  };
+
+  let session: PreviewResponse['session'] = null;
+  let state: SessionState = EMPTY_SESSION;
+  if (recorded) {
+    const steps = recorded.calls.length;
+    const step = query.step ?? steps;
+    if (step > steps) {
+      throw new ApiError('INVALID_PARAMETER', `step ${step} is past the end of session '${recorded.id}', which has ${steps} calls`, {
+        suggestedAction: `give a step from 0 to ${steps}`,
+        citedRule: '§surface',
+      });
+    }
+    state = replaySession(recorded.calls, step);
+    const growth = { lazy: [] as number[], pinned: [] as number[] };
+    for (const s of sessionStates(recorded.calls)) {
+      growth.lazy.push(buildModeList('lazy', catalog, { ...base, session: s }).tools.length);
+      growth.pinned.push(buildModeList('pinned', catalog, { ...base, session: s }).tools.length);
+    }
+    session = { source: 'recorded', id: recorded.id, step, steps, truncated: recorded.truncated, calls: recorded.calls, growth, ...state };
+  } else if (query.activated || query.calledServers) {
+    state = explicitSession(query.activated ?? [], query.calledServers);
+    session = { source: 'explicit', ...state };
+  }
+
+  return {
+    project: sources.project,
+    target: {
+      id: target.id,
+      label: target.label,
+      cap: target.cap,
+      warnAbove: target.warnAbove,
+      nameRule: target.namePattern?.source ?? null,
+      descriptionLimit: target.descriptionLimit,
+    },
+    agentTools: { count: agentToolCount(agentTools), names: typeof agentTools === 'number' ? null : [...agentTools] },
+    limits,
+    query: query.query,
+    catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
+    session,
+    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail),
+  };
+}
+
+function previewTarget(query: PreviewQuery, surface: SurfaceConfig): Target {
+  const id = query.target ?? surface.target;
+  const cap = query.cap ?? surface.customCap ?? null;
+  if (id === 'custom' && cap === null) {
+    throw new ApiError('INVALID_PARAMETER', 'target custom needs a cap', {
+      suggestedAction: 'give cap=N with target=custom, or set customCap in the project surface config',
+      citedRule: '§surface',
+    });
+  }
+  return resolveTarget(id, cap);
+}

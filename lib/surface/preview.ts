@@ -1,0 +1,67 @@
+import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { buildModeList } from './modes';
+import type { PreparedCatalog } from './prepared-catalog';
+import { checkAgainstTarget, type Target, type TargetFit } from './targets';
+import { estimateTokens, TOKEN_METHODS, type TokenEstimate } from './tokens';
+import type { LeftOutTool, ListedTool, ModeInputs, ToolSource } from './types';
+
+export type PreviewDetail = 'full' | 'names';
+
+export interface PreviewTool {
+  name: string;
+  canonical: string | null;
+  source: ToolSource;
+  placeholder?: true;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+export interface ModePreview extends TargetFit {
+  mode: SurfaceMode;
+  tokens: TokenEstimate & { methodDescription: string };
+  leftOut: LeftOutTool[];
+  notes: string[];
+  instruction: string | null;
+  tools: PreviewTool[];
+}
+
+/** One mode's list checked against the target, with its token estimate (§surface "Every preview reports"). */
+export function previewMode(
+  mode: SurfaceMode,
+  catalog: PreparedCatalog,
+  inputs: ModeInputs,
+  target: Target,
+  detail: PreviewDetail = 'full',
+): ModePreview {
+  const list = buildModeList(mode, catalog, inputs);
+  const tokens = estimateTokens(list.tools, target.tokenMethod);
+  return {
+    mode,
+    ...checkAgainstTarget(list.tools, target),
+    tokens: { ...tokens, methodDescription: TOKEN_METHODS[tokens.method] },
+    leftOut: list.leftOut,
+    notes: list.notes,
+    instruction: list.instruction,
+    tools: list.tools.map((t) => toPreviewTool(t, detail)),
+  };
+}
+
+export function previewModes(
+  modes: readonly SurfaceMode[] | 'all',
+  catalog: PreparedCatalog,
+  inputs: ModeInputs,
+  target: Target,
+  detail: PreviewDetail = 'full',
+): ModePreview[] {
+  return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail));
+}
+
+function toPreviewTool(tool: ListedTool, detail: PreviewDetail): PreviewTool {
+  const out: PreviewTool = { name: tool.name, canonical: tool.canonical, source: tool.source };
+  if (tool.placeholder) out.placeholder = true;
+  if (detail === 'full' && !tool.placeholder) {
+    out.description = tool.body.description ?? '';
+    out.inputSchema = tool.body.inputSchema;
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+import MiniSearch from 'minisearch';
+import { agentEntries } from './fixed-tools';
+import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
+import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
+
+interface ToolDocument {
+  id: number;
+  name: string;
+  description: string;
+  params: string;
+}
+
+/** Words of identifiers and prose: `createPullRequest`, `create_pull-request` → create, pull, request. */
+export function searchWords(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** Parameter names at every level of an input schema. */
+export function parameterNames(schema: unknown, out: string[] = [], depth = 0): string[] {
+  if (!schema || typeof schema !== 'object' || depth > 6) return out;
+  const s = schema as { properties?: unknown; items?: unknown };
+  if (s.properties && typeof s.properties === 'object') {
+    for (const [name, child] of Object.entries(s.properties as Record<string, unknown>)) {
+      out.push(name);
+      parameterNames(child, out, depth + 1);
+    }
+  }
+  if (s.items) parameterNames(s.items, out, depth + 1);
+  return out;
+}
+
+// Words that carry no meaning for picking a tool: "create an issue" must not rank on "an".
+const STOP_WORDS = new Set('a an the to of in on for with and or is are be by from at as it its this that into via'.split(' '));
+
+const indexes = new WeakMap<PreparedCatalog, MiniSearch<ToolDocument>>();
+
+/** A BM25 index (MiniSearch's BM25+) over name, description and parameter names, built once per catalog. */
+function searchIndex(catalog: PreparedCatalog): MiniSearch<ToolDocument> {
+  const cached = indexes.get(catalog);
+  if (cached) return cached;
+  const index = new MiniSearch<ToolDocument>({
+    fields: ['name', 'description', 'params'],
+    tokenize: searchWords,
+    processTerm: (term) => (STOP_WORDS.has(term) ? null : term),
+    searchOptions: { boost: { name: 2 }, combineWith: 'OR', prefix: false, fuzzy: false },
+  });
+  index.addAll(
+    catalog.entries.map((entry, id) => ({
+      id,
+      name: `${entry.server} ${entry.tool.name} ${entry.tool.title ?? ''}`,
+      description: entry.tool.description ?? '',
+      params: parameterNames(entry.tool.inputSchema).join(' '),
+    })),
+  );
+  indexes.set(catalog, index);
+  return index;
+}
+
+function hasQuery(query: string): boolean {
+  return searchWords(query).some((w) => !STOP_WORDS.has(w));
+}
+
+/** Catalog tools ranked for a query: by score, ties in catalog order. */
+export function rankTools(catalog: PreparedCatalog, query: string): { entry: CatalogEntry; score: number }[] {
+  if (!hasQuery(query)) return [];
+  return searchIndex(catalog)
+    .search(query)
+    .map((r) => ({ entry: catalog.entries[r.id as number], score: r.score, id: r.id as number }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .map(({ entry, score }) => ({ entry, score }));
+}
+
+/** Agent tools plus the top `retrieveK` catalog tools for the query, as typed tools. */
+export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  const tools: ListedTool[] = agentEntries(inputs.agentTools).slice();
+  const leftOut: LeftOutTool[] = [];
+  const notes: string[] = [];
+  const k = inputs.limits.retrieveK;
+  if (!hasQuery(inputs.query)) notes.push('no query: give a query text to see what retrieve would bind');
+  let taken = 0;
+  for (const { entry } of rankTools(catalog, inputs.query)) {
+    if (taken >= k) break;
+    if (!entry.presentable) {
+      leftOut.push(catalog.leftOutByCanonical.get(entry.canonical)!);
+      continue;
+    }
+    tools.push({ name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool });
+    taken++;
+  }
+  return { mode: 'retrieve', tools, leftOut, instruction: null, notes };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import type { SurfaceConfig, SurfaceLimits, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
+import { FIND_TOOLS } from './fixed-tools';
+import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { buildModeList } from './modes';
+import type { PreparedCatalog } from './prepared-catalog';
+import { EMPTY_SESSION, type LeftOutTool } from './types';
+
+/** What a proxy needs to present a project's surface (§surface `GET /api/projects/:id/surface`). */
+export interface SurfaceDocument {
+  project: string;
+  /** The catalog and favourites versions it was built from (informational: not part of the fingerprint). */
+  version: { catalog: number; favourites: number };
+  mode: SurfaceMode;
+  target: TargetId;
+  limits: SurfaceLimits;
+  favouriteIndex: FavouriteIndex;
+  /** Sent with the list in `favindex`; null in the other modes. */
+  instruction: string | null;
+  /** Presented name → canonical `server/tool`, in presentation order. */
+  names: Record<string, string>;
+  /** Meta-tools the proxy adds in this mode; they map to no catalog tool. */
+  metaTools: string[];
+  /** Catalog tools this mode cannot present, and why. */
+  leftOut: LeftOutTool[];
+  /** Changes exactly when what a proxy would present changes; also the ETag. */
+  fingerprint: string;
+}
+
+export interface SurfaceSource {
+  project: string;
+  version: { catalog: number; favourites: number };
+  surface: SurfaceConfig;
+  favourites: FavouriteIndex;
+}
+
+export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
+  const { surface, favourites } = source;
+  const limits: SurfaceLimits = {
+    maxToolsPerRequest: surface.limits.maxToolsPerRequest,
+    maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,
+    maxPinnedServers: surface.limits.maxPinnedServers,
+    retrieveK: surface.limits.retrieveK,
+  };
+  const names = new Map<string, string>();
+  let leftOut: LeftOutTool[] = [];
+  let metaTools: string[] = [];
+  if (mode === 'favindex') {
+    const list = buildModeList('favindex', catalog, {
+      agentTools: 0,
+      limits,
+      favourites,
+      instruction: surface.instruction,
+      session: EMPTY_SESSION,
+      query: '',
+    });
+    for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
+    leftOut = list.leftOut;
+  } else if (mode === 'off') {
+    metaTools = [INVOKE_TOOL];
+  } else {
+    // Any catalog tool may be activated, pinned or retrieved: the proxy needs every typed name.
+    for (const entry of catalog.entries) if (entry.presentable) names.set(entry.typedName, entry.canonical);
+    leftOut = [...catalog.typedLeftOut];
+    if (mode === 'lazy' || mode === 'pinned') metaTools = [FIND_TOOLS];
+  }
+  const content = {
+    project: source.project,
+    mode,
+    target: surface.target,
+    limits,
+    favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
+    instruction: mode === 'favindex' ? surface.instruction : null,
+    names: Object.fromEntries(names),
+    metaTools,
+    leftOut,
+  };
+  const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+  const { project, ...rest } = content;
+  return { project, version: source.version, ...rest, fingerprint };
+}
+
+/** The ETag of a fingerprint: strong, quoted. */
+export function etagOf(fingerprint: string): string {
+  return `"${fingerprint}"`;
+}
+
+/** RFC 9110 If-None-Match for GET: weak comparison, a list, or `*`. */
+export function ifNoneMatchHits(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const wanted = etag.replace(/^W\//, '');
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === wanted;
+  });
+}

@@ -1,0 +1,78 @@
+import type { CatalogTool } from '@/lib/schemas/catalog';
+import type { SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+
+/** One catalog server in catalog order, as the surface modes read it. */
+export interface SurfaceServer {
+  name: string;
+  tools: readonly CatalogTool[];
+}
+
+/** What a tool entry in a list is made of: the parts a model sees besides its name. */
+export interface ToolBody {
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export type ToolSource = 'agent' | 'meta' | 'typed' | 'favourite' | 'all';
+
+/** One entry of the list a model receives, in order. */
+export interface ListedTool {
+  name: string;
+  /** `server/tool` for catalog tools; null for agent and meta tools. */
+  canonical: string | null;
+  source: ToolSource;
+  body: ToolBody;
+  /** Agent tools given only as a count: their names and schemas are unknown. */
+  placeholder?: boolean;
+}
+
+export type LeftOutReason = 'name-too-long' | 'duplicate-after-sanitising' | 'not-in-catalog';
+
+/** A catalog tool a mode could not present, and why (never truncated, §surface). */
+export interface LeftOutTool {
+  canonical: string;
+  /** The name it would have had. */
+  name: string;
+  reason: LeftOutReason;
+  message: string;
+  /** For duplicates: the tool that kept the name. */
+  duplicateOf?: string;
+}
+
+/** Session state for lazy and pinned (§surface). */
+export interface SessionState {
+  /** Activated tools, canonical, most recent last. */
+  activated: readonly string[];
+  /** Servers called, most recent first. */
+  calledServers: readonly string[];
+}
+
+export const EMPTY_SESSION: SessionState = { activated: [], calledServers: [] };
+
+export interface FavouritesInput {
+  enabled: boolean;
+  maxFavourites: number;
+  tools: readonly string[];
+}
+
+/** Everything a mode's list depends on besides the catalog. */
+export interface ModeInputs {
+  agentTools: number | readonly string[];
+  limits: SurfaceLimits;
+  favourites: FavouritesInput;
+  instruction: string;
+  session: SessionState;
+  /** Query text for `retrieve`. */
+  query: string;
+}
+
+/** The ordered list of one mode, before it is checked against a target. */
+export interface ModeList {
+  mode: SurfaceMode;
+  tools: ListedTool[];
+  leftOut: LeftOutTool[];
+  /** The instruction sent with the list (favindex only). */
+  instruction: string | null;
+  /** Why the list is as it is, where that is not obvious (budgets hit, no query …). */
+  notes: string[];
+}

@@ -1,0 +1,40 @@
+import { ratio, type RankedTool } from './rank';
+
+export interface CoveragePoint {
+  k: number;
+  /** Share of the attributed calls the top-k tools take. */
+  share: number;
+}
+
+export interface PinnedUsage {
+  tool: string;
+  calls: number;
+  /** Its place in the ranking; null when it had no calls in the window. */
+  rank: number | null;
+}
+
+export interface Coverage {
+  /** Share of the window's attributed calls that went to a tool in the current favourites. */
+  share: number;
+  calls: number;
+  attributed: number;
+  /** The share the top-k tools would catch, k = 1 … number of tools used: what maxFavourites buys. */
+  curve: CoveragePoint[];
+  /** The curve at k = maxFavourites (all tools' share if fewer were used). */
+  atMaxFavourites: number;
+  /** Every pinned tool, in favourites order, with its calls: shows pins nobody uses. */
+  pinned: PinnedUsage[];
+}
+
+export function coverage(ranked: readonly RankedTool[], favourites: readonly string[], maxFavourites: number): Coverage {
+  const byTool = new Map(ranked.map((r) => [r.tool, r]));
+  const attributed = ranked.reduce((sum, r) => sum + r.calls, 0);
+  const pinned = favourites.map((tool) => {
+    const row = byTool.get(tool);
+    return { tool, calls: row?.calls ?? 0, rank: row?.rank ?? null };
+  });
+  const calls = pinned.reduce((sum, p) => sum + p.calls, 0);
+  const curve = ranked.map((r) => ({ k: r.rank, share: r.cumulativeShare }));
+  const atMax = curve.length === 0 ? 0 : curve[Math.min(maxFavourites, curve.length) - 1].share;
+  return { share: ratio(calls, attributed), calls, attributed, curve, atMaxFavourites: atMax, pinned };
+}

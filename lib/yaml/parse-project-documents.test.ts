@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/errors';
+import { projectConfigArb, projectIdArb } from '@/test/project-arbitraries';
+import { parseProjectDocuments, type YamlIssue } from './parse-project-documents';
+import { stringifyProjectDocuments, toProjectDocument } from './project-document';
+
+const VALID = `apiVersion: favindex/v1
+kind: Project
+metadata:
+  name: myproj
+  description: ""
+spec:
+  favouriteIndex:
+    enabled: true
+    maxFavourites: 2
+    tools:
+      - k8s/get_pods
+      - gitea/create_pull_request
+  surface:
+    mode: favindex
+    target: openai
+    agentTools: 56
+    instruction: Prefer favourites.
+    limits:
+      maxToolsPerRequest: 120
+      maxActivatedToolsPerSession: 40
+      maxPinnedServers: 3
+      retrieveK: 10
+  metaTools: []
+  retentionDays: null
+`;
+
+function failure(text: string): { code: string; status: number; issues: YamlIssue[] } {
+  try {
+    parseProjectDocuments(text);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { code: err.code, status: err.status, issues: err.details as YamlIssue[] };
+  }
+  throw new Error('expected the YAML to be refused');
+}
+
+describe('parseProjectDocuments', () => {
+  it('reads the §yaml example, filling defaults', () => {
+    const [doc] = parseProjectDocuments('apiVersion: favindex/v1\nkind: Project\nmetadata: {name: myproj}\nspec:\n  favouriteIndex: {tools: [k8s/get_pods]}\n  surface: {agentTools: 56}\n');
+    expect(doc.spec.favouriteIndex).toEqual({ enabled: true, maxFavourites: 15, tools: ['k8s/get_pods'] });
+    expect(doc.spec.surface).toMatchObject({ mode: 'favindex', agentTools: 56, limits: { maxToolsPerRequest: 120 } });
+    expect(doc.metadata.description).toBe('');
+  });
+
+  it('points at the line and column of a bad value, with its path', () => {
+    const { code, issues } = failure(VALID.replace('maxFavourites: 2', 'maxFavourites: many'));
+    expect(code).toBe('YAML_INVALID');
+    expect(issues).toEqual([expect.objectContaining({ document: 1, line: 9, column: 20, path: 'spec.favouriteIndex.maxFavourites' })]);
+  });
+
+  it('points at an unknown key itself, and a missing one at its map', () => {
+    const unknown = failure(VALID.replace('    enabled: true\n', '    enabled: true\n    colour: red\n'));
+    expect(unknown.issues[0]).toMatchObject({ line: 9, column: 5, path: 'spec.favouriteIndex.colour', message: "unknown field 'colour'" });
+    const missing = failure(VALID.replace('metadata:\n  name: myproj\n  description: ""\n', 'metadata:\n  description: x\n  name2: y\n'));
+    expect(missing.issues.map((i) => i.path)).toEqual(['metadata.name', 'metadata.name2']);
+    expect(missing.issues[0]).toMatchObject({ line: 4, column: 3, message: 'name is required (string)' });
+  });
+
+  it('locates issues in later documents by their own lines', () => {
+    const text = `${VALID}---\n${VALID.replace('myproj', 'second').replace('      - k8s/get_pods', '      - not-canonical')}`;
+    const { issues } = failure(text);
+    expect(issues).toEqual([expect.objectContaining({ document: 2, line: 25 + 11, column: 9, path: 'spec.favouriteIndex.tools[0]' })]);
+  });
+
+  it('round-trips every exported configuration through the parser unchanged', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(projectConfigArb(projectIdArb), { minLength: 1, maxLength: 3, selector: (c) => c.id }), (configs) => {
+        const text = stringifyProjectDocuments(configs.map(toProjectDocument));
+        const parsed = parseProjectDocuments(text);
+        expect(parsed).toEqual(configs.map(toProjectDocument));
+        expect(stringifyProjectDocuments(parsed)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,231 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/errors';
+import { formatPath } from '@/lib/http/validate';
+import { findNul } from '@/lib/nul';
+import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
+import { findStructureProblem, linePosition, positionInText } from './structure-guard';
+
+export const MAX_YAML_BYTES = 1024 * 1024;
+export const MAX_DOCUMENTS = 1_000;
+/** Aliases a document may expand to, counting nested expansions: an alias bomb stops here. */
+export const MAX_ALIAS_COUNT = 100;
+const MAX_REPORTED_ISSUES = 50;
+
+/** One problem in a YAML text, where a person finds it: document number, line, column, path. */
+export interface YamlIssue {
+  document: number;
+  line: number;
+  column: number;
+  path: string;
+  message: string;
+}
+
+type Path = (string | number)[];
+
+/**
+ * Parse and validate a set of project documents (§yaml). Anything wrong with any document
+ * throws: YAML_MALFORMED (400) when the text is not safe, well-formed YAML, YAML_INVALID (422)
+ * when a document is not a valid favindex Project, or two documents name the same project.
+ * Every issue carries its line, column and path.
+ */
+export function parseProjectDocuments(text: string): ProjectDocument[] {
+  const structure = findStructureProblem(text);
+  if (structure) {
+    throw malformed([{ document: 0, ...positionInText(text, structure.offset), path: '', message: structure.message }]);
+  }
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    strict: true,
+    // Problems are reported to the caller with positions; nothing goes to the server's console.
+    logLevel: 'silent',
+  });
+  const list = Array.isArray(docs) ? docs : [];
+  if (list.length > MAX_DOCUMENTS) {
+    throw invalid([{ document: MAX_DOCUMENTS + 1, ...linePosition(lineCounter, list[MAX_DOCUMENTS].range[0]), path: '', message: `more than ${MAX_DOCUMENTS} documents in one request` }]);
+  }
+
+  const syntax: YamlIssue[] = [];
+  list.forEach((doc, i) => {
+    for (const problem of [...doc.errors, ...doc.warnings]) {
+      syntax.push({ document: i + 1, ...linePosition(lineCounter, problem.pos[0]), path: '', message: `${problem.message} (${problem.code})` });
+    }
+  });
+  if (syntax.length > 0) throw malformed(syntax);
+
+  const issues: YamlIssue[] = [];
+  const documents: ProjectDocument[] = [];
+  const names = new Map<string, number>();
+  list.forEach((doc, i) => {
+    if (doc.contents === null) return; // an empty document, e.g. after a trailing ---
+    const at = (path: Path, message: string, key?: string) => issues.push(locate(doc, i + 1, path, message, lineCounter, key));
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      throw malformed([{ document: i + 1, ...linePosition(lineCounter, doc.range[0]), path: '', message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_ALIAS_COUNT} nodes` }]);
+    }
+    const parsed = validateDocument(value, at);
+    if (!parsed) return;
+    const first = names.get(parsed.metadata.name);
+    if (first !== undefined) {
+      at(['metadata', 'name'], `project '${parsed.metadata.name}' is already defined by document ${first}; each project may appear once`);
+      return;
+    }
+    names.set(parsed.metadata.name, i + 1);
+    documents.push(parsed);
+  });
+  if (issues.length > 0) throw invalid(issues);
+  if (documents.length === 0) {
+    throw invalid([{ document: 0, line: 1, column: 1, path: '', message: 'no documents: send one or more Project documents separated by ---' }]);
+  }
+  return documents;
+}
+
+type Report = (path: Path, message: string, key?: string) => void;
+
+function validateDocument(value: unknown, at: Report): ProjectDocument | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    at([], 'a document is a mapping with apiVersion, kind, metadata and spec');
+    return null;
+  }
+  const head = value as Record<string, unknown>;
+  let known = true;
+  if (head.apiVersion !== API_VERSION) {
+    at(['apiVersion'], head.apiVersion === undefined ? `apiVersion is required: ${API_VERSION}` : `apiVersion ${JSON.stringify(head.apiVersion)} is not supported; this server reads ${API_VERSION}`);
+    known = false;
+  }
+  if (head.kind !== 'Project') {
+    at(['kind'], head.kind === undefined ? 'kind is required: Project' : `kind ${JSON.stringify(head.kind)} is not supported; the only kind is Project`);
+    known = false;
+  }
+  if (!known) return null;
+  const nul = findNul(value);
+  if (nul) {
+    at(nul, 'contains U+0000 or a lone surrogate, which cannot be stored');
+    return null;
+  }
+  const bom = findLeadingBom(value);
+  if (bom) {
+    // The embedded database's driver drops a leading U+FEFF from text columns on read, so such a
+    // string would not survive export → apply → export; refuse it rather than lose it silently.
+    at(bom, 'starts with U+FEFF (a byte-order mark), which is not kept; remove it');
+    return null;
+  }
+  const result = projectDocumentSchema.safeParse(value);
+  if (!result.success) {
+    for (const issue of result.error.issues) reportIssue(issue, at);
+    return null;
+  }
+  const { favouriteIndex } = result.data.spec;
+  const toolsPath = ['spec', 'favouriteIndex', 'tools'];
+  const seen = new Set<string>();
+  let clean = true;
+  favouriteIndex.tools.forEach((tool, i) => {
+    if (seen.has(tool)) {
+      at([...toolsPath, i], `${tool} is listed twice; list each favourite once`);
+      clean = false;
+    }
+    seen.add(tool);
+  });
+  if (favouriteIndex.tools.length > favouriteIndex.maxFavourites) {
+    at(toolsPath, `${favouriteIndex.tools.length} favourites exceed maxFavourites ${favouriteIndex.maxFavourites}: remove ${favouriteIndex.tools.slice(favouriteIndex.maxFavourites).join(', ')} or raise maxFavourites`);
+    clean = false;
+  }
+  return clean ? result.data : null;
+}
+
+function findLeadingBom(value: unknown, path: Path = []): Path | null {
+  if (typeof value === 'string') return value.startsWith('\ufeff') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findLeadingBom(value[i], [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      const found = findLeadingBom(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function reportIssue(issue: z.core.$ZodIssue, at: Report): void {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    for (const key of issue.keys) at([...path, key], `unknown field '${key}'`, key);
+    return;
+  }
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+    at(path, `${String(path.at(-1))} is required (${issue.expected})`);
+    return;
+  }
+  at(path, issue.message);
+}
+
+/**
+ * The position of a path in a parsed document: the node itself when it exists, the key when
+ * the issue is about a key, else the nearest enclosing node (a missing field points at its map).
+ */
+function locate(doc: Document, document: number, path: Path, message: string, lineCounter: LineCounter, key?: string): YamlIssue {
+  let node: unknown = doc.contents;
+  let found: Node | null = (doc.contents as Node | null) ?? null;
+  for (let i = 0; i < path.length; i++) {
+    if (isAlias(node)) node = node.resolve(doc);
+    const segment = path[i];
+    if (isMap(node)) {
+      const pair = node.items.find((p) => keyText(p.key) === String(segment));
+      if (!pair) break;
+      const isLast = i === path.length - 1;
+      if (isLast && key !== undefined) {
+        found = pair.key as Node;
+        break;
+      }
+      node = pair.value;
+      found = (pair.value as Node | null) ?? (pair.key as Node);
+    } else if (isSeq(node) && typeof segment === 'number' && node.items[segment]) {
+      node = node.items[segment];
+      found = node as Node;
+    } else {
+      break;
+    }
+  }
+  const offset = found?.range?.[0] ?? doc.range?.[0] ?? 0;
+  return { document, ...linePosition(lineCounter, offset), path: formatPath(path), message };
+}
+
+function keyText(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key);
+}
+
+function describe(issue: YamlIssue): string {
+  const where = issue.document > 0 ? `document ${issue.document}, line ${issue.line}, column ${issue.column}` : `line ${issue.line}, column ${issue.column}`;
+  return `${where}${issue.path ? `, ${issue.path}` : ''}: ${issue.message}`;
+}
+
+function summary(issues: YamlIssue[]): string {
+  return issues.length > 1 ? `${describe(issues[0])} (and ${issues.length - 1} more)` : describe(issues[0]);
+}
+
+function malformed(issues: YamlIssue[]): ApiError {
+  return new ApiError('YAML_MALFORMED', `the YAML cannot be read: ${summary(issues)}`, {
+    suggestedAction: 'fix the YAML at the line and column given in details; nothing was applied',
+    citedRule: '§yaml',
+    details: issues.slice(0, MAX_REPORTED_ISSUES),
+  });
+}
+
+function invalid(issues: YamlIssue[]): ApiError {
+  return new ApiError('YAML_INVALID', `the YAML is not a valid favindex project set: ${summary(issues)}`, {
+    suggestedAction: 'fix each issue listed in details (line, column, path); nothing was applied',
+    citedRule: '§yaml',
+    details: issues.slice(0, MAX_REPORTED_ISSUES),
+  });
+}

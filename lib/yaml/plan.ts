@@ -1,0 +1,55 @@
+import { summariseChange, type ChangeSummary } from '@/lib/favourites/change-summary';
+import { stableStringify } from '@/lib/stable-json';
+import { unifiedDiff } from './line-diff';
+import { stringifyProjectDocuments, type ProjectDocument } from './project-document';
+
+export interface FieldChange {
+  /** e.g. `spec.favouriteIndex.maxFavourites`; lists are compared whole. */
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What applying one document would do to its project: the dry-run answer. */
+export interface DocumentPlan {
+  name: string;
+  action: 'create' | 'update' | 'unchanged';
+  changes: FieldChange[];
+  /** Pinned, unpinned, reordered, settings: null when the favourites stay as they are. */
+  favourites: ChangeSummary | null;
+  /** A unified diff of the project's YAML, current against applied. */
+  diff: string;
+}
+
+export function planDocument(current: ProjectDocument | null, next: ProjectDocument): DocumentPlan {
+  const name = next.metadata.name;
+  const before = current ? stringifyProjectDocuments([current]) : '';
+  const after = stringifyProjectDocuments([next]);
+  const changes = fieldChanges(current, next);
+  const favouritesChanged = changes.some((c) => c.path.startsWith('spec.favouriteIndex.'));
+  return {
+    name,
+    action: !current ? 'create' : changes.length > 0 ? 'update' : 'unchanged',
+    changes,
+    favourites: favouritesChanged ? summariseChange(current?.spec.favouriteIndex ?? null, next.spec.favouriteIndex) : null,
+    diff: unifiedDiff(before, after, { from: current ? `current/${name}.yaml` : '/dev/null', to: `applied/${name}.yaml` }),
+  };
+}
+
+function fieldChanges(current: ProjectDocument | null, next: ProjectDocument): FieldChange[] {
+  const before = flatten(current ?? {});
+  const after = flatten(next);
+  const paths = [...new Set([...before.keys(), ...after.keys()])];
+  return paths
+    .filter((path) => stableStringify(before.get(path)) !== stableStringify(after.get(path)))
+    .map((path) => ({ path, before: before.get(path) ?? null, after: after.get(path) ?? null }));
+}
+
+function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerProcess } from '../fault/server-process';
+import { adminApi, binFolder, ROOT, run } from './run-cli';
+
+/**
+ * The `favindex` CLI end to end: the built server in local mode on a fresh PGlite folder, and
+ * the built CLI (bin/favindex.mjs → dist/cli.mjs) run as a child process. Exit codes: 0 ok,
+ * 1 API error, 2 bad arguments, 3 unreachable, 4 auth, 5 MCP server (cli/exit-codes.ts).
+ */
+const PORT = 3351;
+const EVERYTHING = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
+const PAGED = ['node', path.join(ROOT, 'test/cli/paged-stdio-server.mjs')];
+
+let server: ServerProcess;
+let dataDir: string;
+let workDir: string;
+let bin: string;
+let api: ReturnType<typeof adminApi>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-test-'));
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-work-'));
+  bin = binFolder();
+  server = new ServerProcess({ port: PORT, env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
+  await server.start();
+  api = adminApi(server.baseUrl);
+});
+
+afterAll(async () => {
+  if (server?.pid) await server.stop();
+  for (const dir of [dataDir, workDir, bin]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The installed command, as a user types it: `favindex …` on PATH, talking to our server. */
+function favindex(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
+  return run('favindex', args, { cwd: workDir, input: options.input, env: { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl, ...options.env } });
+}
+
+async function project(id: string): Promise<string> {
+  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
+  return id;
+}
+
+/** `calls` events per tool, a minute ago. */
+async function sendCalls(id: string, calls: Record<string, number>): Promise<void> {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  const events = Object.entries(calls).flatMap(([tool, n]) => Array.from({ length: n }, (_, i) => ({ id: `${tool}-${i}`, timestamp: at, tool, sessionId: `s${i % 3}` })));
+  expect((await api('POST', `/api/projects/${id}/events`, { events })).body).toMatchObject({ accepted: events.length, rejected: [] });
+}
+
+async function catalogTools(id: string, serverName: string): Promise<string[]> {
+  const res = await api('GET', `/api/projects/${id}/catalog/${serverName}`);
+  return res.status === 200 ? res.body.tools.map((t: { name: string }) => t.name) : [];
+}
+
+describe('favindex catalog push', () => {
+  it('starts @modelcontextprotocol/server-everything over stdio, reads its tools/list and uploads it; again is no change', async () => {
+    const id = await project('cli-catalog');
+    const first = await favindex(['catalog', 'push', '--project', id, '--server', 'everything', '--', ...EVERYTHING]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const count = Number(/^Read (\d+) tools from `node .*server-everything\/dist\/index\.js stdio`\.$/m.exec(first.stdout)?.[1]);
+    expect(first.stdout).toContain(`${id}/everything: new catalog server, version 1.`);
+    const stored = await catalogTools(id, 'everything');
+    expect(stored).toHaveLength(count);
+    expect(stored).toEqual(expect.arrayContaining(['echo', 'get-sum']));
+
+    const again = await favindex(['catalog', 'push', '-p', id, '--server', 'everything', '--json', '--', ...EVERYTHING]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ server: 'everything', version: 1, changed: false, toolCount: count });
+  });
+
+  it('follows nextCursor across every page, says what a new version added, and stores nothing from a list it cannot store (exit 5)', async () => {
+    const id = await project('cli-paged');
+    const paged = await favindex(['catalog', 'push', '-p', id, '--server', 'paged', '--', ...PAGED], { env: { TOOLS: '25' } });
+    expect(paged.code).toBe(0);
+    expect(paged.stdout).toContain('Read 25 tools');
+    expect(await catalogTools(id, 'paged')).toEqual(Array.from({ length: 25 }, (_, i) => `tool_${i}`));
+
+    const grown = await favindex(['catalog', 'push', '-p', id, '--server', 'paged', '--', ...PAGED], { env: { TOOLS: '27' } });
+    expect(grown.code).toBe(0);
+    expect(grown.stdout).toContain(`${id}/paged: catalog version 2: added tool_25, tool_26.`);
+
+    const duplicate = await favindex(['catalog', 'push', '-p', id, '--server', 'paged', '--', ...PAGED], { env: { TOOLS: '30', DUPLICATE: '1' } });
+    expect(duplicate.code).toBe(5);
+    expect(duplicate.stderr).toContain("duplicate tool name 'tool_0'");
+    expect(duplicate.stderr).toContain('paged server ready');
+    expect(await catalogTools(id, 'paged')).toHaveLength(27);
+
+    const missing = await favindex(['catalog', 'push', '-p', id, '--server', 'x', '--', 'no-such-mcp-server-command']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain("cannot start the MCP server: 'no-such-mcp-server-command' was not found");
+    const quits = await favindex(['catalog', 'push', '-p', id, '--server', 'x', '--', 'node', '-e', 'console.error("no MCP here"); process.exit(3)']);
+    expect(quits.code).toBe(5);
+    expect(quits.stderr).toMatch(/did not start an MCP session[\s\S]*no MCP here/);
+  });
+});
+
+describe('favindex suggest and favourites', () => {
+  it('ranks the window with ★ on pinned tools and prints commands that apply the suggestion as printed', async () => {
+    const id = await project('cli-suggest');
+    expect((await favindex(['catalog', 'push', '-p', id, '--server', 'everything', '--', ...EVERYTHING])).code).toBe(0);
+    await sendCalls(id, { 'everything/echo': 6, 'everything/get-sum': 4, 'all/everything/get-env': 2, 'everything/get-tiny-image': 1 });
+    expect((await favindex(['favourites', 'pin', '-p', id, 'everything/get-sum', 'github/gone'])).code).toBe(0);
+
+    const suggested = await favindex(['suggest', '--project', id, '--top', '3', '--window', '30']);
+    expect(suggested.code).toBe(0);
+    const rows = suggested.stdout.split('\n').filter((line) => /^\d+ /.test(line));
+    expect(rows.map((row) => row.split(/\s{2,}/))).toEqual([
+      ['1', 'everything/echo', '6', '46.2%'],
+      ['2', '★', 'everything/get-sum', '4', '30.8%'],
+      ['3', 'everything/get-env', '2', '15.4%'],
+    ]);
+    expect(suggested.stdout).toContain('Add (2): everything/echo, everything/get-env');
+    expect(suggested.stdout).toContain('Remove (1): github/gone');
+    const commands = suggested.stdout.split('\n').filter((line) => line.startsWith('  favindex '));
+    expect(commands).toEqual([
+      `  favindex suggest --project ${id} --top 3 --window 30 --yaml > ${id}.suggested.yaml`,
+      `  favindex apply -f ${id}.suggested.yaml --dry-run`,
+      `  favindex apply -f ${id}.suggested.yaml`,
+    ]);
+
+    // Run them as printed.
+    const env = { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl };
+    const [save, dryRun, apply] = await commands.reduce<Promise<Awaited<ReturnType<typeof run>>[]>>(
+      async (done, line) => [...(await done), await run('sh', ['-c', line.trim()], { cwd: workDir, env })],
+      Promise.resolve([]),
+    );
+    expect(save.code).toBe(0);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain('Dry run: 0 to create, 1 to update, 0 unchanged. Nothing was written.');
+    expect(dryRun.stdout).toContain('favourites: pinned everything/echo, everything/get-env; unpinned github/gone');
+    expect(dryRun.stdout).toMatch(/^ {4}- {6}- github\/gone$/m);
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toContain('Applied: 0 created, 1 updated, 0 unchanged.');
+    expect((await api('GET', `/api/projects/${id}/favourites`)).body.tools).toEqual(['everything/echo', 'everything/get-sum', 'everything/get-env']);
+
+    const after = await favindex(['suggest', '-p', id, '--top', '3', '--json']);
+    const json = JSON.parse(after.stdout);
+    expect(json.suggested.map((s: { tool: string; pinned: boolean }) => [s.tool, s.pinned])).toEqual([
+      ['everything/echo', true],
+      ['everything/get-sum', true],
+      ['everything/get-env', true],
+    ]);
+    expect(json).toMatchObject({ add: [], remove: [], window: { days: 30 } });
+    expect((await favindex(['suggest', '-p', id, '--top', '3'])).stdout).toContain('The favourites already hold exactly these tools.');
+    expect(parse((await favindex(['suggest', '-p', id, '--top', '3', '--yaml'])).stdout)).toMatchObject({ kind: 'Project', metadata: { name: id } });
+  });
+
+  it('lists, pins (at a position) and unpins, recorded as via cli; a full list is exit 1 with what to do', async () => {
+    const id = await project('cli-favourites');
+    expect((await favindex(['favourites', 'pin', '-p', id, 'github/create_issue', 'github/list_issues'])).stdout).toBe(
+      '★ pinned github/create_issue (version 2, 1 of 15 pinned)\n★ pinned github/list_issues (version 3, 2 of 15 pinned)\n',
+    );
+    expect((await favindex(['favourites', 'pin', '-p', id, 'k8s/get_pods', '--position', '0'])).code).toBe(0);
+    const list = await favindex(['favourites', 'list', '-p', id]);
+    expect(list.stdout).toBe(
+      `Favourites of ${id}: version 4, enabled, 3 of 15 pinned\n  1. k8s/get_pods  (not in catalog)\n  2. github/create_issue  (not in catalog)\n  3. github/list_issues  (not in catalog)\n`,
+    );
+    const unpinned = await favindex(['favourites', 'unpin', '-p', id, 'github/create_issue', 'github/create_issue']);
+    expect(unpinned.stdout).toBe('unpinned github/create_issue (version 5, 2 of 15 pinned)\ngithub/create_issue was not pinned: no change (version 5, 2 of 15 pinned)\n');
+    const listed = JSON.parse((await favindex(['favourites', 'list', '-p', id, '--json'])).stdout);
+    expect(listed).toMatchObject({ project: id, version: 5, tools: ['k8s/get_pods', 'github/list_issues'] });
+    const history = await api('GET', `/api/projects/${id}/favourites/history`);
+    expect(history.body.changes.slice(0, 4).map((c: { via: string }) => c.via)).toEqual(['cli', 'cli', 'cli', 'cli']);
+
+    expect((await api('PATCH', `/api/projects/${id}/favourites`, { maxFavourites: 2 })).status).toBe(200);
+    const full = await favindex(['favourites', 'pin', '-p', id, 'github/get_issue']);
+    expect(full.code).toBe(1);
+    expect(full.stderr).toMatch(/\(HTTP 409 MAX_FAVOURITES_EXCEEDED\)\n {2}→ .*(unpin|maxFavourites)/);
+    const fullJson = await favindex(['favourites', 'pin', '-p', id, 'github/get_issue', '--json']);
+    expect(fullJson.stdout).toBe('');
+    expect(JSON.parse(fullJson.stderr)).toMatchObject({ exit_code: 1, status: 409, error_code: 'MAX_FAVOURITES_EXCEEDED', cited_rule: '§favourites' });
+    expect((await api('GET', `/api/projects/${id}/favourites`)).body.tools).toEqual(['k8s/get_pods', 'github/list_issues']);
+  });
+});
+
+describe('favindex export and apply', () => {
+  it('exports, applies an edited file as a dry run (diff, nothing written) and for real; exports every project', async () => {
+    const id = await project('cli-yaml');
+    await project('cli-yaml-other');
+    const file = path.join(workDir, `${id}.yaml`);
+    const exported = await favindex(['export', '-p', id, '-o', file]);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toBe(`wrote 1 project (${id}) to ${file}\n`);
+    const original = fs.readFileSync(file, 'utf8');
+    expect((await favindex(['export', '-p', id])).stdout).toBe(original);
+
+    fs.writeFileSync(file, original.replace('description: ""', 'description: edited by the CLI test').replace('maxFavourites: 15', 'maxFavourites: 9'));
+    const dryRun = await favindex(['apply', '-f', file, '--dry-run']);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain(`~ ${id} (update)`);
+    expect(dryRun.stdout).toContain('    metadata.description: "" → "edited by the CLI test"');
+    expect(dryRun.stdout).toContain('    spec.favouriteIndex.maxFavourites: 15 → 9');
+    expect(dryRun.stdout).toMatch(/^ {4}- {2}description: ""$/m);
+    expect(dryRun.stdout).toMatch(/^ {4}\+ {2}description: edited by the CLI test$/m);
+    expect(dryRun.stdout).toContain(`To apply it: favindex apply -f ${file}`);
+    expect((await favindex(['export', '-p', id])).stdout).toBe(original);
+
+    const applied = await favindex(['apply', '-f', file, '--json']);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ dryRun: false, applied: true, summary: { create: 0, update: 1, unchanged: 0 } });
+    expect((await favindex(['export', '-p', id])).stdout).toBe(fs.readFileSync(file, 'utf8'));
+    // Applying the same again changes nothing; stdin works as -f -.
+    expect((await favindex(['apply', '-f', '-'], { input: fs.readFileSync(file, 'utf8') })).stdout).toContain('Applied: 0 created, 0 updated, 1 unchanged.');
+
+    const all = await favindex(['export', '--all']);
+    expect(all.stdout.split('\n---\n').length).toBeGreaterThanOrEqual(2);
+    expect(all.stdout).toContain(`name: ${id}\n`);
+    expect(all.stdout).toContain('name: cli-yaml-other\n');
+
+    const broken = await favindex(['apply', '-f', '-'], { input: 'apiVersion: favindex/v1\nkind: Project\nmetadata: {name: cli-yaml}\nspec: {favouriteIndex: {maxFavourites: many}}\n' });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/\(HTTP 422 YAML_INVALID\)/);
+    expect(broken.stderr).toMatch(/- document 1 line 4:\d+ spec\.favouriteIndex\.maxFavourites: /);
+  });
+});
+
+describe('favindex with project tokens, and its exit codes', () => {
+  it('does each chore with a token holding its scope (exit 4 without it, or with a bad token)', async () => {
+    const id = await project('cli-token');
+    const other = await project('cli-token-other');
+    const github = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/demo/catalogs/github.json'), 'utf8'));
+    expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: github.tools })).status).toBe(201);
+    await sendCalls(id, { 'github/create_issue': 3 });
+    const created = await api('POST', `/api/projects/${id}/tokens`, { name: 'cli', scopes: ['usage:read', 'config:read', 'config:write'] });
+    const env = { FAVINDEX_TOKEN: created.body.token, FAVINDEX_PROJECT: id };
+
+    expect((await favindex(['suggest'], { env })).stdout).toContain('github/create_issue');
+    expect((await favindex(['favourites', 'list'], { env })).code).toBe(0);
+    const pin = await favindex(['favourites', 'pin', 'github/create_issue'], { env });
+    expect(pin.code).toBe(4);
+    expect(pin.stderr).toContain('lacks the scope favourites:write');
+    expect(pin.stderr).toContain('(HTTP 403 FORBIDDEN)');
+    const otherYaml = (await api('GET', `/api/projects/${other}/yaml`)).text;
+    const foreign = await favindex(['apply', '-f', '-', '--dry-run'], { env, input: otherYaml });
+    expect(foreign.code).toBe(4);
+    expect(foreign.stderr).toContain(`cannot touch '${other}'`);
+    const own = await favindex(['export'], { env });
+    expect((await favindex(['apply', '-f', '-'], { env, input: own.stdout })).code).toBe(0);
+    const everything = await favindex(['export', '--all'], { env });
+    expect(everything.code).toBe(4);
+
+    const bad = await favindex(['suggest', '-p', id], { env: { FAVINDEX_TOKEN: `fvx_${'A'.repeat(43)}` } });
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toBe('favindex: the bearer token is not a favindex project token (HTTP 401 UNAUTHORIZED)\n  → check the token; create a new one under the project’s Tokens tab\n');
+  });
+
+  it('exits 3 when favindex cannot be reached or something else answers, 2 for bad arguments, 1 for an API error', async () => {
+    const unreachable = await favindex(['favourites', 'list', '-p', 'x', '--url', 'http://127.0.0.1:3359']);
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toContain('cannot reach favindex at http://127.0.0.1:3359: connection refused');
+
+    const impostor = http.createServer((_, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>nope</h1>'));
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = impostor.address() as { port: number };
+      const wrong = await favindex(['favourites', 'list', '-p', 'x'], { env: { FAVINDEX_URL: `http://127.0.0.1:${port}` } });
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toContain('answered HTTP 404 (text/html): it does not look like favindex');
+    } finally {
+      impostor.close();
+    }
+
+    const badArgs = await favindex(['suggest', '-p', 'x', '--window', 'forever']);
+    expect(badArgs.code).toBe(2);
+    expect(badArgs.stderr).toContain("--window must be a whole number, not 'forever'");
+
+    const missing = await favindex(['suggest', '-p', 'no-such-project']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("favindex: project 'no-such-project' does not exist (HTTP 404 PROJECT_NOT_FOUND)\n  → check the project id, or create it with POST /api/projects\n");
+  });
+});

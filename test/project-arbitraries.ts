@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
+import type { ProjectConfig } from '@/lib/yaml/project-document';
+
+// Any text favindex keeps: no U+0000, no leading U+FEFF (lone surrogates are never generated).
+const text = (maxLength: number, minLength = 0) =>
+  fc.string({ unit: 'binary', minLength, maxLength }).filter((s) => !s.includes('\u0000') && !s.startsWith('\ufeff'));
+
+// Mostly YAML's troublemakers, sometimes anything: strings that look like other types,
+// indicators, quotes, line breaks, leading/trailing spaces.
+const tricky = (maxLength: number, minLength = 0) =>
+  fc.oneof(
+    text(maxLength, minLength),
+    fc.constantFrom('yes', 'no', 'null', '~', 'true', '0x1F', '1e3', '12', '-', '- a', ': b', '#c', '"q"', "'s'", ' lead', 'trail ', 'a\nb', 'a\r\nb', '\t', '---', '...', '&a', '*a', '!tag', '{x}', '[y]', '%YAML', '@at', '`tick', '\u2028', 'in\ufeffside', '😀').filter((s) => s.length >= minLength && s.length <= maxLength),
+  );
+
+const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,12}$/);
+const canonicalTool = fc.tuple(serverName, tricky(40, 1)).map(([server, tool]) => `${server}/${tool}`);
+
+export const favouriteIndexArb = fc
+  .tuple(fc.boolean(), fc.integer({ min: 1, max: 128 }), fc.uniqueArray(canonicalTool, { maxLength: 20 }))
+  .map(([enabled, maxFavourites, tools]) => ({ enabled, maxFavourites: Math.max(maxFavourites, tools.length), tools }));
+
+export const surfaceArb = fc.record(
+  {
+    mode: fc.constantFrom(...SURFACE_MODES),
+    target: fc.constantFrom(...TARGET_IDS),
+    customCap: fc.integer({ min: 1, max: 100_000 }),
+    agentTools: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.array(tricky(64, 1), { maxLength: 8 })),
+    instruction: tricky(400),
+    limits: fc.record({
+      maxToolsPerRequest: fc.integer({ min: 1, max: 10_000 }),
+      maxActivatedToolsPerSession: fc.integer({ min: 0, max: 10_000 }),
+      maxPinnedServers: fc.integer({ min: 0, max: 1_000 }),
+      retrieveK: fc.integer({ min: 1, max: 1_000 }),
+    }),
+  },
+  { requiredKeys: ['mode', 'target', 'agentTools', 'instruction', 'limits'] },
+);
+
+/** A project configuration as stored, with the given id. */
+export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<ProjectConfig> =>
+  fc.record({
+    id,
+    description: tricky(300),
+    metaTools: fc.array(tricky(64, 1), { maxLength: 5 }),
+    retentionDays: fc.option(fc.integer({ min: 1, max: 3_650 }), { nil: null }),
+    surface: surfaceArb,
+    favourites: favouriteIndexArb,
+  });
+
+export const projectIdArb = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/);

@@ -1,0 +1,43 @@
+/**
+ * A loopback HTTP server that hands every request to the app's real route handlers (as
+ * test/api.ts routes them), so clients that speak HTTP themselves, such as an OpenTelemetry
+ * exporter, can be pointed at the API without building the app. It keeps what it saw.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from './api';
+
+export interface Exchange {
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  status: number;
+  response: string;
+}
+
+export async function startRouteServer(): Promise<{ origin: string; exchanges: Exchange[]; stop(): Promise<void> }> {
+  const exchanges: Exchange[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'connection', 'transfer-encoding'].includes(name)) headers[name] = value;
+    }
+    const answer = await request(req.method ?? 'GET', req.url ?? '/', { body: body.length > 0 ? body : undefined, headers });
+    exchanges.push({ path: req.url ?? '/', headers, body, status: answer.status, response: answer.text });
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(answer.text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    exchanges,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
