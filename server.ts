@@ -14,7 +14,7 @@ import { PEER_HEADER } from './lib/auth/login-throttle';
 import { gatePage } from './lib/auth/page-gate';
 import { verifySession } from './lib/auth/session';
 import { flushTokenUse } from './lib/auth/tokens';
-import { INTERNAL_ERROR_ENVELOPE } from './lib/errors';
+import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './lib/http/security-headers';
 import { matchSurfacePath, runRouteHandler } from './lib/http/node-bridge';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
@@ -29,13 +29,10 @@ const localMode = !process.env.FAVINDEX_ADMIN_PASSWORD;
 const hostname = localMode ? '127.0.0.1' : (process.env.HOST ?? '0.0.0.0');
 const SHUTDOWN_GRACE_MS = Number(process.env.FAVINDEX_SHUTDOWN_GRACE_MS ?? 10_000);
 
-const NOT_SIGNED_IN = {
-  error_code: 'UNAUTHORIZED',
-  message: 'this page needs the admin login',
-  retryable: false,
-  suggested_action: 'log in at /login',
-  cited_rule: '§auth',
-};
+const NOT_SIGNED_IN = new ApiError('UNAUTHORIZED', 'this page needs the admin login', {
+  suggestedAction: 'log in at /login',
+  citedRule: '§auth',
+}).toEnvelope();
 
 function log(message: string): void {
   console.log(`[favindex] ${message}`);

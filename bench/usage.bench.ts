@@ -49,7 +49,7 @@ const ROLLUP_SQL = [
    from events where project_id = '${PROJECT}' group by 1, 2, 3, 4, 5`,
   `insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
    select project_id, day, kind, namespace, sum(calls), sum(errors) from usage_daily where project_id = '${PROJECT}' group by 1, 2, 3, 4`,
-  `insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+  `insert into usage_daily_tools (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
    select project_id, (ts at time zone 'UTC')::date, tool, count(distinct session_id), count(distinct session_id) filter (where status = 'ok'),
           count(*), count(*) filter (where status <> 'ok'), max(ts), max(ts) filter (where status = 'ok')
    from events where project_id = '${PROJECT}' and kind = 'tool' group by 1, 2, 3`,
@@ -91,9 +91,9 @@ export async function run(): Promise<Record<string, unknown>> {
     const loadSeconds = (performance.now() - t0) / 1000;
     t0 = performance.now();
     for (const statement of ROLLUP_SQL) await sql.unsafe(statement);
-    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_sessions, usage_daily_namespaces');
+    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces');
     const rollupSeconds = (performance.now() - t0) / 1000;
-    const [{ n: rollupRows }] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_sessions`;
+    const [{ n: rollupRows }] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
 
     const usageUrl = `${app.baseUrl}/api/projects/${PROJECT}/usage?window=30d`;
     await timeRequests(usageUrl, 20);

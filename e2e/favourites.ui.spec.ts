@@ -45,9 +45,14 @@ test('pin two from the suggestions, reorder, hit the maximum, then raise it thro
   await expect(pinnedNames(page)).toHaveText(['github/create_issue', 'filesystem/read_file']);
 
   // Reorder from the keyboard: lift the handle with Space, move up, drop.
-  await page.getByRole('button', { name: 'Drag filesystem/read_file to reorder' }).focus();
+  // Each key waits for what a screen reader would hear, as a person waits to see the item move.
+  const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+  const lift = page.getByRole('button', { name: 'Drag filesystem/read_file to reorder' });
+  await lift.focus();
   await page.keyboard.press('Space');
+  await expect(lift).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await heard('filesystem/read_file moved to position 1 of 2.');
   await page.keyboard.press('Space');
   await expect(pinnedNames(page)).toHaveText(['filesystem/read_file', 'github/create_issue']);
   // And back by dragging with the mouse.

@@ -1,6 +1,16 @@
 'use client';
 
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { FavouritesView } from '@/lib/favourites/http';
@@ -28,6 +38,16 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
     onMove(String(active.id), view.tools.indexOf(String(over.id)));
   }
 
+  // What a screen reader hears while moving a tool: its place in the list, not dnd-kit's ids.
+  const position = (id: UniqueIdentifier) => `position ${view.tools.indexOf(String(id)) + 1} of ${view.tools.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${active.id}, at ${position(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      !over ? `${active.id} is not over the list.` : over.id === active.id ? `${active.id} is at ${position(over.id)}.` : `${active.id} moved to ${position(over.id)}.`,
+    onDragEnd: ({ active, over }) => (over ? `${active.id} dropped at ${position(over.id)}.` : `${active.id} dropped; the order is unchanged.`),
+    onDragCancel: ({ active }) => `Moving ${active.id} was cancelled; the order is unchanged.`,
+  };
+
   if (view.tools.length === 0) {
     return <div className="empty">Nothing pinned yet. Pin tools from the suggestions or the catalog.</div>;
   }
@@ -36,7 +56,7 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' } }}
     >
       <SortableContext items={view.tools} strategy={verticalListSortingStrategy}>
         <ol className="fav-list" aria-label="Pinned favourites" data-testid="pinned-list">

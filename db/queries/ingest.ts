@@ -122,7 +122,7 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       returning day, tool, (xmax = 0) as is_new, ok
     ),
     by_tool as (
-      insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+      insert into usage_daily_tools (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
       select ${projectId}::text, day, tool, sum(sessions), sum(sessions_ok), sum(calls), sum(errors), max(last_used), max(last_ok_used)
       from (
         select day, tool, 0 as sessions, 0 as sessions_ok, 1 as calls, (status <> 'ok')::int as errors,
@@ -133,12 +133,12 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       ) u
       group by day, tool order by day, tool
       on conflict (project_id, day, tool) do update set
-        sessions = usage_daily_sessions.sessions + excluded.sessions,
-        sessions_ok = usage_daily_sessions.sessions_ok + excluded.sessions_ok,
-        calls = usage_daily_sessions.calls + excluded.calls,
-        errors = usage_daily_sessions.errors + excluded.errors,
-        last_used = greatest(usage_daily_sessions.last_used, excluded.last_used),
-        last_ok_used = greatest(usage_daily_sessions.last_ok_used, excluded.last_ok_used)
+        sessions = usage_daily_tools.sessions + excluded.sessions,
+        sessions_ok = usage_daily_tools.sessions_ok + excluded.sessions_ok,
+        calls = usage_daily_tools.calls + excluded.calls,
+        errors = usage_daily_tools.errors + excluded.errors,
+        last_used = greatest(usage_daily_tools.last_used, excluded.last_used),
+        last_ok_used = greatest(usage_daily_tools.last_ok_used, excluded.last_ok_used)
     )
     select count(*)::int as accepted from ins`,
   );

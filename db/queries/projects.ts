@@ -4,7 +4,7 @@ import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
 import { defaultSurfaceConfig, type SurfaceConfig } from '@/lib/schemas/surface-config';
 import type { Db } from '../client';
-import { events, favouriteChanges, favouriteIndexes, projects, usageDaily, usageDailyNamespaces, usageDailySessions, usageToolSessions } from '../schema';
+import { events, favouriteChanges, favouriteIndexes, projects, usageDaily, usageDailyNamespaces, usageDailyTools, usageToolSessions } from '../schema';
 import { pgErrorCode } from '../sql';
 import { reresolveProject } from './reresolve';
 
@@ -100,7 +100,7 @@ export async function deleteProject(db: Db, id: string): Promise<void> {
     if (!row) throw projectNotFound(id);
     await tx.delete(events).where(eq(events.projectId, id));
     await tx.delete(usageDaily).where(eq(usageDaily.projectId, id));
-    await tx.delete(usageDailySessions).where(eq(usageDailySessions.projectId, id));
+    await tx.delete(usageDailyTools).where(eq(usageDailyTools.projectId, id));
     await tx.delete(usageDailyNamespaces).where(eq(usageDailyNamespaces.projectId, id));
     await tx.delete(usageToolSessions).where(eq(usageToolSessions.projectId, id));
   });

@@ -31,7 +31,7 @@ async function fromRollup(projectId: string) {
   const tools = await queryRows(
     t.db,
     sql`select day::text as day, tool, calls, errors, sessions, sessions_ok, last_used, last_ok_used
-        from usage_daily_sessions where project_id = ${projectId} order by 1, 2`,
+        from usage_daily_tools where project_id = ${projectId} order by 1, 2`,
   );
   const namespaces = await queryRows(
     t.db,
@@ -84,7 +84,7 @@ describe('the usage rollup', () => {
       (
         await queryRows<{ calls: number; sessions: number; sessions_ok: number }>(
           t.db,
-          sql`select calls, sessions, sessions_ok from usage_daily_sessions where project_id = ${id}`,
+          sql`select calls, sessions, sessions_ok from usage_daily_tools where project_id = ${id}`,
         )
       )[0];
     await api.post(`/api/projects/${id}/events`, { json: [call(1, 'error')] });

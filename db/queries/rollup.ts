@@ -38,7 +38,7 @@ export async function rebuildRollup(db: Db, projectId: string, keys: readonly Ro
     delete from usage_tool_sessions s using tool_keys k
     where s.project_id = ${projectId} and s.day = k.day and s.tool = k.tool`);
   await db.execute(sql`with ${toolKeysCte}
-    delete from usage_daily_sessions s using tool_keys k
+    delete from usage_daily_tools s using tool_keys k
     where s.project_id = ${projectId} and s.day = k.day and s.tool = k.tool`);
   await db.execute(sql`with ${toolKeysCte}
     insert into usage_tool_sessions (project_id, day, tool, session_id, ok)
@@ -47,7 +47,7 @@ export async function rebuildRollup(db: Db, projectId: string, keys: readonly Ro
     where e.project_id = ${projectId} and e.session_id is not null
     group by 2, 3, 4`);
   await db.execute(sql`with ${toolKeysCte}
-    insert into usage_daily_sessions (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+    insert into usage_daily_tools (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
     select ${projectId}::text, u.day, u.tool, coalesce(s.sessions, 0), coalesce(s.sessions_ok, 0),
            u.calls, u.errors, u.last_used, u.last_ok_used
     from (select d.day, d.tool, sum(d.calls)::int as calls, sum(d.errors)::int as errors,

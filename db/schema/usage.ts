@@ -7,7 +7,7 @@ import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } f
  * serve every question fast at tens of millions of events:
  *   usage_daily             day × kind × tool × namespace: the full detail; the other two are
  *                           projections of it (rollup.ts rebuilds them from it)
- *   usage_daily_sessions    day × attributed tool: what the ranking reads (one row per tool and day)
+ *   usage_daily_tools       day × attributed tool: what the ranking reads (one row per tool and day)
  *   usage_tool_sessions     day × tool × session: the dedupe behind the per-day session counts
  *   usage_daily_namespaces  day × kind × namespace: what the totals and the daily chart read
  */
@@ -40,8 +40,8 @@ export const usageDaily = pgTable(
  * reads only this table (one narrow row per tool and day). A session that uses a tool on two
  * UTC days counts once per day; distinct counts over a window would need the raw events.
  */
-export const usageDailySessions = pgTable(
-  'usage_daily_sessions',
+export const usageDailyTools = pgTable(
+  'usage_daily_tools',
   {
     projectId: text('project_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),

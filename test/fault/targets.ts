@@ -85,7 +85,7 @@ export async function storedTotals(db: Database['db'], projectId: string): Promi
   const columns = await queryRows<{ table_name: string }>(
     db,
     sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'calls'
-        and table_name in ('usage_daily', 'usage_daily_namespaces', 'usage_daily_sessions')`,
+        and table_name in ('usage_daily', 'usage_daily_namespaces', 'usage_daily_tools')`,
   );
   const rollups: StoredTotals['rollups'] = {};
   for (const { table_name: table } of columns) {
@@ -93,8 +93,8 @@ export async function storedTotals(db: Database['db'], projectId: string): Promi
       db,
       sql`select coalesce(sum(calls), 0)::int as calls from ${sql.identifier(table)} where project_id = ${projectId}`,
     );
-    // usage_daily_sessions holds tool calls only (meta and unresolved have no sessions there).
-    rollups[table] = { calls: row.calls, covers: table === 'usage_daily_sessions' ? raw.tool_events : raw.events };
+    // usage_daily_tools holds tool calls only (meta and unresolved have no sessions there).
+    rollups[table] = { calls: row.calls, covers: table === 'usage_daily_tools' ? raw.tool_events : raw.events };
   }
   return { events: raw.events, idDigest: raw.digest, rollups };
 }

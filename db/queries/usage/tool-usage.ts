@@ -15,7 +15,7 @@ export async function toolUsage(db: Db, projectId: string, window: UsageWindow, 
                ${ok ? sql`0` : sql`sum(errors)`}::float8 as errors,
                ${ok ? sql`sum(sessions_ok)` : sql`sum(sessions)`}::float8 as sessions,
                to_char(max(${ok ? sql`last_ok_used` : sql`last_used`}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_used
-        from usage_daily_sessions
+        from usage_daily_tools
         where project_id = ${projectId} and day between ${window.from}::date and ${window.to}::date
         group by tool`,
   );

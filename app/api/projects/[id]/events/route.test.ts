@@ -156,7 +156,7 @@ describe('unresolved names are kept and resolved again later', () => {
     expect(calls).toEqual({ 'tool:gitlab/create_merge_request': 2, 'tool:gitlab/fork_repository': 1, 'unresolved:deploy_app': 1 });
     const [sessions] = await queryRows<{ sessions: number }>(
       t.db,
-      sql`select sum(sessions)::int as sessions from usage_daily_sessions where project_id = ${id} and tool = 'gitlab/create_merge_request'`,
+      sql`select sum(sessions)::int as sessions from usage_daily_tools where project_id = ${id} and tool = 'gitlab/create_merge_request'`,
     );
     expect(sessions.sessions).toBe(1);
   });
