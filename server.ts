@@ -10,6 +10,7 @@ import next from 'next';
 import { closeDatabase, configFromEnv, openDatabase, useDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { startCatalogSyncWorker } from './db/workers/catalog-sync';
+import { startRetentionWorker } from './db/workers/retention';
 import { PEER_HEADER } from './lib/auth/login-throttle';
 import { gatePage } from './lib/auth/page-gate';
 import { verifySession } from './lib/auth/session';
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
   log(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
   // Live catalogs: scheduled syncs and list_changed listeners; FAVINDEX_CATALOG_SYNC=0 turns them off here.
   const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(database.db, { log });
+  // Raw events past a project's retention go; the rollup keeps their counts.
+  const retention = startRetentionWorker(database.db, { log });
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    await retention.stop();
     await flushTokenUse(database.db).catch((err: unknown) => console.error('[favindex] could not record token use', err));
     await catalogSyncStopped;
     await closeDatabase();

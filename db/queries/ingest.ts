@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { projectNotFound } from '@/lib/errors';
 import { toEventRow, type EventRow } from '@/lib/events/to-row';
-import type { ValidatedEvent } from '@/lib/events/validate-event';
+import type { EventReject, ValidatedEvent } from '@/lib/events/validate-event';
+import { retentionCutoff } from '@/lib/retention';
 import type { Db } from '../client';
 import { queryRows, withTransactionRetry } from '../sql';
 import { loadNameContext } from './name-context';
@@ -9,6 +10,8 @@ import { loadNameContext } from './name-context';
 export interface IngestResult {
   accepted: number;
   duplicates: number;
+  /** Events older than the project's retention: they could be neither kept nor deduplicated. */
+  rejected: EventReject[];
 }
 
 /**
@@ -17,26 +20,55 @@ export interface IngestResult {
  * transaction (§events, §storage).
  */
 export async function ingestEvents(db: Db, projectId: string, batch: readonly ValidatedEvent[]): Promise<IngestResult> {
-  if (batch.length === 0) return { accepted: 0, duplicates: 0 };
-  const accepted = await withTransactionRetry(() =>
+  if (batch.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
+  const now = Date.now();
+  const { accepted, rejected } = await withTransactionRetry(() =>
     db.transaction(async (tx) => {
-      const [project] = await queryRows<{ catalog_version: number; meta_tools: string[]; favourites_version: number }>(
+      const [project] = await queryRows<{
+        catalog_version: number;
+        meta_tools: string[];
+        retention_days: number | null;
+        favourites_version: number;
+      }>(
         tx,
-        sql`select p.catalog_version, p.meta_tools, f.version as favourites_version
+        sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version
             from projects p join favourite_indexes f on f.project_id = p.id
             where p.id = ${projectId} for share of p`,
       );
       if (!project) throw projectNotFound(projectId);
+      const { kept, tooOld } = splitByRetention(batch, project.retention_days, now);
       const context = await loadNameContext(tx, {
         projectId,
         catalogVersion: project.catalog_version,
         favouritesVersion: project.favourites_version,
         metaTools: project.meta_tools,
       });
-      return insertEventRows(tx, projectId, batch.map((event) => toEventRow(event, context)));
+      return { accepted: await insertEventRows(tx, projectId, kept.map((event) => toEventRow(event, context))), rejected: tooOld };
     }),
   );
-  return { accepted, duplicates: batch.length - accepted };
+  return { accepted, duplicates: batch.length - rejected.length - accepted, rejected };
+}
+
+function splitByRetention(
+  batch: readonly ValidatedEvent[],
+  retentionDays: number | null,
+  now: number,
+): { kept: readonly ValidatedEvent[]; tooOld: EventReject[] } {
+  if (retentionDays === null) return { kept: batch, tooOld: [] };
+  const cutoff = retentionCutoff(retentionDays, now);
+  const kept: ValidatedEvent[] = [];
+  const tooOld: EventReject[] = [];
+  for (const event of batch) {
+    if (event.at >= cutoff.getTime()) kept.push(event);
+    else {
+      tooOld.push({
+        index: event.index,
+        error_code: 'OLDER_THAN_RETENTION',
+        message: `timestamp ${event.timestamp} is before ${cutoff.toISOString()}: the project keeps raw events for ${retentionDays} days`,
+      });
+    }
+  }
+  return { kept, tooOld };
 }
 
 /** Sorting by id makes concurrent batches take row locks in one order, so they never deadlock. */

@@ -33,7 +33,11 @@ export const POST = apiRoute<Params>('events:write', async ({ req, params }) => 
   const db = await getDb();
   if (valid.length === 0) await requireProject(db, params.id);
   const result = await ingestEvents(db, params.id, valid);
-  return json({ ...result, rejected });
+  return json({
+    accepted: result.accepted,
+    duplicates: result.duplicates,
+    rejected: [...rejected, ...result.rejected].sort((a, b) => a.index - b.index),
+  });
 });
 
 export const GET = apiRoute<Params>('admin', async ({ req, params }) => {

@@ -46,6 +46,10 @@ export const POST = apiRoute<Params>('events:write', async ({ req, params }) => 
     if (isReject(checked)) rejected.push({ spanId: outcome.spanId, message: checked.message });
     else valid.push(checked);
   });
-  await ingestEvents(db, params.id, valid);
+  const stored = await ingestEvents(db, params.id, valid);
+  for (const tooOld of stored.rejected) {
+    const outcome = outcomes[tooOld.index];
+    rejected.push({ spanId: outcome.spanId, message: tooOld.message });
+  }
   return json(exportResponse(rejected, filteredOut, spanKind));
 });
