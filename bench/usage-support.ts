@@ -9,6 +9,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { seededRandom } from '@/lib/demo/generate';
 
 const ADMIN_URL = process.env.FAVINDEX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -158,18 +159,6 @@ export function round(n: number, digits = 2): number {
   return Math.round(n * f) / f;
 }
 
-/** A small deterministic PRNG (mulberry32), so every run sends the same traffic. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const PINNED_RANKS = [1, 2, 3, 4, 6, 8, 11, 15, 20, 30, 45, 70, 110, 200, 350];
 
 /**
@@ -178,7 +167,7 @@ export const PINNED_RANKS = [1, 2, 3, 4, 6, 8, 11, 15, 20, 30, 45, 70, 110, 200,
  * Sessions of 20 consecutive calls, 5% errors.
  */
 export function benchEvents(count: number, opts: { seed?: number; idPrefix?: string; spacingMs?: number } = {}) {
-  const rand = seeded(opts.seed ?? 7);
+  const rand = seededRandom(opts.seed ?? 7);
   const spacing = opts.spacingMs ?? 20;
   const end = Date.now() - 60_000;
   const pinned = new Set(PINNED_RANKS);

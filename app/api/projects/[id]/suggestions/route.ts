@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { requireProject } from '@/db/queries/projects';
+import { loadProjectDocument } from '@/db/queries/project-documents';
 import { usageProjectState } from '@/db/queries/usage/project-state';
 import { toolUsage } from '@/db/queries/usage/tool-usage';
 import { json } from '@/lib/http/respond';
@@ -9,7 +9,7 @@ import { suggestionsQuerySchema } from '@/lib/schemas/usage';
 import { rankTools } from '@/lib/usage/rank';
 import { suggestFavourites } from '@/lib/usage/suggest';
 import { usageWindow } from '@/lib/usage/window';
-import { stringifyProjectDocuments, toProjectDocument } from '@/lib/yaml/project-document';
+import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
 
 type Params = { id: string };
 
@@ -21,23 +21,15 @@ export const GET = apiRoute<Params>('usage:read', async ({ req, params }) => {
   const query = parseQuery(suggestionsQuerySchema, req.url, '§usage');
   const window = usageWindow(query.window, query.until ?? new Date());
   const db = await getDb();
-  const [project, { favourites, catalog }, usage] = await Promise.all([
-    requireProject(db, params.id),
+  const [document, { favourites, catalog }, usage] = await Promise.all([
+    loadProjectDocument(db, params.id),
     usageProjectState(db, params.id),
     toolUsage(db, params.id, window, 'all'),
   ]);
   const ranked = rankTools(usage, { pinned: new Set(favourites.tools), catalog });
   const suggestion = suggestFavourites(ranked, favourites, query.top ?? favourites.maxFavourites);
-  const yaml = stringifyProjectDocuments([
-    toProjectDocument({
-      id: project.id,
-      description: project.description,
-      metaTools: project.metaTools,
-      retentionDays: project.retentionDays,
-      surface: project.surface,
-      favourites: suggestion.favouriteIndex,
-    }),
-  ]);
+  // The project as it is, with the suggested favourites: applying it changes nothing else.
+  const yaml = stringifyProjectDocuments([{ ...document, spec: { ...document.spec, favouriteIndex: suggestion.favouriteIndex } }]);
   return json({
     window,
     maxFavourites: favourites.maxFavourites,
