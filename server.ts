@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import next from 'next';
-import { closeDatabase, configFromEnv, openDatabase, useDatabase } from './db/client';
+import { closeDatabase, configFromEnv, openDatabase, installDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { startCatalogSyncWorker } from './db/workers/catalog-sync';
 import { startRetentionWorker } from './db/workers/retention';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(configFromEnv());
   log(`database: ${database.kind} at ${database.location}`);
   await database.migrate();
-  useDatabase(database);
+  installDatabase(database);
   if (demo) {
     const seeded = await seedDemo(database.db);
     log(seeded.created ? `demo project created with ${seeded.events} events` : 'demo project already present');

@@ -31,11 +31,16 @@ export async function run(): Promise<Record<string, unknown>> {
     await createBenchProject(app.baseUrl, sql, PROJECT);
     const events = benchEvents(BATCH * BATCHES);
     const bodies = Array.from({ length: BATCHES }, (_, b) =>
-      events.slice(b * BATCH, (b + 1) * BATCH).map((e) => JSON.stringify(e)).join('\n'),
+      events
+        .slice(b * BATCH, (b + 1) * BATCH)
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
     );
 
     // Warm the server (route compilation, the name resolver cache) on a batch not counted.
-    const warm = benchEvents(BATCH, { seed: 99, idPrefix: 'warm' }).map((e) => JSON.stringify(e)).join('\n');
+    const warm = benchEvents(BATCH, { seed: 99, idPrefix: 'warm' })
+      .map((e) => JSON.stringify(e))
+      .join('\n');
     await post(app.baseUrl, warm);
 
     let accepted = 0;

@@ -3,7 +3,7 @@
  * Baseline, same run: reading that catalog from the database alone, which every preview
  * must do. Reported: cold and warm times, in-process and through the route handler.
  */
-import { closeDatabase, useDatabase } from '@/db/client';
+import { closeDatabase, installDatabase } from '@/db/client';
 import { putServerCatalog, getCatalog } from '@/db/queries/catalog';
 import { writeFavourites } from '@/db/queries/favourites';
 import { createProject } from '@/db/queries/projects';
@@ -22,7 +22,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const bench = await createBenchDatabase('preview');
   try {
     const { db } = bench.database;
-    useDatabase(bench.database);
+    installDatabase(bench.database);
     const projectId = 'bench-preview';
     const catalog = largeCatalog(SERVERS, PER_SERVER);
     await createProject(db, { id: projectId, description: '', metaTools: [], retentionDays: null, surface: { ...defaultSurfaceConfig(), agentTools: 56 } });

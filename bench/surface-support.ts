@@ -98,7 +98,14 @@ export async function closedLoop(
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
-  return { requests: latencies.length, seconds: round(elapsed), requestsPerSecond: Math.round(latencies.length / elapsed), p50Ms: pct(0.5), p99Ms: pct(0.99), statuses };
+  return {
+    requests: latencies.length,
+    seconds: round(elapsed),
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+    statuses,
+  };
 }
 
 export function round(n: number, digits = 2): number {

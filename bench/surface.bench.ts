@@ -54,7 +54,12 @@ export async function run(): Promise<Record<string, unknown>> {
 
     const appUrl = `http://127.0.0.1:${APP_PORT}/api/projects/${PROJECT}/surface`;
     children.push(
-      await start(process.execPath, ['dist/server.mjs'], { PORT: String(APP_PORT), DATABASE_URL: bench.url, FAVINDEX_ADMIN_PASSWORD: '', FAVINDEX_DB_POOL: '10' }, `http://127.0.0.1:${APP_PORT}/api/projects`),
+      await start(
+        process.execPath,
+        ['dist/server.mjs'],
+        { PORT: String(APP_PORT), DATABASE_URL: bench.url, FAVINDEX_ADMIN_PASSWORD: '', FAVINDEX_DB_POOL: '10' },
+        `http://127.0.0.1:${APP_PORT}/api/projects`,
+      ),
     );
     const first = await fetch(appUrl);
     const body = Buffer.from(await first.arrayBuffer());
@@ -85,11 +90,19 @@ export async function run(): Promise<Record<string, unknown>> {
       // Alternate app and bare so neither always runs on a warmer or quieter machine.
       const order = pass % 2 === 0 ? (['bare200', 'app200', 'bare304', 'app304'] as const) : (['app304', 'bare304', 'app200', 'bare200'] as const);
       // (each pair stays adjacent in both orders)
-      for (const name of order) results[name].push(await closedLoop(cases[name].url, { concurrency: CONCURRENCY, seconds: SECONDS, headers: cases[name].headers }));
+      for (const name of order)
+        results[name].push(await closedLoop(cases[name].url, { concurrency: CONCURRENCY, seconds: SECONDS, headers: cases[name].headers }));
     }
     const summary = (name: keyof typeof results) => {
       const runs = results[name];
-      const bad = runs.reduce((n, r) => n + Object.entries(r.statuses).filter(([s]) => s !== name.slice(-3)).reduce((m, [, c]) => m + c, 0), 0);
+      const bad = runs.reduce(
+        (n, r) =>
+          n +
+          Object.entries(r.statuses)
+            .filter(([s]) => s !== name.slice(-3))
+            .reduce((m, [, c]) => m + c, 0),
+        0,
+      );
       if (bad > 0) throw new Error(`${name}: ${bad} answers with an unexpected status`);
       return {
         rps: median(runs.map((r) => r.requestsPerSecond)),

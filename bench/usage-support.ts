@@ -22,8 +22,7 @@ export function toolOfRank(rank: number): { server: string; tool: string } {
 }
 
 /** The same mapping in SQL, for an integer expression `rank`. */
-export const SQL_SERVER_OF_RANK = (rank: string) =>
-  `(array[${SERVERS.map((s) => `'${s}'`).join(',')}])[1 + (${rank} * 5) % ${SERVERS.length}]`;
+export const SQL_SERVER_OF_RANK = (rank: string) => `(array[${SERVERS.map((s) => `'${s}'`).join(',')}])[1 + (${rank} * 5) % ${SERVERS.length}]`;
 
 /**
  * Zipf-like ranks (s ≈ 1) over 1…n from a uniform u in [0, 1): floor((n+1)^u) gives rank k with
@@ -105,7 +104,10 @@ export async function startAppServer(databaseUrl: string): Promise<{ baseUrl: st
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app server exited: ${output}`);
-    const ok = await fetch(`${baseUrl}/api/projects`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/projects`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

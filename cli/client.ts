@@ -49,7 +49,7 @@ export class ApiClient {
     } catch (err) {
       throw this.unreachable(err);
     }
-    let json: any = undefined;
+    let json: any;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) {
       try {
         json = JSON.parse(text);

@@ -181,7 +181,7 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Make an already opened database the process-wide one (the server opens and migrates first). */
-export function useDatabase(database: Database): void {
+export function installDatabase(database: Database): void {
   holder.current = database;
   holder.pending = Promise.resolve(database);
 }

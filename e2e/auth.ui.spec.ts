@@ -6,7 +6,7 @@ const base = process.env.E2E_PASSWORD_URL!;
 const password = process.env.E2E_ADMIN_PASSWORD!;
 
 function eventBody(id: string): string {
-  return JSON.stringify({ id, timestamp: new Date().toISOString(), tool: 'github/create_issue', sessionId: 's-1' }) + '\n';
+  return `${JSON.stringify({ id, timestamp: new Date().toISOString(), tool: 'github/create_issue', sessionId: 's-1' })}\n`;
 }
 
 test('local mode says so in the header and needs no login', async ({ page }) => {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 
 type Catalog = { server: string; tools: { name: string; description?: string }[] };
-const load = (name: string): Catalog =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'lib', 'demo', 'catalogs', `${name}.json`), 'utf8'));
+const load = (name: string): Catalog => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'lib', 'demo', 'catalogs', `${name}.json`), 'utf8'));
 
 export const catalogs = { github: load('github'), gitlab: load('gitlab'), filesystem: load('filesystem') } as const;
 

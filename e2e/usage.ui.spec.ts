@@ -14,7 +14,12 @@ test('the usage page ranks what the models call, follows the window in the URL, 
   const weeksAgo = (i: number) => new Date(now - 20 * DAY - i * 1000).toISOString();
   const events = [
     // Inside the last 7 days: create_issue leads.
-    ...Array.from({ length: 5 }, (_, i) => ({ id: `ci-${i}`, timestamp: recent(i), tool: i % 2 ? 'all/github/create_issue' : 'github__create_issue', sessionId: `s-${i}` })),
+    ...Array.from({ length: 5 }, (_, i) => ({
+      id: `ci-${i}`,
+      timestamp: recent(i),
+      tool: i % 2 ? 'all/github/create_issue' : 'github__create_issue',
+      sessionId: `s-${i}`,
+    })),
     ...Array.from({ length: 3 }, (_, i) => ({ id: `li-${i}`, timestamp: recent(10 + i), tool: 'github/list_issues', sessionId: 's-1' })),
     // Twenty days ago: get_issue, busier than anything this week.
     ...Array.from({ length: 12 }, (_, i) => ({ id: `gi-${i}`, timestamp: weeksAgo(i), tool: 'github/get_issue', sessionId: 's-old' })),

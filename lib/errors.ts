@@ -63,11 +63,7 @@ export class ApiError extends Error {
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    opts: { suggestedAction: string; citedRule: SpecRule; details?: unknown; headers?: Record<string, string> },
-  ) {
+  constructor(code: ErrorCode, message: string, opts: { suggestedAction: string; citedRule: SpecRule; details?: unknown; headers?: Record<string, string> }) {
     super(message);
     this.name = 'ApiError';
     this.code = code;

@@ -13,7 +13,13 @@ interface Route {
 }
 
 const routes: Route[] = Object.entries(modules)
-  .map(([file, load]) => ({ segments: file.replace(/^\/app\//, '').replace(/\/route\.ts$/, '').split('/'), load }))
+  .map(([file, load]) => ({
+    segments: file
+      .replace(/^\/app\//, '')
+      .replace(/\/route\.ts$/, '')
+      .split('/'),
+    load,
+  }))
   .sort((a, b) => specificity(b.segments) - specificity(a.segments));
 
 function specificity(segments: string[]): number {
@@ -101,5 +107,5 @@ export function expectEnvelope(res: ApiResponse, status: number, code: string): 
 }
 
 export function ndjson(events: unknown[]): string {
-  return events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+  return `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
 }

@@ -19,7 +19,7 @@ export async function withPassword<T>(password: string | null, run: () => Promis
 }
 
 /** Password mode for every test of the file (beforeAll/afterAll). */
-export function usePasswordMode(password: string): void {
+export function setupPasswordMode(password: string): void {
   let before: string | undefined;
   beforeAll(() => {
     before = process.env.FAVINDEX_ADMIN_PASSWORD;

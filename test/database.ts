@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { closeDatabase, openDatabase, useDatabase, type Database, type Db } from '@/db/client';
+import { closeDatabase, openDatabase, installDatabase, type Database, type Db } from '@/db/client';
 import { withDatabase } from './postgres-global-setup';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -14,7 +14,7 @@ export function testDatabaseKind(): TestDatabaseKind {
  * A fresh, migrated database for this test file, installed as the process database so the
  * route handlers use it: PGlite in memory, or a clone of the run's PostgreSQL template.
  */
-export function useTestDatabase(): { readonly db: Db; readonly database: Database; readonly kind: TestDatabaseKind } {
+export function setupTestDatabase(): { readonly db: Db; readonly database: Database; readonly kind: TestDatabaseKind } {
   let database: Database | null = null;
   let dropName: string | null = null;
   const kind = testDatabaseKind();
@@ -34,7 +34,7 @@ export function useTestDatabase(): { readonly db: Db; readonly database: Databas
       database = await openDatabase({ dataDir: 'memory://' });
       await database.migrate();
     }
-    useDatabase(database);
+    installDatabase(database);
   });
 
   afterAll(async () => {

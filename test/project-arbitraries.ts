@@ -11,7 +11,42 @@ const text = (maxLength: number, minLength = 0) =>
 const tricky = (maxLength: number, minLength = 0) =>
   fc.oneof(
     text(maxLength, minLength),
-    fc.constantFrom('yes', 'no', 'null', '~', 'true', '0x1F', '1e3', '12', '-', '- a', ': b', '#c', '"q"', "'s'", ' lead', 'trail ', 'a\nb', 'a\r\nb', '\t', '---', '...', '&a', '*a', '!tag', '{x}', '[y]', '%YAML', '@at', '`tick', '\u2028', 'in\ufeffside', '😀').filter((s) => s.length >= minLength && s.length <= maxLength),
+    fc
+      .constantFrom(
+        'yes',
+        'no',
+        'null',
+        '~',
+        'true',
+        '0x1F',
+        '1e3',
+        '12',
+        '-',
+        '- a',
+        ': b',
+        '#c',
+        '"q"',
+        "'s'",
+        ' lead',
+        'trail ',
+        'a\nb',
+        'a\r\nb',
+        '\t',
+        '---',
+        '...',
+        '&a',
+        '*a',
+        '!tag',
+        '{x}',
+        '[y]',
+        '%YAML',
+        '@at',
+        '`tick',
+        '\u2028',
+        'in\ufeffside',
+        '😀',
+      )
+      .filter((s) => s.length >= minLength && s.length <= maxLength),
   );
 
 const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,12}$/);

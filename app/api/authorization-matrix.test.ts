@@ -3,7 +3,7 @@ import type { Access } from '@/lib/http/route';
 import { TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import { api, type ApiResponse } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, SAME_ORIGIN, withPassword } from '@/test/auth';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
 /**
@@ -12,7 +12,7 @@ import { createTestProject } from '@/test/fixtures';
  * from the access each route declares through apiRoute; the policy test below checks those
  * declarations themselves.
  */
-useTestDatabase();
+setupTestDatabase();
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -125,8 +125,10 @@ describe('authorisation matrix', () => {
     const problems: string[] = [];
     for (const e of endpoints) {
       if (e.access === 'public' && !PUBLIC_ROUTES.test(e.pattern)) problems.push(`${e.method} ${e.pattern} is public`);
-      if (e.pattern === '/api/projects/[id]/events' && e.method === 'POST' && e.access !== 'events:write') problems.push(`${e.method} ${e.pattern} is ${e.access}, expected events:write`);
-      if (e.pattern === '/api/projects/[id]/surface' && e.method === 'GET' && e.access !== 'surface:read') problems.push(`${e.method} ${e.pattern} is ${e.access}, expected surface:read`);
+      if (e.pattern === '/api/projects/[id]/events' && e.method === 'POST' && e.access !== 'events:write')
+        problems.push(`${e.method} ${e.pattern} is ${e.access}, expected events:write`);
+      if (e.pattern === '/api/projects/[id]/surface' && e.method === 'GET' && e.access !== 'surface:read')
+        problems.push(`${e.method} ${e.pattern} is ${e.access}, expected surface:read`);
       const scoped = e.access !== undefined && e.access !== 'public' && e.access !== 'admin';
       if (scoped && !e.namesProject && !TOKEN_CHECKS_ITS_PROJECTS.has(`${e.method} ${e.pattern}`)) {
         problems.push(`${e.method} ${e.pattern} takes a token but names no project: check it uses principal.projectId`);
@@ -142,7 +144,9 @@ describe('authorisation matrix', () => {
     it(`gives every endpoint × caller the expected status in ${mode} mode, never a 500`, async () => {
       const password = 'matrix-password';
       // Projects: A is the one under test, B another project, C the admin's playground (the admin may delete it).
-      const [a, b, c] = await withPassword(null, () => Promise.all([createTestProject(['github']), createTestProject(['github']), createTestProject(['github'])]));
+      const [a, b, c] = await withPassword(null, () =>
+        Promise.all([createTestProject(['github']), createTestProject(['github']), createTestProject(['github'])]),
+      );
       const tokens = await withPassword(null, async () => ({
         all: await createToken(a),
         events: await createToken(a, ['events:write']),
@@ -163,7 +167,7 @@ describe('authorisation matrix', () => {
             const wrongScope = endpoint.access === 'events:write' ? tokens.surface : tokens.events;
             const credentials: Record<Caller, Record<string, string>> = {
               'no token': {},
-              'bad token': bearer('fvx_' + 'A'.repeat(43)),
+              'bad token': bearer(`fvx_${'A'.repeat(43)}`),
               'revoked token': bearer(tokens.revoked.token),
               "other project's token": bearer(tokens.other.token),
               'wrong scope': bearer(wrongScope.token),
@@ -177,9 +181,13 @@ describe('authorisation matrix', () => {
             const got = outcome(res);
             counted[String(got)] = (counted[String(got)] ?? 0) + 1;
             const envelopeOk =
-              got === 'pass' || (res.body?.error_code === (got === 401 ? 'UNAUTHORIZED' : want === 403 && caller === 'admin, no origin' ? 'ORIGIN_REJECTED' : 'FORBIDDEN') && res.body?.cited_rule === '§auth');
+              got === 'pass' ||
+              (res.body?.error_code === (got === 401 ? 'UNAUTHORIZED' : want === 403 && caller === 'admin, no origin' ? 'ORIGIN_REJECTED' : 'FORBIDDEN') &&
+                res.body?.cited_rule === '§auth');
             if (got !== want || !envelopeOk) {
-              mismatches.push(`${endpoint.method} ${endpoint.pattern} [${endpoint.access}] × ${caller}: expected ${want}, got ${res.status} ${res.text.slice(0, 160)}`);
+              mismatches.push(
+                `${endpoint.method} ${endpoint.pattern} [${endpoint.access}] × ${caller}: expected ${want}, got ${res.status} ${res.text.slice(0, 160)}`,
+              );
             }
           }
         }

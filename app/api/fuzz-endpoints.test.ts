@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope, ndjson, type ApiResponse } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
 
 /**
@@ -12,7 +12,7 @@ import { createTestProject, event } from '@/test/fixtures';
  * bodies for its writes. Whatever comes in, the answer is a success or the §errors envelope,
  * never a 500.
  */
-useTestDatabase();
+setupTestDatabase();
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -33,14 +33,38 @@ const endpoints: Endpoint[] = Object.entries(routeFiles).flatMap(([file, mod]) =
 });
 
 /** Names from the spec and README, for parameters no schema names. */
-const KNOWN_PARAMS = ['window', 'top', 'status', 'until', 'limit', 'kind', 'sessionId', 'before', 'mode', 'target', 'query', 'agentTools', 'dryRun', 'download', 'project', 'cursor', 'since', 'days', 'from', 'to'];
+const KNOWN_PARAMS = [
+  'window',
+  'top',
+  'status',
+  'until',
+  'limit',
+  'kind',
+  'sessionId',
+  'before',
+  'mode',
+  'target',
+  'query',
+  'agentTools',
+  'dryRun',
+  'download',
+  'project',
+  'cursor',
+  'since',
+  'days',
+  'from',
+  'to',
+];
 
 /** The query parameters a route reads: its query schemas' keys, searchParams.get('…') calls, and the known names. */
 async function queryParamsOf(endpoint: Endpoint): Promise<string[]> {
   const names = new Set(KNOWN_PARAMS);
   for (const m of endpoint.source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*['"]([^'"]+)['"]/g)) names.add(m[1]);
   for (const m of endpoint.source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/(lib\/[^']+)'/g)) {
-    const wanted = m[1].split(',').map((s) => s.trim().replace(/^type\s+/, '')).filter((s) => /query/i.test(s));
+    const wanted = m[1]
+      .split(',')
+      .map((s) => s.trim().replace(/^type\s+/, ''))
+      .filter((s) => /query/i.test(s));
     const load = libModules[`/${m[2]}.ts`];
     if (!load || wanted.length === 0) continue;
     const mod = (await load()) as Record<string, unknown>;
@@ -57,8 +81,55 @@ function schemaKeys(schema: unknown, depth = 0): string[] {
 }
 
 const paramValue = fc.oneof(
-  fc.constantFrom('', '0', '-1', '1', '7', '30', '30d', '0d', '1d', '365d', '366d', '-5d', '1h', 'all', 'ok', 'error', 'true', 'false', '1', 'yes', 'NaN', 'Infinity', '1e309', '9'.repeat(40)),
-  fc.constantFrom('2026-01-01', '2026-13-45', '2026-11-29T10:00:00Z', 'tool', 'meta', 'unresolved', 'favindex', 'eager', 'lazy', 'pinned', 'retrieve', 'off', 'openai', 'custom', 'gemini', 'github/create_issue', '%', '../..', 'null', '{}', '[]'),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1',
+    '7',
+    '30',
+    '30d',
+    '0d',
+    '1d',
+    '365d',
+    '366d',
+    '-5d',
+    '1h',
+    'all',
+    'ok',
+    'error',
+    'true',
+    'false',
+    '1',
+    'yes',
+    'NaN',
+    'Infinity',
+    '1e309',
+    '9'.repeat(40),
+  ),
+  fc.constantFrom(
+    '2026-01-01',
+    '2026-13-45',
+    '2026-11-29T10:00:00Z',
+    'tool',
+    'meta',
+    'unresolved',
+    'favindex',
+    'eager',
+    'lazy',
+    'pinned',
+    'retrieve',
+    'off',
+    'openai',
+    'custom',
+    'gemini',
+    'github/create_issue',
+    '%',
+    '../..',
+    'null',
+    '{}',
+    '[]',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer().map(String),
@@ -127,7 +198,27 @@ describe('endpoint fuzzing', () => {
     const body = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }).map((value): Generated => ({ value })),
       fc
-        .dictionary(fc.constantFrom('id', 'name', 'tools', 'tool', 'scopes', 'description', 'favouriteIndex', 'maxFavourites', 'enabled', 'surface', 'mode', 'events', 'version', 'position', 'to', 'password'), fc.jsonValue({ maxDepth: 3 }))
+        .dictionary(
+          fc.constantFrom(
+            'id',
+            'name',
+            'tools',
+            'tool',
+            'scopes',
+            'description',
+            'favouriteIndex',
+            'maxFavourites',
+            'enabled',
+            'surface',
+            'mode',
+            'events',
+            'version',
+            'position',
+            'to',
+            'password',
+          ),
+          fc.jsonValue({ maxDepth: 3 }),
+        )
         .map((value): Generated => ({ value })),
       fc.integer({ min: 60, max: 20_000 }).map((depth): Generated => ({ depth })),
     );

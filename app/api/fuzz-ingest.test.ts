@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { findNul } from '@/lib/nul';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
 /**
@@ -12,7 +12,7 @@ import { createTestProject } from '@/test/fixtures';
  * the §errors envelope, never a 500; what is stored (events and rollup) grows by exactly what
  * the answer says was accepted, and a refused request stores nothing.
  */
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 async function totals(projectId: string): Promise<{ events: number; calls: number }> {
   const [row] = await queryRows<{ events: number; calls: number }>(
@@ -35,12 +35,28 @@ const deepValue = (depth: number) => {
 /** An event that must be accepted: a fresh id and every field within the rules. */
 const validEvent = fc
   .record({
-    tool: fc.constantFrom('github/create_issue', 'all/github/list_issues', 'github__get_issue', 'favourite/x', 'mcp_find_tools', 'nope__nothing', 'create_issue'),
+    tool: fc.constantFrom(
+      'github/create_issue',
+      'all/github/list_issues',
+      'github__get_issue',
+      'favourite/x',
+      'mcp_find_tools',
+      'nope__nothing',
+      'create_issue',
+    ),
     minutesAgo: fc.integer({ min: 0, max: 60 * 24 * 400 }),
-    sessionId: fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => findNul(s) === null), { nil: undefined }),
+    sessionId: fc.option(
+      fc.string({ minLength: 1, maxLength: 40 }).filter((s) => findNul(s) === null),
+      { nil: undefined },
+    ),
     status: fc.constantFrom('ok', 'error', 'timeout'),
     durationMs: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
-    args: fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }), fc.integer({ min: 100, max: 3_000 }).map(deepValue), fc.constant({ server: 'github', tool: 'list_issues' })),
+    args: fc.oneof(
+      fc.constant(undefined),
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.integer({ min: 100, max: 3_000 }).map(deepValue),
+      fc.constant({ server: 'github', tool: 'list_issues' }),
+    ),
   })
   .map(({ tool, minutesAgo, sessionId, status, durationMs, args }) => ({
     kind: 'valid' as const,
@@ -58,11 +74,26 @@ const validEvent = fc
 
 /** A valid event with one field replaced by anything at all: it may or may not still be valid. */
 const mutatedEvent = fc
-  .tuple(validEvent, fc.constantFrom('id', 'timestamp', 'tool', 'server', 'sessionId', 'status', 'errorCode', 'durationMs', 'model', 'client', 'type'), fc.oneof(
-    fc.jsonValue({ maxDepth: 2 }),
-    fc.string({ unit: 'binary', maxLength: 80 }),
-    fc.constantFrom('', '\u0000', 'x'.repeat(600), '\ud800', '2026-02-30T10:00:00Z', '9999-01-01T00:00:00Z', '2026-01-01', -1, 1e309, null),
-  ))
+  .tuple(
+    validEvent,
+    fc.constantFrom('id', 'timestamp', 'tool', 'server', 'sessionId', 'status', 'errorCode', 'durationMs', 'model', 'client', 'type'),
+    fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.constantFrom(
+        '',
+        '\u0000',
+        'x'.repeat(600),
+        '\ud800',
+        '2026-02-30T10:00:00Z',
+        '9999-01-01T00:00:00Z',
+        '2026-01-01',
+        -1,
+        Number.POSITIVE_INFINITY,
+        null,
+      ),
+    ),
+  )
   .map(([{ event }, field, value]) => ({ kind: 'maybe' as const, event: { ...event, id: `m-${event.id}`, [field]: value } }));
 
 const anyJson = fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'maybe' as const, event: value }));
@@ -72,7 +103,10 @@ const item = fc.oneof({ arbitrary: validEvent, weight: 4 }, { arbitrary: mutated
 const request = fc.record({
   items: fc.array(item, { maxLength: 30 }),
   format: fc.constantFrom('ndjson', 'array', 'wrapped'),
-  garbageLine: fc.option(fc.string({ maxLength: 30 }).filter((s) => !s.includes('\n')), { nil: undefined }),
+  garbageLine: fc.option(
+    fc.string({ maxLength: 30 }).filter((s) => !s.includes('\n')),
+    { nil: undefined },
+  ),
   mediaType: fc.oneof({ arbitrary: fc.constant('default'), weight: 9 }, { arbitrary: fc.constantFrom('text/plain', 'application/xml', ''), weight: 1 }),
   repeatFirst: fc.boolean(),
 });
@@ -110,7 +144,11 @@ describe('ingest fuzzing', () => {
           expect(after).toEqual(before);
           return;
         }
-        const { accepted, duplicates, rejected } = res.body as { accepted: number; duplicates: number; rejected: { index: number; error_code: string; message: string }[] };
+        const { accepted, duplicates, rejected } = res.body as {
+          accepted: number;
+          duplicates: number;
+          rejected: { index: number; error_code: string; message: string }[];
+        };
         expect(accepted + duplicates + rejected.length).toBe(sentItems);
         expect(after.events - before.events).toBe(accepted);
         expect(after.calls - before.calls).toBe(accepted);

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 
 /**
  * Property-based YAML apply (§yaml): valid documents, documents with a field broken, and text
  * mangled on the way. The answer is a result or the envelope, never a 500, and a refused apply
  * (or a dry run) leaves every project exactly as it was: never a partial batch.
  */
-useTestDatabase();
+setupTestDatabase();
 
 const NAMES = ['fz-a', 'fz-b', 'fz-c'];
 const TOOLS = ['github/create_issue', 'github/list_issues', 'filesystem/read_file', 'memory/create_entities', 'k8s/get_pods'];
@@ -37,7 +37,30 @@ const validDocument = fc
 
 /** Replace (or add) one field anywhere in the document with anything at all. */
 const brokenDocument = fc
-  .tuple(validDocument, fc.constantFrom('apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.description', 'spec', 'spec.favouriteIndex', 'spec.favouriteIndex.tools', 'spec.favouriteIndex.maxFavourites', 'spec.surface.mode', 'spec.surface.limits', 'spec.extra', 'spec.retentionDays', 'spec.metaTools'), fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(null, -1, 0, 129, 1e9, '', 'x'.repeat(3_000), ['a/b', 'a/b'])))
+  .tuple(
+    validDocument,
+    fc.constantFrom(
+      'apiVersion',
+      'kind',
+      'metadata',
+      'metadata.name',
+      'metadata.description',
+      'spec',
+      'spec.favouriteIndex',
+      'spec.favouriteIndex.tools',
+      'spec.favouriteIndex.maxFavourites',
+      'spec.surface.mode',
+      'spec.surface.limits',
+      'spec.extra',
+      'spec.retentionDays',
+      'spec.metaTools',
+    ),
+    fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom(null, -1, 0, 129, 1e9, '', 'x'.repeat(3_000), ['a/b', 'a/b']),
+    ),
+  )
   .map(([doc, path, value]) => {
     const copy = structuredClone(doc) as Record<string, any>;
     const keys = path.split('.');
@@ -58,7 +81,17 @@ const text = fc
     fc.oneof(
       { arbitrary: fc.constant({ kind: 'none' as const }), weight: 8 },
       { arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }), weight: 1 },
-      { arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), what: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('\t', ': ', '- ', '&a ', '*a', '!!binary ', '{', '[', '\u0000', '\ufeff', '\n---\n', '%YAML 1.1\n')) }), weight: 2 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('insert' as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          what: fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom('\t', ': ', '- ', '&a ', '*a', '!!binary ', '{', '[', '\u0000', '\ufeff', '\n---\n', '%YAML 1.1\n'),
+          ),
+        }),
+        weight: 2,
+      },
       { arbitrary: fc.record({ kind: fc.constant('bomb' as const), depth: fc.integer({ min: 3, max: 12 }) }), weight: 1 },
       { arbitrary: fc.record({ kind: fc.constant('nest' as const), depth: fc.integer({ min: 20, max: 5_000 }) }), weight: 1 },
     ),
@@ -73,7 +106,12 @@ const text = fc
     if (mangle.kind === 'bomb') {
       // Each level refers to the one before it ten times: 10^depth nodes if expanded.
       const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-      for (let i = 1; i <= mangle.depth; i++) levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+      for (let i = 1; i <= mangle.depth; i++)
+        levels.push(
+          `a${i}: &a${i} [${Array(10)
+            .fill(`*a${i - 1}`)
+            .join(', ')}]`,
+        );
       out += `---\n${levels.join('\n')}\n`;
     }
     if (mangle.kind === 'nest') out += `---\napiVersion: favindex/v1\nkind: Project\nmetadata: ${'['.repeat(mangle.depth)}${']'.repeat(mangle.depth)}\n`;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '@/lib/http/body';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
 /** Each limit refuses with the §errors envelope and its status, and leaves what was stored as it was. */
-useTestDatabase();
+setupTestDatabase();
 
 function nested(depth: number): unknown {
   let value: unknown = {};

@@ -16,7 +16,10 @@ const CATCH_ALL = '/api/[...path]';
 
 /** `/app/api/projects/[id]/route.ts` → `/api/projects/{id}`. */
 function openApiPath(file: string): string {
-  return file.replace(/^\/app/, '').replace(/\/route\.ts$/, '').replace(/\[([^\].]+)\]/g, '{$1}');
+  return file
+    .replace(/^\/app/, '')
+    .replace(/\/route\.ts$/, '')
+    .replace(/\[([^\].]+)\]/g, '{$1}');
 }
 
 const routeOperations = new Map<string, Access | undefined>();
@@ -43,9 +46,17 @@ describe('GET /api/openapi.json', () => {
       for (const [method, op] of Object.entries(item)) documented.set(`${method.toUpperCase()} ${path}`, op['x-favindex-access']);
     }
     expect(routeOperations.size).toBeGreaterThanOrEqual(40);
-    expect([...routeOperations.keys()].filter((k) => !documented.has(k)), 'routes missing from the document').toEqual([]);
-    expect([...documented.keys()].filter((k) => !routeOperations.has(k)), 'documented operations without a route').toEqual([]);
-    const wrongAccess = [...routeOperations].filter(([key, access]) => documented.get(key) !== access).map(([key, access]) => `${key}: route ${access}, document ${documented.get(key)}`);
+    expect(
+      [...routeOperations.keys()].filter((k) => !documented.has(k)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      [...documented.keys()].filter((k) => !routeOperations.has(k)),
+      'documented operations without a route',
+    ).toEqual([]);
+    const wrongAccess = [...routeOperations]
+      .filter(([key, access]) => documented.get(key) !== access)
+      .map(([key, access]) => `${key}: route ${access}, document ${documented.get(key)}`);
     expect(wrongAccess).toEqual([]);
   });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope } from '@/test/api';
-import { bearer, createToken, usePasswordMode, withPassword } from '@/test/auth';
-import { useTestDatabase } from '@/test/database';
+import { bearer, createToken, setupPasswordMode, withPassword } from '@/test/auth';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 
 /**
  * The chores a token can do in password mode (§auth) — what the `favindex` CLI and scripts
  * need — each behind its own scope, within the token's own project only.
  */
-useTestDatabase();
-usePasswordMode('token-scopes-password');
+setupTestDatabase();
+setupPasswordMode('token-scopes-password');
 
 const asAdmin = <T>(run: () => Promise<T>) => withPassword(null, run);
 const YAML = { 'content-type': 'application/yaml' };
@@ -35,7 +35,10 @@ describe('project token scopes', () => {
   it('reads usage and suggestions with usage:read, and nothing else with it', async () => {
     const id = await asAdmin(() => createTestProject(['github']));
     const { token: events } = await asAdmin(() => createToken(id, ['events:write']));
-    const sent = await api.post(`/api/projects/${id}/events`, { json: [event('e1', 'github/create_issue'), event('e2', 'github/create_issue')], headers: bearer(events) });
+    const sent = await api.post(`/api/projects/${id}/events`, {
+      json: [event('e1', 'github/create_issue'), event('e2', 'github/create_issue')],
+      headers: bearer(events),
+    });
     expect(sent.body.accepted).toBe(2);
     const { token } = await asAdmin(() => createToken(id, ['usage:read']));
     const suggestions = await api.get(`/api/projects/${id}/suggestions?window=7d&top=3`, { headers: bearer(token) });
@@ -51,10 +54,17 @@ describe('project token scopes', () => {
     const id = await asAdmin(() => createTestProject(['github']));
     const { token: writer } = await asAdmin(() => createToken(id, ['favourites:write']));
     const { token: reader } = await asAdmin(() => createToken(id, ['config:read']));
-    const pinned = await api.post(`/api/projects/${id}/favourites/pin`, { json: { tool: 'github/create_issue' }, headers: { ...bearer(writer), 'x-favindex-via': 'cli' } });
+    const pinned = await api.post(`/api/projects/${id}/favourites/pin`, {
+      json: { tool: 'github/create_issue' },
+      headers: { ...bearer(writer), 'x-favindex-via': 'cli' },
+    });
     expect(pinned.status).toBe(200);
     expect(pinned.body.tools).toEqual(['github/create_issue']);
-    expectEnvelope(await api.post(`/api/projects/${id}/favourites/unpin`, { json: { tool: 'github/create_issue' }, headers: bearer(reader) }), 403, 'FORBIDDEN');
+    expectEnvelope(
+      await api.post(`/api/projects/${id}/favourites/unpin`, { json: { tool: 'github/create_issue' }, headers: bearer(reader) }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await api.get(`/api/projects/${id}/favourites`, { headers: bearer(reader) })).body.tools).toEqual(['github/create_issue']);
     const history = await api.get(`/api/projects/${id}/favourites/history`, { headers: bearer(reader) });
     expect(history.body.changes[0]).toMatchObject({ via: 'cli', after: expect.objectContaining({ tools: ['github/create_issue'] }) });
@@ -78,7 +88,10 @@ describe('project token scopes', () => {
     const other = await asAdmin(() => createTestProject(['github']));
     const { token } = await asAdmin(() => createToken(own, ['config:write']));
     const headers = { ...YAML, ...bearer(token) };
-    const before = await asAdmin(async () => ({ own: (await api.get(`/api/projects/${own}/yaml`)).text, other: (await api.get(`/api/projects/${other}/yaml`)).text }));
+    const before = await asAdmin(async () => ({
+      own: (await api.get(`/api/projects/${own}/yaml`)).text,
+      other: (await api.get(`/api/projects/${other}/yaml`)).text,
+    }));
 
     const mixed = `${documentFor(own, ['github/create_issue'])}---\n${documentFor(other, ['github/list_issues'])}`;
     for (const query of ['?dryRun=true', '']) {
@@ -88,7 +101,10 @@ describe('project token scopes', () => {
       expect(refused.body.details).toBeUndefined();
     }
     expectEnvelope(await api.post('/api/yaml/apply', { body: documentFor('brand-new-project', []), headers }), 403, 'FORBIDDEN');
-    const after = await asAdmin(async () => ({ own: (await api.get(`/api/projects/${own}/yaml`)).text, other: (await api.get(`/api/projects/${other}/yaml`)).text }));
+    const after = await asAdmin(async () => ({
+      own: (await api.get(`/api/projects/${own}/yaml`)).text,
+      other: (await api.get(`/api/projects/${other}/yaml`)).text,
+    }));
     expect(after).toEqual(before);
     expect((await asAdmin(() => api.get('/api/projects/brand-new-project'))).status).toBe(404);
 

@@ -15,8 +15,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <section className="card login-card">
         <h1>No login needed</h1>
         <p className="subtitle">
-          This favindex runs in local mode: it listens on 127.0.0.1 only and is open to this machine. Start it with{' '}
-          <code>FAVINDEX_ADMIN_PASSWORD</code> to require a login.
+          This favindex runs in local mode: it listens on 127.0.0.1 only and is open to this machine. Start it with <code>FAVINDEX_ADMIN_PASSWORD</code> to
+          require a login.
         </p>
         <Link href="/">Open the projects</Link>
       </section>

@@ -44,7 +44,11 @@ const MARK: Record<DocumentPlan['action'], string> = { create: '+', update: '~',
 function describeResult(result: ApplyResult, file: string): string {
   const { create, update, unchanged } = result.summary;
   const counts = `${create} to create, ${update} to update, ${unchanged} unchanged`;
-  const lines = [result.dryRun ? `Dry run: ${counts}. Nothing was written.` : `Applied: ${counts.replace(/to (create|update)/g, (_, verb) => (verb === 'create' ? 'created' : 'updated'))}.`];
+  const lines = [
+    result.dryRun
+      ? `Dry run: ${counts}. Nothing was written.`
+      : `Applied: ${counts.replace(/to (create|update)/g, (_, verb) => (verb === 'create' ? 'created' : 'updated'))}.`,
+  ];
   for (const project of result.projects) {
     lines.push('', `${MARK[project.action]} ${project.name} (${project.action})`);
     for (const change of project.changes) lines.push(`    ${change.path}: ${short(change.before)} → ${short(change.after)}`);
@@ -57,7 +61,13 @@ function describeResult(result: ApplyResult, file: string): string {
       ].filter(Boolean);
       if (parts.length) lines.push(`    favourites: ${parts.join('; ')}`);
     }
-    if (project.action !== 'unchanged' && project.diff) lines.push(...project.diff.trimEnd().split('\n').map((line) => `    ${line}`));
+    if (project.action !== 'unchanged' && project.diff)
+      lines.push(
+        ...project.diff
+          .trimEnd()
+          .split('\n')
+          .map((line) => `    ${line}`),
+      );
   }
   if (result.dryRun && create + update > 0) lines.push('', `To apply it: favindex apply -f ${file === '-' ? '<the same YAML>' : file}`);
   return `${lines.join('\n')}\n`;

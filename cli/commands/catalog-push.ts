@@ -15,7 +15,7 @@ const STDERR_TAIL = 2_000;
 
 export const catalogCommand: Command = {
   name: 'catalog',
-  summary: "start a stdio MCP server, read its tools/list and upload it as a catalog server",
+  summary: 'start a stdio MCP server, read its tools/list and upload it as a catalog server',
   help: `favindex catalog push --project P --server NAME -- COMMAND [ARGS...]
 
   Starts COMMAND as an MCP server over stdio (with this environment), reads every page of its
@@ -28,7 +28,8 @@ export const catalogCommand: Command = {
 
   async run({ parsed, io, client, afterDashes }) {
     const [action, ...extra] = parsed.positionals;
-    if (action !== 'push') throw badArguments(action ? `unknown catalog action '${action}'` : 'catalog needs an action', 'use favindex catalog push --server NAME -- COMMAND');
+    if (action !== 'push')
+      throw badArguments(action ? `unknown catalog action '${action}'` : 'catalog needs an action', 'use favindex catalog push --server NAME -- COMMAND');
     if (extra.length > 0) throw badArguments(`put the MCP server's command after --, e.g. -- ${extra.map(shellQuote).join(' ')}`);
     const project = requireProject(parsed.global);
     const server = stringValue(parsed.values.server);
@@ -65,7 +66,14 @@ async function readStdioTools(command: string, args: string[], label: string, ti
   transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));
   const client = new Client({ name: 'favindex-cli', version: '0.1.0' }, { capabilities: {} });
   const failed = (message: string, suggestedAction: string) => {
-    const tail = stderr.trim() ? `\n  its stderr ended with:\n${stderr.trimEnd().split('\n').slice(-10).map((l) => `    ${l}`).join('\n')}` : '';
+    const tail = stderr.trim()
+      ? `\n  its stderr ended with:\n${stderr
+          .trimEnd()
+          .split('\n')
+          .slice(-10)
+          .map((l) => `    ${l}`)
+          .join('\n')}`
+      : '';
     return new CliError(EXIT.MCP_SERVER, `${message}${tail}`, { suggestedAction });
   };
   try {
@@ -74,7 +82,9 @@ async function readStdioTools(command: string, args: string[], label: string, ti
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw failed(
-        code === 'ENOENT' ? `cannot start the MCP server: '${command}' was not found` : `the MCP server \`${label}\` did not start an MCP session: ${(err as Error).message}`,
+        code === 'ENOENT'
+          ? `cannot start the MCP server: '${command}' was not found`
+          : `the MCP server \`${label}\` did not start an MCP session: ${(err as Error).message}`,
         'check the command after --: run it by hand, it should wait for MCP messages on stdin',
       );
     }

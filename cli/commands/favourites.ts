@@ -70,6 +70,8 @@ function describeList(view: Answer): string {
   const lines = [`Favourites of ${view.project}: version ${view.version}, ${state}`];
   if (view.tools.length === 0) lines.push('  (none pinned: favindex suggest shows what to pin)');
   const width = String(view.tools.length).length;
-  view.tools.forEach((tool, i) => lines.push(`  ${String(i + 1).padStart(width)}. ${tool}${missing.has(tool) ? '  (not in catalog)' : ''}`));
+  view.tools.forEach((tool, i) => {
+    lines.push(`  ${String(i + 1).padStart(width)}. ${tool}${missing.has(tool) ? '  (not in catalog)' : ''}`);
+  });
   return `${lines.join('\n')}\n`;
 }

@@ -47,7 +47,9 @@ export const suggestCommand: Command = {
       return io.stdout(`${lines.join('\n')}\n`);
     }
     const rows = [['#', '★', 'tool', 'calls', 'share']];
-    suggestion.suggested.forEach((s, i) => rows.push([String(i + 1), s.pinned ? '★' : '', s.tool + (s.inCatalog ? '' : '  (not in catalog)'), String(s.calls), percent(s.share)]));
+    for (const [i, s] of suggestion.suggested.entries()) {
+      rows.push([String(i + 1), s.pinned ? '★' : '', s.tool + (s.inCatalog ? '' : '  (not in catalog)'), String(s.calls), percent(s.share)]);
+    }
     lines.push('', table(rows, [true, false, false, true, true]), '');
     if (suggestion.add.length === 0 && suggestion.remove.length === 0 && suggestion.favouriteIndex.maxFavourites === suggestion.maxFavourites) {
       lines.push('The favourites already hold exactly these tools.');
@@ -61,7 +63,16 @@ export const suggestCommand: Command = {
     // The same suggestion again (an explicit --url carried over; the token stays in the environment).
     const url = stringValue(parsed.values.url) ? ['--url', parsed.global.url] : [];
     const until = stringValue(parsed.values.until);
-    const again = ['favindex', 'suggest', '--project', project, ...(top ? ['--top', top] : []), ...(days ? ['--window', String(days)] : []), ...(until ? ['--until', until] : []), ...url];
+    const again = [
+      'favindex',
+      'suggest',
+      '--project',
+      project,
+      ...(top ? ['--top', top] : []),
+      ...(days ? ['--window', String(days)] : []),
+      ...(until ? ['--until', until] : []),
+      ...url,
+    ];
     const file = `${project}.suggested.yaml`;
     const apply = ['favindex', 'apply', '-f', file, ...url].map(shellQuote).join(' ');
     lines.push('', 'To apply it: save the YAML, review the diff, then apply that same file:');

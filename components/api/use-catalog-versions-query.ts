@@ -12,8 +12,7 @@ export interface CatalogVersionsResponse {
 export function useCatalogVersionsQuery(id: string, server: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.catalogVersions(id, server),
-    queryFn: () =>
-      apiFetch<CatalogVersionsResponse>(`/api/projects/${encodeURIComponent(id)}/catalog/${encodeURIComponent(server)}/versions`),
+    queryFn: () => apiFetch<CatalogVersionsResponse>(`/api/projects/${encodeURIComponent(id)}/catalog/${encodeURIComponent(server)}/versions`),
     enabled,
   });
 }

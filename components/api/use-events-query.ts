@@ -14,8 +14,7 @@ export function useEventsQuery(id: string, params: EventsParams = {}, options: {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   return useQuery({
     queryKey: queryKeys.events(id, params),
-    queryFn: () =>
-      apiFetch<{ events: EventView[]; next: string | null }>(`/api/projects/${encodeURIComponent(id)}/events?${search}`),
+    queryFn: () => apiFetch<{ events: EventView[]; next: string | null }>(`/api/projects/${encodeURIComponent(id)}/events?${search}`),
     refetchInterval: options.refetchInterval,
   });
 }

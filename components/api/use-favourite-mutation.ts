@@ -56,4 +56,3 @@ export function useFavouriteMutation(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.project(id) }),
   });
 }
-

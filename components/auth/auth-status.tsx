@@ -13,7 +13,10 @@ export async function AuthStatus() {
   await connection();
   if (authMode() === 'local') {
     return (
-      <span className="badge warn" title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one.">
+      <span
+        className="badge warn"
+        title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one."
+      >
         Local mode
       </span>
     );

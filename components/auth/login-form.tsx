@@ -10,7 +10,10 @@ export function LoginForm({ next }: { next: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const ok = await login.mutateAsync(password).then(() => true, () => false);
+    const ok = await login.mutateAsync(password).then(
+      () => true,
+      () => false,
+    );
     // A full navigation, so the server renders the header (and everything else) as signed in.
     if (ok) window.location.assign(next);
     else setPassword('');
@@ -30,6 +33,7 @@ export function LoginForm({ next }: { next: string }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           required
+          // biome-ignore lint/a11y/noAutofocus: the login page has one field, and typing the password is all there is to do
           autoFocus
         />
       </label>

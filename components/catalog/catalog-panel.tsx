@@ -44,14 +44,15 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
             style={{ marginBottom: 8, width: 260 }}
           />
           {catalog.data.servers.map((server) => {
-            const tools = needle
-              ? server.tools.filter((t) => `${server.name}/${t.name} ${t.description ?? ''}`.toLowerCase().includes(needle))
-              : server.tools;
+            const tools = needle ? server.tools.filter((t) => `${server.name}/${t.name} ${t.description ?? ''}`.toLowerCase().includes(needle)) : server.tools;
             if (needle && tools.length === 0) return null;
             return (
               <details key={server.name} className="server" open={expanded || needle !== ''}>
                 <summary>
-                  <strong>{server.name}</strong> <span className="muted">· {server.toolCount} tools · v{server.version}</span>{' '}
+                  <strong>{server.name}</strong>{' '}
+                  <span className="muted">
+                    · {server.toolCount} tools · v{server.version}
+                  </span>{' '}
                   <span className="muted small" title={server.fingerprint}>
                     updated {formatRelative(server.updatedAt)}
                   </span>{' '}

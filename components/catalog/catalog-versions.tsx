@@ -66,7 +66,7 @@ function ChangeList({ sign, label, names }: { sign: string; label: string; names
   const shown = names.slice(0, 12);
   return (
     <div className={`change-list ${label}`}>
-      <span className="change-sign" aria-label={label}>
+      <span className="change-sign" role="img" aria-label={label}>
         {sign}
       </span>{' '}
       <span className="mono small">{shown.join(', ')}</span>

@@ -30,7 +30,14 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
       {catalog.data && tools.length === 0 ? <div className="empty">No catalog yet: upload a server&apos;s tools/list first.</div> : null}
       {tools.length > 0 ? (
         <>
-          <input type="search" placeholder="Search tools by name or description" aria-label="Search the catalog" value={query} onChange={(e) => setQuery(e.target.value)} style={{ width: '100%', marginBottom: 8 }} />
+          <input
+            type="search"
+            placeholder="Search tools by name or description"
+            aria-label="Search the catalog"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            style={{ width: '100%', marginBottom: 8 }}
+          />
           <FullNotice view={view} />
           <ul className="picker-list">
             {matches.slice(0, SHOWN).map((t) => (
@@ -52,7 +59,11 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
             ))}
           </ul>
           <div className="small muted">
-            {matches.length === 0 ? 'No tool matches.' : matches.length > SHOWN ? `Showing ${SHOWN} of ${matches.length}: refine the search.` : `${matches.length} shown.`}
+            {matches.length === 0
+              ? 'No tool matches.'
+              : matches.length > SHOWN
+                ? `Showing ${SHOWN} of ${matches.length}: refine the search.`
+                : `${matches.length} shown.`}
           </div>
         </>
       ) : null}

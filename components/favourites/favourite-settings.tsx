@@ -29,7 +29,7 @@ export function FavouriteSettings({ view, busy, onEnabled, onMaxFavourites }: Pr
   return (
     <div className="fav-settings">
       <label className="switch">
-        <input type="checkbox" role="switch" checked={view.enabled} disabled={busy} onChange={(e) => onEnabled(e.target.checked)} />
+        <input type="checkbox" role="switch" aria-checked={view.enabled} checked={view.enabled} disabled={busy} onChange={(e) => onEnabled(e.target.checked)} />
         <span>Favourites {view.enabled ? 'enabled' : 'disabled'}</span>
       </label>
       <form className="row" onSubmit={submit}>

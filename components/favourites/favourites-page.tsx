@@ -54,7 +54,12 @@ export function FavouritesPage({ id }: { id: string }) {
         <section className="card" aria-labelledby="pinned-heading">
           <div className="card-header">
             <h2 id="pinned-heading">Pinned favourites</h2>
-            <span className={`fav-count${view.full ? ' full' : ''}`} data-testid="favourites-count" aria-label={`${view.pinned} of ${view.maxFavourites} pinned`}>
+            <span
+              className={`fav-count${view.full ? ' full' : ''}`}
+              data-testid="favourites-count"
+              role="status"
+              aria-label={`${view.pinned} of ${view.maxFavourites} pinned`}
+            >
               {view.pinned} / {view.maxFavourites}
             </span>
           </div>
@@ -104,8 +109,8 @@ function MissingNotice({ view }: { view: FavouritesView }) {
   const n = view.missingFromCatalog.length;
   return (
     <div className="alert warn small" data-testid="missing-notice">
-      {n === 1 ? '1 pinned tool is' : `${n} pinned tools are`} not in the catalog (yet). They stay pinned; a model can call them once
-      their server&apos;s tools/list is uploaded.
+      {n === 1 ? '1 pinned tool is' : `${n} pinned tools are`} not in the catalog (yet). They stay pinned; a model can call them once their server&apos;s
+      tools/list is uploaded.
     </div>
   );
 }

@@ -43,14 +43,24 @@ export function HistoryTimeline({ id }: { id: string }) {
 
 function ChangeLine({ change }: { change: FavouritesHistoryEntry }) {
   const { summary, before, after } = change;
-  if (!before) return <div className="timeline-text">Created with {after.tools.length} favourites, maxFavourites {after.maxFavourites}.</div>;
+  if (!before)
+    return (
+      <div className="timeline-text">
+        Created with {after.tools.length} favourites, maxFavourites {after.maxFavourites}.
+      </div>
+    );
   const parts: ReactNode[] = [];
   if (summary.added.length) parts.push(<span key="a">Pinned {codes(summary.added)}</span>);
   if (summary.removed.length) parts.push(<span key="r">Unpinned {codes(summary.removed)}</span>);
   if (summary.reordered) parts.push(<span key="o">Reordered</span>);
   if (summary.enabled) parts.push(<span key="e">{summary.enabled.to ? 'Enabled' : 'Disabled'}</span>);
-  if (summary.maxFavourites) parts.push(<span key="m">maxFavourites {summary.maxFavourites.from} → {summary.maxFavourites.to}</span>);
-  return <div className="timeline-text">{parts.length ? parts.reduce<ReactNode[]>((acc, p, i) => (i ? [...acc, ' · ', p] : [p]), []) : 'No change'}</div>;
+  if (summary.maxFavourites)
+    parts.push(
+      <span key="m">
+        maxFavourites {summary.maxFavourites.from} → {summary.maxFavourites.to}
+      </span>,
+    );
+  return <div className="timeline-text">{parts.length ? parts.flatMap((p, i) => (i ? [' · ', p] : [p])) : 'No change'}</div>;
 }
 
 function codes(tools: string[]) {

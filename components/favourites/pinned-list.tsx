@@ -43,7 +43,11 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${active.id}, at ${position(active.id)}.`,
     onDragOver: ({ active, over }) =>
-      !over ? `${active.id} is not over the list.` : over.id === active.id ? `${active.id} is at ${position(over.id)}.` : `${active.id} moved to ${position(over.id)}.`,
+      !over
+        ? `${active.id} is not over the list.`
+        : over.id === active.id
+          ? `${active.id} is at ${position(over.id)}.`
+          : `${active.id} moved to ${position(over.id)}.`,
     onDragEnd: ({ active, over }) => (over ? `${active.id} dropped at ${position(over.id)}.` : `${active.id} dropped; the order is unchanged.`),
     onDragCancel: ({ active }) => `Moving ${active.id} was cancelled; the order is unchanged.`,
   };
@@ -56,7 +60,10 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' },
+      }}
     >
       <SortableContext items={view.tools} strategy={verticalListSortingStrategy}>
         <ol className="fav-list" aria-label="Pinned favourites" data-testid="pinned-list">

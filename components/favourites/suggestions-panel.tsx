@@ -68,7 +68,11 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
             </thead>
             <tbody>
               {data.suggested.map((s, i) => (
-                <tr key={s.tool} className={i === view.maxFavourites ? 'beyond-max' : undefined} title={i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined}>
+                <tr
+                  key={s.tool}
+                  className={i === view.maxFavourites ? 'beyond-max' : undefined}
+                  title={i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined}
+                >
                   <td className="muted">{i + 1}</td>
                   <td className="mono">
                     {s.tool}

@@ -17,11 +17,7 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
   const nameProblems = preview.problems.filter((p) => p.field === 'name').length;
   const descriptionProblems = preview.problems.length - nameProblems;
   return (
-    <section
-      className={`card mode-card${open ? ' selected' : ''}`}
-      aria-labelledby={`mode-${preview.mode}`}
-      data-testid={`mode-card-${preview.mode}`}
-    >
+    <section className={`card mode-card${open ? ' selected' : ''}`} aria-labelledby={`mode-${preview.mode}`} data-testid={`mode-card-${preview.mode}`}>
       <div className="card-header">
         <h2 id={`mode-${preview.mode}`} className="mono">
           {preview.mode}

@@ -9,7 +9,12 @@ import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 export function ModeDetail({ preview, loading, error, onRetry }: { preview: ModePreview | null; loading: boolean; error: unknown; onRetry: () => void }) {
   const [copied, setCopied] = useState<string | null>(null);
   if (error) return <ErrorNotice error={error} onRetry={onRetry} />;
-  if (!preview) return <section className="card" id="mode-detail">{loading ? <SkeletonRows rows={6} label="Loading the list" /> : null}</section>;
+  if (!preview)
+    return (
+      <section className="card" id="mode-detail">
+        {loading ? <SkeletonRows rows={6} label="Loading the list" /> : null}
+      </section>
+    );
   // Agent tools given as a count come first and have no names: one row stands for them all.
   const placeholders = preview.tools.filter((t) => t.placeholder).length;
   const problems = new Map<string, string[]>();
@@ -62,7 +67,9 @@ export function ModeDetail({ preview, loading, error, onRetry }: { preview: Mode
         <table className="table" data-testid="mode-list">
           <thead>
             <tr>
-              <th scope="col" className="num">#</th>
+              <th scope="col" className="num">
+                #
+              </th>
               <th scope="col">Presented name</th>
               <th scope="col">Canonical</th>
               <th scope="col">Description</th>

@@ -49,7 +49,13 @@ export function PreviewControls({ settings, onChange }: { settings: PreviewSetti
         </label>
         <label className="field grow">
           Retrieve query
-          <input type="search" value={settings.query} onChange={(e) => set('query', e.target.value)} aria-label="Retrieve query" placeholder="e.g. open a pull request" />
+          <input
+            type="search"
+            value={settings.query}
+            onChange={(e) => set('query', e.target.value)}
+            aria-label="Retrieve query"
+            placeholder="e.g. open a pull request"
+          />
         </label>
       </div>
       <div className="row preview-controls">

@@ -93,10 +93,11 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
 function GrowthStrip({ pinned, lazy, current, onStep }: { pinned: number[]; lazy: number[]; current: number; onStep: (step: number) => void }) {
   const max = Math.max(1, ...pinned);
   return (
-    <div className="growth-strip" aria-label="Pinned list size at each step">
+    <div className="growth-strip" role="group" aria-label="Pinned list size at each step">
       {pinned.map((size, i) => (
         <button
           type="button"
+          // biome-ignore lint/suspicious/noArrayIndexKey: one bar per replay step; the step number is its identity
           key={i}
           className={`growth-bar${i === current ? ' current' : ''}`}
           style={{ height: `${Math.max(8, (size / max) * 100)}%` }}

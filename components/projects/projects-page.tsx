@@ -101,8 +101,7 @@ function CreateProjectForm() {
       ) : null}
       {created && !create.isError ? (
         <div className="alert" role="status" style={{ marginTop: 10 }}>
-          Created <Link href={`/projects/${created}`}>{created}</Link>. Upload its catalog and send events to{' '}
-          <code>/api/projects/{created}/events</code>.
+          Created <Link href={`/projects/${created}`}>{created}</Link>. Upload its catalog and send events to <code>/api/projects/{created}/events</code>.
         </div>
       ) : null}
     </form>

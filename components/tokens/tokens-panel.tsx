@@ -61,7 +61,11 @@ function CreateTokenForm({ projectId }: { projectId: string }) {
           </label>
         ))}
       </fieldset>
-      {scopes.length === 0 ? <div className="small muted" style={{ marginTop: 6 }}>Pick at least one scope.</div> : null}
+      {scopes.length === 0 ? (
+        <div className="small muted" style={{ marginTop: 6 }}>
+          Pick at least one scope.
+        </div>
+      ) : null}
       {create.isError ? (
         <div style={{ marginTop: 10 }}>
           <ErrorNotice error={create.error} />
@@ -177,7 +181,12 @@ function TokenRow({ projectId, token }: { projectId: string; token: TokenView })
       <td className="nowrap">
         {token.revokedAt ? null : confirming ? (
           <div className="row" style={{ gap: 6 }}>
-            <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(token.id, { onSettled: () => setConfirming(false) })}>
+            <button
+              type="button"
+              className="danger"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(token.id, { onSettled: () => setConfirming(false) })}
+            >
               Confirm revoke
             </button>
             <button type="button" onClick={() => setConfirming(false)}>

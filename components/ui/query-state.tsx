@@ -22,8 +22,9 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
 
 export function SkeletonRows({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
   return (
-    <div aria-busy="true" aria-label={label}>
+    <div role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own
         <div key={i} className="skeleton" style={{ margin: '8px 0', height: 18 }} />
       ))}
     </div>

@@ -19,8 +19,8 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
         <h2 id="coverage-heading">Favourites coverage</h2>
       </div>
       <p className="small" data-testid="coverage-summary">
-        The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top{' '}
-        {maxFavourites} tools would catch <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
+        The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top {maxFavourites} tools would catch{' '}
+        <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
       </p>
       {data.length === 0 ? (
         <div className="empty">No attributed calls in this window.</div>

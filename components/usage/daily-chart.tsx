@@ -3,7 +3,18 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/lib/format';
 import type { SeriesDay } from '@/lib/usage/series';
-import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, NAMESPACE_SERIES, shortDay, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+import {
+  axisLine,
+  axisTick,
+  gridStroke,
+  legendLabel,
+  legendStyle,
+  NAMESPACE_SERIES,
+  shortDay,
+  tooltipCursor,
+  tooltipLabelStyle,
+  tooltipStyle,
+} from './chart-theme';
 
 const ORDER = NAMESPACE_SERIES.map((s) => s.key as string);
 

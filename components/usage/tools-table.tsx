@@ -51,9 +51,7 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
 
   function toggle(key: SortKey) {
     setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { key, direction: firstDirection(key) },
+      current.key === key ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' } : { key, direction: firstDirection(key) },
     );
   }
 
@@ -68,13 +66,7 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
           <thead>
             <tr>
               {COLUMNS.map((c) => (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={c.numeric ? 'num' : undefined}
-                  aria-sort={sort.key === c.key ? sort.direction : 'none'}
-                  title={c.title}
-                >
+                <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? sort.direction : 'none'} title={c.title}>
                   <button type="button" className="sort" onClick={() => toggle(c.key)}>
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
@@ -90,7 +82,13 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
             {sorted.map((r) => (
               <tr key={r.tool}>
                 <td className="num muted">{r.rank}</td>
-                <td>{r.pinned ? <span className="star" aria-label="pinned">★</span> : null}</td>
+                <td>
+                  {r.pinned ? (
+                    <span className="star" role="img" aria-label="pinned">
+                      ★
+                    </span>
+                  ) : null}
+                </td>
                 <td className="mono">
                   {r.tool}{' '}
                   {r.inCatalog ? null : (

@@ -46,16 +46,7 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
           >
             <CartesianGrid horizontal={false} stroke={gridStroke} />
             <XAxis type="number" tick={axisTick} axisLine={axisLine} tickLine={false} allowDecimals={false} tickFormatter={formatNumber} />
-            <YAxis
-              type="category"
-              dataKey="label"
-              tick={axisTick}
-              axisLine={false}
-              tickLine={false}
-              width={240}
-              interval={0}
-              tickFormatter={shorten}
-            />
+            <YAxis type="category" dataKey="label" tick={axisTick} axisLine={false} tickLine={false} width={240} interval={0} tickFormatter={shorten} />
             <Tooltip
               contentStyle={tooltipStyle}
               labelStyle={tooltipLabelStyle}

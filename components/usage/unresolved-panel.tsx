@@ -14,8 +14,7 @@ export function UnresolvedPanel({ names, total }: { names: UnresolvedUsage[]; to
       ) : (
         <>
           <p className="small muted">
-            These calls are kept. Upload the missing server&apos;s catalog, or fix the favourites, and they are counted
-            under their tools.
+            These calls are kept. Upload the missing server&apos;s catalog, or fix the favourites, and they are counted under their tools.
           </p>
           <div className="table-scroll">
             <table className="table">

@@ -4,9 +4,7 @@ export const PRESET_WINDOWS = ['7d', '30d', '90d'] as const;
 export const DEFAULT_WINDOW = '30d';
 
 /** The usage page's window as the URL holds it: a preset (`?window=30d`) or a custom range (`?from=…&to=…`). */
-export type WindowChoice =
-  | { kind: 'preset'; window: string; status: 'all' | 'ok' }
-  | { kind: 'custom'; from: string; to: string; status: 'all' | 'ok' };
+export type WindowChoice = { kind: 'preset'; window: string; status: 'all' | 'ok' } | { kind: 'custom'; from: string; to: string; status: 'all' | 'ok' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

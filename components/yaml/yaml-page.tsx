@@ -99,10 +99,17 @@ function ApplyPanel({ text, onText }: { text: string; onText: (text: string) => 
         </label>
       </div>
       <p className="small muted">
-        Paste one or more Project documents (separated by <code>---</code>). Each creates or updates the project named by{' '}
-        <code>metadata.name</code>; nothing is written unless every document is valid.
+        Paste one or more Project documents (separated by <code>---</code>). Each creates or updates the project named by <code>metadata.name</code>; nothing is
+        written unless every document is valid.
       </p>
-      <textarea aria-label="YAML to apply" rows={16} value={text} onChange={(e) => edit(e.target.value)} spellCheck={false} placeholder="apiVersion: favindex/v1" />
+      <textarea
+        aria-label="YAML to apply"
+        rows={16}
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+        spellCheck={false}
+        placeholder="apiVersion: favindex/v1"
+      />
       <div className="row" style={{ marginTop: 8 }}>
         <button type="button" onClick={preview} disabled={!text.trim() || apply.isPending}>
           Preview changes
@@ -114,6 +121,7 @@ function ApplyPanel({ text, onText }: { text: string; onText: (text: string) => 
           {issues.length > 0 ? (
             <ul className="yaml-issues small" aria-label="Problems">
               {issues.map((issue, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two problems may read the same; their order is their identity
                 <li key={i}>
                   <span className="mono">
                     {issue.document > 0 ? `doc ${issue.document}, ` : ''}line {issue.line}:{issue.column}

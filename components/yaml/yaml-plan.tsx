@@ -38,8 +38,9 @@ function show(value: unknown): string {
 export function DiffView({ diff }: { diff: string }) {
   const lines = diff.replace(/\n$/, '').split('\n');
   return (
-    <pre className="diff-view" aria-label="YAML diff">
+    <pre className="diff-view" role="region" aria-label="YAML diff">
       {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: diff lines repeat; their position is their identity
         <span key={i} className={line.startsWith('@@') ? 'diff-hunk' : line.startsWith('+') ? 'diff-add' : line.startsWith('-') ? 'diff-remove' : undefined}>
           {line}
           {'\n'}

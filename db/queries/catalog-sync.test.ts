@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fetchToolsList } from '@/lib/mcp/fetch-tools';
 import { api } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { syncServerNow } from './catalog-sync';
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 const servers: TestMcpServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));

@@ -260,16 +260,10 @@ export async function claimListenerLeases(db: Db, owner: string, leaseSeconds: n
 }
 
 export async function releaseListenerLeases(db: Db, owner: string): Promise<void> {
-  await db
-    .update(catalogServers)
-    .set({ syncListenerId: null, syncListenerUntil: null })
-    .where(eq(catalogServers.syncListenerId, owner));
+  await db.update(catalogServers).set({ syncListenerId: null, syncListenerUntil: null }).where(eq(catalogServers.syncListenerId, owner));
 }
 
 /** Each catalog server with the URL it is synced from, if any (OTLP spans name servers by address). */
 export async function listServerEndpoints(db: Db, projectId: string): Promise<{ name: string; syncUrl: string | null }[]> {
-  return db
-    .select({ name: catalogServers.name, syncUrl: catalogServers.syncUrl })
-    .from(catalogServers)
-    .where(eq(catalogServers.projectId, projectId));
+  return db.select({ name: catalogServers.name, syncUrl: catalogServers.syncUrl }).from(catalogServers).where(eq(catalogServers.projectId, projectId));
 }

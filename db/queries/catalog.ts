@@ -89,13 +89,7 @@ export interface PutCatalogResult {
  * Store a server's tools/list. A changed fingerprint is a new catalog version; then the
  * project's unresolved calls are resolved again in the same transaction (§catalog, §names).
  */
-export async function putServerCatalog(
-  db: Db,
-  projectId: string,
-  server: string,
-  tools: CatalogTool[],
-  source = 'api',
-): Promise<PutCatalogResult> {
+export async function putServerCatalog(db: Db, projectId: string, server: string, tools: CatalogTool[], source = 'api'): Promise<PutCatalogResult> {
   return db.transaction(async (tx) => {
     const project = await lockProjectForNameChange(tx, projectId);
     const fingerprint = catalogFingerprint(tools);
@@ -133,7 +127,10 @@ export async function putServerCatalog(
       source,
     });
     if (existing) {
-      await tx.update(catalogServers).set({ version }).where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
+      await tx
+        .update(catalogServers)
+        .set({ version })
+        .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
     } else {
       const [{ next }] = await tx
         .select({ next: sql<number>`coalesce(max(${catalogServers.position}), -1)::int + 1` })

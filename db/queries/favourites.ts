@@ -113,11 +113,7 @@ export interface FavouriteChangeView {
 }
 
 /** The history of a project's favourites, newest first; `before` pages on to older versions. */
-export async function listFavouriteChanges(
-  db: Db,
-  projectId: string,
-  options: { limit: number; before?: number },
-): Promise<FavouriteChangeView[]> {
+export async function listFavouriteChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<FavouriteChangeView[]> {
   const conditions = [eq(favouriteChanges.projectId, projectId)];
   if (options.before !== undefined) conditions.push(lt(favouriteChanges.version, options.before));
   const rows = await db
@@ -172,7 +168,11 @@ export function checkFavouriteIndex(next: FavouriteIndex): void {
     });
   }
   const seen = new Set<string>();
-  const duplicates = next.tools.filter((t) => (seen.has(t) ? true : (seen.add(t), false)));
+  const duplicates = next.tools.filter((t) => {
+    if (seen.has(t)) return true;
+    seen.add(t);
+    return false;
+  });
   if (duplicates.length > 0) {
     throw new ApiError('VALIDATION_FAILED', `favourites must not repeat a tool: ${[...new Set(duplicates)].join(', ')}`, {
       suggestedAction: 'list each tool once',
@@ -188,23 +188,15 @@ function checkAgainstMaximum(current: FavouriteIndex, next: FavouriteIndex): voi
   const excess = next.tools.slice(next.maxFavourites);
   const lowering = next.maxFavourites < current.maxFavourites && next.tools.length <= current.maxFavourites;
   if (lowering) {
-    throw new ApiError(
-      'MAX_FAVOURITES_BELOW_PINNED',
-      `maxFavourites ${next.maxFavourites} is below the ${next.tools.length} pinned tools`,
-      {
-        suggestedAction: `unpin ${excess.length} first (e.g. ${excess.join(', ')}), or keep maxFavourites at ${next.tools.length} or more`,
-        citedRule: '§favourites',
-        details: { pinned: next.tools.length, maxFavourites: next.maxFavourites, unpin: excess },
-      },
-    );
-  }
-  throw new ApiError(
-    'MAX_FAVOURITES_EXCEEDED',
-    `${next.tools.length} favourites exceed maxFavourites ${next.maxFavourites}`,
-    {
-      suggestedAction: `unpin ${excess.length} of them (e.g. ${excess.join(', ')}), or raise maxFavourites`,
+    throw new ApiError('MAX_FAVOURITES_BELOW_PINNED', `maxFavourites ${next.maxFavourites} is below the ${next.tools.length} pinned tools`, {
+      suggestedAction: `unpin ${excess.length} first (e.g. ${excess.join(', ')}), or keep maxFavourites at ${next.tools.length} or more`,
       citedRule: '§favourites',
-      details: { pinned: next.tools.length, maxFavourites: next.maxFavourites, over: excess },
-    },
-  );
+      details: { pinned: next.tools.length, maxFavourites: next.maxFavourites, unpin: excess },
+    });
+  }
+  throw new ApiError('MAX_FAVOURITES_EXCEEDED', `${next.tools.length} favourites exceed maxFavourites ${next.maxFavourites}`, {
+    suggestedAction: `unpin ${excess.length} of them (e.g. ${excess.join(', ')}), or raise maxFavourites`,
+    citedRule: '§favourites',
+    details: { pinned: next.tools.length, maxFavourites: next.maxFavourites, over: excess },
+  });
 }

@@ -43,7 +43,14 @@ export async function ingestEvents(db: Db, projectId: string, batch: readonly Va
         favouritesVersion: project.favourites_version,
         metaTools: project.meta_tools,
       });
-      return { accepted: await insertEventRows(tx, projectId, kept.map((event) => toEventRow(event, context))), rejected: tooOld };
+      return {
+        accepted: await insertEventRows(
+          tx,
+          projectId,
+          kept.map((event) => toEventRow(event, context)),
+        ),
+        rejected: tooOld,
+      };
     }),
   );
   return { accepted, duplicates: batch.length - rejected.length - accepted, rejected };

@@ -43,9 +43,7 @@ export async function buildNameContext(db: Db, projectId: string, metaTools: rea
     .orderBy(asc(favouriteChanges.version));
   return {
     catalog: buildNameCatalog(servers),
-    favourites: new FavouritesTimeline(
-      history.map((h) => ({ version: h.version, since: h.changedAt.getTime(), tools: h.after.tools })),
-    ),
+    favourites: new FavouritesTimeline(history.map((h) => ({ version: h.version, since: h.changedAt.getTime(), tools: h.after.tools }))),
     metaTools: metaToolSet(metaTools),
   };
 }

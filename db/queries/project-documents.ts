@@ -79,7 +79,14 @@ export async function applyProjectDocuments(
 }
 
 async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis?: string): Promise<ApplyResult> {
-  const currentByName = new Map((await loadProjectDocuments(db, documents.map((d) => d.metadata.name))).map((d) => [d.metadata.name, d]));
+  const currentByName = new Map(
+    (
+      await loadProjectDocuments(
+        db,
+        documents.map((d) => d.metadata.name),
+      )
+    ).map((d) => [d.metadata.name, d]),
+  );
   const currents = documents.map((d) => currentByName.get(d.metadata.name) ?? null);
   const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
   const projectsPlan = documents.map((d, i) => planDocument(currents[i], d));

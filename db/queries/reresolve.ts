@@ -84,12 +84,7 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
  * same at any time, so one pass over the whole span does; favourites take one pass per
  * favourites version that was in force during the span.
  */
-function periodsSpanning(
-  context: NameContext,
-  first: number,
-  last: number,
-  dependsOnTime: boolean,
-): { from: number; to: number; at: number }[] {
+function periodsSpanning(context: NameContext, first: number, last: number, dependsOnTime: boolean): { from: number; to: number; at: number }[] {
   const whole = [{ from: first, to: last + 1, at: first }];
   if (!dependsOnTime) return whole;
   const periods = context.favourites.periods().filter((p) => p.to > first && p.from <= last);

@@ -39,9 +39,7 @@ export async function applyRetention(db: Db, now = Date.now()): Promise<Retentio
       deletedEvents += n;
       if (n < BATCH) break;
     }
-    await db.execute(
-      sql`delete from usage_tool_sessions where project_id = ${project.id} and day < (${cutoff}::timestamptz at time zone 'UTC')::date`,
-    );
+    await db.execute(sql`delete from usage_tool_sessions where project_id = ${project.id} and day < (${cutoff}::timestamptz at time zone 'UTC')::date`);
     results.push({ projectId: project.id, cutoff, deletedEvents });
   }
   return results;

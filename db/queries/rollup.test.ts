@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 /** What each rollup table should hold, counted straight from the raw events. */
 async function fromEvents(projectId: string) {

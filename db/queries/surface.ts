@@ -67,7 +67,10 @@ const versionReads = new WeakMap<Db, BatchedRead<string, SurfaceVersions>>();
 /** Requests for a project arriving together share one versions query, begun after each of them arrived. */
 function currentVersions(db: Db, projectId: string): Promise<SurfaceVersions> {
   let reads = versionReads.get(db);
-  if (!reads) versionReads.set(db, (reads = new BatchedRead((id) => readSurfaceVersions(db, id))));
+  if (!reads) {
+    reads = new BatchedRead((id) => readSurfaceVersions(db, id));
+    versionReads.set(db, reads);
+  }
   return reads.get(projectId);
 }
 

@@ -26,12 +26,7 @@ export function tokenNotFound(projectId: string, tokenId: string): ApiError {
 }
 
 /** Store a new token by its hash; the caller made the secret and shows it once. */
-export async function insertToken(
-  db: Db,
-  projectId: string,
-  input: CreateTokenInput,
-  secret: { id: string; prefix: string; hash: string },
-): Promise<TokenRow> {
+export async function insertToken(db: Db, projectId: string, input: CreateTokenInput, secret: { id: string; prefix: string; hash: string }): Promise<TokenRow> {
   return db.transaction(async (tx) => {
     // The project row lock serialises concurrent creations, so the limit holds.
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');

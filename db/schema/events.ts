@@ -33,11 +33,7 @@ export const events = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.eventId] }),
     index('events_project_ts_idx').on(t.projectId, t.ts),
-    index('events_project_session_idx')
-      .on(t.projectId, t.sessionId, t.ts)
-      .where(sql`${t.sessionId} is not null`),
-    index('events_unresolved_idx')
-      .on(t.projectId, t.rawName, t.ts)
-      .where(sql`${t.kind} = 'unresolved'`),
+    index('events_project_session_idx').on(t.projectId, t.sessionId, t.ts).where(sql`${t.sessionId} is not null`),
+    index('events_unresolved_idx').on(t.projectId, t.rawName, t.ts).where(sql`${t.kind} = 'unresolved'`),
   ],
 );

@@ -29,9 +29,7 @@ export const usageDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.day, t.kind, t.tool, t.namespace] }),
     // Unresolved and meta names are few: the unresolved panel reads them without the tool rows.
-    index('usage_daily_unattributed_idx')
-      .on(t.projectId, t.kind, t.day)
-      .where(sql`${t.kind} <> 'tool'`),
+    index('usage_daily_unattributed_idx').on(t.projectId, t.kind, t.day).where(sql`${t.kind} <> 'tool'`),
   ],
 );
 

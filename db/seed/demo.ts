@@ -12,10 +12,7 @@ import { favouriteChanges } from '../schema';
 const DAY = 86_400_000;
 
 /** Create the demo project with a real catalog and 30 days of traces, unless it exists. */
-export async function seedDemo(
-  db: Db,
-  opts: { projectId?: string; now?: number; days?: number } = {},
-): Promise<{ created: boolean; events: number }> {
+export async function seedDemo(db: Db, opts: { projectId?: string; now?: number; days?: number } = {}): Promise<{ created: boolean; events: number }> {
   const projectId = opts.projectId ?? 'demo';
   const now = opts.now ?? Date.now();
   const days = opts.days ?? 30;
@@ -31,8 +28,7 @@ export async function seedDemo(
         mode: 'favindex',
         target: 'openai',
         agentTools: 12,
-        instruction:
-          'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
+        instruction: 'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
         limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       },
     },

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
 import { startCatalogSyncWorker, type CatalogSyncWorker } from './catalog-sync';
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 
 const servers: TestMcpServer[] = [];
 const workers: CatalogSyncWorker[] = [];

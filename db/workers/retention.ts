@@ -9,10 +9,7 @@ export interface RetentionWorker {
  * Applies every project's raw-event retention once at start and then every `intervalMs`.
  * Several app processes may run it at once: each delete is idempotent.
  */
-export function startRetentionWorker(
-  db: Db,
-  options: { intervalMs?: number; log?: (message: string) => void } = {},
-): RetentionWorker {
+export function startRetentionWorker(db: Db, options: { intervalMs?: number; log?: (message: string) => void } = {}): RetentionWorker {
   const intervalMs = options.intervalMs ?? 3_600_000;
   const log = options.log ?? (() => {});
   let running: Promise<void> = Promise.resolve();

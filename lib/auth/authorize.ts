@@ -63,7 +63,7 @@ async function authorizeToken(secret: string, access: Exclude<Access, 'public'>,
     throw forbidden('project tokens cannot call admin endpoints', 'use the dashboard (admin login) for this; tokens only send events and read surfaces');
   }
   if (projectId !== undefined && projectId !== token.projectId) {
-    throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, "use a token created for this project");
+    throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, 'use a token created for this project');
   }
   if (!token.scopes.includes(access)) {
     throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, `create a token with scope ${access}`);
@@ -81,7 +81,10 @@ export function requireOwnProjects(principal: Principal, projectIds: readonly st
   if (principal.kind !== 'token') return;
   const others = [...new Set(projectIds.filter((id) => id !== principal.projectId))];
   if (others.length === 0) return;
-  const named = others.slice(0, 5).map((id) => `'${id.slice(0, 100)}'`).join(', ');
+  const named = others
+    .slice(0, 5)
+    .map((id) => `'${id.slice(0, 100)}'`)
+    .join(', ');
   throw forbidden(
     `this token belongs to project '${principal.projectId}' and cannot touch ${named}${others.length > 5 ? ` and ${others.length - 5} more` : ''}`,
     `apply only documents whose metadata.name is '${principal.projectId}', or use a token of each project`,

@@ -43,7 +43,7 @@ export function seededRandom(seed: number): () => number {
 
 /** Zipf weights: the k-th most popular of n items gets 1/k^s. */
 export function zipfWeights(n: number, s: number): number[] {
-  const weights = Array.from({ length: n }, (_, k) => 1 / Math.pow(k + 1, s));
+  const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
   const total = weights.reduce((a, b) => a + b, 0);
   return weights.map((w) => w / total);
 }
@@ -115,8 +115,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
     },
   ];
-  const favouritesAt = (at: number) =>
-    [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0].tools;
+  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0].tools;
 
   const clientCumulative = cumulativeOf(CLIENTS.map((c) => c.weight));
   const events: DemoEvent[] = [];
@@ -132,7 +131,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       const sessionId = `s-${(++sessionNo).toString(36)}-${Math.floor(rand() * 1e6).toString(36)}`;
       let at = dayStart + Math.floor((0.3 + 0.6 * rand()) * dayMs);
       if (at > opts.now - 60_000) continue;
-      const calls = 3 + Math.floor(Math.pow(rand(), 2) * 40);
+      const calls = 3 + Math.floor(rand() ** 2 * 40);
       const focus = pickWeighted(ranked, cumulative, rand()).split('/')[0];
       if (who.presentation !== 'bare' && rand() < 0.5) {
         events.push(baseEvent(events.length, at, sessionId, who, rand, { tool: rand() < 0.5 ? 'begin_session' : 'mcp_find_tools' }));
@@ -142,9 +141,10 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
         let tool = pickWeighted(ranked, cumulative, rand());
         if (rand() < 0.6 && !tool.startsWith(`${focus}/`)) {
           const sameServer = ranked.filter((t) => t.startsWith(`${focus}/`));
-          tool = sameServer[Math.floor(Math.pow(rand(), 2) * sameServer.length)];
+          tool = sameServer[Math.floor(rand() ** 2 * sameServer.length)];
         }
-        const presented = rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)] } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
+        const presented =
+          rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)] } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
         events.push(baseEvent(events.length, at, sessionId, who, rand, presented));
       }
     }
@@ -169,7 +169,7 @@ function baseEvent(
     sessionId,
     status: failed ? 'error' : 'ok',
     errorCode: failed ? ERROR_CODES[Math.floor(rand() * ERROR_CODES.length)] : null,
-    durationMs: Math.round(20 + Math.pow(rand(), 3) * 4000),
+    durationMs: Math.round(20 + rand() ** 3 * 4000),
     model: who.model,
     client: who.client,
   };

@@ -21,10 +21,7 @@ export interface EventRow {
 }
 
 export function toEventRow(event: ValidatedEvent, ctx: NameContext): EventRow {
-  const resolution = resolveCall(
-    { tool: event.tool, server: event.server, arguments: event.arguments, timestamp: event.at },
-    ctx,
-  );
+  const resolution = resolveCall({ tool: event.tool, server: event.server, arguments: event.arguments, timestamp: event.at }, ctx);
   return {
     eventId: event.id,
     ts: new Date(event.at).toISOString(),

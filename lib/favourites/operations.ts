@@ -33,15 +33,11 @@ export function applyOperation(current: FavouriteIndex, operation: FavouriteOper
 export function pin(current: FavouriteIndex, tool: string, position?: number): FavouriteIndex {
   if (current.tools.includes(tool)) return current;
   if (current.tools.length >= current.maxFavourites) {
-    throw new ApiError(
-      'MAX_FAVOURITES_EXCEEDED',
-      `the favourites are full (${current.tools.length} / ${current.maxFavourites}), so ${tool} cannot be pinned`,
-      {
-        suggestedAction: `unpin one of ${current.tools.join(', ')}, or raise maxFavourites`,
-        citedRule: '§favourites',
-        details: { pinned: current.tools.length, maxFavourites: current.maxFavourites, tool },
-      },
-    );
+    throw new ApiError('MAX_FAVOURITES_EXCEEDED', `the favourites are full (${current.tools.length} / ${current.maxFavourites}), so ${tool} cannot be pinned`, {
+      suggestedAction: `unpin one of ${current.tools.join(', ')}, or raise maxFavourites`,
+      citedRule: '§favourites',
+      details: { pinned: current.tools.length, maxFavourites: current.maxFavourites, tool },
+    });
   }
   const tools = [...current.tools];
   tools.splice(clamp(position ?? tools.length, 0, tools.length), 0, tool);

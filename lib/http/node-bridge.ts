@@ -8,12 +8,7 @@ type RouteHandler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Re
  * for a hot, bodiless endpoint. The handler is the same apiRoute-wrapped export Next would
  * call, so authorisation and error envelopes are unchanged.
  */
-export async function runRouteHandler<P>(
-  handler: RouteHandler<P>,
-  params: P,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+export async function runRouteHandler<P>(handler: RouteHandler<P>, params: P, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let response: Response;
   try {
     response = await handler(toRequest(req), { params: Promise.resolve(params) });

@@ -28,10 +28,7 @@ export interface McpConnection {
  * `onToolsChanged`, the client listens for notifications/tools/list_changed on the session's
  * GET stream (opened by the SDK after initialisation when the server offers one).
  */
-export async function connectMcp(
-  endpoint: McpEndpoint,
-  options: { timeoutMs?: number; onToolsChanged?: () => void } = {},
-): Promise<McpConnection> {
+export async function connectMcp(endpoint: McpEndpoint, options: { timeoutMs?: number; onToolsChanged?: () => void } = {}): Promise<McpConnection> {
   const timeoutMs = options.timeoutMs ?? SYNC_TIMEOUT_MS;
   const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
     requestInit: { headers: endpoint.headers },
@@ -94,11 +91,15 @@ export async function listAllTools(client: Client, url: string, timeoutMs = SYNC
   const parsed = toolsListSchema.safeParse({ tools });
   if (!parsed.success) {
     const details = issueDetails(parsed.error);
-    throw new ApiError('UPSTREAM_INVALID', `the MCP server at ${displayUrl(url)} listed tools favindex cannot store: ${details[0]?.path} ${details[0]?.message}`, {
-      suggestedAction: 'fix the tool list on the MCP server (tool names must be unique and free of control characters)',
-      citedRule: '§catalog',
-      details,
-    });
+    throw new ApiError(
+      'UPSTREAM_INVALID',
+      `the MCP server at ${displayUrl(url)} listed tools favindex cannot store: ${details[0]?.path} ${details[0]?.message}`,
+      {
+        suggestedAction: 'fix the tool list on the MCP server (tool names must be unique and free of control characters)',
+        citedRule: '§catalog',
+        details,
+      },
+    );
   }
   return parsed.data.tools;
 }

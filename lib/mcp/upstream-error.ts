@@ -18,8 +18,7 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
       suggestedAction: 'check that the server is running and reachable from favindex, then sync again',
       citedRule: CITED,
     });
-  const rejected = (what: string, suggestedAction: string) =>
-    new ApiError('UPSTREAM_REJECTED', `${where} ${what}`, { suggestedAction, citedRule: CITED });
+  const rejected = (what: string, suggestedAction: string) => new ApiError('UPSTREAM_REJECTED', `${where} ${what}`, { suggestedAction, citedRule: CITED });
 
   if (err instanceof StreamableHTTPError) {
     const status = err.code ?? 0;
@@ -34,7 +33,10 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     }
     if (status === 408 || status === 429 || status >= 500) return unavailable(`answered HTTP ${status}`);
     if (status === -1) {
-      return rejected(`did not answer as an MCP server (${clip(err.message.replace(/^Streamable HTTP error: /, ''))})`, 'check that the URL is the MCP endpoint');
+      return rejected(
+        `did not answer as an MCP server (${clip(err.message.replace(/^Streamable HTTP error: /, ''))})`,
+        'check that the URL is the MCP endpoint',
+      );
     }
     return rejected(`answered HTTP ${status}: ${clip(err.message)}`, 'check the URL and headers of this server');
   }

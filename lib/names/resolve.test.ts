@@ -53,10 +53,26 @@ const table: [string, PresentedCall, Expected][] = [
   ['favourite in v1', at(T0 + 1000, { tool: 'favourite/create_issue' }), { canonical: 'github/create_issue', namespace: 'favourite' }],
   ['same favourite name in v2 means gitlab', at(T1 + 1000, { tool: 'favourite/create_issue' }), { canonical: 'gitlab/create_issue', namespace: 'favourite' }],
   ['favourite exactly at the change', at(T1, { tool: 'favourite/create_issue' }), { canonical: 'gitlab/create_issue', namespace: 'favourite' }],
-  ['favourite before the first version uses the first', at(T0 - 86_400_000, { tool: 'favourite/get_pods' }), { canonical: 'k8s.prod/get_pods', namespace: 'favourite' }],
-  ['colliding favourites: favourite/<server>/<tool>', at(T2 + 1, { tool: 'favourite/github/create_issue' }), { canonical: 'github/create_issue', namespace: 'favourite' }],
-  ['colliding favourites: bare favourite is ambiguous', at(T2 + 1, { tool: 'favourite/create_issue' }), { unresolved: /ambiguous 'favourite\/create_issue'.*version 3/, namespace: 'favourite' }],
-  ['not a favourite at that time', at(T0 + 1, { tool: 'favourite/search_code' }), { unresolved: /not a favourite in favourites version 1/, namespace: 'favourite' }],
+  [
+    'favourite before the first version uses the first',
+    at(T0 - 86_400_000, { tool: 'favourite/get_pods' }),
+    { canonical: 'k8s.prod/get_pods', namespace: 'favourite' },
+  ],
+  [
+    'colliding favourites: favourite/<server>/<tool>',
+    at(T2 + 1, { tool: 'favourite/github/create_issue' }),
+    { canonical: 'github/create_issue', namespace: 'favourite' },
+  ],
+  [
+    'colliding favourites: bare favourite is ambiguous',
+    at(T2 + 1, { tool: 'favourite/create_issue' }),
+    { unresolved: /ambiguous 'favourite\/create_issue'.*version 3/, namespace: 'favourite' },
+  ],
+  [
+    'not a favourite at that time',
+    at(T0 + 1, { tool: 'favourite/search_code' }),
+    { unresolved: /not a favourite in favourites version 1/, namespace: 'favourite' },
+  ],
   ['a favourite that was dropped later', at(T2 + 1, { tool: 'favourite/get_pods' }), { unresolved: /version 3/, namespace: 'favourite' }],
   // typed wrappers with sanitised parts
   ['typed', at(T0, { tool: 'onedrive-personal__list_files' }), { canonical: 'onedrive-personal/list_files', namespace: 'typed' }],
@@ -70,13 +86,41 @@ const table: [string, PresentedCall, Expected][] = [
   ['typed: no such tool', at(T0, { tool: 'github__creat_issue' }), { unresolved: /no tool of github sanitises to it/, namespace: 'typed' }],
   ['typed: unknown server prefix', at(T0, { tool: 'jira__create_ticket' }), { unresolved: /no catalog server matches/, namespace: 'typed' }],
   // invoke meta-tool, every argument spelling
-  ['invoke {server, tool}', at(T0, { tool: 'mcp_invoke_tool', arguments: { server: 'github', tool: 'search_code' } }), { canonical: 'github/search_code', namespace: 'invoke' }],
-  ['invoke {server_name, tool_name}', at(T0, { tool: 'mcp_invoke_tool', arguments: { server_name: 'k8s.prod', tool_name: 'pods.list' } }), { canonical: 'k8s.prod/pods.list', namespace: 'invoke' }],
-  ['invoke {serverName, toolName}', at(T0, { tool: 'mcp_invoke_tool', arguments: { serverName: 'gitlab', toolName: 'create_issue' } }), { canonical: 'gitlab/create_issue', namespace: 'invoke' }],
-  ['invoke with a canonical tool only', at(T0, { tool: 'mcp_invoke_tool', arguments: { tool: 'github/list_issues' } }), { canonical: 'github/list_issues', namespace: 'invoke' }],
-  ['invoke with a unique bare tool', at(T0, { tool: 'mcp_invoke_tool', arguments: { tool: 'create_merge_request' } }), { canonical: 'gitlab/create_merge_request', namespace: 'invoke' }],
-  ['invoke without a tool', at(T0, { tool: 'mcp_invoke_tool', arguments: { server: 'github' } }), { unresolved: /without a tool argument/, namespace: 'invoke' }],
-  ['invoke with an invalid server', at(T0, { tool: 'mcp_invoke_tool', arguments: { server: '../etc', tool: 'x' } }), { unresolved: /invalid server/, namespace: 'invoke' }],
+  [
+    'invoke {server, tool}',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { server: 'github', tool: 'search_code' } }),
+    { canonical: 'github/search_code', namespace: 'invoke' },
+  ],
+  [
+    'invoke {server_name, tool_name}',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { server_name: 'k8s.prod', tool_name: 'pods.list' } }),
+    { canonical: 'k8s.prod/pods.list', namespace: 'invoke' },
+  ],
+  [
+    'invoke {serverName, toolName}',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { serverName: 'gitlab', toolName: 'create_issue' } }),
+    { canonical: 'gitlab/create_issue', namespace: 'invoke' },
+  ],
+  [
+    'invoke with a canonical tool only',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { tool: 'github/list_issues' } }),
+    { canonical: 'github/list_issues', namespace: 'invoke' },
+  ],
+  [
+    'invoke with a unique bare tool',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { tool: 'create_merge_request' } }),
+    { canonical: 'gitlab/create_merge_request', namespace: 'invoke' },
+  ],
+  [
+    'invoke without a tool',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { server: 'github' } }),
+    { unresolved: /without a tool argument/, namespace: 'invoke' },
+  ],
+  [
+    'invoke with an invalid server',
+    at(T0, { tool: 'mcp_invoke_tool', arguments: { server: '../etc', tool: 'x' } }),
+    { unresolved: /invalid server/, namespace: 'invoke' },
+  ],
   // plain canonical
   ['canonical', at(T0, { tool: 'github/create_issue' }), { canonical: 'github/create_issue', namespace: 'canonical' }],
   ['canonical, tool split at the first /', at(T0, { tool: 'fs/dir/list' }), { canonical: 'fs/dir/list', namespace: 'canonical' }],
@@ -84,14 +128,22 @@ const table: [string, PresentedCall, Expected][] = [
   // bare tools
   ['bare unique', at(T0, { tool: 'list_issues' }), { canonical: 'github/list_issues', namespace: 'bare' }],
   ['bare tool whose name holds /', at(T0, { tool: 'dir/list' }), { canonical: 'fs/dir/list', namespace: 'bare' }],
-  ['bare ambiguous', at(T0, { tool: 'create_issue' }), { unresolved: /ambiguous tool 'create_issue'.*github\/create_issue, gitlab\/create_issue/, namespace: 'bare' }],
+  [
+    'bare ambiguous',
+    at(T0, { tool: 'create_issue' }),
+    { unresolved: /ambiguous tool 'create_issue'.*github\/create_issue, gitlab\/create_issue/, namespace: 'bare' },
+  ],
   ['bare unknown', at(T0, { tool: 'deploy' }), { unresolved: /unknown tool 'deploy'/, namespace: 'bare' }],
   // the event gives its server: it wins
   ['server given with favourite/', at(T0, { tool: 'favourite/x', server: 'k8s' }), { canonical: 'k8s/x', namespace: 'favourite' }],
   ['server given with all/', at(T0, { tool: 'all/github/create_issue', server: 'github' }), { canonical: 'github/create_issue', namespace: 'all' }],
   ['server given with typed', at(T0, { tool: 'k8s-prod__pods-list', server: 'k8s.prod' }), { canonical: 'k8s.prod/pods.list', namespace: 'typed' }],
   ['server given with an ambiguous bare name', at(T0, { tool: 'create_issue', server: 'gitlab' }), { canonical: 'gitlab/create_issue', namespace: 'bare' }],
-  ['server given overrides a favourite', at(T0 + 1, { tool: 'favourite/create_issue', server: 'gitlab' }), { canonical: 'gitlab/create_issue', namespace: 'favourite' }],
+  [
+    'server given overrides a favourite',
+    at(T0 + 1, { tool: 'favourite/create_issue', server: 'gitlab' }),
+    { canonical: 'gitlab/create_issue', namespace: 'favourite' },
+  ],
   // meta tools
   ['meta: mcp_find_tools', at(T0, { tool: 'mcp_find_tools' }), { meta: true }],
   ['meta: mcp_list_services', at(T0, { tool: 'mcp_list_services' }), { meta: true }],
@@ -117,11 +169,12 @@ describe('resolveCall: every presented form of §names', () => {
 
 describe('presented names round-trip', () => {
   const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,20}$/);
-  const toolName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.\/ -]{0,20}$/);
-  const catalogArb = fc.uniqueArray(
-    fc.record({ name: serverName, tools: fc.uniqueArray(toolName, { minLength: 1, maxLength: 6 }) }),
-    { minLength: 1, maxLength: 5, selector: (s) => s.name },
-  );
+  const toolName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_./ -]{0,20}$/);
+  const catalogArb = fc.uniqueArray(fc.record({ name: serverName, tools: fc.uniqueArray(toolName, { minLength: 1, maxLength: 6 }) }), {
+    minLength: 1,
+    maxLength: 5,
+    selector: (s) => s.name,
+  });
 
   it('all/, canonical and typed names resolve to the tool they were made from, or say why not', () => {
     fc.assert(
@@ -151,7 +204,10 @@ describe('presented names round-trip', () => {
   it('favourite names resolve to the favourite they present, with or without a collision', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(serverName, toolName).map(([s, t]) => `${s}/${t}`), { minLength: 1, maxLength: 12 }),
+        fc.uniqueArray(
+          fc.tuple(serverName, toolName).map(([s, t]) => `${s}/${t}`),
+          { minLength: 1, maxLength: 12 },
+        ),
         (favourites) => {
           const context: NameContext = {
             catalog: buildNameCatalog([]),

@@ -7,12 +7,7 @@ import { typedKeeper } from './typed-keeper';
 export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const BUILTIN_META_TOOLS = [
-  'mcp_find_tools',
-  'mcp_list_services',
-  'mcp_get_service_details',
-  'begin_session',
-] as const;
+export const BUILTIN_META_TOOLS = ['mcp_find_tools', 'mcp_list_services', 'mcp_get_service_details', 'begin_session'] as const;
 export const INVOKE_TOOL = 'mcp_invoke_tool';
 
 export interface NameContext {
@@ -240,12 +235,7 @@ function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
 }
 
 /** Rebuild the call a stored event stood for, so it can be resolved again later. */
-export function storedCall(stored: {
-  rawName: string;
-  serverHint: string | null;
-  toolHint: string | null;
-  timestamp: number;
-}): PresentedCall {
+export function storedCall(stored: { rawName: string; serverHint: string | null; toolHint: string | null; timestamp: number }): PresentedCall {
   if (stored.rawName === INVOKE_TOOL) {
     return {
       tool: stored.rawName,

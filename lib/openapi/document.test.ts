@@ -14,8 +14,9 @@ function operations(): { path: string; method: string; op: any }[] {
 
 /** Every `$ref` in the document, with where it was found. */
 function refs(node: unknown, at = '#', out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(node)) node.forEach((child, i) => refs(child, `${at}/${i}`, out));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) refs(child, `${at}/${i}`, out);
+  } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') out.push([at, value]);
       else refs(value, `${at}/${key}`, out);
@@ -71,7 +72,10 @@ describe('the OpenAPI document', () => {
     const ids = new Set<string>();
     for (const { path, method, op } of operations()) {
       const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => p.name)
+        .sort();
       expect(declared, `${method} ${path}`).toEqual(templated);
       expect(ids.has(op.operationId), op.operationId).toBe(false);
       ids.add(op.operationId);
@@ -103,7 +107,15 @@ describe('the OpenAPI document', () => {
 
     // The README's event example, and a pin, as their operations describe them.
     const events = compile(document.paths['/api/projects/{id}/events'].post.requestBody.content['application/json'].schema);
-    const event = { id: 'evt-1', type: 'tool_call_trace', timestamp: '2026-11-29T10:00:00.123Z', tool: 'favourite/create_issue', sessionId: 's-42', status: 'ok', durationMs: 118 };
+    const event = {
+      id: 'evt-1',
+      type: 'tool_call_trace',
+      timestamp: '2026-11-29T10:00:00.123Z',
+      tool: 'favourite/create_issue',
+      sessionId: 's-42',
+      status: 'ok',
+      durationMs: 118,
+    };
     expect(events({ events: [event] })).toBe(true);
     expect(events([event])).toBe(true);
     expect(events([{ ...event, timestamp: undefined }])).toBe(false);
@@ -115,7 +127,10 @@ describe('the OpenAPI document', () => {
   it('turns the query schemas the handlers parse with into query parameters', () => {
     const parameters = (path: string) => document.paths[path].get.parameters.filter((p: any) => p.in === 'query');
     expect(parameters('/api/projects/{id}/suggestions').map((p: any) => p.name)).toEqual(['window', 'until', 'top']);
-    expect(parameters('/api/projects/{id}/usage').find((p: any) => p.name === 'status')).toMatchObject({ required: false, schema: { enum: ['all', 'ok'], default: 'all' } });
+    expect(parameters('/api/projects/{id}/usage').find((p: any) => p.name === 'status')).toMatchObject({
+      required: false,
+      schema: { enum: ['all', 'ok'], default: 'all' },
+    });
     expect(parameters('/api/projects/{id}/preview').find((p: any) => p.name === 'mode').schema.enum).toContain('favindex');
   });
 });

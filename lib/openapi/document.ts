@@ -34,12 +34,15 @@ function resolveSchema(source: SchemaSource): JsonSchema {
 /** The error codes an operation may answer with: its own, plus those its shape implies. */
 function errorCodes(path: string, op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(op.errors ?? []);
-  if (op.access !== 'public') ['UNAUTHORIZED', 'FORBIDDEN', 'ORIGIN_REJECTED'].forEach((c) => codes.add(c as ErrorCode));
+  const add = (more: readonly ErrorCode[]) => {
+    for (const code of more) codes.add(code);
+  };
+  if (op.access !== 'public') add(['UNAUTHORIZED', 'FORBIDDEN', 'ORIGIN_REJECTED']);
   if (path.includes('{')) codes.add('INVALID_PARAMETER');
   if (path.includes('{id}')) codes.add('PROJECT_NOT_FOUND');
   if (op.query) codes.add('INVALID_PARAMETER');
   if (op.body && op.jsonBody !== false) {
-    ['MALFORMED_REQUEST', 'JSON_TOO_DEEP', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
+    add(['MALFORMED_REQUEST', 'JSON_TOO_DEEP', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED']);
   }
   return [...codes];
 }
@@ -94,7 +97,13 @@ function operationObject(path: string, method: HttpMethod, op: Operation): Recor
     }
   }
   for (const header of op.headers ?? []) {
-    parameters.push({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: header.schema ?? { type: 'string' } });
+    parameters.push({
+      name: header.name,
+      in: 'header',
+      required: header.required ?? false,
+      description: header.description,
+      schema: header.schema ?? { type: 'string' },
+    });
   }
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(op.responses)) {
@@ -156,7 +165,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
         ...Object.fromEntries(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, jsonSchema(schema)])),
       },
       responses: {
-        Error: { description: 'The §errors envelope (500 INTERNAL_ERROR, 503 DATABASE_UNAVAILABLE, or any code above).', content: { 'application/json': { schema: ENVELOPE_REF } } },
+        Error: {
+          description: 'The §errors envelope (500 INTERNAL_ERROR, 503 DATABASE_UNAVAILABLE, or any code above).',
+          content: { 'application/json': { schema: ENVELOPE_REF } },
+        },
       },
       securitySchemes: {
         projectToken: {

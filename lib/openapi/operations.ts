@@ -72,11 +72,21 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
     post: { tag: 'auth', access: 'public', summary: 'Clear the session cookie', responses: { 204: { description: 'Signed out.', mediaType: null } } },
   },
   '/api/auth/session': {
-    get: { tag: 'auth', access: 'public', summary: 'The login mode and whether this caller is signed in', responses: { 200: { description: '{mode: "local" | "password", authenticated}' } } },
+    get: {
+      tag: 'auth',
+      access: 'public',
+      summary: 'The login mode and whether this caller is signed in',
+      responses: { 200: { description: '{mode: "local" | "password", authenticated}' } },
+    },
   },
 
   '/api/projects': {
-    get: { tag: 'projects', access: 'admin', summary: 'List the projects', responses: { 200: { description: '{projects: [{id, description, metaTools, retentionDays, surface, createdAt, …}]}' } } },
+    get: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'List the projects',
+      responses: { 200: { description: '{projects: [{id, description, metaTools, retentionDays, surface, createdAt, …}]}' } },
+    },
     post: {
       tag: 'projects',
       access: 'admin',
@@ -95,14 +105,30 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       body: { required: true, content: { [JSON_TYPE]: updateProjectSchema } },
       responses: { 200: { description: 'The project.' } },
     },
-    delete: { tag: 'projects', access: 'admin', summary: 'Delete a project with its catalog, events and tokens', responses: { 204: { description: 'Deleted.', mediaType: null } } },
+    delete: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'Delete a project with its catalog, events and tokens',
+      responses: { 204: { description: 'Deleted.', mediaType: null } },
+    },
   },
 
   '/api/projects/{id}/catalog': {
-    get: { tag: 'catalog', access: 'admin', summary: 'The catalog: servers in order, their tools and fingerprints', responses: { 200: { description: '{project, toolCount, servers: [{name, position, version, fingerprint, toolCount, updatedAt, tools, sync}]}' } } },
+    get: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'The catalog: servers in order, their tools and fingerprints',
+      responses: { 200: { description: '{project, toolCount, servers: [{name, position, version, fingerprint, toolCount, updatedAt, tools, sync}]}' } },
+    },
   },
   '/api/projects/{id}/catalog/{server}': {
-    get: { tag: 'catalog', access: 'admin', summary: 'One catalog server', responses: { 200: { description: 'The server with its tools.' } }, errors: ['SERVER_NOT_FOUND'] },
+    get: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'One catalog server',
+      responses: { 200: { description: 'The server with its tools.' } },
+      errors: ['SERVER_NOT_FOUND'],
+    },
     put: {
       tag: 'catalog',
       access: 'catalog:write',
@@ -110,14 +136,28 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       description: 'A changed fingerprint is a new catalog version (§catalog); names of the project are resolved again. Bodies up to 10 MiB.',
       body: { required: true, content: { [JSON_TYPE]: toolsListSchema } },
       responses: {
-        200: { description: '{server, version, fingerprint, changed, added, removed, changedTools, resolvedCalls}: an update, or changed false when the list is the one in force.' },
+        200: {
+          description:
+            '{server, version, fingerprint, changed, added, removed, changedTools, resolvedCalls}: an update, or changed false when the list is the one in force.',
+        },
         201: { description: 'The same, for the first version of a new server.' },
       },
     },
-    delete: { tag: 'catalog', access: 'admin', summary: 'Remove a server from the catalog', responses: { 204: { description: 'Removed.', mediaType: null } }, errors: ['SERVER_NOT_FOUND'] },
+    delete: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'Remove a server from the catalog',
+      responses: { 204: { description: 'Removed.', mediaType: null } },
+      errors: ['SERVER_NOT_FOUND'],
+    },
   },
   '/api/projects/{id}/catalog/{server}/versions': {
-    get: { tag: 'catalog', access: 'admin', summary: 'Catalog versions of a server: what each added, removed and changed', responses: { 200: { description: '{server, versions: [{version, fingerprint, toolCount, added, removed, changed, source, createdAt}]}' } } },
+    get: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'Catalog versions of a server: what each added, removed and changed',
+      responses: { 200: { description: '{server, versions: [{version, fingerprint, toolCount, added, removed, changed, source, createdAt}]}' } },
+    },
   },
   '/api/projects/{id}/catalog/{server}/sync': {
     get: {
@@ -135,8 +175,20 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       responses: { 200: { description: 'The sync result and registration.' }, 201: { description: 'The same, for a new registration.' } },
       errors: [...UPSTREAM_ERRORS],
     },
-    post: { tag: 'catalog', access: 'admin', summary: 'Sync now', responses: { 200: { description: 'The sync result: version, changed, added, removed, changed tools.' } }, errors: ['SYNC_NOT_CONFIGURED', ...UPSTREAM_ERRORS] },
-    delete: { tag: 'catalog', access: 'admin', summary: 'Stop syncing; the catalog stays', responses: { 204: { description: 'Stopped.', mediaType: null } }, errors: ['SYNC_NOT_CONFIGURED'] },
+    post: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'Sync now',
+      responses: { 200: { description: 'The sync result: version, changed, added, removed, changed tools.' } },
+      errors: ['SYNC_NOT_CONFIGURED', ...UPSTREAM_ERRORS],
+    },
+    delete: {
+      tag: 'catalog',
+      access: 'admin',
+      summary: 'Stop syncing; the catalog stays',
+      responses: { 204: { description: 'Stopped.', mediaType: null } },
+      errors: ['SYNC_NOT_CONFIGURED'],
+    },
   },
 
   '/api/projects/{id}/events': {
@@ -189,12 +241,20 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   },
 
   '/api/projects/{id}/favourites': {
-    get: { tag: 'favourites', access: 'config:read', summary: 'The favourites, their version (ETag) and the pinned tools missing from the catalog', responses: { 200: FAVOURITES_ANSWER } },
+    get: {
+      tag: 'favourites',
+      access: 'config:read',
+      summary: 'The favourites, their version (ETag) and the pinned tools missing from the catalog',
+      responses: { 200: FAVOURITES_ANSWER },
+    },
     put: {
       tag: 'favourites',
       access: 'favourites:write',
       summary: 'Replace the whole favourite index',
-      headers: [{ name: 'If-Match', required: true, description: 'The version replaced ("7"), or * to overwrite any version.', schema: { type: 'string' } }, VIA],
+      headers: [
+        { name: 'If-Match', required: true, description: 'The version replaced ("7"), or * to overwrite any version.', schema: { type: 'string' } },
+        VIA,
+      ],
       body: { required: true, content: { [JSON_TYPE]: replaceFavouritesSchema } },
       responses: { 200: FAVOURITES_ANSWER },
       errors: [...FAVOURITE_WRITE_ERRORS, 'VERSION_REQUIRED'],
@@ -258,7 +318,12 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       access: 'usage:read',
       summary: 'Usage over a window: ranked tools, totals, daily series, coverage, unresolved names',
       query: usageQuerySchema,
-      responses: { 200: { description: '{project, window, status, sessionCounting, totals, rows: [{tool, calls, errors, sessions, lastUsed, share, cumulativeShare, pinned, …}], series, favourites, coverage, unresolved}' } },
+      responses: {
+        200: {
+          description:
+            '{project, window, status, sessionCounting, totals, rows: [{tool, calls, errors, sessions, lastUsed, share, cumulativeShare, pinned, …}], series, favourites, coverage, unresolved}',
+        },
+      },
     },
   },
   '/api/projects/{id}/suggestions': {
@@ -267,11 +332,21 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       access: 'usage:read',
       summary: 'What to pin: the top tools of the window, what to add and remove, and the YAML that applies it',
       query: suggestionsQuerySchema,
-      responses: { 200: { description: '{window, maxFavourites, favouritesVersion, suggested: [{tool, calls, share, pinned, inCatalog}], add, remove, favouriteIndex, yaml}' } },
+      responses: {
+        200: {
+          description: '{window, maxFavourites, favouritesVersion, suggested: [{tool, calls, share, pinned, inCatalog}], add, remove, favouriteIndex, yaml}',
+        },
+      },
     },
   },
   '/api/usage': {
-    get: { tag: 'usage', access: 'admin', summary: "Every project's calls per day (the projects list's sparklines)", query: usageOverviewQuerySchema, responses: { 200: { description: '{window, projects: [{id, calls, daily: [{day, calls}]}]}' } } },
+    get: {
+      tag: 'usage',
+      access: 'admin',
+      summary: "Every project's calls per day (the projects list's sparklines)",
+      query: usageOverviewQuerySchema,
+      responses: { 200: { description: '{window, projects: [{id, calls, daily: [{day, calls}]}]}' } },
+    },
   },
 
   '/api/projects/{id}/preview': {
@@ -280,7 +355,12 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       access: 'admin',
       summary: 'The exact tool list per presentation mode and target, with caps, name problems and tokens',
       query: previewQuerySchema,
-      responses: { 200: { description: 'Per mode: the ordered list, count, cap, fits/overBy, problems, leftOut, tokens and method, instruction; the replayed session when asked.' } },
+      responses: {
+        200: {
+          description:
+            'Per mode: the ordered list, count, cap, fits/overBy, problems, leftOut, tokens and method, instruction; the replayed session when asked.',
+        },
+      },
       errors: ['SESSION_NOT_FOUND'],
     },
   },
@@ -301,11 +381,22 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
     },
   },
   '/api/projects/{id}/sessions': {
-    get: { tag: 'surface', access: 'admin', summary: 'Recently active recorded sessions, for the preview’s replay', query: sessionsQuerySchema, responses: { 200: { description: '{sessions: [{id, calls, toolCalls, firstAt, lastAt, client, model}]}' } } },
+    get: {
+      tag: 'surface',
+      access: 'admin',
+      summary: 'Recently active recorded sessions, for the preview’s replay',
+      query: sessionsQuerySchema,
+      responses: { 200: { description: '{sessions: [{id, calls, toolCalls, firstAt, lastAt, client, model}]}' } },
+    },
   },
 
   '/api/projects/{id}/tokens': {
-    get: { tag: 'tokens', access: 'admin', summary: "The project's tokens (never their secrets)", responses: { 200: { description: '{tokens: [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}]}' } } },
+    get: {
+      tag: 'tokens',
+      access: 'admin',
+      summary: "The project's tokens (never their secrets)",
+      responses: { 200: { description: '{tokens: [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}]}' } },
+    },
     post: {
       tag: 'tokens',
       access: 'admin',
@@ -316,8 +407,20 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
     },
   },
   '/api/projects/{id}/tokens/{tokenId}': {
-    get: { tag: 'tokens', access: 'admin', summary: 'Read a token', responses: { 200: { description: 'The token (no secret).' } }, errors: ['TOKEN_NOT_FOUND'] },
-    delete: { tag: 'tokens', access: 'admin', summary: 'Revoke a token; it stays listed as revoked', responses: { 200: { description: 'The revoked token.' } }, errors: ['TOKEN_NOT_FOUND'] },
+    get: {
+      tag: 'tokens',
+      access: 'admin',
+      summary: 'Read a token',
+      responses: { 200: { description: 'The token (no secret).' } },
+      errors: ['TOKEN_NOT_FOUND'],
+    },
+    delete: {
+      tag: 'tokens',
+      access: 'admin',
+      summary: 'Revoke a token; it stays listed as revoked',
+      responses: { 200: { description: 'The revoked token.' } },
+      errors: ['TOKEN_NOT_FOUND'],
+    },
   },
 
   '/api/projects/{id}/yaml': {
@@ -326,7 +429,9 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       access: 'config:read',
       summary: 'Export one project as a YAML document',
       query: exportQuerySchema,
-      responses: { 200: { description: 'The project document; `download` sets Content-Disposition.', mediaType: YAML_TYPE, schema: { component: 'ProjectDocument' } } },
+      responses: {
+        200: { description: 'The project document; `download` sets Content-Disposition.', mediaType: YAML_TYPE, schema: { component: 'ProjectDocument' } },
+      },
     },
   },
   '/api/yaml': {
@@ -346,10 +451,18 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
       description:
         '`dryRun` returns the plan and diff and writes nothing. A config:write token may only name its own project (403 otherwise, dry runs included).',
       query: applyQuerySchema,
-      headers: [{ name: 'If-Match', description: 'The basis (sha256:…) of a dry run: apply only if the projects are still as it saw them.', schema: { type: 'string' } }],
+      headers: [
+        {
+          name: 'If-Match',
+          description: 'The basis (sha256:…) of a dry run: apply only if the projects are still as it saw them.',
+          schema: { type: 'string' },
+        },
+      ],
       body: { required: true, description: 'One or more project documents separated by ---.', content: { [YAML_TYPE]: { component: 'ProjectDocument' } } },
       jsonBody: false,
-      responses: { 200: { description: '{dryRun, applied, basis, summary: {create, update, unchanged}, projects: [{name, action, changes, favourites, diff}]}' } },
+      responses: {
+        200: { description: '{dryRun, applied, basis, summary: {create, update, unchanged}, projects: [{name, action, changes, favourites, diff}]}' },
+      },
       errors: ['MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'YAML_MALFORMED', 'YAML_INVALID', 'VERSION_MISMATCH'],
     },
   },

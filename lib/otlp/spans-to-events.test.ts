@@ -32,7 +32,12 @@ describe('extractToolCallSpans', () => {
     const { outcomes } = extract(
       exportOf([
         span(
-          { kind: 'SPAN_KIND_CLIENT', startTimeUnixNano: START * 1e6, endTimeUnixNano: String(BigInt(START + 250) * 1_000_000n), status: { code: 'STATUS_CODE_ERROR' } },
+          {
+            kind: 'SPAN_KIND_CLIENT',
+            startTimeUnixNano: START * 1e6,
+            endTimeUnixNano: String(BigInt(START + 250) * 1_000_000n),
+            status: { code: 'STATUS_CODE_ERROR' },
+          },
           { 'gen_ai.tool.name': { stringValue: 'get_pods' }, 'mcp.session.id': { intValue: '42' }, 'rpc.response.status_code': { stringValue: '-32602' } },
         ),
       ]),
@@ -55,12 +60,22 @@ describe('extractToolCallSpans', () => {
   });
 
   it('takes the tool from the span name when gen_ai.tool.name is missing, and arguments structured or as JSON text', () => {
-    const kvlist = { kvlistValue: { values: [{ key: 'server', value: { stringValue: 'k8s' } }, { key: 'tool', value: { stringValue: 'get_pods' } }] } };
+    const kvlist = {
+      kvlistValue: {
+        values: [
+          { key: 'server', value: { stringValue: 'k8s' } },
+          { key: 'tool', value: { stringValue: 'get_pods' } },
+        ],
+      },
+    };
     const { outcomes } = extract(
       exportOf([
         span({ name: 'tools/call list_files' }),
         span({ spanId: 'a1b2c3d4e5f60719' }, { 'gen_ai.tool.name': { stringValue: 'mcp_invoke_tool' }, 'gen_ai.tool.call.arguments': kvlist }),
-        span({ spanId: 'a1b2c3d4e5f6071a' }, { 'gen_ai.tool.name': { stringValue: 'mcp_invoke_tool' }, 'gen_ai.tool.call.arguments': { stringValue: '{"tool_name":"x"' } }),
+        span(
+          { spanId: 'a1b2c3d4e5f6071a' },
+          { 'gen_ai.tool.name': { stringValue: 'mcp_invoke_tool' }, 'gen_ai.tool.call.arguments': { stringValue: '{"tool_name":"x"' } },
+        ),
       ]),
     );
     expect(outcomes.map((o) => ('event' in o ? [o.event.tool, o.event.arguments] : o.error))).toEqual([

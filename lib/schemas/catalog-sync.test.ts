@@ -3,9 +3,12 @@ import { displayUrl, maskHeaders, syncRegistrationSchema } from './catalog-sync'
 
 describe('catalog sync registration', () => {
   it('never shows a header value, only which Authorization scheme is set', () => {
-    expect(
-      maskHeaders({ Authorization: 'Bearer abc.def', 'X-Api-Key': 'Bearer-ish secret', authorization2: 'Basic x', Cookie: 'Bearer' }),
-    ).toEqual({ Authorization: 'Bearer ••••••', 'X-Api-Key': '••••••', authorization2: '••••••', Cookie: '••••••' });
+    expect(maskHeaders({ Authorization: 'Bearer abc.def', 'X-Api-Key': 'Bearer-ish secret', authorization2: 'Basic x', Cookie: 'Bearer' })).toEqual({
+      Authorization: 'Bearer ••••••',
+      'X-Api-Key': '••••••',
+      authorization2: '••••••',
+      Cookie: '••••••',
+    });
     expect(maskHeaders(null)).toEqual({});
   });
 

@@ -84,7 +84,8 @@ export function maskHeaders(headers: Record<string, string> | null | undefined):
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const scheme = value.split(' ')[0];
-    out[name] = name.toLowerCase() === 'authorization' && AUTH_SCHEMES.has(scheme.toLowerCase()) && value.length > scheme.length + 1 ? `${scheme} ${MASK}` : MASK;
+    out[name] =
+      name.toLowerCase() === 'authorization' && AUTH_SCHEMES.has(scheme.toLowerCase()) && value.length > scheme.length + 1 ? `${scheme} ${MASK}` : MASK;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '@/lib/text';
 import { z } from 'zod';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 
@@ -8,7 +9,7 @@ const toolName = z
   .string()
   .min(1)
   .max(256)
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
+  .refine((name) => !hasControlCharacter(name), 'must not contain control characters');
 
 export const catalogToolSchema = z.object({
   name: toolName,
@@ -35,6 +36,4 @@ export const toolsListSchema = z
     });
   });
 
-export const serverNameSchema = z
-  .string()
-  .regex(SERVER_NAME_RE, 'a server name is 1–64 of [A-Za-z0-9_.-], starting with a letter or digit');
+export const serverNameSchema = z.string().regex(SERVER_NAME_RE, 'a server name is 1–64 of [A-Za-z0-9_.-], starting with a letter or digit');

@@ -19,20 +19,19 @@ export const toolCallTraceSchema = z.object({
     .regex(RFC3339, 'timestamp must be an RFC 3339 date-time with an offset, e.g. 2026-11-29T10:00:00.123Z')
     .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp is not a real date'),
   tool: z.string().min(1, 'tool must not be empty').max(512, 'tool is at most 512 characters'),
-  server: z
-    .string()
-    .regex(SERVER_NAME_RE, 'server must be 1–64 of [A-Za-z0-9_.-], starting with a letter or digit')
-    .nullish(),
+  server: z.string().regex(SERVER_NAME_RE, 'server must be 1–64 of [A-Za-z0-9_.-], starting with a letter or digit').nullish(),
   arguments: z.unknown().optional(),
   sessionId: optionalText(256),
   status: z
     .string()
     .regex(/^[a-z][a-z_]{0,31}$/, "status is a lower-case word such as 'ok' or 'error'")
     .default('ok'),
-  errorCode: z
-    .union([z.string().max(256), z.number().transform((n) => String(n))])
+  errorCode: z.union([z.string().max(256), z.number().transform((n) => String(n))]).nullish(),
+  durationMs: z
+    .number()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000)
     .nullish(),
-  durationMs: z.number().min(0).max(7 * 24 * 3600 * 1000).nullish(),
   model: optionalText(256),
   client: optionalText(256),
 });

@@ -20,9 +20,7 @@ export const favouriteSettingsSchema = z
   .strict()
   .refine((v) => v.enabled !== undefined || v.maxFavourites !== undefined, 'send enabled, maxFavourites or both');
 
-export const pinRequestSchema = z
-  .object({ tool: toolName, position: z.number().int().min(0).max(MAX_FAVOURITES_LIMIT).optional() })
-  .strict();
+export const pinRequestSchema = z.object({ tool: toolName, position: z.number().int().min(0).max(MAX_FAVOURITES_LIMIT).optional() }).strict();
 
 export const unpinRequestSchema = z.object({ tool: toolName }).strict();
 

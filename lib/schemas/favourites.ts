@@ -8,10 +8,7 @@ export const favouriteIndexSchema = z
   .object({
     enabled: z.boolean().default(true),
     maxFavourites: z.number().int().min(1).max(MAX_FAVOURITES_LIMIT).default(DEFAULT_MAX_FAVOURITES),
-    tools: z
-      .array(z.string().min(1).max(512).refine(isCanonicalName, 'must be a canonical server/tool name'))
-      .max(MAX_FAVOURITES_LIMIT)
-      .default([]),
+    tools: z.array(z.string().min(1).max(512).refine(isCanonicalName, 'must be a canonical server/tool name')).max(MAX_FAVOURITES_LIMIT).default([]),
   })
   .strict();
 

@@ -9,7 +9,12 @@ const list = (item: z.ZodType<string, string>, what: string) =>
   z
     .string()
     .max(200_000)
-    .transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(10_000, `at most 10,000 ${what}`));
 
 /** Agent tools as a count (`56`) or as comma-separated names (`search,edit`). */
@@ -24,7 +29,10 @@ const agentToolsParam = z
       if (count > 10_000) ctx.addIssue({ code: 'custom', message: 'at most 10,000 agent tools' });
       return count;
     }
-    const names = trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = trimmed
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (names.length > 10_000) ctx.addIssue({ code: 'custom', message: 'at most 10,000 agent tools' });
     if (names.some((n) => n.length > 256)) ctx.addIssue({ code: 'custom', message: 'an agent tool name is at most 256 characters' });
     return names;

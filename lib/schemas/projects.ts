@@ -3,9 +3,7 @@ import { surfaceConfigSchema } from './surface-config';
 
 export const PROJECT_ID_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-export const projectIdSchema = z
-  .string()
-  .regex(PROJECT_ID_RE, 'a project id is a slug: 1–64 of a-z, 0-9 and -, not starting or ending with -');
+export const projectIdSchema = z.string().regex(PROJECT_ID_RE, 'a project id is a slug: 1–64 of a-z, 0-9 and -, not starting or ending with -');
 
 const metaToolsSchema = z.array(z.string().min(1).max(256)).max(200);
 

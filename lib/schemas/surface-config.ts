@@ -3,17 +3,7 @@ import { z } from 'zod';
 export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve'] as const;
 export type SurfaceMode = (typeof SURFACE_MODES)[number];
 
-export const TARGET_IDS = [
-  'openai',
-  'azure-openai',
-  'groq',
-  'github-copilot',
-  'gemini',
-  'cursor',
-  'windsurf',
-  'anthropic',
-  'custom',
-] as const;
+export const TARGET_IDS = ['openai', 'azure-openai', 'groq', 'github-copilot', 'gemini', 'cursor', 'windsurf', 'anthropic', 'custom'] as const;
 export type TargetId = (typeof TARGET_IDS)[number];
 
 export const DEFAULT_INSTRUCTION =

@@ -18,7 +18,7 @@ export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
   'usage:read': 'read usage and favourites suggestions',
   'config:read': "read the favourites, their history and the project's YAML",
   'favourites:write': 'pin, unpin, move and replace favourites',
-  'config:write': "apply YAML to this project (documents naming another project are refused)",
+  'config:write': 'apply YAML to this project (documents naming another project are refused)',
   'catalog:write': "upload a server's tools/list (PUT catalog)",
 };
 

@@ -33,8 +33,12 @@ export class BatchedRead<K, V> {
       read = Promise.reject(err);
     }
     read.then(
-      (value) => batch.forEach((w) => w.resolve(value)),
-      (err: unknown) => batch.forEach((w) => w.reject(err)),
+      (value) => {
+        for (const waiter of batch) waiter.resolve(value);
+      },
+      (err: unknown) => {
+        for (const waiter of batch) waiter.reject(err);
+      },
     );
   }
 }

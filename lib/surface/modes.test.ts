@@ -58,12 +58,7 @@ describe('off, eager, lazy', () => {
   });
 
   it('eager is the agent tools then every typed tool in catalog order', () => {
-    expect(names('eager', catalog, modeInputs({ agentTools: ['search'] }))).toEqual([
-      'search',
-      'github__create_issue',
-      'github__list_issues',
-      'fs__read_file',
-    ]);
+    expect(names('eager', catalog, modeInputs({ agentTools: ['search'] }))).toEqual(['search', 'github__create_issue', 'github__list_issues', 'fs__read_file']);
   });
 
   it('lazy is agent tools, mcp_find_tools, and the activated tools oldest first, the oldest dropped past the budget', () => {
@@ -92,16 +87,7 @@ describe('pinned', () => {
   it('adds the tools of the 3 most recently called servers, most recent first, after the activations', () => {
     const session = replaySession(['d/d1', 'a/a2', 'c/c1', 'b/b1'].map((canonical) => ({ canonical })));
     expect(session.calledServers).toEqual(['b', 'c', 'a', 'd']);
-    expect(names('pinned', catalog, modeInputs({ session }))).toEqual([
-      'mcp_find_tools',
-      'd__d1',
-      'a__a2',
-      'c__c1',
-      'b__b1',
-      'b__b2',
-      'a__a1',
-      'a__a3',
-    ]);
+    expect(names('pinned', catalog, modeInputs({ session }))).toEqual(['mcp_find_tools', 'd__d1', 'a__a2', 'c__c1', 'b__b1', 'b__b2', 'a__a1', 'a__a3']);
   });
 
   it('shares the activation budget: pinned tools fill only what activations left', () => {
@@ -142,7 +128,10 @@ describe('typed names', () => {
   });
 
   it('leaves out a tool whose name sanitises into another, and reports it', () => {
-    for (const order of [['read.file', 'read-file'], ['read-file', 'read.file']]) {
+    for (const order of [
+      ['read.file', 'read-file'],
+      ['read-file', 'read.file'],
+    ]) {
       const catalog = prepareCatalog([{ name: 'fs', tools: order.map((n) => tool(n)) }]);
       const list = buildModeList('eager', catalog, modeInputs());
       expect(list.tools.map((t) => [t.name, t.canonical])).toEqual([['fs__read-file', 'fs/read-file']]);
@@ -169,9 +158,7 @@ describe('typed names', () => {
       const list = buildModeList(mode, catalog, modeInputs({ session }));
       expect(list.tools.map((t) => t.name)).not.toContainEqual(expect.stringContaining('xyyy'));
       expect(list.tools.every((t) => t.name.length <= 64)).toBe(true);
-      expect(list.leftOut).toEqual([
-        expect.objectContaining({ canonical: `server/${long}`, name: `server__${long}`, reason: 'name-too-long' }),
-      ]);
+      expect(list.leftOut).toEqual([expect.objectContaining({ canonical: `server/${long}`, name: `server__${long}`, reason: 'name-too-long' })]);
       expect(list.leftOut[0].message).toContain('69 characters');
     }
   });
@@ -242,9 +229,7 @@ describe('targets', () => {
     const openai = checkAgainstTarget(list, resolveTarget('openai')).problems;
     expect(openai.map((p) => p.field).sort()).toEqual(['description', 'name']);
     expect(openai.find((p) => p.field === 'description')!.message).toContain('1025 characters');
-    expect(checkAgainstTarget(list, resolveTarget('gemini')).problems.map((p) => p.message)).toEqual([
-      "'s__t' is listed twice; tool names must be unique",
-    ]);
+    expect(checkAgainstTarget(list, resolveTarget('gemini')).problems.map((p) => p.message)).toEqual(["'s__t' is listed twice; tool names must be unique"]);
   });
 
   it('gemini accepts dots in names but not a leading digit', () => {

@@ -26,13 +26,7 @@ export interface ModePreview extends TargetFit {
 }
 
 /** One mode's list checked against the target, with its token estimate (§surface "Every preview reports"). */
-export function previewMode(
-  mode: SurfaceMode,
-  catalog: PreparedCatalog,
-  inputs: ModeInputs,
-  target: Target,
-  detail: PreviewDetail = 'full',
-): ModePreview {
+export function previewMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, detail: PreviewDetail = 'full'): ModePreview {
   const list = buildModeList(mode, catalog, inputs);
   const tokens = estimateTokens(list.tools, target.tokenMethod);
   return {

@@ -21,7 +21,10 @@ export class SurfaceCache {
 
   set(database: object, slot: string, key: string, value: RenderedSurface): void {
     let entries = this.perDatabase.get(database);
-    if (!entries) this.perDatabase.set(database, (entries = new Map()));
+    if (!entries) {
+      entries = new Map();
+      this.perDatabase.set(database, entries);
+    }
     entries.delete(slot);
     if (entries.size >= LIMIT) entries.delete(entries.keys().next().value as string);
     entries.set(slot, { key, value });

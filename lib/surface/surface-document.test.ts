@@ -37,7 +37,11 @@ describe('surface document', () => {
     const a = buildSurfaceDocument(source, catalog, 'favindex');
     const b = buildSurfaceDocument({ ...source, version: { catalog: 9, favourites: 7 } }, prepareCatalog(catalog.servers), 'favindex');
     expect(b.fingerprint).toBe(a.fingerprint);
-    const reordered = buildSurfaceDocument({ ...source, favourites: { ...source.favourites, tools: [...source.favourites.tools].reverse() } }, catalog, 'favindex');
+    const reordered = buildSurfaceDocument(
+      { ...source, favourites: { ...source.favourites, tools: [...source.favourites.tools].reverse() } },
+      catalog,
+      'favindex',
+    );
     expect(reordered.fingerprint).not.toBe(a.fingerprint);
     expect(buildSurfaceDocument(source, catalog, 'eager').fingerprint).not.toBe(a.fingerprint);
   });

@@ -22,20 +22,60 @@ const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Targets as data. Caps and rules are the ones §surface states; gemini and anthropic name rules are their API references'. */
 export const TARGETS: Record<Exclude<TargetId, 'custom'>, Target> = {
   openai: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
-  'azure-openai': { id: 'azure-openai', label: 'Azure OpenAI', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
+  'azure-openai': {
+    id: 'azure-openai',
+    label: 'Azure OpenAI',
+    cap: 128,
+    warnAbove: null,
+    namePattern: OPENAI_NAME,
+    descriptionLimit: 1024,
+    tokenMethod: 'openai-functions',
+  },
   groq: { id: 'groq', label: 'Groq', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
-  'github-copilot': { id: 'github-copilot', label: 'GitHub Copilot', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
+  'github-copilot': {
+    id: 'github-copilot',
+    label: 'GitHub Copilot',
+    cap: 128,
+    warnAbove: null,
+    namePattern: OPENAI_NAME,
+    descriptionLimit: 1024,
+    tokenMethod: 'openai-functions',
+  },
   // FunctionDeclaration.name: starts with a letter or underscore; letters, digits, _ . : -; at most 64.
-  gemini: { id: 'gemini', label: 'Gemini', cap: 512, warnAbove: null, namePattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/, descriptionLimit: null, tokenMethod: 'openai-functions' },
+  gemini: {
+    id: 'gemini',
+    label: 'Gemini',
+    cap: 512,
+    warnAbove: null,
+    namePattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+    descriptionLimit: null,
+    tokenMethod: 'openai-functions',
+  },
   cursor: { id: 'cursor', label: 'Cursor', cap: 40, warnAbove: null, namePattern: null, descriptionLimit: null, tokenMethod: 'openai-functions' },
   windsurf: { id: 'windsurf', label: 'Windsurf', cap: 50, warnAbove: null, namePattern: null, descriptionLimit: null, tokenMethod: 'openai-functions' },
-  anthropic: { id: 'anthropic', label: 'Anthropic', cap: null, warnAbove: 30, namePattern: /^[a-zA-Z0-9_-]{1,128}$/, descriptionLimit: null, tokenMethod: 'anthropic-tools' },
+  anthropic: {
+    id: 'anthropic',
+    label: 'Anthropic',
+    cap: null,
+    warnAbove: 30,
+    namePattern: /^[a-zA-Z0-9_-]{1,128}$/,
+    descriptionLimit: null,
+    tokenMethod: 'anthropic-tools',
+  },
 };
 
 /** `custom` is any cap N, with no name or description rule. */
 export function resolveTarget(id: TargetId, customCap?: number | null): Target {
   if (id !== 'custom') return TARGETS[id];
-  return { id: 'custom', label: `Custom (${customCap ?? 'no'} cap)`, cap: customCap ?? null, warnAbove: null, namePattern: null, descriptionLimit: null, tokenMethod: 'openai-functions' };
+  return {
+    id: 'custom',
+    label: `Custom (${customCap ?? 'no'} cap)`,
+    cap: customCap ?? null,
+    warnAbove: null,
+    namePattern: null,
+    descriptionLimit: null,
+    tokenMethod: 'openai-functions',
+  };
 }
 
 export interface TargetProblem {
@@ -69,7 +109,12 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target)
     }
     seen.add(tool.name);
     if (target.namePattern && !target.namePattern.test(tool.name)) {
-      problems.push({ name: tool.name, canonical: tool.canonical, field: 'name', message: `${target.label} rejects the name: it must match ${target.namePattern.source}` });
+      problems.push({
+        name: tool.name,
+        canonical: tool.canonical,
+        field: 'name',
+        message: `${target.label} rejects the name: it must match ${target.namePattern.source}`,
+      });
     }
     const length = tool.body.description?.length ?? 0;
     if (target.descriptionLimit !== null && length > target.descriptionLimit) {

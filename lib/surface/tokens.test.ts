@@ -12,7 +12,11 @@ const catalog = prepareCatalog(DEMO_SERVERS.map((s) => ({ name: s.server, tools:
 describe('token estimates', () => {
   it('counted per tool, the OpenAI estimate equals counting the whole rendered function list at once', () => {
     for (const mode of ['eager', 'favindex', 'off'] as const) {
-      const list = buildModeList(mode, catalog, modeInputs({ favourites: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue'] } })).tools;
+      const list = buildModeList(
+        mode,
+        catalog,
+        modeInputs({ favourites: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue'] } }),
+      ).tools;
       const whole = estimateTokensInFunctions(
         list.map((t) => ({ name: t.name, description: t.body.description, parameters: t.body.inputSchema }) as unknown as ChatCompletionFunctionDefinition),
         countTokens,

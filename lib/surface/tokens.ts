@@ -42,7 +42,10 @@ const perTool = new WeakMap<ToolBody, Map<string, number>>();
 
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
   let byName = perTool.get(body);
-  if (!byName) perTool.set(body, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    perTool.set(body, byName);
+  }
   const key = method === 'openai-functions' ? `o:${name}` : `a:${name}`;
   const hit = byName.get(key);
   if (hit !== undefined) return hit;

@@ -38,10 +38,7 @@ export function compareUsage(a: ToolUsage, b: ToolUsage): number {
  * Rank every tool with calls, and give each its share of the attributed calls. Tools without
  * calls (all of a window's calls failed, with status=ok) are left out: they were not used.
  */
-export function rankTools(
-  usage: readonly ToolUsage[],
-  context: { pinned: ReadonlySet<string>; catalog: { has(tool: string): boolean } },
-): RankedTool[] {
+export function rankTools(usage: readonly ToolUsage[], context: { pinned: ReadonlySet<string>; catalog: { has(tool: string): boolean } }): RankedTool[] {
   const used = usage.filter((u) => u.calls > 0).sort(compareUsage);
   const attributed = used.reduce((sum, u) => sum + u.calls, 0);
   let running = 0;

@@ -41,9 +41,7 @@ function addTo(totals: UsageTotals, kind: string, calls: number): void {
 
 /** The daily series with every day of the window present (zeros included), and the window's totals. */
 export function dailySeries(days: readonly string[], rows: readonly NamespaceDayCalls[]): { series: SeriesDay[]; totals: UsageTotals } {
-  const byDay = new Map<string, SeriesDay>(
-    days.map((day) => [day, { day, calls: 0, attributed: 0, unresolved: 0, meta: 0, namespaces: emptyNamespaces() }]),
-  );
+  const byDay = new Map<string, SeriesDay>(days.map((day) => [day, { day, calls: 0, attributed: 0, unresolved: 0, meta: 0, namespaces: emptyNamespaces() }]));
   const totals: UsageTotals = { calls: 0, attributed: 0, unresolved: 0, meta: 0 };
   for (const row of rows) {
     const day = byDay.get(row.day);

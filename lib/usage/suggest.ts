@@ -28,7 +28,12 @@ export interface FavouritesSuggestion {
  */
 export function suggestFavourites(ranked: readonly RankedTool[], current: FavouriteIndex, top: number): FavouritesSuggestion {
   if (ranked.length === 0) {
-    return { suggested: [], add: [], remove: [], favouriteIndex: { enabled: current.enabled, maxFavourites: current.maxFavourites, tools: [...current.tools] } };
+    return {
+      suggested: [],
+      add: [],
+      remove: [],
+      favouriteIndex: { enabled: current.enabled, maxFavourites: current.maxFavourites, tools: [...current.tools] },
+    };
   }
   const pinned = new Set(current.tools);
   const suggested = ranked.slice(0, top).map((r) => ({

@@ -25,7 +25,7 @@ describe('line diff', () => {
   });
 
   it('writes unified hunks with three lines of context', () => {
-    const before = Array.from({ length: 20 }, (_, i) => `line ${i}`).join('\n') + '\n';
+    const before = `${Array.from({ length: 20 }, (_, i) => `line ${i}`).join('\n')}\n`;
     const after = before.replace('line 10\n', 'line ten\n');
     expect(unifiedDiff(before, after, { from: 'a', to: 'b' })).toBe(
       '--- a\n+++ b\n@@ -8,7 +8,7 @@\n line 7\n line 8\n line 9\n-line 10\n+line ten\n line 11\n line 12\n line 13\n',

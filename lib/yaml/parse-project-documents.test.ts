@@ -43,7 +43,9 @@ function failure(text: string): { code: string; status: number; issues: YamlIssu
 
 describe('parseProjectDocuments', () => {
   it('reads the §yaml example, filling defaults', () => {
-    const [doc] = parseProjectDocuments('apiVersion: favindex/v1\nkind: Project\nmetadata: {name: myproj}\nspec:\n  favouriteIndex: {tools: [k8s/get_pods]}\n  surface: {agentTools: 56}\n');
+    const [doc] = parseProjectDocuments(
+      'apiVersion: favindex/v1\nkind: Project\nmetadata: {name: myproj}\nspec:\n  favouriteIndex: {tools: [k8s/get_pods]}\n  surface: {agentTools: 56}\n',
+    );
     expect(doc.spec.favouriteIndex).toEqual({ enabled: true, maxFavourites: 15, tools: ['k8s/get_pods'] });
     expect(doc.spec.surface).toMatchObject({ mode: 'favindex', agentTools: 56, limits: { maxToolsPerRequest: 120 } });
     expect(doc.metadata.description).toBe('');

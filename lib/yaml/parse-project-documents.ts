@@ -48,7 +48,14 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
   });
   const list = Array.isArray(docs) ? docs : [];
   if (list.length > MAX_DOCUMENTS) {
-    throw invalid([{ document: MAX_DOCUMENTS + 1, ...linePosition(lineCounter, list[MAX_DOCUMENTS].range[0]), path: '', message: `more than ${MAX_DOCUMENTS} documents in one request` }]);
+    throw invalid([
+      {
+        document: MAX_DOCUMENTS + 1,
+        ...linePosition(lineCounter, list[MAX_DOCUMENTS].range[0]),
+        path: '',
+        message: `more than ${MAX_DOCUMENTS} documents in one request`,
+      },
+    ]);
   }
 
   const syntax: YamlIssue[] = [];
@@ -69,7 +76,14 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
-      throw malformed([{ document: i + 1, ...linePosition(lineCounter, doc.range[0]), path: '', message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_ALIAS_COUNT} nodes` }]);
+      throw malformed([
+        {
+          document: i + 1,
+          ...linePosition(lineCounter, doc.range[0]),
+          path: '',
+          message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_ALIAS_COUNT} nodes`,
+        },
+      ]);
     }
     const parsed = validateDocument(value, at);
     if (!parsed) return;
@@ -98,7 +112,12 @@ function validateDocument(value: unknown, at: Report): ProjectDocument | null {
   const head = value as Record<string, unknown>;
   let known = true;
   if (head.apiVersion !== API_VERSION) {
-    at(['apiVersion'], head.apiVersion === undefined ? `apiVersion is required: ${API_VERSION}` : `apiVersion ${JSON.stringify(head.apiVersion)} is not supported; this server reads ${API_VERSION}`);
+    at(
+      ['apiVersion'],
+      head.apiVersion === undefined
+        ? `apiVersion is required: ${API_VERSION}`
+        : `apiVersion ${JSON.stringify(head.apiVersion)} is not supported; this server reads ${API_VERSION}`,
+    );
     known = false;
   }
   if (head.kind !== 'Project') {
@@ -135,7 +154,10 @@ function validateDocument(value: unknown, at: Report): ProjectDocument | null {
     seen.add(tool);
   });
   if (favouriteIndex.tools.length > favouriteIndex.maxFavourites) {
-    at(toolsPath, `${favouriteIndex.tools.length} favourites exceed maxFavourites ${favouriteIndex.maxFavourites}: remove ${favouriteIndex.tools.slice(favouriteIndex.maxFavourites).join(', ')} or raise maxFavourites`);
+    at(
+      toolsPath,
+      `${favouriteIndex.tools.length} favourites exceed maxFavourites ${favouriteIndex.maxFavourites}: remove ${favouriteIndex.tools.slice(favouriteIndex.maxFavourites).join(', ')} or raise maxFavourites`,
+    );
     clean = false;
   }
   return clean ? result.data : null;
@@ -205,13 +227,13 @@ function keyText(key: unknown): string {
   return isScalar(key) ? String(key.value) : String(key);
 }
 
-function describe(issue: YamlIssue): string {
+function describeIssue(issue: YamlIssue): string {
   const where = issue.document > 0 ? `document ${issue.document}, line ${issue.line}, column ${issue.column}` : `line ${issue.line}, column ${issue.column}`;
   return `${where}${issue.path ? `, ${issue.path}` : ''}: ${issue.message}`;
 }
 
 function summary(issues: YamlIssue[]): string {
-  return issues.length > 1 ? `${describe(issues[0])} (and ${issues.length - 1} more)` : describe(issues[0]);
+  return issues.length > 1 ? `${describeIssue(issues[0])} (and ${issues.length - 1} more)` : describeIssue(issues[0]);
 }
 
 function malformed(issues: YamlIssue[]): ApiError {

@@ -38,7 +38,11 @@ afterAll(async () => {
 
 /** The installed command, as a user types it: `favindex …` on PATH, talking to our server. */
 function favindex(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
-  return run('favindex', args, { cwd: workDir, input: options.input, env: { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl, ...options.env } });
+  return run('favindex', args, {
+    cwd: workDir,
+    input: options.input,
+    env: { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl, ...options.env },
+  });
 }
 
 async function project(id: string): Promise<string> {
@@ -49,7 +53,9 @@ async function project(id: string): Promise<string> {
 /** `calls` events per tool, a minute ago. */
 async function sendCalls(id: string, calls: Record<string, number>): Promise<void> {
   const at = new Date(Date.now() - 60_000).toISOString();
-  const events = Object.entries(calls).flatMap(([tool, n]) => Array.from({ length: n }, (_, i) => ({ id: `${tool}-${i}`, timestamp: at, tool, sessionId: `s${i % 3}` })));
+  const events = Object.entries(calls).flatMap(([tool, n]) =>
+    Array.from({ length: n }, (_, i) => ({ id: `${tool}-${i}`, timestamp: at, tool, sessionId: `s${i % 3}` })),
+  );
   expect((await api('POST', `/api/projects/${id}/events`, { events })).body).toMatchObject({ accepted: events.length, rejected: [] });
 }
 
@@ -163,7 +169,9 @@ describe('favindex suggest and favourites', () => {
       `Favourites of ${id}: version 4, enabled, 3 of 15 pinned\n  1. k8s/get_pods  (not in catalog)\n  2. github/create_issue  (not in catalog)\n  3. github/list_issues  (not in catalog)\n`,
     );
     const unpinned = await favindex(['favourites', 'unpin', '-p', id, 'github/create_issue', 'github/create_issue']);
-    expect(unpinned.stdout).toBe('unpinned github/create_issue (version 5, 2 of 15 pinned)\ngithub/create_issue was not pinned: no change (version 5, 2 of 15 pinned)\n');
+    expect(unpinned.stdout).toBe(
+      'unpinned github/create_issue (version 5, 2 of 15 pinned)\ngithub/create_issue was not pinned: no change (version 5, 2 of 15 pinned)\n',
+    );
     const listed = JSON.parse((await favindex(['favourites', 'list', '-p', id, '--json'])).stdout);
     expect(listed).toMatchObject({ project: id, version: 5, tools: ['k8s/get_pods', 'github/list_issues'] });
     const history = await api('GET', `/api/projects/${id}/favourites/history`);
@@ -213,7 +221,9 @@ describe('favindex export and apply', () => {
     expect(all.stdout).toContain(`name: ${id}\n`);
     expect(all.stdout).toContain('name: cli-yaml-other\n');
 
-    const broken = await favindex(['apply', '-f', '-'], { input: 'apiVersion: favindex/v1\nkind: Project\nmetadata: {name: cli-yaml}\nspec: {favouriteIndex: {maxFavourites: many}}\n' });
+    const broken = await favindex(['apply', '-f', '-'], {
+      input: 'apiVersion: favindex/v1\nkind: Project\nmetadata: {name: cli-yaml}\nspec: {favouriteIndex: {maxFavourites: many}}\n',
+    });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/\(HTTP 422 YAML_INVALID\)/);
     expect(broken.stderr).toMatch(/- document 1 line 4:\d+ spec\.favouriteIndex\.maxFavourites: /);
@@ -247,7 +257,9 @@ describe('favindex with project tokens, and its exit codes', () => {
 
     const bad = await favindex(['suggest', '-p', id], { env: { FAVINDEX_TOKEN: `fvx_${'A'.repeat(43)}` } });
     expect(bad.code).toBe(4);
-    expect(bad.stderr).toBe('favindex: the bearer token is not a favindex project token (HTTP 401 UNAUTHORIZED)\n  → check the token; create a new one under the project’s Tokens tab\n');
+    expect(bad.stderr).toBe(
+      'favindex: the bearer token is not a favindex project token (HTTP 401 UNAUTHORIZED)\n  → check the token; create a new one under the project’s Tokens tab\n',
+    );
   });
 
   it('exits 3 when favindex cannot be reached or something else answers, 2 for bad arguments, 1 for an API error', async () => {
@@ -272,6 +284,8 @@ describe('favindex with project tokens, and its exit codes', () => {
 
     const missing = await favindex(['suggest', '-p', 'no-such-project']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe("favindex: project 'no-such-project' does not exist (HTTP 404 PROJECT_NOT_FOUND)\n  → check the project id, or create it with POST /api/projects\n");
+    expect(missing.stderr).toBe(
+      "favindex: project 'no-such-project' does not exist (HTTP 404 PROJECT_NOT_FOUND)\n  → check the project id, or create it with POST /api/projects\n",
+    );
   });
 });

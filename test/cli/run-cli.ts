@@ -41,7 +41,12 @@ export function run(command: string, args: string[], options: { env?: Record<str
 
 /** A small client for the test's own setup, as the admin (local mode: loopback is the admin). */
 export function adminApi(baseUrl: string) {
-  return async function call(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string }> {
+  return async function call(
+    method: string,
+    apiPath: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; text: string }> {
     const res = await fetch(baseUrl + apiPath, {
       method,
       headers: { ...(body === undefined ? {} : typeof body === 'string' ? {} : { 'content-type': 'application/json' }), ...headers },

@@ -23,12 +23,14 @@ export function traceEvent(id: string, n: number, sessionId: string, now = Date.
 }
 
 export function ndjson(events: readonly object[]): string {
-  return events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+  return `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
 }
 
 /** The digest storedTotals computes: md5 of the sorted ids, comma-joined. */
 export function idDigest(ids: Iterable<string>): string {
-  return createHash('md5').update([...new Set(ids)].sort().join(',')).digest('hex');
+  return createHash('md5')
+    .update([...new Set(ids)].sort().join(','))
+    .digest('hex');
 }
 
 /** A small seeded generator, so a failing run can be replayed. */

@@ -120,7 +120,15 @@ describe.each(faultTargets())('on %s, a real server', (kind) => {
     expect(totals.idDigest).toBe(idDigest(Array.from({ length: unique }, (_, n) => `u-${n}`)));
     expect(Object.keys(totals.rollups)).toContain('usage_daily');
     for (const [table, { calls, covers }] of Object.entries(totals.rollups)) expect(calls, table).toBe(covers);
-    record('concurrent', { clients: CLIENTS, sent, unique, repeated: sent - unique, seconds, eventsPerSecond: Math.round(sent / seconds), rollups: totals.rollups });
+    record('concurrent', {
+      clients: CLIENTS,
+      sent,
+      unique,
+      repeated: sent - unique,
+      seconds,
+      eventsPerSecond: Math.round(sent / seconds),
+      rollups: totals.rollups,
+    });
   });
 
   it('loses nothing and doubles nothing when SIGKILLed 5 times while 4 clients ingest and retry', async () => {
@@ -130,7 +138,8 @@ describe.each(faultTargets())('on %s, a real server', (kind) => {
     const KILLS = [0.1, 0.3, 0.5, 0.7, 0.9];
     const token = await project('crash');
     const now = Date.now();
-    const batchOf = (c: number, b: number) => Array.from({ length: BATCH }, (_, i) => traceEvent(`k${c}-${b}-${i}`, c * 100_000 + b * BATCH + i, `k${c}-${b}`, now));
+    const batchOf = (c: number, b: number) =>
+      Array.from({ length: BATCH }, (_, i) => traceEvent(`k${c}-${b}-${i}`, c * 100_000 + b * BATCH + i, `k${c}-${b}`, now));
     const total = CLIENTS * BATCHES;
     let acked = 0;
     let retries = 0;

@@ -3,10 +3,10 @@ import { getDb } from '@/db/client';
 import { issueSession } from '@/lib/auth/session';
 import { api, expectEnvelope } from '@/test/api';
 import { adminHeaders, login, SAME_ORIGIN, withPassword } from '@/test/auth';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
-useTestDatabase();
+setupTestDatabase();
 const PASSWORD = 'correct horse battery staple';
 
 async function projectIds(headers: Record<string, string> = {}): Promise<string[]> {
@@ -133,7 +133,11 @@ describe('password mode', () => {
   it('refuses a login from a foreign page and bad login bodies with the envelope', async () => {
     await withPassword(PASSWORD, async () => {
       expectEnvelope(await api.post('/api/auth/login', { json: { password: PASSWORD }, headers: { origin: 'https://evil.example' } }), 403, 'ORIGIN_REJECTED');
-      expectEnvelope(await api.post('/api/auth/login', { body: `password=${PASSWORD}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectEnvelope(
+        await api.post('/api/auth/login', { body: `password=${PASSWORD}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       expectEnvelope(await api.post('/api/auth/login', { json: { password: 'x'.repeat(2000) } }), 422, 'VALIDATION_FAILED');
       expectEnvelope(await api.post('/api/auth/login', { json: { password: PASSWORD, extra: 1 } }), 422, 'VALIDATION_FAILED');
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope, ndjson } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { event } from '@/test/fixtures';
 
-useTestDatabase();
+setupTestDatabase();
 
 describe('projects API', () => {
   it('creates, lists, reads, updates and deletes a project', async () => {

@@ -14,5 +14,12 @@ export const GET = apiRoute('admin', async ({ req }) => {
   const window = usageWindow(query.window, query.until ?? new Date());
   const db = await getDb();
   const [projects, calls] = await Promise.all([listProjects(db), projectDailyCalls(db, window)]);
-  return json({ window, projects: projectsOverview(window, projects.map((p) => p.id), calls) });
+  return json({
+    window,
+    projects: projectsOverview(
+      window,
+      projects.map((p) => p.id),
+      calls,
+    ),
+  });
 });

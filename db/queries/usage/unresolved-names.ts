@@ -18,13 +18,7 @@ export interface UnresolvedName {
  * (§names). Counts come from the rollup; only the reason is read from the raw events, one
  * indexed lookup per name.
  */
-export async function unresolvedNames(
-  db: Db,
-  projectId: string,
-  window: UsageWindow,
-  status: UsageStatus,
-  limit = 100,
-): Promise<UnresolvedName[]> {
+export async function unresolvedNames(db: Db, projectId: string, window: UsageWindow, status: UsageStatus, limit = 100): Promise<UnresolvedName[]> {
   const ok = status === 'ok';
   const { start, end } = windowRange(window);
   return queryRows<UnresolvedName>(

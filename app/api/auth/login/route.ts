@@ -35,10 +35,7 @@ export const POST = apiRoute('public', async ({ req }) => {
   }
   throttle.succeed(peer);
   const session = await issueSession(await getDb());
-  return json(
-    { authenticated: true },
-    { headers: { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) } },
-  );
+  return json({ authenticated: true }, { headers: { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) } });
 });
 
 function tooManyAttempts(waitMs: number): ApiError {

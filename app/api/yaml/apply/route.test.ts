@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringifyProjectDocuments, toProjectDocument, type ProjectConfig } from '@/lib/yaml/project-document';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { projectConfigArb, projectIdArb } from '@/test/project-arbitraries';
 
-useTestDatabase();
+setupTestDatabase();
 
 const YAML = { 'content-type': 'application/yaml' };
 const apply = (text: string, query = '', headers: Record<string, string> = {}) =>
@@ -62,13 +62,20 @@ describe('YAML apply', () => {
     expect(created.body).toMatchObject({ dryRun: false, applied: true, summary: { create: 1, update: 0, unchanged: 0 } });
     expect(created.body.projects[0]).toMatchObject({ name: 'yaml-made', action: 'create' });
     expect((await api.get('/api/projects/yaml-made')).body).toMatchObject({ description: 'from yaml', surface: { agentTools: 12 } });
-    expect((await api.get('/api/projects/yaml-made/favourites')).body).toMatchObject({ maxFavourites: 5, tools: ['github/create_issue', 'github/list_issues'] });
+    expect((await api.get('/api/projects/yaml-made/favourites')).body).toMatchObject({
+      maxFavourites: 5,
+      tools: ['github/create_issue', 'github/list_issues'],
+    });
 
     const updated = await apply(projectYaml('yaml-made', { maxFavourites: 3, tools: ['github/list_issues'] }));
     expect(updated.body.summary).toEqual({ create: 0, update: 1, unchanged: 0 });
     expect(updated.body.projects[0].favourites).toMatchObject({ removed: ['github/create_issue'], maxFavourites: { from: 5, to: 3 } });
     const history = (await api.get('/api/projects/yaml-made/favourites/history')).body.changes;
-    expect(history.map((c: { version: number; via: string }) => [c.version, c.via])).toEqual([[3, 'yaml'], [2, 'yaml'], [1, 'yaml']]);
+    expect(history.map((c: { version: number; via: string }) => [c.version, c.via])).toEqual([
+      [3, 'yaml'],
+      [2, 'yaml'],
+      [1, 'yaml'],
+    ]);
 
     const again = await apply(projectYaml('yaml-made', { maxFavourites: 3, tools: ['github/list_issues'] }));
     expect(again.body.summary).toEqual({ create: 0, update: 0, unchanged: 1 });
@@ -149,31 +156,156 @@ describe('YAML apply', () => {
 
 describe('YAML apply refuses malformed documents, names where, and writes nothing', () => {
   const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let i = 1; i < 9; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+  for (let i = 1; i < 9; i++)
+    laughs.push(
+      `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+        .fill(`*${String.fromCharCode(96 + i)}`)
+        .join(',')}]`,
+    );
   const bomb = `${laughs.join('\n')}\n`;
 
-  type Case = { name: string; text: (id: string) => string; status: number; code: string; where?: { document?: number; line: number; column: number; path: string }; message?: RegExp };
+  type Case = {
+    name: string;
+    text: (id: string) => string;
+    status: number;
+    code: string;
+    where?: { document?: number; line: number; column: number; path: string };
+    message?: RegExp;
+  };
   const cases: Case[] = [
-    { name: 'a syntax error', text: (id) => projectYaml(id).replace('metadata:\n', 'metadata: {\n'), status: 400, code: 'YAML_MALFORMED', where: { line: 4, column: 9, path: '' } },
-    { name: 'a duplicate key', text: (id) => projectYaml(id).replace('kind: Project\n', 'kind: Project\nkind: Project\n'), status: 400, code: 'YAML_MALFORMED', where: { line: 3, column: 1, path: '' }, message: /unique/ },
+    {
+      name: 'a syntax error',
+      text: (id) => projectYaml(id).replace('metadata:\n', 'metadata: {\n'),
+      status: 400,
+      code: 'YAML_MALFORMED',
+      where: { line: 4, column: 9, path: '' },
+    },
+    {
+      name: 'a duplicate key',
+      text: (id) => projectYaml(id).replace('kind: Project\n', 'kind: Project\nkind: Project\n'),
+      status: 400,
+      code: 'YAML_MALFORMED',
+      where: { line: 3, column: 1, path: '' },
+      message: /unique/,
+    },
     { name: 'an alias bomb', text: () => bomb, status: 400, code: 'YAML_MALFORMED', message: /aliases may expand to at most 100/ },
-    { name: 'collections nested 100 deep', text: (id) => `${projectYaml(id)}extra: ${'['.repeat(100)}${']'.repeat(100)}\n`, status: 400, code: 'YAML_MALFORMED', message: /nested more than 32/ },
-    { name: 'a custom tag', text: (id) => projectYaml(id).replace('agentTools: 12', 'agentTools: !!js/function "return 1"'), status: 400, code: 'YAML_MALFORMED', message: /Unresolved tag/ },
-    { name: 'an unknown apiVersion', text: (id) => projectYaml(id).replace('favindex/v1', 'favindex/v2'), status: 422, code: 'YAML_INVALID', where: { line: 1, column: 13, path: 'apiVersion' }, message: /"favindex\/v2" is not supported/ },
-    { name: 'an unknown kind', text: (id) => projectYaml(id).replace('kind: Project', 'kind: Cluster'), status: 422, code: 'YAML_INVALID', where: { line: 2, column: 7, path: 'kind' } },
-    { name: 'a list instead of a document', text: () => '- apiVersion: favindex/v1\n', status: 422, code: 'YAML_INVALID', where: { line: 1, column: 1, path: '' } },
-    { name: 'more favourites than maxFavourites', text: (id) => projectYaml(id, { maxFavourites: 1 }), status: 422, code: 'YAML_INVALID', where: { line: 10, column: 12, path: 'spec.favouriteIndex.tools' }, message: /2 favourites exceed maxFavourites 1/ },
-    { name: 'a favourite that is not server/tool', text: (id) => projectYaml(id, { tools: ['github/a', 'create_issue'] }), status: 422, code: 'YAML_INVALID', where: { line: 10, column: 23, path: 'spec.favouriteIndex.tools[1]' } },
-    { name: 'a favourite listed twice', text: (id) => projectYaml(id, { tools: ['github/a', 'github/a'] }), status: 422, code: 'YAML_INVALID', where: { line: 10, column: 23, path: 'spec.favouriteIndex.tools[1]' } },
-    { name: 'maxFavourites past 128', text: (id) => projectYaml(id, { maxFavourites: 500 }), status: 422, code: 'YAML_INVALID', where: { line: 9, column: 20, path: 'spec.favouriteIndex.maxFavourites' } },
-    { name: 'an unknown field', text: (id) => projectYaml(id).replace('  surface:\n', '  colour: red\n  surface:\n'), status: 422, code: 'YAML_INVALID', where: { line: 11, column: 3, path: 'spec.colour' } },
-    { name: 'a name that is not a slug', text: () => projectYaml('Not_A_Slug'), status: 422, code: 'YAML_INVALID', where: { line: 4, column: 9, path: 'metadata.name' } },
-    { name: 'a U+0000 in a string', text: (id) => projectYaml(id, { description: 'a\u0000b' }), status: 422, code: 'YAML_INVALID', where: { line: 5, column: 16, path: 'metadata.description' } },
-    { name: 'a leading byte-order mark in a string', text: (id) => projectYaml(id, { description: '\ufeffnote' }), status: 422, code: 'YAML_INVALID', where: { line: 5, column: 16, path: 'metadata.description' }, message: /U\+FEFF/ },
-    { name: 'the same project twice', text: (id) => `${projectYaml(id)}---\n${projectYaml(id)}`, status: 422, code: 'YAML_INVALID', where: { document: 2, line: 19, column: 9, path: 'metadata.name' }, message: /already defined by document 1/ },
-    { name: 'a valid document followed by an invalid one', text: (id) => `${projectYaml(id, { maxFavourites: 9 })}---\n${projectYaml('fresh-project', { maxFavourites: 0 })}`, status: 422, code: 'YAML_INVALID', where: { document: 2, line: 24, column: 20, path: 'spec.favouriteIndex.maxFavourites' } },
+    {
+      name: 'collections nested 100 deep',
+      text: (id) => `${projectYaml(id)}extra: ${'['.repeat(100)}${']'.repeat(100)}\n`,
+      status: 400,
+      code: 'YAML_MALFORMED',
+      message: /nested more than 32/,
+    },
+    {
+      name: 'a custom tag',
+      text: (id) => projectYaml(id).replace('agentTools: 12', 'agentTools: !!js/function "return 1"'),
+      status: 400,
+      code: 'YAML_MALFORMED',
+      message: /Unresolved tag/,
+    },
+    {
+      name: 'an unknown apiVersion',
+      text: (id) => projectYaml(id).replace('favindex/v1', 'favindex/v2'),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 1, column: 13, path: 'apiVersion' },
+      message: /"favindex\/v2" is not supported/,
+    },
+    {
+      name: 'an unknown kind',
+      text: (id) => projectYaml(id).replace('kind: Project', 'kind: Cluster'),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 2, column: 7, path: 'kind' },
+    },
+    {
+      name: 'a list instead of a document',
+      text: () => '- apiVersion: favindex/v1\n',
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 1, column: 1, path: '' },
+    },
+    {
+      name: 'more favourites than maxFavourites',
+      text: (id) => projectYaml(id, { maxFavourites: 1 }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 10, column: 12, path: 'spec.favouriteIndex.tools' },
+      message: /2 favourites exceed maxFavourites 1/,
+    },
+    {
+      name: 'a favourite that is not server/tool',
+      text: (id) => projectYaml(id, { tools: ['github/a', 'create_issue'] }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 10, column: 23, path: 'spec.favouriteIndex.tools[1]' },
+    },
+    {
+      name: 'a favourite listed twice',
+      text: (id) => projectYaml(id, { tools: ['github/a', 'github/a'] }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 10, column: 23, path: 'spec.favouriteIndex.tools[1]' },
+    },
+    {
+      name: 'maxFavourites past 128',
+      text: (id) => projectYaml(id, { maxFavourites: 500 }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 9, column: 20, path: 'spec.favouriteIndex.maxFavourites' },
+    },
+    {
+      name: 'an unknown field',
+      text: (id) => projectYaml(id).replace('  surface:\n', '  colour: red\n  surface:\n'),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 11, column: 3, path: 'spec.colour' },
+    },
+    {
+      name: 'a name that is not a slug',
+      text: () => projectYaml('Not_A_Slug'),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 4, column: 9, path: 'metadata.name' },
+    },
+    {
+      name: 'a U+0000 in a string',
+      text: (id) => projectYaml(id, { description: 'a\u0000b' }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 5, column: 16, path: 'metadata.description' },
+    },
+    {
+      name: 'a leading byte-order mark in a string',
+      text: (id) => projectYaml(id, { description: '\ufeffnote' }),
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { line: 5, column: 16, path: 'metadata.description' },
+      message: /U\+FEFF/,
+    },
+    {
+      name: 'the same project twice',
+      text: (id) => `${projectYaml(id)}---\n${projectYaml(id)}`,
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { document: 2, line: 19, column: 9, path: 'metadata.name' },
+      message: /already defined by document 1/,
+    },
+    {
+      name: 'a valid document followed by an invalid one',
+      text: (id) => `${projectYaml(id, { maxFavourites: 9 })}---\n${projectYaml('fresh-project', { maxFavourites: 0 })}`,
+      status: 422,
+      code: 'YAML_INVALID',
+      where: { document: 2, line: 24, column: 20, path: 'spec.favouriteIndex.maxFavourites' },
+    },
     { name: 'no documents', text: () => '# nothing here\n', status: 422, code: 'YAML_INVALID', message: /no documents/ },
-    { name: 'more than 1,000 documents', text: (id) => Array.from({ length: 1001 }, () => projectYaml(id)).join('---\n'), status: 422, code: 'YAML_INVALID', message: /more than 1000 documents/ },
+    {
+      name: 'more than 1,000 documents',
+      text: (id) => Array.from({ length: 1001 }, () => projectYaml(id)).join('---\n'),
+      status: 422,
+      code: 'YAML_INVALID',
+      message: /more than 1000 documents/,
+    },
     { name: 'a body over 1 MiB', text: (id) => `${projectYaml(id)}# ${'x'.repeat(1024 * 1024)}\n`, status: 413, code: 'PAYLOAD_TOO_LARGE' },
   ];
 

@@ -19,6 +19,9 @@ export const POST = apiRoute('config:write', async ({ req, principal }) => {
   const expectedBasis = readBasis(req);
   requireMediaType(req, YAML_MEDIA_TYPES, '§yaml');
   const documents = parseProjectDocuments(await readBodyText(req, MAX_YAML_BYTES, '§yaml'));
-  requireOwnProjects(principal, documents.map((d) => d.metadata.name));
+  requireOwnProjects(
+    principal,
+    documents.map((d) => d.metadata.name),
+  );
   return json(await applyProjectDocuments(await getDb(), documents, { dryRun, expectedBasis }));
 });

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { api, expectEnvelope, ndjson } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 
 async function storedCount(projectId: string): Promise<number> {
@@ -78,7 +78,15 @@ describe('POST /api/projects/:id/events', () => {
   it('refuses a body over 10 MiB with 413 and stores nothing', async () => {
     const id = await createTestProject(['github']);
     const padding = 'x'.repeat(2000);
-    const events = Array.from({ length: 6000 }, (_, i) => event(`big-${i}`, 'github/list_issues', { model: padding.slice(0, 256), client: padding.slice(0, 256), errorCode: padding.slice(0, 256), sessionId: padding.slice(0, 256), extra: padding }));
+    const events = Array.from({ length: 6000 }, (_, i) =>
+      event(`big-${i}`, 'github/list_issues', {
+        model: padding.slice(0, 256),
+        client: padding.slice(0, 256),
+        errorCode: padding.slice(0, 256),
+        sessionId: padding.slice(0, 256),
+        extra: padding,
+      }),
+    );
     const body = ndjson(events);
     expect(body.length).toBeGreaterThan(10 * 1024 * 1024);
     const declared = { ...NDJSON, 'content-length': String(Buffer.byteLength(body)) };
@@ -100,8 +108,16 @@ describe('POST /api/projects/:id/events', () => {
 
   it('refuses other media types with 415, bad JSON with 400, unknown projects with 404', async () => {
     const id = await createTestProject(['github']);
-    expectEnvelope(await api.post(`/api/projects/${id}/events`, { body: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectEnvelope(await api.post(`/api/projects/${id}/events`, { body: '[{"id":', headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_REQUEST');
+    expectEnvelope(
+      await api.post(`/api/projects/${id}/events`, { body: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectEnvelope(
+      await api.post(`/api/projects/${id}/events`, { body: '[{"id":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'MALFORMED_REQUEST',
+    );
     expectEnvelope(await api.post(`/api/projects/${id}/events`, { json: { events: 'nope' } }), 400, 'MALFORMED_REQUEST');
     expectEnvelope(await api.post('/api/projects/ghost/events', { json: [event('g', 'x')] }), 404, 'PROJECT_NOT_FOUND');
     expect(await storedCount(id)).toBe(0);
@@ -110,7 +126,11 @@ describe('POST /api/projects/:id/events', () => {
   it('rejects one event holding U+0000 and stores its neighbours', async () => {
     const id = await createTestProject(['github']);
     const res = await api.post(`/api/projects/${id}/events`, {
-      json: [event('ok1', 'github/list_issues'), event('bad\u0000', 'github/list_issues'), event('ok2', 'mcp_invoke_tool', { arguments: { server: 'github', tool: 'x\ud800' } })],
+      json: [
+        event('ok1', 'github/list_issues'),
+        event('bad\u0000', 'github/list_issues'),
+        event('ok2', 'mcp_invoke_tool', { arguments: { server: 'github', tool: 'x\ud800' } }),
+      ],
     });
     expect(res.body.accepted).toBe(1);
     expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope, type ApiResponse } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
-useTestDatabase();
+setupTestDatabase();
 
 const base = (id: string) => `/api/projects/${id}/favourites`;
 const put = (id: string, body: unknown, headers: Record<string, string> = {}) => api.put(base(id), { json: body, headers });
@@ -27,7 +27,12 @@ describe('favourites: read and replace with a version', () => {
     const written = await put(id, index(['github/create_issue', 'jira/create_ticket']), { 'if-match': '"1"' });
     expect(written.status).toBe(200);
     expect(written.headers.get('etag')).toBe('"2"');
-    expect(written.body).toMatchObject({ version: 2, changed: true, tools: ['github/create_issue', 'jira/create_ticket'], missingFromCatalog: ['jira/create_ticket'] });
+    expect(written.body).toMatchObject({
+      version: 2,
+      changed: true,
+      tools: ['github/create_issue', 'jira/create_ticket'],
+      missingFromCatalog: ['jira/create_ticket'],
+    });
 
     // Once the catalog lists it, the flag goes away.
     await api.put(`/api/projects/${id}/catalog/jira`, { json: { tools: [{ name: 'create_ticket', inputSchema: { type: 'object' } }] } });
@@ -60,10 +65,7 @@ describe('favourites: read and replace with a version', () => {
     for (let round = 0; round < 5; round++) {
       const { version } = await current(id);
       const ifMatch = { 'if-match': `"${version}"` };
-      const [a, b] = await Promise.all([
-        put(id, index([`github/writer_a_${round}`]), ifMatch),
-        put(id, index([`github/writer_b_${round}`]), ifMatch),
-      ]);
+      const [a, b] = await Promise.all([put(id, index([`github/writer_a_${round}`]), ifMatch), put(id, index([`github/writer_b_${round}`]), ifMatch)]);
       const statuses = [a.status, b.status].sort();
       expect(statuses).toEqual([200, 412]);
       const winner = a.status === 200 ? a : b;
@@ -155,9 +157,7 @@ describe('favourites: atomic operations', () => {
 
     // Pins and unpins racing each other: no recorded version ever holds more than the maximum.
     const mixed = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        i % 2 ? pin(id, `github/more_${i}`) : api.post(`${base(id)}/unpin`, { json: { tool: `github/tool_${i % 30}` } }),
-      ),
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? pin(id, `github/more_${i}`) : api.post(`${base(id)}/unpin`, { json: { tool: `github/tool_${i % 30}` } }))),
     );
     for (const r of mixed) if (r.status !== 200) expectEnvelope(r, 409, 'MAX_FAVOURITES_EXCEEDED');
     const history = await api.get(`${base(id)}/history?limit=200`);
@@ -189,7 +189,12 @@ describe('favourites: atomic operations', () => {
 
 describe('favourites: every bad request gets the envelope and changes nothing', () => {
   const cases: { name: string; send: (id: string) => Promise<ApiResponse>; status: number; code: string }[] = [
-    { name: 'a name that is not server/tool', send: (id) => put(id, index(['create_issue', 'a b/c', 'github/ok']), { 'if-match': '"1"' }), status: 422, code: 'INVALID_TOOL_NAME' },
+    {
+      name: 'a name that is not server/tool',
+      send: (id) => put(id, index(['create_issue', 'a b/c', 'github/ok']), { 'if-match': '"1"' }),
+      status: 422,
+      code: 'INVALID_TOOL_NAME',
+    },
     { name: 'a pin of a bare name', send: (id) => pin(id, 'create_issue'), status: 422, code: 'INVALID_TOOL_NAME' },
     { name: 'a repeated tool', send: (id) => put(id, index(['github/a', 'github/a']), { 'if-match': '"1"' }), status: 422, code: 'VALIDATION_FAILED' },
     { name: 'a missing field on replace', send: (id) => put(id, { tools: ['github/a'] }, { 'if-match': '"1"' }), status: 422, code: 'VALIDATION_FAILED' },
@@ -197,10 +202,30 @@ describe('favourites: every bad request gets the envelope and changes nothing', 
     { name: 'maxFavourites 0', send: (id) => api.patch(base(id), { json: { maxFavourites: 0 } }), status: 422, code: 'VALIDATION_FAILED' },
     { name: 'maxFavourites 129', send: (id) => api.patch(base(id), { json: { maxFavourites: 129 } }), status: 422, code: 'VALIDATION_FAILED' },
     { name: 'an empty settings change', send: (id) => api.patch(base(id), { json: {} }), status: 422, code: 'VALIDATION_FAILED' },
-    { name: 'a negative move target', send: (id) => api.post(`${base(id)}/move`, { json: { tool: 'github/a', to: -1 } }), status: 422, code: 'VALIDATION_FAILED' },
-    { name: 'moving a tool that is not pinned', send: (id) => api.post(`${base(id)}/move`, { json: { tool: 'github/nope', to: 0 } }), status: 409, code: 'FAVOURITE_NOT_PINNED' },
-    { name: 'malformed JSON', send: (id) => api.put(base(id), { body: '{"tools":', headers: { 'content-type': 'application/json', 'if-match': '"1"' } }), status: 400, code: 'MALFORMED_REQUEST' },
-    { name: 'a form body', send: (id) => api.post(`${base(id)}/pin`, { body: 'tool=github/a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    {
+      name: 'a negative move target',
+      send: (id) => api.post(`${base(id)}/move`, { json: { tool: 'github/a', to: -1 } }),
+      status: 422,
+      code: 'VALIDATION_FAILED',
+    },
+    {
+      name: 'moving a tool that is not pinned',
+      send: (id) => api.post(`${base(id)}/move`, { json: { tool: 'github/nope', to: 0 } }),
+      status: 409,
+      code: 'FAVOURITE_NOT_PINNED',
+    },
+    {
+      name: 'malformed JSON',
+      send: (id) => api.put(base(id), { body: '{"tools":', headers: { 'content-type': 'application/json', 'if-match': '"1"' } }),
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    },
+    {
+      name: 'a form body',
+      send: (id) => api.post(`${base(id)}/pin`, { body: 'tool=github/a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
     { name: 'an If-Match that is no version', send: (id) => put(id, index([]), { 'if-match': '"abc"' }), status: 400, code: 'MALFORMED_REQUEST' },
     { name: 'a stale If-Match on a pin', send: (id) => pin(id, 'github/a', {}, { 'if-match': '"7"' }), status: 412, code: 'VERSION_MISMATCH' },
     { name: 'an unknown X-Favindex-Via', send: (id) => pin(id, 'github/a', {}, { 'x-favindex-via': 'robot' }), status: 400, code: 'MALFORMED_REQUEST' },

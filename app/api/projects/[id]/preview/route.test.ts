@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/db/queries/favourites';
 import { api, expectEnvelope, ndjson } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 
-type Mode = { mode: string; count: number; cap: number | null; fits: boolean; overBy: number; problems: { name: string }[]; tools: { name: string; canonical: string | null }[] };
+type Mode = {
+  mode: string;
+  count: number;
+  cap: number | null;
+  fits: boolean;
+  overBy: number;
+  problems: { name: string }[];
+  tools: { name: string; canonical: string | null }[];
+};
 const byMode = (body: { modes: Mode[] }) => Object.fromEntries(body.modes.map((m) => [m.mode, m]));
 
 describe('GET /api/projects/:id/preview', () => {
   it('previews every mode for the project config: lists, counts against the cap, name problems, tokens, instruction', async () => {
     const id = await createTestProject(['github', 'gitlab', 'filesystem']);
-    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] }, { via: 'api' });
+    await writeFavourites(
+      database.db,
+      id,
+      { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] },
+      { via: 'api' },
+    );
     const res = await api.get(`/api/projects/${id}/preview?agentTools=56`);
     expect(res.status).toBe(200);
     expect(res.body.target).toMatchObject({ id: 'openai', cap: 128, nameRule: '^[a-zA-Z0-9_-]{1,64}$', descriptionLimit: 1024 });

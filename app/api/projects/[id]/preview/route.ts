@@ -12,10 +12,5 @@ export const GET = apiRoute<{ id: string }>('admin', async ({ req, params }) => 
   const db = await getDb();
   const inputs = await loadSurfaceInputs(db, params.id);
   const recorded = query.session ? { id: query.session, ...(await getSessionCalls(db, params.id, query.session)) } : null;
-  return json(
-    buildPreviewResponse(
-      { project: params.id, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, recorded },
-      query,
-    ),
-  );
+  return json(buildPreviewResponse({ project: params.id, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, recorded }, query));
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
 
-useTestDatabase();
+setupTestDatabase();
 
 describe('GET /api/projects/:id/sessions', () => {
   it('lists recorded sessions, most recently active first, with their call counts', async () => {

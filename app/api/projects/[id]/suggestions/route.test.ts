@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/db/queries/favourites';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 const calls = (tool: string, n: number, day = '2026-03-10') =>
   Array.from({ length: n }, (_, i) => ({ id: `${tool}-${day}-${i}`, timestamp: `${day}T08:00:0${i % 10}.000Z`, tool, sessionId: `s${i}` }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/db/queries/favourites';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 
 async function surface(id: string, query = '', headers: Record<string, string> = {}) {
   return api.get(`/api/projects/${id}/surface${query}`, { headers });
@@ -13,7 +13,12 @@ async function surface(id: string, query = '', headers: Record<string, string> =
 describe('GET /api/projects/:id/surface', () => {
   it('gives a proxy the project, mode, limits, favourites, name map and instruction', async () => {
     const id = await createTestProject(['github', 'gitlab']);
-    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'github/search_code'] }, { via: 'api' });
+    await writeFavourites(
+      database.db,
+      id,
+      { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'github/search_code'] },
+      { via: 'api' },
+    );
     const res = await surface(id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');

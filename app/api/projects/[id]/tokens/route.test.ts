@@ -5,10 +5,10 @@ import { hashToken } from '@/lib/auth/tokens';
 import { MAX_ACTIVE_TOKENS } from '@/lib/schemas/tokens';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, withPassword } from '@/test/auth';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const PASSWORD = 'tokens-test-password';
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 
@@ -33,7 +33,15 @@ describe('project tokens API', () => {
 
     const list = await api.get(`/api/projects/${id}/tokens`);
     expect(list.body.tokens).toEqual([
-      { id: created.body.id, name: 'claude-code proxy', prefix: secret.slice(0, 12), scopes: ['events:write'], createdAt: created.body.createdAt, lastUsedAt: null, revokedAt: null },
+      {
+        id: created.body.id,
+        name: 'claude-code proxy',
+        prefix: secret.slice(0, 12),
+        scopes: ['events:write'],
+        createdAt: created.body.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
     ]);
     expect(list.text).not.toContain(secret);
     expect((await api.get(`/api/projects/${id}/tokens/${created.body.id}`)).text).not.toContain(secret);
@@ -73,7 +81,8 @@ describe('project tokens API', () => {
       const admin = adminHeaders(cookie);
       const id = await withPassword(null, () => createTestProject(['github']));
       const { id: tokenId, token } = await createToken(id, ['events:write'], admin);
-      const send = (eventId: string) => api.post(`/api/projects/${id}/events`, { body: ndjson([event(eventId, 'github/list_issues')]), headers: { ...NDJSON, ...bearer(token) } });
+      const send = (eventId: string) =>
+        api.post(`/api/projects/${id}/events`, { body: ndjson([event(eventId, 'github/list_issues')]), headers: { ...NDJSON, ...bearer(token) } });
       expect((await send('e1')).body).toMatchObject({ accepted: 1 });
 
       const revoked = await api.delete(`/api/projects/${id}/tokens/${tokenId}`, { headers: admin });
@@ -107,7 +116,10 @@ describe('project tokens API', () => {
       const { id: tokenId, token } = await createToken(id, ['events:write'], admin);
       const before = Date.now();
       for (let i = 0; i < 5; i++) {
-        const res = await api.post(`/api/projects/${id}/events`, { body: ndjson([event(`u${i}`, 'github/list_issues')]), headers: { ...NDJSON, ...bearer(token) } });
+        const res = await api.post(`/api/projects/${id}/events`, {
+          body: ndjson([event(`u${i}`, 'github/list_issues')]),
+          headers: { ...NDJSON, ...bearer(token) },
+        });
         expect(res.status).toBe(200);
       }
       // Five authenticated requests, no write to the token row.

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/db/queries/favourites';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
-type Row = { tool: string; calls: number; errors: number; sessions: number; lastUsed: string; share: number; cumulativeShare: number; pinned: boolean; inCatalog: boolean };
+type Row = {
+  tool: string;
+  calls: number;
+  errors: number;
+  sessions: number;
+  lastUsed: string;
+  share: number;
+  cumulativeShare: number;
+  pinned: boolean;
+  inCatalog: boolean;
+};
 
 const at = (day: string, time: string) => `2026-03-${day}T${time}Z`;
 const ev = (id: string, timestamp: string, tool: string, sessionId: string, extra: Record<string, unknown> = {}) => ({
@@ -138,8 +148,22 @@ describe('GET /api/projects/:id/usage', () => {
     expect(days[3]).toMatchObject({ calls: 11, attributed: 9, unresolved: 2, namespaces: { all: 1, typed: 2, canonical: 5, bare: 3 } });
     const empty = await usage(id, 'window=2d&until=2026-01-02');
     expect(empty.body.series).toEqual([
-      { day: '2026-01-01', calls: 0, attributed: 0, unresolved: 0, meta: 0, namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 } },
-      { day: '2026-01-02', calls: 0, attributed: 0, unresolved: 0, meta: 0, namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 } },
+      {
+        day: '2026-01-01',
+        calls: 0,
+        attributed: 0,
+        unresolved: 0,
+        meta: 0,
+        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 },
+      },
+      {
+        day: '2026-01-02',
+        calls: 0,
+        attributed: 0,
+        unresolved: 0,
+        meta: 0,
+        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 },
+      },
     ]);
     expect(empty.body.rows).toEqual([]);
     expect(empty.body.coverage).toMatchObject({ share: 0, curve: [] });

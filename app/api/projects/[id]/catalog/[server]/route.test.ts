@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
-useTestDatabase();
+setupTestDatabase();
 
 describe('catalog API', () => {
   it('stores a tools/list, returns servers in order with tools and fingerprints', async () => {
@@ -57,7 +57,12 @@ describe('catalog API', () => {
     expectEnvelope(missing, 422, 'VALIDATION_FAILED');
     expect(missing.body.details[0].path).toBe('tools');
     const dup = await api.put(`/api/projects/${id}/catalog/memory`, {
-      json: { tools: [{ name: 'a', inputSchema: {} }, { name: 'a', inputSchema: {} }] },
+      json: {
+        tools: [
+          { name: 'a', inputSchema: {} },
+          { name: 'a', inputSchema: {} },
+        ],
+      },
     });
     expectEnvelope(dup, 422, 'VALIDATION_FAILED');
     expect(dup.body.details[0]).toMatchObject({ path: 'tools[1].name', message: "duplicate tool name 'a'" });

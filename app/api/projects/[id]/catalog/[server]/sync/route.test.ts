@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, expectEnvelope, ndjson } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 import { freePort, startEverythingServer, startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
 
-useTestDatabase();
+setupTestDatabase();
 
 const SECRET = 'Bearer s3cret-token-0f9e';
 const servers: TestMcpServer[] = [];

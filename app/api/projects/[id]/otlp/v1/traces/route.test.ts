@@ -7,12 +7,12 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectEnvelope } from '@/test/api';
-import { useTestDatabase } from '@/test/database';
+import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { startRouteServer } from '@/test/route-server';
 
-useTestDatabase();
+setupTestDatabase();
 
 let routes: Awaited<ReturnType<typeof startRouteServer>>;
 const mcpServers: TestMcpServer[] = [];
@@ -74,11 +74,13 @@ describe('OTLP/HTTP JSON trace ingest', () => {
     const ids = await context.with(trace.setSpan(context.active(), chat), async () => {
       const created = toolCall(otel.tracer, 'create_issue', T0 + 10, 118, { 'mcp.session.id': 'sess-1', 'gen_ai.request.model': 'gpt-5.4-mini' });
       // The server's own span of the same call: the client side counts, so this one must not.
-      otel.tracer.startSpan('tools/call create_issue', {
-        kind: SpanKind.SERVER,
-        startTime: at(T0 + 12),
-        attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'create_issue' },
-      }).end(at(T0 + 100));
+      otel.tracer
+        .startSpan('tools/call create_issue', {
+          kind: SpanKind.SERVER,
+          startTime: at(T0 + 12),
+          attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'create_issue' },
+        })
+        .end(at(T0 + 100));
       const invoked = toolCall(otel.tracer, 'mcp_invoke_tool', T0 + 200, 40, {
         'mcp.session.id': 'sess-1',
         'gen_ai.tool.call.arguments': JSON.stringify({ server: 'memory', tool: 'read_graph' }),
@@ -129,7 +131,10 @@ describe('OTLP/HTTP JSON trace ingest', () => {
     const staging = await startTestMcpServer({ tools });
     mcpServers.push(prod, staging);
     const id = await createTestProject();
-    for (const [name, server] of [['k8s-prod', prod], ['k8s-staging', staging]] as const) {
+    for (const [name, server] of [
+      ['k8s-prod', prod],
+      ['k8s-staging', staging],
+    ] as const) {
       expect((await api.put(`/api/projects/${id}/catalog/${name}/sync`, { json: { url: server.url } })).status).toBe(201);
     }
 
