@@ -17,7 +17,7 @@ async function timed<T>(jobs: T[], concurrency: number, run: (job: T) => Promise
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < jobs.length) await run(jobs[next++]);
+      while (next < jobs.length) await run(jobs[next++]!);
     }),
   );
   return (performance.now() - started) / 1000;
@@ -49,7 +49,9 @@ export async function run(): Promise<Record<string, unknown>> {
       accepted += result.accepted;
     });
     if (accepted !== events.length) throw new Error(`accepted ${accepted} of ${events.length} events`);
-    const duplicates = (await post(app.baseUrl, bodies[0])).duplicates;
+    const [firstBody] = bodies;
+    if (firstBody === undefined) throw new Error('the bench needs at least one batch');
+    const duplicates = (await post(app.baseUrl, firstBody)).duplicates;
 
     // The same rows, as ingest stored them, inserted by SQL alone into an empty copy of the table.
     await sql`create table events_sql_only (like events including all)`;

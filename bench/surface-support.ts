@@ -46,6 +46,7 @@ export function largeCatalog(servers: number, perServer: number): { server: stri
     const used = new Set<string>();
     const tools = Array.from({ length: perServer }, (_, t) => {
       const base = pool[(t + s * 7) % pool.length];
+      if (!base) throw new Error('the demo catalogs list no tools');
       let name = base.name;
       for (let n = 2; used.has(name); n++) name = `${base.name}_${n}`;
       used.add(name);
@@ -97,7 +98,7 @@ export async function closedLoop(
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
+  const pct = (p: number) => percentile(latencies, p);
   return {
     requests: latencies.length,
     seconds: round(elapsed),
@@ -114,5 +115,6 @@ export function round(n: number, digits = 2): number {
 }
 
 export function percentile(sorted: number[], p: number): number {
-  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+  // An empty list has no percentile.
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN);
 }

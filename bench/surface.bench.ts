@@ -85,7 +85,7 @@ export async function run(): Promise<Record<string, unknown>> {
       bare304: { url: bareUrl, headers: { 'if-none-match': etag } },
     };
     for (const c of Object.values(cases)) await closedLoop(c.url, { concurrency: CONCURRENCY, seconds: 1, headers: c.headers });
-    const results: Record<string, LoadResult[]> = { app200: [], bare200: [], app304: [], bare304: [] };
+    const results: Record<keyof typeof cases, LoadResult[]> = { app200: [], bare200: [], app304: [], bare304: [] };
     for (let pass = 0; pass < ROUNDS; pass++) {
       // Alternate app and bare so neither always runs on a warmer or quieter machine.
       const order = pass % 2 === 0 ? (['bare200', 'app200', 'bare304', 'app304'] as const) : (['app304', 'bare304', 'app200', 'bare200'] as const);
@@ -114,7 +114,8 @@ export async function run(): Promise<Record<string, unknown>> {
     // App and bare run back to back in each round: their ratio per round cancels most of the
     // machine's drift (other processes share the CPUs); the median of the rounds is reported.
     const ratio = (app: keyof typeof results, bare: keyof typeof results) =>
-      round(median(results[app].map((r, i) => r.requestsPerSecond / results[bare][i].requestsPerSecond)));
+      // Both lists hold one run per round.
+      round(median(results[app].map((r, i) => r.requestsPerSecond / results[bare][i]!.requestsPerSecond)));
     const app200 = summary('app200');
     const app304 = summary('app304');
     const ratio200 = ratio('app200', 'bare200');
@@ -142,8 +143,9 @@ export async function run(): Promise<Record<string, unknown>> {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function start(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {

@@ -18,7 +18,7 @@ export const TOOL_COUNT = 500;
 
 /** The tool of popularity rank r (1 = most called): spread over the servers so the top spans them. */
 export function toolOfRank(rank: number): { server: string; tool: string } {
-  return { server: SERVERS[(rank * 5) % SERVERS.length], tool: `op_${rank}` };
+  return { server: SERVERS[(rank * 5) % SERVERS.length]!, tool: `op_${rank}` };
 }
 
 /** The same mapping in SQL, for an integer expression `rank`. */
@@ -153,7 +153,8 @@ export async function createBenchProject(baseUrl: string, sql: postgres.Sql, id:
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
-  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+  // An empty list has no percentile.
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN);
 }
 
 export function round(n: number, digits = 2): number {

@@ -93,7 +93,9 @@ export async function run(): Promise<Record<string, unknown>> {
     for (const statement of ROLLUP_SQL) await sql.unsafe(statement);
     await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces');
     const rollupSeconds = (performance.now() - t0) / 1000;
-    const [{ n: rollupRows }] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
+    const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
+    if (!counted) throw new Error('an aggregate without group by returns one row');
+    const rollupRows = counted.n;
 
     const usageUrl = `${app.baseUrl}/api/projects/${PROJECT}/usage?window=30d`;
     await timeRequests(usageUrl, 20);

@@ -15,7 +15,8 @@ export function table(rows: string[][], right: boolean[] = []): string {
     .map((row) =>
       row
         .map((cell, col) => {
-          const pad = ' '.repeat(widths[col] - [...cell].length);
+          // Every row is as wide as the first, whose columns set `widths`.
+          const pad = ' '.repeat(widths[col]! - [...cell].length);
           return right[col] ? pad + cell : cell + pad;
         })
         .join('  ')

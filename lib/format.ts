@@ -27,6 +27,6 @@ export function formatDateTime(iso: string): string {
 /** The first line of a description, cut to `max` characters with an ellipsis. */
 export function firstLine(text: string | undefined, max = 160): string {
   if (!text) return '';
-  const line = text.split('\n')[0];
+  const [line = ''] = text.split('\n');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

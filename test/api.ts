@@ -32,14 +32,15 @@ function match(pathname: string): { route: Route; params: Record<string, string 
     const params: Record<string, string | string[]> = {};
     let ok = true;
     for (let i = 0; i < route.segments.length && ok; i++) {
-      const seg = route.segments[i];
+      const seg = route.segments[i]!;
       if (seg.startsWith('[...')) {
         params[seg.slice(4, -1)] = parts.slice(i);
         return parts.length > i ? { route, params } : null;
       }
-      if (i >= parts.length) ok = false;
-      else if (seg.startsWith('[')) params[seg.slice(1, -1)] = parts[i];
-      else if (seg !== parts[i]) ok = false;
+      const part = parts[i];
+      if (part === undefined) ok = false;
+      else if (seg.startsWith('[')) params[seg.slice(1, -1)] = part;
+      else if (seg !== part) ok = false;
     }
     if (ok && parts.length === route.segments.length) return { route, params };
   }

@@ -35,7 +35,8 @@ export function setupPasswordMode(password: string): void {
 export async function login(password: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await api.post('/api/auth/login', { json: { password }, headers: { origin: SAME_ORIGIN, ...headers } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const [cookie = ''] = (res.headers.get('set-cookie') ?? '').split(';');
+  return cookie;
 }
 
 /** Headers of the dashboard in a browser: the session cookie and our own Origin. */

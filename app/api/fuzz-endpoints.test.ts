@@ -59,9 +59,9 @@ const KNOWN_PARAMS = [
 /** The query parameters a route reads: its query schemas' keys, searchParams.get('…') calls, and the known names. */
 async function queryParamsOf(endpoint: Endpoint): Promise<string[]> {
   const names = new Set(KNOWN_PARAMS);
-  for (const m of endpoint.source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*['"]([^'"]+)['"]/g)) names.add(m[1]);
+  for (const m of endpoint.source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*['"]([^'"]+)['"]/g)) names.add(m[1]!);
   for (const m of endpoint.source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/(lib\/[^']+)'/g)) {
-    const wanted = m[1]
+    const wanted = m[1]!
       .split(',')
       .map((s) => s.trim().replace(/^type\s+/, ''))
       .filter((s) => /query/i.test(s));
@@ -180,7 +180,7 @@ describe('endpoint fuzzing', () => {
     const { id, tokenId } = await projectWithData();
     const odd = ['ghost', 'A-Upper', 'x'.repeat(300), 'x'.repeat(2_000), 'a\u0000b', 'ünï', '%', ' ', 'a/b'];
     for (const endpoint of endpoints.filter((e) => e.method === 'GET')) {
-      const names = [...endpoint.pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]);
+      const names = [...endpoint.pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]!);
       for (const name of names) {
         for (const value of odd) {
           const url = concrete(endpoint.pattern, { id, server: 'github', tokenId, path: 'nope', [name]: value });

@@ -34,6 +34,7 @@ async function findServer(db: Db, projectId: string, server: string, lock = fals
 /** The database clock: every app process compares sync times on it, never on its own clock. */
 async function databaseNow(db: Db): Promise<Date> {
   const [row] = await queryRows<{ ms: number | string }>(db, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
+  if (!row) throw new Error('a select without from returns one row');
   return new Date(Math.floor(Number(row.ms)));
 }
 
@@ -89,6 +90,7 @@ export async function registerSyncServer(
       })
       .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)))
       .returning();
+    if (!row) throw new Error(`putServerCatalog left no row for catalog server '${server}'`);
     return { ...put, superseded: false, created: !before, sync: toSyncView(row)! };
   });
 }
@@ -140,6 +142,7 @@ export async function syncServerNow(
       })
       .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)))
       .returning();
+    if (!updated) throw new Error(`catalog server '${server}' vanished under its row lock`);
     return { ...put, superseded: false, sync: toSyncView(updated)! };
   });
 }

@@ -110,11 +110,12 @@ export async function putServerCatalog(db: Db, projectId: string, server: string
     }
     const diff = diffCatalog(existing?.current.tools ?? [], tools);
     // Versions keep counting after a server is removed and added back.
-    const [{ latest }] = await tx
+    const [newest] = await tx
       .select({ latest: max(catalogVersions.version) })
       .from(catalogVersions)
       .where(and(eq(catalogVersions.projectId, projectId), eq(catalogVersions.server, server)));
-    const version = (latest ?? 0) + 1;
+    if (!newest) throw new Error('an aggregate without group by returns one row');
+    const version = (newest.latest ?? 0) + 1;
     await tx.insert(catalogVersions).values({
       projectId,
       server,
@@ -132,11 +133,12 @@ export async function putServerCatalog(db: Db, projectId: string, server: string
         .set({ version })
         .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
     } else {
-      const [{ next }] = await tx
+      const [last] = await tx
         .select({ next: sql<number>`coalesce(max(${catalogServers.position}), -1)::int + 1` })
         .from(catalogServers)
         .where(eq(catalogServers.projectId, projectId));
-      await tx.insert(catalogServers).values({ projectId, name: server, position: next, version });
+      if (!last) throw new Error('an aggregate without group by returns one row');
+      await tx.insert(catalogServers).values({ projectId, name: server, position: last.next, version });
     }
     await bumpCatalogVersion(tx, projectId);
     const { resolved } = await reresolveProject(tx, projectId, project.metaTools);

@@ -82,6 +82,7 @@ export async function updateFavourites(
       .set({ enabled: next.enabled, maxFavourites: next.maxFavourites, tools: next.tools, version, updatedAt: at })
       .where(eq(favouriteIndexes.projectId, projectId))
       .returning();
+    if (!row) throw new Error(`the favourite index of project '${projectId}' vanished under the project row lock`);
     await tx.insert(favouriteChanges).values({
       projectId,
       version,

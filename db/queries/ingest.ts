@@ -181,5 +181,6 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
     )
     select count(*)::int as accepted from ins`,
   );
+  if (!result) throw new Error('an aggregate without group by returns one row');
   return result.accepted;
 }

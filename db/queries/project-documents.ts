@@ -70,6 +70,7 @@ export async function applyProjectDocuments(
       const result = await plan(tx, documents, options.expectedBasis);
       for (const [i, document] of documents.entries()) {
         const step = result.projects[i];
+        if (!step) throw new Error('plan() returns one step per document');
         if (step.action === 'create') await createFromDocument(tx, document);
         if (step.action === 'update') await updateFromDocument(tx, document, step);
       }
@@ -89,7 +90,7 @@ async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis
   );
   const currents = documents.map((d) => currentByName.get(d.metadata.name) ?? null);
   const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
-  const projectsPlan = documents.map((d, i) => planDocument(currents[i], d));
+  const projectsPlan = documents.map((d) => planDocument(currentByName.get(d.metadata.name) ?? null, d));
   if (expectedBasis !== undefined && expectedBasis !== basis) {
     throw new ApiError('VERSION_MISMATCH', 'the projects changed since this YAML was previewed', {
       suggestedAction: 'review the new diff in details and apply again with its basis',

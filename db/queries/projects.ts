@@ -60,6 +60,7 @@ export async function createProject(db: Db, input: CreateProjectInput, via = 'ap
           surface: input.surface ?? defaultSurfaceConfig(),
         })
         .returning();
+      if (!row) throw new Error('insert … returning yields the inserted row');
       const favourites = defaultFavouriteIndex();
       await tx.insert(favouriteIndexes).values({ projectId: input.id, ...favourites, version: 1 });
       await tx.insert(favouriteChanges).values({ projectId: input.id, version: 1, via, before: null, after: favourites });
@@ -85,6 +86,7 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
   return db.transaction(async (tx) => {
     const before = await lockProjectForNameChange(tx, id);
     const [row] = await tx.update(projects).set(changes).where(eq(projects.id, id)).returning();
+    if (!row) throw new Error(`project '${id}' vanished under its row lock`);
     // A new meta tool name may be what an unresolved call was.
     if (input.metaTools && input.metaTools.join('\u0000') !== before.metaTools.join('\u0000')) {
       await reresolveProject(tx, id, row.metaTools);
@@ -123,5 +125,6 @@ export async function bumpCatalogVersion(db: Db, id: string): Promise<number> {
     .set({ catalogVersion: sql`${projects.catalogVersion} + 1`, updatedAt: new Date() })
     .where(eq(projects.id, id))
     .returning({ catalogVersion: projects.catalogVersion });
+  if (!row) throw projectNotFound(id);
   return row.catalogVersion;
 }

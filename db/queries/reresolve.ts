@@ -52,11 +52,12 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
         and server_hint is not distinct from ${group.server_hint}::text and tool_hint is not distinct from ${group.tool_hint}::text
         and ${range}`;
       if (resolution.kind === 'unresolved') {
-        const [{ n }] = await queryRows<{ n: number }>(
+        const [counted] = await queryRows<{ n: number }>(
           db,
           sql`with u as (update events set unresolved_reason = ${resolution.reason} where ${match} returning 1) select count(*)::int as n from u`,
         );
-        stillUnresolved += n;
+        if (!counted) throw new Error('an aggregate without group by returns one row');
+        stillUnresolved += counted.n;
         continue;
       }
       const tool = resolution.kind === 'tool' ? resolution.canonical : group.raw_name;

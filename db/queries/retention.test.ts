@@ -12,6 +12,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 
 async function rawCount(projectId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
+  if (!row) throw new Error('an aggregate without group by returns one row');
   return row.n;
 }
 
@@ -25,6 +26,7 @@ describe('raw-event retention', () => {
 
     await api.patch(`/api/projects/${id}`, { json: { retentionDays: 3 } });
     const [result] = (await applyRetention(t.db)).filter((r) => r.projectId === id);
+    if (!result) throw new Error(`retention did not visit project '${id}'`);
     expect(result.deletedEvents).toBe(3);
     expect(await rawCount(id)).toBe(2);
     expect((await api.get(`/api/projects/${id}/events`)).body.events.map((e: { id: string }) => e.id).sort()).toEqual(['r0', 'r1']);

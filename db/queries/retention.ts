@@ -27,7 +27,7 @@ export async function applyRetention(db: Db, now = Date.now()): Promise<Retentio
     const cutoff = retentionCutoff(project.retention_days, now).toISOString();
     let deletedEvents = 0;
     for (;;) {
-      const [{ n }] = await queryRows<{ n: number }>(
+      const [counted] = await queryRows<{ n: number }>(
         db,
         sql`with doomed as (
               select event_id from events where project_id = ${project.id} and ts < ${cutoff}::timestamptz limit ${BATCH}
@@ -36,8 +36,9 @@ export async function applyRetention(db: Db, now = Date.now()): Promise<Retentio
             )
             select count(*)::int as n from gone`,
       );
-      deletedEvents += n;
-      if (n < BATCH) break;
+      if (!counted) throw new Error('an aggregate without group by returns one row');
+      deletedEvents += counted.n;
+      if (counted.n < BATCH) break;
     }
     await db.execute(sql`delete from usage_tool_sessions where project_id = ${project.id} and day < (${cutoff}::timestamptz at time zone 'UTC')::date`);
     results.push({ projectId: project.id, cutoff, deletedEvents });

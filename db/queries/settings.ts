@@ -11,5 +11,6 @@ export async function getOrCreateSetting(db: Db, key: string, initial: () => str
   if (found) return found.value;
   await db.insert(appSettings).values({ key, value: initial() }).onConflictDoNothing();
   const [stored] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  if (!stored) throw new Error(`setting '${key}' is missing right after it was stored`);
   return stored.value;
 }

@@ -31,10 +31,12 @@ export async function insertToken(db: Db, projectId: string, input: CreateTokenI
     // The project row lock serialises concurrent creations, so the limit holds.
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
     if (!project) throw projectNotFound(projectId);
-    const [{ active }] = await tx
+    const [counted] = await tx
       .select({ active: count() })
       .from(projectTokens)
       .where(and(eq(projectTokens.projectId, projectId), isNull(projectTokens.revokedAt)));
+    if (!counted) throw new Error('an aggregate without group by returns one row');
+    const { active } = counted;
     if (active >= MAX_ACTIVE_TOKENS) {
       throw new ApiError('TOKEN_LIMIT_REACHED', `project '${projectId}' already has ${active} active tokens; the limit is ${MAX_ACTIVE_TOKENS}`, {
         suggestedAction: 'revoke tokens that are no longer used, then create the new one',
@@ -45,6 +47,7 @@ export async function insertToken(db: Db, projectId: string, input: CreateTokenI
       .insert(projectTokens)
       .values({ id: secret.id, projectId, name: input.name, prefix: secret.prefix, hash: secret.hash, scopes: input.scopes })
       .returning();
+    if (!row) throw new Error('insert … returning yields the inserted row');
     return row;
   });
 }

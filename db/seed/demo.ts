@@ -38,6 +38,7 @@ export async function seedDemo(db: Db, opts: { projectId?: string; now?: number;
 
   const demo = generateDemo(DEMO_SERVERS, { now, days });
   const [first, ...later] = demo.favourites;
+  if (!first) throw new Error('the demo generator makes at least one favourites version');
   await db
     .update(favouriteChanges)
     .set({ changedAt: new Date(now - first.daysAgo * DAY) })

@@ -69,8 +69,8 @@ describe('catalog sync worker', () => {
 
     mcp.setTools([...TOOLS, { name: 'scale_deployment', description: 'Scale', params: ['name'] }]);
     const latest = await waitFor('a version from the notification', async () => {
-      const list = await versions(id);
-      return list[0].version === 2 ? list[0] : null;
+      const [newest] = await versions(id);
+      return newest?.version === 2 ? newest : null;
     });
     expect(latest).toMatchObject({ source: 'sync:list_changed', added: ['scale_deployment'], removed: [] });
     const catalog = (await api.get(`/api/projects/${id}/catalog`)).body;
@@ -85,11 +85,11 @@ describe('catalog sync worker', () => {
     await waitFor('the sync on connect', () => mcp.listRequests() >= 2);
 
     // The change happens while the server is down: no notification can reach favindex.
-    mcp.setTools([TOOLS[0]], { notify: false });
+    mcp.setTools(TOOLS.slice(0, 1), { notify: false });
     await mcp.restart();
     const latest = await waitFor('a version after reconnecting', async () => {
-      const list = await versions(id);
-      return list[0].version === 2 ? list[0] : null;
+      const [newest] = await versions(id);
+      return newest?.version === 2 ? newest : null;
     });
     expect(latest).toMatchObject({ source: 'sync:connect', removed: ['get_logs'] });
     await waitFor('a new listener GET stream', () => mcp.openStreams() === 1);
@@ -97,8 +97,8 @@ describe('catalog sync worker', () => {
     // And the new session hears notifications again.
     mcp.setTools(TOOLS);
     const next = await waitFor('a version from the new session', async () => {
-      const list = await versions(id);
-      return list[0].version === 3 ? list[0] : null;
+      const [newest] = await versions(id);
+      return newest?.version === 3 ? newest : null;
     });
     expect(next).toMatchObject({ source: 'sync:list_changed', added: ['get_logs'] });
   });
@@ -126,15 +126,17 @@ describe('catalog sync worker', () => {
       [2, 'sync:schedule'],
       [1, 'sync:manual'],
     ]);
-    expect(list[0].added).toEqual(['exec']);
+    expect(list[0]!.added).toEqual(['exec']);
     const [row] = await queryRows<{ due_in: number }>(
       database.db,
       sql`select extract(epoch from next_sync_at - now())::float8 as due_in from catalog_servers where project_id = ${id}`,
     );
+    if (!row) throw new Error(`project '${id}' has no catalog server row`);
     expect(Number(row.due_in)).toBeGreaterThan(50);
 
     // The holder stops: it ends its session and gives up the lease; the other takes over.
     const [holder] = holders;
+    if (!holder) throw new Error('one worker holds the listener');
     const other = holder === a ? b : a;
     await holder.stop();
     await waitFor('the old session to end', () => mcp.openSessions() === 0);

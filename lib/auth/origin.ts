@@ -12,7 +12,7 @@ function allowedHosts(req: Request): Set<string> {
   const host = req.headers.get('host');
   if (host) hosts.add(host.toLowerCase());
   // A browser cannot set X-Forwarded-Host on a cross-site request; a reverse proxy in front of us does.
-  const forwarded = req.headers.get('x-forwarded-host')?.split(',')[0].trim();
+  const forwarded = req.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
   if (forwarded) hosts.add(forwarded.toLowerCase());
   for (const origin of (process.env.FAVINDEX_PUBLIC_ORIGIN ?? '').split(',')) {
     const parsed = parseOrigin(origin.trim());

@@ -42,9 +42,8 @@ export async function issueSession(db: Db, now = Date.now()): Promise<{ value: s
 export async function verifySession(db: Db, value: string | null | undefined, now = Date.now()): Promise<boolean> {
   const password = adminPassword();
   if (!password || !value || value.length > 200) return false;
-  const parts = value.split('.');
-  if (parts.length !== 3) return false;
-  const [expires, nonce, signature] = parts;
+  const [expires, nonce, signature, ...extra] = value.split('.');
+  if (expires === undefined || nonce === undefined || signature === undefined || extra.length > 0) return false;
   if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now) return false;
   const expected = hmac(await signingKey(db, password), `${expires}.${nonce}`).toString('base64url');
   return secretsEqual(expected, signature);
@@ -75,5 +74,5 @@ export function clearedSessionCookie(secure: boolean): string {
 
 /** Served over TLS (directly, or behind a proxy that says so): the cookie gets `Secure`. */
 export function isSecureRequest(req: Request): boolean {
-  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https';
+  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }

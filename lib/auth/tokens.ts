@@ -27,7 +27,7 @@ export function bearerToken(req: Request): string | null {
   const header = req.headers.get('authorization');
   if (!header) return null;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export interface KnownToken {

@@ -4,9 +4,8 @@
  */
 export function parseHeaderLines(text: string): { headers: Record<string, string>; error: string | null } {
   const headers: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
+  for (const [i, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
     if (!line) continue;
     const colon = line.indexOf(':');
     if (colon <= 0) return { headers, error: `line ${i + 1}: write a header as Name: value` };

@@ -53,10 +53,11 @@ export function pickWeighted<T>(items: readonly T[], cumulative: readonly number
   let hi = cumulative.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (cumulative[mid] < r) lo = mid + 1;
+    if (cumulative[mid]! < r) lo = mid + 1;
     else hi = mid;
   }
-  return items[lo];
+  if (lo >= items.length) throw new Error('pickWeighted needs one cumulative weight per item');
+  return items[lo]!;
 }
 
 function cumulativeOf(weights: readonly number[]): number[] {
@@ -115,7 +116,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
     },
   ];
-  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0].tools;
+  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0]!.tools;
 
   const clientCumulative = cumulativeOf(CLIENTS.map((c) => c.weight));
   const events: DemoEvent[] = [];
@@ -141,10 +142,12 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
         let tool = pickWeighted(ranked, cumulative, rand());
         if (rand() < 0.6 && !tool.startsWith(`${focus}/`)) {
           const sameServer = ranked.filter((t) => t.startsWith(`${focus}/`));
-          tool = sameServer[Math.floor(rand() ** 2 * sameServer.length)];
+          const picked = sameServer[Math.floor(rand() ** 2 * sameServer.length)];
+          if (picked === undefined) throw new Error(`server '${focus}' came from a ranked tool, so it has one`);
+          tool = picked;
         }
         const presented =
-          rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)] } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
+          rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
         events.push(baseEvent(events.length, at, sessionId, who, rand, presented));
       }
     }
@@ -168,7 +171,7 @@ function baseEvent(
     ...presented,
     sessionId,
     status: failed ? 'error' : 'ok',
-    errorCode: failed ? ERROR_CODES[Math.floor(rand() * ERROR_CODES.length)] : null,
+    errorCode: failed ? ERROR_CODES[Math.floor(rand() * ERROR_CODES.length)]! : null,
     durationMs: Math.round(20 + rand() ** 3 * 4000),
     model: who.model,
     client: who.client,
@@ -189,7 +192,7 @@ function present(
     case 'eager':
       return { tool: typedNameOf(tool) };
     case 'invoke': {
-      const [serverKey, toolKey] = INVOKE_SPELLINGS[Math.floor(rand() * INVOKE_SPELLINGS.length)];
+      const [serverKey, toolKey] = INVOKE_SPELLINGS[Math.floor(rand() * INVOKE_SPELLINGS.length)]!;
       return { tool: INVOKE_TOOL, arguments: { [serverKey]: server, [toolKey]: name, arguments: {} } };
     }
     case 'given-server':

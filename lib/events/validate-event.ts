@@ -14,7 +14,8 @@ export type ValidatedEvent = ToolCallTrace & { index: number; at: number };
 export function validateEvent(index: number, value: unknown, now: number): ValidatedEvent | EventReject {
   const result = toolCallTraceSchema.safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0];
+    const [issue] = result.error.issues;
+    if (!issue) throw new Error('a failed parse has at least one issue');
     const where = formatPath(issue.path);
     return { index, error_code: 'VALIDATION_FAILED', message: where ? `${where}: ${issue.message}` : issue.message };
   }

@@ -100,7 +100,8 @@ export function rejectNul(value: unknown, citedRule: SpecRule = '§errors'): voi
 
 /** The media type of the request without parameters, lower-cased; '' when absent. */
 export function mediaType(req: Request): string {
-  return (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const [type = ''] = (req.headers.get('content-type') ?? '').split(';');
+  return type.trim().toLowerCase();
 }
 
 export function requireMediaType(req: Request, accepted: readonly string[], citedRule: SpecRule = '§errors'): string {

@@ -53,10 +53,10 @@ async function writeResponse(response: Response, res: ServerResponse, head: bool
 
 /** `/api/projects/<id>/surface[?…]` → the project id; anything else → null. */
 export function matchSurfacePath(url: string | undefined): { id: string } | null {
-  const match = /^\/api\/projects\/([^/?#]+)\/surface(?:\?|$)/.exec(url ?? '');
-  if (!match) return null;
+  const encoded = /^\/api\/projects\/([^/?#]+)\/surface(?:\?|$)/.exec(url ?? '')?.[1];
+  if (encoded === undefined) return null;
   try {
-    return { id: decodeURIComponent(match[1]) };
+    return { id: decodeURIComponent(encoded) };
   } catch {
     return null;
   }

@@ -43,7 +43,8 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, ci
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const all = params.getAll(key);
-    raw[key] = all.length > 1 ? all : all[0];
+    // The key came from params.keys(), so it has at least one value.
+    raw[key] = all.length > 1 ? all : all[0]!;
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;

@@ -23,16 +23,18 @@ export class FavouritesTimeline {
 
   at(timestamp: number): FavouritesVersion | null {
     const list = this.versions;
-    if (list.length === 0) return null;
+    const [first] = list;
+    if (!first) return null;
+    if (timestamp < first.since) return first;
+    // 0 <= lo <= mid <= hi < list.length throughout.
     let lo = 0;
     let hi = list.length - 1;
-    if (timestamp < list[0].since) return list[0];
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (list[mid].since <= timestamp) lo = mid;
+      if (list[mid]!.since <= timestamp) lo = mid;
       else hi = mid - 1;
     }
-    return list[lo];
+    return list[lo]!;
   }
 
   /** Consecutive [from, to) periods, each with the version in force during it. */

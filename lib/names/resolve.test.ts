@@ -192,7 +192,7 @@ describe('presented names round-trip', () => {
               s.tools.filter((t) => typedNameOf(`${s.name}/${t}`) === typedNameOf(canonicalName)).map((t) => `${s.name}/${t}`),
             );
             // Twins share a typed name: it means the one the surface presents (typedKeeper).
-            const keeper = typedKeeper(twins, (c) => ({ server: c.split('/')[0], tool: c.slice(c.indexOf('/') + 1) }));
+            const keeper = typedKeeper(twins, (c) => ({ server: c.split('/')[0]!, tool: c.slice(c.indexOf('/') + 1) }));
             expect(typed).toMatchObject({ kind: 'tool', canonical: keeper });
           }
         }

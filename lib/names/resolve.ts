@@ -87,7 +87,7 @@ function toolUnderGivenServer(raw: string, namespace: Namespace, server: string,
     const prefix = `${sanitizePart(server)}__`;
     const part = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
     const matches = catalog.toolsBySanitized.get(server)?.get(part);
-    return matches?.length === 1 ? matches[0] : part;
+    return matches?.length === 1 ? matches[0]! : part;
   }
   return rest;
 }
@@ -138,7 +138,7 @@ function resolveCanonical(name: string, catalog: NameCatalog): Outcome {
 
 function resolveBare(tool: string, catalog: NameCatalog): Outcome {
   const servers = catalog.serversByTool.get(tool) ?? [];
-  if (servers.length === 1) return { canonical: canonical(servers[0], tool) };
+  if (servers.length === 1) return { canonical: canonical(servers[0]!, tool) };
   if (servers.length > 1) {
     return { reason: `ambiguous tool '${tool}': listed by ${servers.map((s) => canonical(s, tool)).join(', ')}` };
   }
@@ -162,7 +162,10 @@ function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
       for (const tool of catalog.toolsBySanitized.get(server)?.get(toolPartSanitized) ?? []) candidates.push({ server, tool });
     }
   }
-  if (candidates.length === 1) return { canonical: canonical(candidates[0].server, candidates[0].tool) };
+  if (candidates.length === 1) {
+    const { server, tool } = candidates[0]!;
+    return { canonical: canonical(server, tool) };
+  }
   if (candidates.length > 1) {
     // Tools sharing a typed name: the surface presents only the keeper, so the name means it.
     const keeper = typedKeeper(inCatalogOrder(candidates, catalog), (c) => c);
@@ -189,7 +192,7 @@ function resolveFavourite(rest: string, timestamp: number, favourites: Favourite
   if (!inForce) return { reason: `'favourite/${rest}': the project has no favourites history` };
   if (inForce.tools.includes(rest)) return { canonical: rest };
   const matches = inForce.tools.filter((f) => toolPart(f) === rest);
-  if (matches.length === 1) return { canonical: matches[0] };
+  if (matches.length === 1) return { canonical: matches[0]! };
   if (matches.length > 1) {
     return { reason: `ambiguous 'favourite/${rest}': favourites version ${inForce.version} has ${matches.join(', ')}` };
   }

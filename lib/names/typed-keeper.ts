@@ -6,10 +6,11 @@ import { sanitizePart } from './sanitize';
  * surface presents only that one, and ingest resolves the name to it, so both agree.
  */
 export function typedKeeper<T>(group: readonly T[], parts: (item: T) => { server: string; tool: string }): T {
-  return (
+  const keeper =
     group.find((item) => {
       const { server, tool } = parts(item);
       return sanitizePart(server) === server && sanitizePart(tool) === tool;
-    }) ?? group[0]
-  );
+    }) ?? group[0];
+  if (keeper === undefined) throw new Error('typedKeeper needs a non-empty group');
+  return keeper;
 }

@@ -83,7 +83,9 @@ function operationId(method: HttpMethod, path: string): string {
 
 function operationObject(path: string, method: HttpMethod, op: Operation): Record<string, unknown> {
   const parameters: Record<string, unknown>[] = [];
-  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    // The group is not optional, so every match captures it.
+    const name = match[1]!;
     const known = PATH_PARAMETERS[name];
     if (!known) throw new Error(`no schema for path parameter {${name}} of ${path}`);
     parameters.push({ name, in: 'path', required: true, description: known.description, schema: jsonSchema(known.schema) });

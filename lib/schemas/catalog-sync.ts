@@ -83,7 +83,7 @@ const AUTH_SCHEMES = new Set(['basic', 'bearer', 'token', 'bot']);
 export function maskHeaders(headers: Record<string, string> | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    const scheme = value.split(' ')[0];
+    const [scheme = ''] = value.split(' ');
     out[name] =
       name.toLowerCase() === 'authorization' && AUTH_SCHEMES.has(scheme.toLowerCase()) && value.length > scheme.length + 1 ? `${scheme} ${MASK}` : MASK;
   }

@@ -26,8 +26,8 @@ describe('BatchedRead', () => {
     const third = batched.get('p');
     await nextTurn();
     expect(reads).toHaveLength(2);
-    reads[1].resolve(2);
-    reads[0].resolve(1);
+    reads[1]!.resolve(2);
+    reads[0]!.resolve(1);
     expect([await first, await second, await third]).toEqual([1, 1, 2]);
   });
 

@@ -159,7 +159,7 @@ describe('typed names', () => {
       expect(list.tools.map((t) => t.name)).not.toContainEqual(expect.stringContaining('xyyy'));
       expect(list.tools.every((t) => t.name.length <= 64)).toBe(true);
       expect(list.leftOut).toEqual([expect.objectContaining({ canonical: `server/${long}`, name: `server__${long}`, reason: 'name-too-long' })]);
-      expect(list.leftOut[0].message).toContain('69 characters');
+      expect(list.leftOut[0]!.message).toContain('69 characters');
     }
   });
 });
@@ -194,7 +194,7 @@ describe('favindex', () => {
       const fit = checkAgainstTarget(list.tools, resolveTarget(id));
       const flagged = fit.problems.filter((p) => p.field === 'name').map((p) => p.name);
       expect(flagged).toEqual(list.tools.map((t) => t.name));
-      expect(fit.problems[0].message).toContain('^[a-zA-Z0-9_-]{1,64}$');
+      expect(fit.problems[0]!.message).toContain('^[a-zA-Z0-9_-]{1,64}$');
     }
     expect(checkAgainstTarget(list.tools, resolveTarget('custom', 500)).problems).toEqual([]);
   });

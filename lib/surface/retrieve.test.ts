@@ -16,14 +16,14 @@ describe('retrieve', () => {
     const inputs = modeInputs({ agentTools: ['edit'], query: 'create an issue', limits: { ...modeInputs().limits, retrieveK: 3 } });
     const list = buildModeList('retrieve', demo, inputs);
     expect(list.tools).toHaveLength(4);
-    expect(list.tools[0].name).toBe('edit');
+    expect(list.tools[0]!.name).toBe('edit');
     expect(
       list.tools
         .slice(1, 3)
         .map((t) => t.canonical)
         .sort(),
     ).toEqual(['github/create_issue', 'gitlab/create_issue']);
-    expect(list.tools[1].name).toMatch(/^git(hub|lab)__create_issue$/);
+    expect(list.tools[1]!.name).toMatch(/^git(hub|lab)__create_issue$/);
   });
 
   it('ranks by parameter names too', () => {
@@ -33,8 +33,8 @@ describe('retrieve', () => {
         tools: [tool('first', 'Does one thing', { id: { type: 'string' } }), tool('second', 'Does another thing', { branch_name: { type: 'string' } })],
       },
     ]);
-    expect(parameterNames(catalog.entries[1].tool.inputSchema)).toEqual(['branch_name']);
-    expect(rankTools(catalog, 'branch')[0].entry.canonical).toBe('a/second');
+    expect(parameterNames(catalog.entries[1]!.tool.inputSchema)).toEqual(['branch_name']);
+    expect(rankTools(catalog, 'branch')[0]!.entry.canonical).toBe('a/second');
   });
 
   it('binds nothing from the catalog without a query, and says so', () => {

@@ -70,7 +70,12 @@ export function rankTools(catalog: PreparedCatalog, query: string): { entry: Cat
   if (!hasQuery(query)) return [];
   return searchIndex(catalog)
     .search(query)
-    .map((r) => ({ entry: catalog.entries[r.id as number], score: r.score, id: r.id as number }))
+    .map((r) => {
+      const id = r.id as number;
+      const entry = catalog.entries[id];
+      if (!entry) throw new Error(`search result ${id} is not a position in the catalog it was built from`);
+      return { entry, score: r.score, id };
+    })
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .map(({ entry, score }) => ({ entry, score }));
 }

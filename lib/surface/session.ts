@@ -29,8 +29,12 @@ export function replaySession(calls: readonly SessionCall[], steps = calls.lengt
 
 /** Every state of a session in turn, from before its first call to after its last. */
 export function sessionStates(calls: readonly SessionCall[]): SessionState[] {
-  const states: SessionState[] = [{ activated: [], calledServers: [] }];
-  for (const call of calls) states.push(applyCall(states[states.length - 1], call.canonical));
+  let state: SessionState = { activated: [], calledServers: [] };
+  const states = [state];
+  for (const call of calls) {
+    state = applyCall(state, call.canonical);
+    states.push(state);
+  }
   return states;
 }
 
@@ -48,10 +52,10 @@ export function explicitSession(activated: readonly string[], calledServers?: re
 function dedupeKeepLast(list: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (let i = list.length - 1; i >= 0; i--) {
-    if (seen.has(list[i])) continue;
-    seen.add(list[i]);
-    out.unshift(list[i]);
+  for (const item of [...list].reverse()) {
+    if (seen.has(item)) continue;
+    seen.add(item);
+    out.unshift(item);
   }
   return out;
 }

@@ -27,7 +27,9 @@ describe('token estimates', () => {
 
   it('adds the Anthropic tool-use system prompt once for anthropic', () => {
     const list = buildModeList('off', catalog, modeInputs()).tools;
-    const json = JSON.stringify({ name: list[0].name, description: list[0].body.description, input_schema: list[0].body.inputSchema });
+    const [first] = list;
+    if (!first) throw new Error('the off list is empty');
+    const json = JSON.stringify({ name: first.name, description: first.body.description, input_schema: first.body.inputSchema });
     expect(estimateTokens(list, 'anthropic-tools').tokens).toBe(countTokens(json) + ANTHROPIC_TOOL_USE_OVERHEAD);
   });
 

@@ -35,6 +35,7 @@ export function coverage(ranked: readonly RankedTool[], favourites: readonly str
   });
   const calls = pinned.reduce((sum, p) => sum + p.calls, 0);
   const curve = ranked.map((r) => ({ k: r.rank, share: r.cumulativeShare }));
-  const atMax = curve.length === 0 ? 0 : curve[Math.min(maxFavourites, curve.length) - 1].share;
+  // maxFavourites is at least 1 (favouriteIndexSchema), so the index is in range.
+  const atMax = curve.length === 0 ? 0 : curve[Math.min(maxFavourites, curve.length) - 1]!.share;
   return { share: ratio(calls, attributed), calls, attributed, curve, atMaxFavourites: atMax, pinned };
 }

@@ -46,6 +46,7 @@ describe('parseProjectDocuments', () => {
     const [doc] = parseProjectDocuments(
       'apiVersion: favindex/v1\nkind: Project\nmetadata: {name: myproj}\nspec:\n  favouriteIndex: {tools: [k8s/get_pods]}\n  surface: {agentTools: 56}\n',
     );
+    if (!doc) throw new Error('one document was parsed');
     expect(doc.spec.favouriteIndex).toEqual({ enabled: true, maxFavourites: 15, tools: ['k8s/get_pods'] });
     expect(doc.spec.surface).toMatchObject({ mode: 'favindex', agentTools: 56, limits: { maxToolsPerRequest: 120 } });
     expect(doc.metadata.description).toBe('');

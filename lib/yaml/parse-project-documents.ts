@@ -51,7 +51,7 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
     throw invalid([
       {
         document: MAX_DOCUMENTS + 1,
-        ...linePosition(lineCounter, list[MAX_DOCUMENTS].range[0]),
+        ...linePosition(lineCounter, list[MAX_DOCUMENTS]!.range[0]),
         path: '',
         message: `more than ${MAX_DOCUMENTS} documents in one request`,
       },
@@ -233,7 +233,9 @@ function describeIssue(issue: YamlIssue): string {
 }
 
 function summary(issues: YamlIssue[]): string {
-  return issues.length > 1 ? `${describeIssue(issues[0])} (and ${issues.length - 1} more)` : describeIssue(issues[0]);
+  const [first, ...more] = issues;
+  if (!first) throw new Error('a YAML error carries at least one issue');
+  return more.length > 0 ? `${describeIssue(first)} (and ${more.length} more)` : describeIssue(first);
 }
 
 function malformed(issues: YamlIssue[]): ApiError {

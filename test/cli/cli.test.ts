@@ -137,6 +137,7 @@ describe('favindex suggest and favourites', () => {
       async (done, line) => [...(await done), await run('sh', ['-c', line.trim()], { cwd: workDir, env })],
       Promise.resolve([]),
     );
+    if (!save || !dryRun || !apply) throw new Error('three commands were printed, so three ran');
     expect(save.code).toBe(0);
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain('Dry run: 0 to create, 1 to update, 0 unchanged. Nothing was written.');

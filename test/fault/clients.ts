@@ -16,7 +16,7 @@ export function traceEvent(id: string, n: number, sessionId: string, now = Date.
     id,
     // Spread over the last two days, so the rollup has more than one day.
     timestamp: new Date(now - 60_000 - (n % 2_880) * 60_000).toISOString(),
-    tool: TOOLS[n % TOOLS.length],
+    tool: TOOLS[n % TOOLS.length]!,
     sessionId,
     status: n % 17 === 0 ? 'error' : 'ok',
   };
@@ -56,7 +56,7 @@ export async function loginAdmin(baseUrl: string, password: string): Promise<Adm
     body: JSON.stringify({ password }),
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const [cookie = ''] = (res.headers.get('set-cookie') ?? '').split(';');
   return {
     fetch(path, init = {}) {
       const { json, headers, ...rest } = init;

@@ -261,10 +261,12 @@ describe.each(faultTargets())('on %s, a real server', (kind) => {
     expect(server.tail()).toContain('database closed; bye');
     if (kind === 'pglite') expect(fs.existsSync(`${target.env.FAVINDEX_DATA_DIR}.lock`)).toBe(false);
 
-    const { totals, lastUsed } = await target.inspect(async (db) => ({
-      totals: await storedTotals(db, 'graceful'),
-      lastUsed: (await queryRows<{ at: Date | string | null }>(db, sql`select last_used_at as at from project_tokens where project_id = 'graceful'`))[0].at,
-    }));
+    const { totals, lastUsed } = await target.inspect(async (db) => {
+      const totals = await storedTotals(db, 'graceful');
+      const [token] = await queryRows<{ at: Date | string | null }>(db, sql`select last_used_at as at from project_tokens where project_id = 'graceful'`);
+      if (!token) throw new Error("project 'graceful' has no token, yet the test made one");
+      return { totals, lastUsed: token.at };
+    });
     expect(totals.events).toBe(4_000);
     for (const [table, { calls, covers }] of Object.entries(totals.rollups)) expect(calls, table).toBe(covers);
     // Written by the shutdown flush: the server was up for well under the 60 s flush interval.

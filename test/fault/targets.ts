@@ -82,6 +82,7 @@ export async function storedTotals(db: Database['db'], projectId: string): Promi
                coalesce(md5(string_agg(event_id, ',' order by event_id collate "C")), '') as digest
         from events where project_id = ${projectId}`,
   );
+  if (!raw) throw new Error('an aggregate without group by returns one row');
   const columns = await queryRows<{ table_name: string }>(
     db,
     sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'calls'
@@ -93,6 +94,7 @@ export async function storedTotals(db: Database['db'], projectId: string): Promi
       db,
       sql`select coalesce(sum(calls), 0)::int as calls from ${sql.identifier(table)} where project_id = ${projectId}`,
     );
+    if (!row) throw new Error('an aggregate without group by returns one row');
     // usage_daily_tools holds tool calls only (meta and unresolved have no sessions there).
     rollups[table] = { calls: row.calls, covers: table === 'usage_daily_tools' ? raw.tool_events : raw.events };
   }

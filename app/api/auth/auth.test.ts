@@ -59,7 +59,7 @@ describe('password mode', () => {
       expect(res.status).toBe(200);
       const cookie = res.headers.get('set-cookie')!;
       expect(cookie).toMatch(/^favindex_session=\d+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
-      const session = cookie.split(';')[0];
+      const [session = ''] = cookie.split(';');
       expect((await api.get('/api/auth/session', { headers: { cookie: session } })).body).toEqual({ mode: 'password', authenticated: true });
       expect((await api.get('/api/projects', { headers: { cookie: session } })).status).toBe(200);
 
@@ -73,6 +73,7 @@ describe('password mode', () => {
     await withPassword(PASSWORD, async () => {
       const session = await login(PASSWORD);
       const [name, value] = session.split('=');
+      if (value === undefined) throw new Error(`not a name=value cookie: ${session}`);
       const [expires, nonce, signature] = value.split('.');
       const tampered = `${name}=${Number(expires) + 3600}.${nonce}.${signature}`;
       expectEnvelope(await api.get('/api/projects', { headers: { cookie: tampered } }), 401, 'UNAUTHORIZED');

@@ -126,7 +126,8 @@ describe('YAML apply', () => {
     await fc.assert(
       fc.asyncProperty(configSets, fc.array(projectConfigArb(fc.constant('x')), { minLength: 3, maxLength: 3 }), async (first, second) => {
         run++;
-        const named = (configs: ProjectConfig[]) => configs.map((c, i) => ({ ...c, id: `rt${run}-${first[i].id}` }));
+        // Never given more configs than `first` has.
+        const named = (configs: ProjectConfig[]) => configs.map((c, i) => ({ ...c, id: `rt${run}-${first[i]!.id}` }));
         const initial = named(first);
         const changed = named(second.slice(0, first.length));
         const text = (configs: ProjectConfig[]) => stringifyProjectDocuments(configs.map(toProjectDocument));

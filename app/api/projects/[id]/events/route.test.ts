@@ -10,6 +10,7 @@ const NDJSON = { 'content-type': 'application/x-ndjson' };
 
 async function storedCount(projectId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
+  if (!row) throw new Error('an aggregate without group by returns one row');
   return row.n;
 }
 
@@ -178,6 +179,7 @@ describe('unresolved names are kept and resolved again later', () => {
       t.db,
       sql`select sum(sessions)::int as sessions from usage_daily_tools where project_id = ${id} and tool = 'gitlab/create_merge_request'`,
     );
+    if (!sessions) throw new Error('an aggregate without group by returns one row');
     expect(sessions.sessions).toBe(1);
   });
 

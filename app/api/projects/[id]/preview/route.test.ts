@@ -34,16 +34,16 @@ describe('GET /api/projects/:id/preview', () => {
     expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve']);
     expect(modes.off).toMatchObject({ count: 57, fits: true });
     expect(modes.eager).toMatchObject({ count: 56 + 49, cap: 128, fits: true, overBy: 0 });
-    expect(modes.eager.tools[56]).toMatchObject({ name: 'github__create_or_update_file', canonical: 'github/create_or_update_file', source: 'typed' });
-    expect(modes.eager.tools[56]).toHaveProperty('inputSchema.type', 'object');
+    expect(modes.eager!.tools[56]).toMatchObject({ name: 'github__create_or_update_file', canonical: 'github/create_or_update_file', source: 'typed' });
+    expect(modes.eager!.tools[56]).toHaveProperty('inputSchema.type', 'object');
     expect(modes.lazy).toMatchObject({ count: 57 });
     expect(modes.favindex).toMatchObject({ count: 56 + 3 + 49, fits: true });
-    expect(modes.favindex.tools.slice(56, 59).map((t) => t.name)).toEqual([
+    expect(modes.favindex!.tools.slice(56, 59).map((t) => t.name)).toEqual([
       'favourite/github/create_issue',
       'favourite/gitlab/create_issue',
       'favourite/read_file',
     ]);
-    expect(modes.favindex.problems).toHaveLength(52);
+    expect(modes.favindex!.problems).toHaveLength(52);
     expect(res.body.modes.find((m: Mode) => m.mode === 'favindex').instruction).toContain('Prefer the favourite/ tools');
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens).toMatchObject({ method: 'openai-functions', placeholdersExcluded: 56 });
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.tokens).toBeGreaterThan(3000);

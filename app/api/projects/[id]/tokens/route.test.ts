@@ -18,6 +18,7 @@ async function tokenRows(projectId: string) {
 
 async function storedEvents(projectId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
+  if (!row) throw new Error('an aggregate without group by returns one row');
   return row.n;
 }
 
@@ -47,6 +48,7 @@ describe('project tokens API', () => {
     expect((await api.get(`/api/projects/${id}/tokens/${created.body.id}`)).text).not.toContain(secret);
 
     const [row] = await tokenRows(id);
+    if (!row) throw new Error('the token just created has no row');
     expect(row.hash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
   });
@@ -71,7 +73,7 @@ describe('project tokens API', () => {
     const made = await Promise.all(Array.from({ length: MAX_ACTIVE_TOKENS }, () => createToken(id)));
     expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { json: { name: 'one too many' } }), 409, 'TOKEN_LIMIT_REACHED');
     expect(await tokenRows(id)).toHaveLength(MAX_ACTIVE_TOKENS);
-    await api.delete(`/api/projects/${id}/tokens/${made[0].id}`);
+    await api.delete(`/api/projects/${id}/tokens/${made[0]!.id}`);
     expect((await api.post(`/api/projects/${id}/tokens`, { json: { name: 'replacement' } })).status).toBe(201);
   });
 
@@ -124,6 +126,7 @@ describe('project tokens API', () => {
       }
       // Five authenticated requests, no write to the token row.
       const [row] = await tokenRows(id);
+      if (!row) throw new Error('the token just created has no row');
       expect(row.last_used_at).toBeNull();
 
       const list = await api.get(`/api/projects/${id}/tokens`, { headers: admin });
@@ -131,6 +134,7 @@ describe('project tokens API', () => {
       expect(lastUsed).toBeGreaterThanOrEqual(before - 1000);
       expect(lastUsed).toBeLessThanOrEqual(Date.now());
       const [stored] = await tokenRows(id);
+      if (!stored) throw new Error('the token just created has no row');
       expect(stored.last_used_at).not.toBeNull();
       expect(list.body.tokens[0].id).toBe(tokenId);
     });

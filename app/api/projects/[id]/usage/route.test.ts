@@ -197,7 +197,7 @@ describe('GET /api/projects/:id/usage', () => {
       const res = await usage(id, query);
       expectEnvelope(res, 400, 'INVALID_PARAMETER');
       expect(res.body.cited_rule).toBe('§usage');
-      expect(res.body.message).toMatch(new RegExp(query.split('=')[0]));
+      expect(res.body.message).toMatch(new RegExp(query.split('=')[0]!));
     }
     expectEnvelope(await usage('no-such-project', 'window=7d'), 404, 'PROJECT_NOT_FOUND');
     // Nothing a refused read does changes what a good one sees.

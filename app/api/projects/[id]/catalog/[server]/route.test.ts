@@ -31,7 +31,9 @@ describe('catalog API', () => {
     expect(same.body).toMatchObject({ version: 1, changed: false });
 
     const tools = fixtureCatalog('gitlab').tools.filter((t) => t.name !== 'fork_repository');
-    tools[0] = { ...tools[0], description: 'Changed description' };
+    const [edited] = tools;
+    if (!edited) throw new Error('the gitlab fixture lists tools');
+    tools[0] = { ...edited, description: 'Changed description' };
     tools.push({ name: 'list.pipelines', description: 'New tool', inputSchema: { type: 'object' } });
     const changed = await api.put(`/api/projects/${id}/catalog/gitlab`, { json: { tools } });
     expect(changed.body).toMatchObject({
@@ -39,7 +41,7 @@ describe('catalog API', () => {
       changed: true,
       added: ['list.pipelines'],
       removed: ['fork_repository'],
-      changedTools: [tools[0].name],
+      changedTools: [edited.name],
     });
     expect(changed.body.fingerprint).not.toBe(same.body.fingerprint);
 

@@ -73,7 +73,7 @@ describe('catalog sync API (live MCP servers over Streamable HTTP)', () => {
     });
 
     const tools = numbered(3).filter((t) => t.name !== 'tool_01');
-    tools[0] = { ...tools[0], description: 'Changed' };
+    tools[0] = { ...tools[0]!, description: 'Changed' };
     tools.push({ name: 'brand_new', description: 'Added on the server' });
     mcp.setTools(tools, { notify: false });
 

@@ -49,6 +49,7 @@ export const POST = apiRoute<Params>('events:write', async ({ req, params }) => 
   const stored = await ingestEvents(db, params.id, valid);
   for (const tooOld of stored.rejected) {
     const outcome = outcomes[tooOld.index];
+    if (!outcome) throw new Error(`ingest rejected event ${tooOld.index}, which is not in this batch`);
     rejected.push({ spanId: outcome.spanId, message: tooOld.message });
   }
   return json(exportResponse(rejected, filteredOut, spanKind));
