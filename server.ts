@@ -7,17 +7,17 @@
  */
 import http from 'node:http';
 import next from 'next';
-import { closeDatabase, configFromEnv, openDatabase, installDatabase } from './db/client';
-import { seedDemo } from './db/seed/demo';
-import { startCatalogSyncWorker } from './db/workers/catalog-sync';
-import { startRetentionWorker } from './db/workers/retention';
-import { PEER_HEADER } from './lib/auth/login-throttle';
-import { gatePage } from './lib/auth/page-gate';
-import { verifySession } from './lib/auth/session';
-import { flushTokenUse } from './lib/auth/tokens';
+import { configFromEnv, openDatabase } from './db/client';
+import { startCatalogSyncWorker } from './server/workers/catalog-sync';
+import { startRetentionWorker } from './server/workers/retention';
+import { PEER_HEADER } from './server/auth/login-throttle';
+import { gatePage } from './server/auth/page-gate';
+import { verifySession } from './server/auth/session';
+import { closeAppContext, createAppContext, installAppContext } from './server/context';
+import { seedDemo } from './server/demo/seed';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
-import { securityHeaders } from './lib/http/security-headers';
-import { matchSurfacePath, runRouteHandler } from './lib/http/node-bridge';
+import { securityHeaders } from './server/http/security-headers';
+import { matchSurfacePath, runRouteHandler } from './server/http/node-bridge';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
@@ -43,9 +43,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(configFromEnv());
   log(`database: ${database.kind} at ${database.location}`);
   await database.migrate();
-  installDatabase(database);
+  const appContext = createAppContext(database);
+  installAppContext(appContext);
   if (demo) {
-    const seeded = await seedDemo(database.db);
+    const seeded = await seedDemo(appContext);
     log(seeded.created ? `demo project created with ${seeded.events} events` : 'demo project already present');
   }
 
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   let stopping = false;
   const headers = Object.entries(securityHeaders(dev));
-  const isSession = (cookie: string | null) => verifySession(database.db, cookie);
+  const isSession = (cookie: string | null) => verifySession(appContext.sessions, cookie);
   const server = http.createServer((req, res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   if (!localMode && process.env.FAVINDEX_ADMIN_PASSWORD!.length < 12) log('warning: FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
   log(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
   // Live catalogs: scheduled syncs and list_changed listeners; FAVINDEX_CATALOG_SYNC=0 turns them off here.
-  const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(database.db, { log });
+  const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(appContext, { log });
   // Raw events past a project's retention go; the rollup keeps their counts.
   const retention = startRetentionWorker(database.db, { log });
 
@@ -107,9 +108,8 @@ async function main(): Promise<void> {
     });
     clearTimeout(force);
     await retention.stop();
-    await flushTokenUse(database.db).catch((err: unknown) => console.error('[favindex] could not record token use', err));
     await catalogSyncStopped;
-    await closeDatabase();
+    await closeAppContext();
     log('database closed; bye');
     process.exit(0);
   };
@@ -119,6 +119,6 @@ async function main(): Promise<void> {
 
 main().catch(async (err: unknown) => {
   console.error('[favindex] failed to start:', err instanceof Error ? err.message : err);
-  await closeDatabase().catch(() => {});
+  await closeAppContext().catch(() => {});
   process.exit(1);
 });

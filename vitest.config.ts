@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
-const dbTests = ['db/**/*.test.ts', 'app/**/*.test.ts'];
+const dbTests = ['db/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts'];
 
 // Database tests run on PGlite always, and on the PostgreSQL server too when DATABASE_URL is set.
 const databases = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { connection } from 'next/server';
 import { AuthStatus } from '@/components/auth/auth-status';
+import { pageAuth } from '@/server/auth/page-auth';
 import './globals.css';
 import { Providers } from './providers';
 
@@ -10,7 +12,10 @@ export const metadata: Metadata = {
   description: 'Which MCP tools your models really use, and which ones they should see.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The header's access state is the server's environment and this browser's cookie: per request.
+  await connection();
+  const auth = await pageAuth();
   return (
     <html lang="en">
       <body>
@@ -22,7 +27,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <nav aria-label="Main">
               <Link href="/">Projects</Link>
             </nav>
-            <AuthStatus />
+            <AuthStatus mode={auth.mode} signedIn={auth.signedIn} />
           </header>
           <main className="page">{children}</main>
         </Providers>

@@ -3,10 +3,11 @@
  * Baseline, same run: reading that catalog from the database alone, which every preview
  * must do. Reported: cold and warm times, in-process and through the route handler.
  */
-import { closeDatabase, installDatabase } from '@/db/client';
-import { putServerCatalog, getCatalog } from '@/db/queries/catalog';
-import { writeFavourites } from '@/db/queries/favourites';
-import { createProject } from '@/db/queries/projects';
+import { closeAppContext, createAppContext, installAppContext } from '@/server/context';
+import { getCatalog } from '@/server/catalog/catalog';
+import { putServerCatalog } from '@/server/catalog/put-catalog';
+import { writeFavourites } from '@/server/favourites/favourites';
+import { createProject } from '@/server/projects/projects';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { previewModes } from '@/lib/surface/preview';
@@ -22,7 +23,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const bench = await createBenchDatabase('preview');
   try {
     const { db } = bench.database;
-    installDatabase(bench.database);
+    installAppContext(createAppContext(bench.database));
     const projectId = 'bench-preview';
     const catalog = largeCatalog(SERVERS, PER_SERVER);
     await createProject(db, { id: projectId, description: '', metaTools: [], retentionDays: null, surface: { ...defaultSurfaceConfig(), agentTools: 56 } });
@@ -103,7 +104,7 @@ export async function run(): Promise<Record<string, unknown>> {
       meetsGoal: warmRouteP50 < 250,
     };
   } finally {
-    await closeDatabase().catch(() => {});
+    await closeAppContext().catch(() => {});
     await bench.drop();
   }
 }

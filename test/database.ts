@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { closeDatabase, openDatabase, installDatabase, type Database, type Db } from '@/db/client';
+import { type Database, type Db, openDatabase } from '@/db/client';
+import { type AppContext, closeAppContext, createAppContext, installAppContext } from '@/server/context';
 import { withDatabase } from './postgres-global-setup';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -14,8 +15,9 @@ export function testDatabaseKind(): TestDatabaseKind {
  * A fresh, migrated database for this test file, installed as the process database so the
  * route handlers use it: PGlite in memory, or a clone of the run's PostgreSQL template.
  */
-export function setupTestDatabase(): { readonly db: Db; readonly database: Database; readonly kind: TestDatabaseKind } {
+export function setupTestDatabase(): { readonly db: Db; readonly database: Database; readonly app: AppContext; readonly kind: TestDatabaseKind } {
   let database: Database | null = null;
+  let app: AppContext | null = null;
   let dropName: string | null = null;
   const kind = testDatabaseKind();
 
@@ -34,11 +36,12 @@ export function setupTestDatabase(): { readonly db: Db; readonly database: Datab
       database = await openDatabase({ dataDir: 'memory://' });
       await database.migrate();
     }
-    installDatabase(database);
+    app = createAppContext(database);
+    installAppContext(app);
   });
 
   afterAll(async () => {
-    await closeDatabase();
+    await closeAppContext();
     if (dropName) {
       const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
       try {
@@ -57,6 +60,10 @@ export function setupTestDatabase(): { readonly db: Db; readonly database: Datab
     get database() {
       if (!database) throw new Error('the test database is opened in beforeAll');
       return database;
+    },
+    get app() {
+      if (!app) throw new Error('the test database is opened in beforeAll');
+      return app;
     },
     kind,
   };

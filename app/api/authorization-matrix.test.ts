@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Access } from '@/lib/http/route';
+import type { Access } from '@/server/http/route';
 import { TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import { api, type ApiResponse } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, SAME_ORIGIN, withPassword } from '@/test/auth';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '@/lib/http/body';
+import { MAX_JSON_DEPTH } from '@/lib/limits';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@/lib/auth/session';
-import type { Access } from '@/lib/http/route';
+import { SESSION_COOKIE } from '@/server/auth/session';
+import type { Access } from '@/server/http/route';
 import { api } from '@/test/api';
 import { withPassword } from '@/test/auth';
 

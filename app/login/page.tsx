@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { LoginForm } from '@/components/auth/login-form';
-import { authMode } from '@/lib/auth/mode';
+import { authMode } from '@/server/auth/mode';
 import { safeNextPath } from '@/lib/auth/next-path';
 
 export const metadata: Metadata = { title: 'Log in · favindex' };

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { ApplyResult } from '@/db/queries/project-documents';
+import type { ApplyResult } from '@/lib/contracts/yaml';
 import type { DocumentPlan } from '@/lib/yaml/plan';
 import { stringValue } from '../args';
 import type { Command } from '../command';

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { PutCatalogResult } from '@/db/queries/catalog';
+import type { PutCatalogResult } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
-import { listAllTools } from '@/lib/mcp/fetch-tools';
+import { listAllTools } from '@/mcp/fetch-tools';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { requireProject, stringValue } from '../args';

@@ -1,4 +1,4 @@
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { integer, requireProject, stringValue } from '../args';
 import { segment, type ApiClient } from '../client';
 import type { Command } from '../command';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SyncResult } from '@/db/queries/catalog-sync';
+import type { SyncResult } from '@/lib/contracts/catalog-sync';
 import { apiFetch } from '@/lib/api-client';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import { queryKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogVersionView } from '@/db/queries/catalog';
+import type { CatalogVersionView } from '@/lib/contracts/catalog';
 import { apiFetch } from '@/lib/api-client';
 import { queryKeys } from './keys';
 

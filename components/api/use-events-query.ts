@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EventView } from '@/db/queries/events';
+import type { EventView } from '@/lib/contracts/events';
 import { apiFetch } from '@/lib/api-client';
 import { queryKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { move } from '@/lib/favourites/operations';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { queryKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FavouriteChangeView } from '@/db/queries/favourites';
+import type { FavouriteChangeView } from '@/lib/contracts/favourites';
 import { apiFetch } from '@/lib/api-client';
 import type { ChangeSummary } from '@/lib/favourites/change-summary';
 import { queryKeys } from './keys';

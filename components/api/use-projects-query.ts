@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectView } from '@/db/queries/projects';
+import type { ProjectView } from '@/lib/contracts/projects';
 import { apiFetch } from '@/lib/api-client';
 import { queryKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionSummary } from '@/db/queries/surface';
+import type { SessionSummary } from '@/lib/contracts/sessions';
 import { apiFetch } from '@/lib/api-client';
 import { queryKeys } from './keys';
 

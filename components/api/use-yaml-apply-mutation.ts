@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyResult } from '@/db/queries/project-documents';
+import type { ApplyResult } from '@/lib/contracts/yaml';
 import { apiFetch } from '@/lib/api-client';
 
 /**

@@ -1,17 +1,11 @@
-import { cookies } from 'next/headers';
-import { connection } from 'next/server';
-import { getDb } from '@/db/client';
-import { authMode } from '@/lib/auth/mode';
-import { SESSION_COOKIE, verifySession } from '@/lib/auth/session';
 import { LogoutButton } from './logout-button';
 
 /**
  * The header's word on access (§auth): "Local mode" when the server runs without a password,
- * else a way to log out. Rendered per request, since the mode is the server's environment.
+ * else a way to log out.
  */
-export async function AuthStatus() {
-  await connection();
-  if (authMode() === 'local') {
+export function AuthStatus({ mode, signedIn }: { mode: 'local' | 'password'; signedIn: boolean }) {
+  if (mode === 'local') {
     return (
       <span
         className="badge warn"
@@ -21,6 +15,5 @@ export async function AuthStatus() {
       </span>
     );
   }
-  const session = (await cookies()).get(SESSION_COOKIE)?.value;
-  return (await verifySession(await getDb(), session)) ? <LogoutButton /> : null;
+  return signedIn ? <LogoutButton /> : null;
 }

@@ -2,7 +2,7 @@
 
 import { useStopSyncMutation, useSyncNowMutation } from '@/components/api/use-catalog-sync-mutations';
 import { ErrorNotice } from '@/components/ui/query-state';
-import type { SyncView } from '@/db/queries/catalog';
+import type { SyncView } from '@/lib/contracts/catalog';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { SYNC_INTERVALS } from './sync-server-form';
 

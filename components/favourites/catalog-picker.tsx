@@ -4,7 +4,7 @@ import { firstLine } from '@/lib/format';
 import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { fullReason, FullNotice } from './full-notice';
 
 const SHOWN = 25;

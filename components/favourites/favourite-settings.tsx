@@ -1,8 +1,9 @@
 'use client';
 
+import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
+
 import { useState, type FormEvent } from 'react';
-import type { FavouritesView } from '@/lib/favourites/http';
-import { MAX_FAVOURITES_LIMIT } from '@/lib/schemas/favourites';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 
 interface Props {
   view: FavouritesView;

@@ -6,7 +6,7 @@ import { useFavouritesQuery } from '@/components/api/use-favourites-query';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
 import { ApiClientError } from '@/lib/api-client';
 import { describeChange } from '@/lib/favourites/change-summary';
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { CatalogPicker } from './catalog-picker';
 import { FavouriteSettings } from './favourite-settings';

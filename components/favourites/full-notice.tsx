@@ -1,4 +1,4 @@
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 
 /** Why pinning is off: shown beside every disabled Pin button. */
 export function fullReason(view: FavouritesView): string | null {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSuggestionsQuery } from '@/components/api/use-suggestions-query';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
 import { summariseChange } from '@/lib/favourites/change-summary';
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { formatNumber, formatPercent } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { fullReason, FullNotice } from './full-notice';

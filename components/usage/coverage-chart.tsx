@@ -1,8 +1,9 @@
 'use client';
 
+import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
+
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '@/lib/format';
-import { MAX_FAVOURITES_LIMIT } from '@/lib/schemas/favourites';
 import type { Coverage } from '@/lib/usage/coverage';
 import { axisLine, axisTick, gridStroke, tooltipLabelStyle, tooltipStyle } from './chart-theme';
 

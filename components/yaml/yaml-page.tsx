@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
-import type { ApplyResult } from '@/db/queries/project-documents';
+import type { ApplyResult } from '@/lib/contracts/yaml';
 import { useProjectYamlQuery } from '@/components/api/use-project-yaml-query';
 import { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
 import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';

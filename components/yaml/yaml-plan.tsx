@@ -1,4 +1,4 @@
-import type { ApplyResult } from '@/db/queries/project-documents';
+import type { ApplyResult } from '@/lib/contracts/yaml';
 
 /** A dry run, readable: what each document would do, field by field, and its YAML diff. */
 export function YamlPlan({ plan }: { plan: ApplyResult }) {

@@ -1,173 +1,70 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/errors';
-import { fetchToolsList, type McpEndpoint } from '@/lib/mcp/fetch-tools';
-import type { CatalogTool } from '@/lib/schemas/catalog';
+import type { Db } from '@/db/client';
+import { catalogServers, catalogVersions } from '@/db/schema';
+import { queryRows } from '@/db/sql';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
-import type { Db } from '../client';
-import { catalogServers, catalogVersions } from '../schema';
-import { queryRows } from '../sql';
-import { putServerCatalog, serverNotFound, toSyncView, type PutCatalogResult, type SyncView } from './catalog';
-import { lockProjectForNameChange, requireProject } from './projects';
 
-/** What started a sync; stored as the catalog version's source, `sync:<trigger>`. */
-export type SyncTrigger = 'manual' | 'schedule' | 'list_changed' | 'connect';
+export type CatalogServerRow = typeof catalogServers.$inferSelect;
 
-export type FetchTools = (endpoint: McpEndpoint) => Promise<CatalogTool[]>;
-
-export interface SyncResult extends PutCatalogResult {
-  /** True when a sync that fetched later already stored its list: this one was dropped. */
-  superseded: boolean;
-  sync: SyncView;
-}
-
-type ServerRow = typeof catalogServers.$inferSelect;
-
-async function findServer(db: Db, projectId: string, server: string, lock = false): Promise<ServerRow | undefined> {
+export async function findCatalogServer(db: Db, projectId: string, server: string, lock = false): Promise<CatalogServerRow | null> {
   const query = db
     .select()
     .from(catalogServers)
     .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
   const [row] = lock ? await query.for('update') : await query;
-  return row;
+  return row ?? null;
 }
 
 /** The database clock: every app process compares sync times on it, never on its own clock. */
-async function databaseNow(db: Db): Promise<Date> {
+export async function databaseNow(db: Db): Promise<Date> {
   const [row] = await queryRows<{ ms: number | string }>(db, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
   if (!row) throw new Error('a select without from returns one row');
   return new Date(Math.floor(Number(row.ms)));
 }
 
-function notConfigured(projectId: string, server: string): ApiError {
-  return new ApiError('SYNC_NOT_CONFIGURED', `catalog server '${server}' of project '${projectId}' is not synced from a URL`, {
-    suggestedAction: `register its Streamable HTTP URL with PUT /api/projects/${projectId}/catalog/${server}/sync`,
-    citedRule: '§catalog',
-  });
-}
-
-export async function getSyncView(db: Db, projectId: string, server: string): Promise<SyncView> {
-  await requireProject(db, projectId);
-  const row = await findServer(db, projectId, server);
-  if (!row) throw serverNotFound(projectId, server);
-  const view = toSyncView(row);
-  if (!view) throw notConfigured(projectId, server);
-  return view;
-}
-
-/**
- * Register a server by its Streamable HTTP URL: read its tools/list now and store it, with the
- * URL, headers and interval. Nothing is stored when the server cannot be read.
- */
-export async function registerSyncServer(
+/** Store a server's sync registration after a successful first read. */
+export async function saveSyncRegistration(
   db: Db,
-  projectId: string,
-  server: string,
-  input: SyncRegistration,
-  fetchTools: FetchTools = fetchToolsList,
-): Promise<SyncResult & { created: boolean }> {
-  await requireProject(db, projectId);
-  const existing = await findServer(db, projectId, server);
-  const headers = input.headers ?? (existing?.syncUrl === input.url ? (existing.syncHeaders ?? {}) : {});
-  const fetchedAt = await databaseNow(db);
-  const tools = await fetchTools({ url: input.url, headers });
-  return db.transaction(async (tx) => {
-    await lockProjectForNameChange(tx, projectId);
-    const before = await findServer(tx, projectId, server, true);
-    const put = await putServerCatalog(tx, projectId, server, tools, 'sync:manual');
-    const [row] = await tx
-      .update(catalogServers)
-      .set({
-        syncUrl: input.url,
-        syncHeaders: headers,
-        syncIntervalSeconds: input.intervalSeconds,
-        lastSyncAt: sql`now()`,
-        lastSyncOkAt: fetchedAt,
-        lastSyncError: null,
-        nextSyncAt: input.intervalSeconds === null ? null : sql`now() + make_interval(secs => ${input.intervalSeconds})`,
-        // A new URL or credentials need a new listener: let whichever process claims it first open one.
-        syncListenerId: null,
-        syncListenerUntil: null,
-      })
-      .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)))
-      .returning();
-    if (!row) throw new Error(`putServerCatalog left no row for catalog server '${server}'`);
-    return { ...put, superseded: false, created: !before, sync: toSyncView(row)! };
-  });
+  key: { projectId: string; server: string },
+  input: SyncRegistration & { headers: Record<string, string> },
+  fetchedAt: Date,
+): Promise<CatalogServerRow | null> {
+  const [row] = await db
+    .update(catalogServers)
+    .set({
+      syncUrl: input.url,
+      syncHeaders: input.headers,
+      syncIntervalSeconds: input.intervalSeconds,
+      lastSyncAt: sql`now()`,
+      lastSyncOkAt: fetchedAt,
+      lastSyncError: null,
+      nextSyncAt: input.intervalSeconds === null ? null : sql`now() + make_interval(secs => ${input.intervalSeconds})`,
+      // A new URL or credentials need a new listener: let whichever process claims it first open one.
+      syncListenerId: null,
+      syncListenerUntil: null,
+    })
+    .where(and(eq(catalogServers.projectId, key.projectId), eq(catalogServers.name, key.server)))
+    .returning();
+  return row ?? null;
 }
 
-/**
- * Read a registered server's tools/list and store it as a new catalog version when it changed.
- * A failure is recorded on the server (last error) and thrown as the §errors envelope.
- */
-export async function syncServerNow(
-  db: Db,
-  projectId: string,
-  server: string,
-  trigger: SyncTrigger,
-  fetchTools: FetchTools = fetchToolsList,
-): Promise<SyncResult> {
-  const row = await findServer(db, projectId, server);
-  if (!row) {
-    await requireProject(db, projectId);
-    throw serverNotFound(projectId, server);
-  }
-  if (!row.syncUrl) throw notConfigured(projectId, server);
-  const endpoint = { url: row.syncUrl, headers: row.syncHeaders ?? {} };
-  const fetchedAt = await databaseNow(db);
-  let tools: CatalogTool[];
-  try {
-    tools = await fetchTools(endpoint);
-  } catch (err) {
-    if (err instanceof ApiError) await recordSyncFailure(db, projectId, server, endpoint.url, fetchedAt, err.message);
-    throw err;
-  }
-  return db.transaction(async (tx) => {
-    await lockProjectForNameChange(tx, projectId);
-    const current = await findServer(tx, projectId, server, true);
-    if (!current || current.syncUrl !== endpoint.url) {
-      // Removed or re-registered while we were reading: what we read is not its catalog any more.
-      if (!current) throw serverNotFound(projectId, server);
-      if (!current.syncUrl) throw notConfigured(projectId, server);
-      return superseded(tx, current);
-    }
-    if (current.lastSyncOkAt && current.lastSyncOkAt >= fetchedAt) return superseded(tx, current);
-    const put = await putServerCatalog(tx, projectId, server, tools, `sync:${trigger}`);
-    const [updated] = await tx
-      .update(catalogServers)
-      .set({
-        lastSyncAt: sql`now()`,
-        lastSyncOkAt: fetchedAt,
-        lastSyncError: null,
-        nextSyncAt: current.syncIntervalSeconds === null ? null : sql`now() + make_interval(secs => ${current.syncIntervalSeconds})`,
-      })
-      .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)))
-      .returning();
-    if (!updated) throw new Error(`catalog server '${server}' vanished under its row lock`);
-    return { ...put, superseded: false, sync: toSyncView(updated)! };
-  });
-}
-
-async function superseded(db: Db, row: ServerRow): Promise<SyncResult> {
-  const [current] = await db
-    .select({ fingerprint: catalogVersions.fingerprint })
-    .from(catalogVersions)
-    .where(and(eq(catalogVersions.projectId, row.projectId), eq(catalogVersions.server, row.name), eq(catalogVersions.version, row.version)));
-  return {
-    server: row.name,
-    version: row.version,
-    fingerprint: current?.fingerprint ?? '',
-    changed: false,
-    added: [],
-    removed: [],
-    changedTools: [],
-    resolvedCalls: 0,
-    superseded: true,
-    sync: toSyncView(row)!,
-  };
+/** A successful sync: when its list was fetched, and when the next one is due. */
+export async function recordSyncSuccess(db: Db, row: CatalogServerRow, fetchedAt: Date): Promise<CatalogServerRow | null> {
+  const [updated] = await db
+    .update(catalogServers)
+    .set({
+      lastSyncAt: sql`now()`,
+      lastSyncOkAt: fetchedAt,
+      lastSyncError: null,
+      nextSyncAt: row.syncIntervalSeconds === null ? null : sql`now() + make_interval(secs => ${row.syncIntervalSeconds})`,
+    })
+    .where(and(eq(catalogServers.projectId, row.projectId), eq(catalogServers.name, row.name)))
+    .returning();
+  return updated ?? null;
 }
 
 /** A failure that started after the last success is the server's state now; an older one is not. */
-async function recordSyncFailure(db: Db, projectId: string, server: string, url: string, startedAt: Date, message: string): Promise<void> {
+export async function recordSyncFailure(db: Db, projectId: string, server: string, url: string, startedAt: Date, message: string): Promise<void> {
   await db
     .update(catalogServers)
     .set({ lastSyncAt: sql`now()`, lastSyncError: message })
@@ -181,14 +78,8 @@ async function recordSyncFailure(db: Db, projectId: string, server: string, url:
     );
 }
 
-/** Stop syncing a server; its catalog stays as last read. */
-export async function unregisterSync(db: Db, projectId: string, server: string): Promise<void> {
-  const row = await findServer(db, projectId, server);
-  if (!row) {
-    await requireProject(db, projectId);
-    throw serverNotFound(projectId, server);
-  }
-  if (!row.syncUrl) throw notConfigured(projectId, server);
+/** Forget a server's sync registration; its catalog stays. */
+export async function clearSyncRegistration(db: Db, projectId: string, server: string): Promise<void> {
   await db
     .update(catalogServers)
     .set({
@@ -203,6 +94,15 @@ export async function unregisterSync(db: Db, projectId: string, server: string):
       syncListenerUntil: null,
     })
     .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
+}
+
+/** The fingerprint of the version a server is at. */
+export async function versionFingerprint(db: Db, row: CatalogServerRow): Promise<string> {
+  const [current] = await db
+    .select({ fingerprint: catalogVersions.fingerprint })
+    .from(catalogVersions)
+    .where(and(eq(catalogVersions.projectId, row.projectId), eq(catalogVersions.server, row.name), eq(catalogVersions.version, row.version)));
+  return current?.fingerprint ?? '';
 }
 
 export interface ServerKey {

@@ -1,22 +1,7 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
-import { events } from '../schema';
-
-export interface EventView {
-  id: string;
-  timestamp: string;
-  tool: string;
-  canonical: string | null;
-  namespace: string;
-  kind: string;
-  unresolvedReason: string | null;
-  sessionId: string | null;
-  status: string;
-  errorCode: string | null;
-  durationMs: number | null;
-  model: string | null;
-  client: string | null;
-}
+import type { Db } from '@/db/client';
+import { events } from '@/db/schema';
+import type { EventView } from '@/lib/contracts/events';
 
 export interface EventListOptions {
   limit: number;

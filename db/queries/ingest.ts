@@ -1,81 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { projectNotFound } from '@/lib/errors';
-import { toEventRow, type EventRow } from '@/lib/events/to-row';
-import type { EventReject, ValidatedEvent } from '@/lib/events/validate-event';
-import { retentionCutoff } from '@/lib/retention';
-import type { Db } from '../client';
-import { queryRows, withTransactionRetry } from '../sql';
-import { loadNameContext } from './name-context';
+import type { EventRow } from '@/lib/events/to-row';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
-export interface IngestResult {
-  accepted: number;
-  duplicates: number;
-  /** Events older than the project's retention: they could be neither kept nor deduplicated. */
-  rejected: EventReject[];
+/** What ingest reads of a project, under a share lock that a change to name resolution waits for. */
+export interface IngestState {
+  catalogVersion: number;
+  metaTools: string[];
+  retentionDays: number | null;
+  favouritesVersion: number;
 }
 
-/**
- * Store a batch of validated events atomically: resolve their names, insert the new ones
- * (an id already stored is a duplicate), and fold them into the daily rollup, all in one
- * transaction (§events, §storage).
- */
-export async function ingestEvents(db: Db, projectId: string, batch: readonly ValidatedEvent[]): Promise<IngestResult> {
-  if (batch.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
-  const now = Date.now();
-  const { accepted, rejected } = await withTransactionRetry(() =>
-    db.transaction(async (tx) => {
-      const [project] = await queryRows<{
-        catalog_version: number;
-        meta_tools: string[];
-        retention_days: number | null;
-        favourites_version: number;
-      }>(
-        tx,
-        sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version
-            from projects p join favourite_indexes f on f.project_id = p.id
-            where p.id = ${projectId} for share of p`,
-      );
-      if (!project) throw projectNotFound(projectId);
-      const { kept, tooOld } = splitByRetention(batch, project.retention_days, now);
-      const context = await loadNameContext(tx, {
-        projectId,
-        catalogVersion: project.catalog_version,
-        favouritesVersion: project.favourites_version,
-        metaTools: project.meta_tools,
-      });
-      return {
-        accepted: await insertEventRows(
-          tx,
-          projectId,
-          kept.map((event) => toEventRow(event, context)),
-        ),
-        rejected: tooOld,
-      };
-    }),
+export async function lockProjectForIngest(db: Db, projectId: string): Promise<IngestState | null> {
+  const [row] = await queryRows<{ catalog_version: number; meta_tools: string[]; retention_days: number | null; favourites_version: number }>(
+    db,
+    sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version
+        from projects p join favourite_indexes f on f.project_id = p.id
+        where p.id = ${projectId} for share of p`,
   );
-  return { accepted, duplicates: batch.length - rejected.length - accepted, rejected };
-}
-
-function splitByRetention(
-  batch: readonly ValidatedEvent[],
-  retentionDays: number | null,
-  now: number,
-): { kept: readonly ValidatedEvent[]; tooOld: EventReject[] } {
-  if (retentionDays === null) return { kept: batch, tooOld: [] };
-  const cutoff = retentionCutoff(retentionDays, now);
-  const kept: ValidatedEvent[] = [];
-  const tooOld: EventReject[] = [];
-  for (const event of batch) {
-    if (event.at >= cutoff.getTime()) kept.push(event);
-    else {
-      tooOld.push({
-        index: event.index,
-        error_code: 'OLDER_THAN_RETENTION',
-        message: `timestamp ${event.timestamp} is before ${cutoff.toISOString()}: the project keeps raw events for ${retentionDays} days`,
-      });
-    }
-  }
-  return { kept, tooOld };
+  if (!row) return null;
+  return { catalogVersion: row.catalog_version, metaTools: row.meta_tools, retentionDays: row.retention_days, favouritesVersion: row.favourites_version };
 }
 
 /** Sorting by id makes concurrent batches take row locks in one order, so they never deadlock. */

@@ -1,35 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { ApiError, projectNotFound } from '@/lib/errors';
-import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
-import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
-import { defaultSurfaceConfig, type SurfaceConfig } from '@/lib/schemas/surface-config';
-import type { Db } from '../client';
-import { events, favouriteChanges, favouriteIndexes, projects, usageDaily, usageDailyNamespaces, usageDailyTools, usageToolSessions } from '../schema';
-import { pgErrorCode } from '../sql';
-import { reresolveProject } from './reresolve';
+import type { Db } from '@/db/client';
+import { events, projects, usageDaily, usageDailyNamespaces, usageDailyTools, usageToolSessions } from '@/db/schema';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export interface ProjectView {
+export interface NewProject {
   id: string;
   description: string;
   metaTools: string[];
   retentionDays: number | null;
   surface: SurfaceConfig;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export function toProjectView(row: ProjectRow): ProjectView {
-  return {
-    id: row.id,
-    description: row.description,
-    metaTools: row.metaTools,
-    retentionDays: row.retentionDays,
-    surface: row.surface,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 export async function listProjects(db: Db): Promise<ProjectRow[]> {
@@ -41,71 +22,16 @@ export async function findProject(db: Db, id: string): Promise<ProjectRow | null
   return row ?? null;
 }
 
-export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
-  const row = await findProject(db, id);
-  if (!row) throw projectNotFound(id);
+/** Insert a project row; a taken id fails with the database's unique violation (23505). */
+export async function insertProject(db: Db, project: NewProject): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values(project).returning();
+  if (!row) throw new Error('insert … returning yields the inserted row');
   return row;
 }
 
-export async function createProject(db: Db, input: CreateProjectInput, via = 'api'): Promise<ProjectRow> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(projects)
-        .values({
-          id: input.id,
-          description: input.description,
-          metaTools: input.metaTools,
-          retentionDays: input.retentionDays,
-          surface: input.surface ?? defaultSurfaceConfig(),
-        })
-        .returning();
-      if (!row) throw new Error('insert … returning yields the inserted row');
-      const favourites = defaultFavouriteIndex();
-      await tx.insert(favouriteIndexes).values({ projectId: input.id, ...favourites, version: 1 });
-      await tx.insert(favouriteChanges).values({ projectId: input.id, version: 1, via, before: null, after: favourites });
-      return row;
-    });
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') {
-      throw new ApiError('PROJECT_EXISTS', `project '${input.id}' already exists`, {
-        suggestedAction: 'pick another id, or update the existing project with PATCH /api/projects/:id',
-        citedRule: '§errors',
-      });
-    }
-    throw err;
-  }
-}
-
-export async function updateProject(db: Db, id: string, input: UpdateProjectInput): Promise<ProjectRow> {
-  const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
-  if (input.description !== undefined) changes.description = input.description;
-  if (input.metaTools !== undefined) changes.metaTools = input.metaTools;
-  if (input.retentionDays !== undefined) changes.retentionDays = input.retentionDays;
-  if (input.surface !== undefined) changes.surface = input.surface;
-  return db.transaction(async (tx) => {
-    const before = await lockProjectForNameChange(tx, id);
-    const [row] = await tx.update(projects).set(changes).where(eq(projects.id, id)).returning();
-    if (!row) throw new Error(`project '${id}' vanished under its row lock`);
-    // A new meta tool name may be what an unresolved call was.
-    if (input.metaTools && input.metaTools.join('\u0000') !== before.metaTools.join('\u0000')) {
-      await reresolveProject(tx, id, row.metaTools);
-    }
-    return row;
-  });
-}
-
-/** Events and rollups carry no foreign key (ingest speed), so they are removed here. */
-export async function deleteProject(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
-    if (!row) throw projectNotFound(id);
-    await tx.delete(events).where(eq(events.projectId, id));
-    await tx.delete(usageDaily).where(eq(usageDaily.projectId, id));
-    await tx.delete(usageDailyTools).where(eq(usageDailyTools.projectId, id));
-    await tx.delete(usageDailyNamespaces).where(eq(usageDailyNamespaces.projectId, id));
-    await tx.delete(usageToolSessions).where(eq(usageToolSessions.projectId, id));
-  });
+export async function updateProjectRow(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>): Promise<ProjectRow | null> {
+  const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
+  return row ?? null;
 }
 
 /**
@@ -113,18 +39,29 @@ export async function deleteProject(db: Db, id: string): Promise<void> {
  * tools). Ingest holds a share lock on the same row, so the two never interleave: every event
  * is resolved against the state before or after the change, and re-resolution sees it.
  */
-export async function lockProjectForNameChange(db: Db, id: string): Promise<ProjectRow> {
+export async function lockProject(db: Db, id: string): Promise<ProjectRow | null> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
-  if (!row) throw projectNotFound(id);
-  return row;
+  return row ?? null;
 }
 
-export async function bumpCatalogVersion(db: Db, id: string): Promise<number> {
+/** Delete a project row (its catalog, favourites and tokens go by foreign key); false when there was none. */
+export async function deleteProjectRow(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+  return deleted.length > 0;
+}
+
+/** Events and rollups carry no foreign key (ingest speed), so they are deleted by project here. */
+export async function deleteProjectEvents(db: Db, id: string): Promise<void> {
+  for (const table of [events, usageDaily, usageDailyTools, usageDailyNamespaces, usageToolSessions]) {
+    await db.delete(table).where(eq(table.projectId, id));
+  }
+}
+
+export async function bumpCatalogVersion(db: Db, id: string): Promise<number | null> {
   const [row] = await db
     .update(projects)
     .set({ catalogVersion: sql`${projects.catalogVersion} + 1`, updatedAt: new Date() })
     .where(eq(projects.id, id))
     .returning({ catalogVersion: projects.catalogVersion });
-  if (!row) throw projectNotFound(id);
-  return row.catalogVersion;
+  return row?.catalogVersion ?? null;
 }

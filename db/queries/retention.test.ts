@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
-import { queryRows } from '../sql';
+import { queryRows } from '@/db/sql';
 import { applyRetention } from './retention';
 
 const t = setupTestDatabase();

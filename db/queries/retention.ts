@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { retentionCutoff } from '@/lib/retention';
-import type { Db } from '../client';
-import { queryRows } from '../sql';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 const BATCH = 20_000;
 

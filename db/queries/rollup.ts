@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '@/db/client';
 
 export interface RollupKey {
   /** UTC day, YYYY-MM-DD */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { appSettings } from '../schema';
+import type { Db } from '@/db/client';
+import { appSettings } from '@/db/schema';
 
 /**
  * Read a setting, creating it with `initial()` when absent. Concurrent first calls (several

@@ -1,6 +1,6 @@
+import { MAX_EVENTS_PER_REQUEST } from '@/lib/limits';
 import { ApiError } from '@/lib/errors';
-import { parseJsonText } from '@/lib/http/body';
-import { MAX_EVENTS_PER_REQUEST } from '@/lib/schemas/events';
+import { parseJsonText } from '@/lib/json';
 
 export const EVENT_MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'application/jsonl', 'application/x-jsonlines'] as const;
 

@@ -1,7 +1,8 @@
-import { formatPath } from '@/lib/http/validate';
+import { MAX_FUTURE_SKEW_MS } from '@/lib/limits';
+import { formatPath } from '@/lib/validation';
 import { invokeTarget } from '@/lib/names/resolve';
 import { findNul } from '@/lib/nul';
-import { MAX_FUTURE_SKEW_MS, toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
+import { toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
 
 export interface EventReject {
   index: number;

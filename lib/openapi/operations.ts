@@ -17,7 +17,7 @@ import { previewQuerySchema, sessionsQuerySchema, surfaceQuerySchema } from '@/l
 import { createProjectSchema, updateProjectSchema } from '@/lib/schemas/projects';
 import { createTokenSchema } from '@/lib/schemas/tokens';
 import { suggestionsQuerySchema, usageOverviewQuerySchema, usageQuerySchema } from '@/lib/schemas/usage';
-import { applyQuerySchema, exportQuerySchema } from '@/lib/yaml/http';
+import { applyQuerySchema, exportQuerySchema } from '@/lib/schemas/yaml';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { HeaderParameter, PathOperations } from './operation';
 

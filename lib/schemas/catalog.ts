@@ -1,8 +1,7 @@
 import { hasControlCharacter } from '@/lib/text';
 import { z } from 'zod';
+import { MAX_TOOLS_PER_SERVER } from '@/lib/limits';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
-
-export const MAX_TOOLS_PER_SERVER = 5_000;
 
 // A tool name is whatever the server lists (it may hold `-`, `.`, `/`), but not control characters.
 const toolName = z

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 
-export const MAX_EVENTS_PER_REQUEST = 10_000;
-export const MAX_EVENTS_BODY_BYTES = 10 * 1024 * 1024;
-export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
-
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 

@@ -1,5 +1,5 @@
+import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 import { z } from 'zod';
-import { MAX_FAVOURITES_LIMIT } from './favourites';
 
 // Names are checked as server/tool by the writer, so a bad one is INVALID_TOOL_NAME, not a
 // generic validation failure.

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_FAVOURITES, MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 import { isCanonicalName } from '@/lib/names/canonical';
-
-export const DEFAULT_MAX_FAVOURITES = 15;
-export const MAX_FAVOURITES_LIMIT = 128;
 
 export const favouriteIndexSchema = z
   .object({

@@ -23,7 +23,6 @@ export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
 };
 
 /** Active (unrevoked) tokens a project may hold; revoked ones stay listed and do not count. */
-export const MAX_ACTIVE_TOKENS = 50;
 
 export const createTokenSchema = z
   .object({

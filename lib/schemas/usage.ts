@@ -1,6 +1,6 @@
+import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 import { z } from 'zod';
 import { MAX_WINDOW_DAYS, MIN_WINDOW_DAYS } from '@/lib/usage/window';
-import { MAX_FAVOURITES_LIMIT } from './favourites';
 
 /** `30d`: whole UTC days, 1d to 365d (§usage). */
 export const windowParamSchema = z

@@ -107,26 +107,6 @@ function markUnpresentable(entries: CatalogEntry[]): LeftOutTool[] {
   return leftOut.sort((a, b) => order.get(a.canonical)! - order.get(b.canonical)!);
 }
 
-const CACHE_LIMIT = 64;
-const cache = new Map<string, PreparedCatalog>();
-
-/**
- * The prepared catalog for a catalog identity (server names and fingerprints in order): a
- * catalog change gives a new key, so entries never go stale.
- */
-export function preparedCatalogFor(key: string, load: () => readonly SurfaceServer[]): PreparedCatalog {
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const prepared = prepareCatalog(load());
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, prepared);
-  return prepared;
-}
-
 export function catalogKey(servers: readonly { name: string; fingerprint: string }[]): string {
   return servers.map((s) => `${s.name}:${s.fingerprint}`).join('|');
 }

@@ -1,15 +1,13 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { formatPath } from '@/lib/http/validate';
+import { formatPath } from '@/lib/validation';
+import { MAX_YAML_ALIASES, MAX_YAML_DOCUMENTS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
 import { findStructureProblem, linePosition, positionInText } from './structure-guard';
 
-export const MAX_YAML_BYTES = 1024 * 1024;
-export const MAX_DOCUMENTS = 1_000;
 /** Aliases a document may expand to, counting nested expansions: an alias bomb stops here. */
-export const MAX_ALIAS_COUNT = 100;
 const MAX_REPORTED_ISSUES = 50;
 
 /** One problem in a YAML text, where a person finds it: document number, line, column, path. */
@@ -47,13 +45,13 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
     logLevel: 'silent',
   });
   const list = Array.isArray(docs) ? docs : [];
-  if (list.length > MAX_DOCUMENTS) {
+  if (list.length > MAX_YAML_DOCUMENTS) {
     throw invalid([
       {
-        document: MAX_DOCUMENTS + 1,
-        ...linePosition(lineCounter, list[MAX_DOCUMENTS]!.range[0]),
+        document: MAX_YAML_DOCUMENTS + 1,
+        ...linePosition(lineCounter, list[MAX_YAML_DOCUMENTS]!.range[0]),
         path: '',
-        message: `more than ${MAX_DOCUMENTS} documents in one request`,
+        message: `more than ${MAX_YAML_DOCUMENTS} documents in one request`,
       },
     ]);
   }
@@ -74,14 +72,14 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
     const at = (path: Path, message: string, key?: string) => issues.push(locate(doc, i + 1, path, message, lineCounter, key));
     let value: unknown;
     try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
     } catch (err) {
       throw malformed([
         {
           document: i + 1,
           ...linePosition(lineCounter, doc.range[0]),
           path: '',
-          message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_ALIAS_COUNT} nodes`,
+          message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_YAML_ALIASES} nodes`,
         },
       ]);
     }

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { apiRoute } from '@/lib/http/route';
+import { apiRoute } from '@/server/http/route';
 
-const notFound = apiRoute<{ path: string[] }>('public', async ({ req }) => {
+const notFound = apiRoute({ access: 'public', params: z.object({ path: z.array(z.string()) }) }, async ({ req }) => {
   throw new ApiError('NOT_FOUND', `no API route for ${req.method} ${new URL(req.url).pathname}`, {
     suggestedAction: 'check the path; the API is described in the README',
     citedRule: '§errors',

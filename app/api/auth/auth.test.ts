@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { issueSession } from '@/lib/auth/session';
+import { issueSession } from '@/server/auth/session';
 import { api, expectEnvelope } from '@/test/api';
 import { adminHeaders, login, SAME_ORIGIN, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
-setupTestDatabase();
+const t = setupTestDatabase();
 const PASSWORD = 'correct horse battery staple';
 
 async function projectIds(headers: Record<string, string> = {}): Promise<string[]> {
@@ -78,7 +77,7 @@ describe('password mode', () => {
       const tampered = `${name}=${Number(expires) + 3600}.${nonce}.${signature}`;
       expectEnvelope(await api.get('/api/projects', { headers: { cookie: tampered } }), 401, 'UNAUTHORIZED');
 
-      const old = await issueSession(await getDb(), Date.now() - 8 * 24 * 3600_000);
+      const old = await issueSession(t.app.sessions, Date.now() - 8 * 24 * 3600_000);
       expectEnvelope(await api.get('/api/projects', { headers: { cookie: `${name}=${old.value}` } }), 401, 'UNAUTHORIZED');
 
       await withPassword('a new password', async () => {

@@ -1,4 +1,4 @@
-import { apiRoute } from '@/lib/http/route';
+import { apiRoute } from '@/server/http/route';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 
 // The description depends only on the code, so it is made once per process.

@@ -1,18 +1,14 @@
-import { createProject, listProjects, toProjectView } from '@/db/queries/projects';
-import { getDb } from '@/db/client';
-import { MiB, readJsonBody } from '@/lib/http/body';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
+import { BODY_LIMITS } from '@/lib/limits';
 import { createProjectSchema } from '@/lib/schemas/projects';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
+import { createProject, listProjectViews, toProjectView } from '@/server/projects/projects';
 
-export const GET = apiRoute('admin', async () => {
-  const rows = await listProjects(await getDb());
-  return json({ projects: rows.map(toProjectView) });
+export const GET = apiRoute('admin', async ({ db }) => {
+  return json({ projects: await listProjectViews(db) });
 });
 
-export const POST = apiRoute('admin', async ({ req }) => {
-  const input = parseBody(createProjectSchema, await readJsonBody(req, 1 * MiB));
-  const row = await createProject(await getDb(), input);
+export const POST = apiRoute({ access: 'admin', body: createProjectSchema, bodyLimit: BODY_LIMITS.document }, async ({ db, body }) => {
+  const row = await createProject(db, body);
   return json(toProjectView(row), { status: 201, headers: { location: `/api/projects/${row.id}` } });
 });

@@ -1,13 +1,11 @@
-import { getDb } from '@/db/client';
-import { loadProjectDocuments } from '@/db/queries/project-documents';
-import { apiRoute } from '@/lib/http/route';
-import { parseQuery } from '@/lib/http/validate';
-import { exportQuerySchema, yamlResponse } from '@/lib/yaml/http';
+import { exportQuerySchema } from '@/lib/schemas/yaml';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
+import { apiRoute } from '@/server/http/route';
+import { yamlResponse } from '@/server/http/yaml';
+import { loadProjectDocuments } from '@/server/yaml/project-documents';
 
 /** Every project as YAML documents separated by --- (§yaml); `?download=1` saves a file. */
-export const GET = apiRoute('admin', async ({ req }) => {
-  const { download } = parseQuery(exportQuerySchema, req.url, '§yaml');
-  const text = stringifyProjectDocuments(await loadProjectDocuments(await getDb()));
-  return yamlResponse(text, { download, filename: 'favindex-projects.yaml' });
+export const GET = apiRoute({ access: 'admin', query: exportQuerySchema, rule: '§yaml' }, async ({ db, query }) => {
+  const text = stringifyProjectDocuments(await loadProjectDocuments(db));
+  return yamlResponse(text, { download: query.download, filename: 'favindex-projects.yaml' });
 });

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { UsageStatus } from '@/lib/schemas/usage';
 import type { NamespaceDayCalls } from '@/lib/usage/series';
 import type { UsageWindow } from '@/lib/usage/window';
-import type { Db } from '../../client';
-import { queryRows } from '../../sql';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 /** Calls per day, kind and presented namespace over the window: the totals and the daily chart. */
 export async function namespaceDays(db: Db, projectId: string, window: UsageWindow, status: UsageStatus): Promise<NamespaceDayCalls[]> {

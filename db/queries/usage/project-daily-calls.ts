@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { UsageWindow } from '@/lib/usage/window';
-import type { Db } from '../../client';
-import { queryRows } from '../../sql';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 export interface ProjectDayCalls {
   projectId: string;

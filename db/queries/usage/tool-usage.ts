@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { UsageStatus } from '@/lib/schemas/usage';
 import type { ToolUsage } from '@/lib/usage/rank';
 import type { UsageWindow } from '@/lib/usage/window';
-import type { Db } from '../../client';
-import { queryRows } from '../../sql';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 /** Each attributed tool's calls, errors, sessions and last use over the window, from the per-tool rollup. */
 export async function toolUsage(db: Db, projectId: string, window: UsageWindow, status: UsageStatus): Promise<ToolUsage[]> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { UsageStatus } from '@/lib/schemas/usage';
 import { windowRange, type UsageWindow } from '@/lib/usage/window';
-import type { Db } from '../../client';
-import { queryRows } from '../../sql';
+import type { Db } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 export interface UnresolvedName {
   /** The name as presented, which nothing could resolve. */

@@ -1,19 +1,18 @@
-import { getDb } from '@/db/client';
-import { LoginThrottle, PEER_HEADER } from '@/lib/auth/login-throttle';
-import { authMode } from '@/lib/auth/mode';
-import { requestOrigin, requireSameOrigin } from '@/lib/auth/origin';
-import { checkPassword, isSecureRequest, issueSession, sessionCookie } from '@/lib/auth/session';
+import { PEER_HEADER } from '@/server/auth/login-throttle';
+import { authMode } from '@/server/auth/mode';
+import { requestOrigin, requireSameOrigin } from '@/server/auth/origin';
+import { checkPassword, isSecureRequest, issueSession, sessionCookie } from '@/server/auth/session';
 import { ApiError } from '@/lib/errors';
-import { readJsonBody } from '@/lib/http/body';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
+import { parseBody } from '@/server/http/validate';
+import { readJsonBody } from '@/server/http/body';
+import { BODY_LIMITS } from '@/lib/limits';
 import { loginSchema } from '@/lib/schemas/auth';
 
-const throttle = new LoginThrottle();
-
 /** Exchange the admin password for the session cookie (§auth). */
-export const POST = apiRoute('public', async ({ req }) => {
+export const POST = apiRoute('public', async ({ app, req }) => {
+  const throttle = app.loginThrottle;
   if (authMode() === 'local') {
     throw new ApiError('CONFLICT', 'the server runs in local mode: there is no login', {
       suggestedAction: 'set FAVINDEX_ADMIN_PASSWORD and restart the server to require a login',
@@ -25,7 +24,7 @@ export const POST = apiRoute('public', async ({ req }) => {
   const peer = req.headers.get(PEER_HEADER) || 'unknown';
   const wait = throttle.retryAfter(peer);
   if (wait > 0) throw tooManyAttempts(wait);
-  const { password } = parseBody(loginSchema, await readJsonBody(req, 16 * 1024, '§auth'), '§auth');
+  const { password } = parseBody(loginSchema, await readJsonBody(req, BODY_LIMITS.tiny, '§auth'), '§auth');
   if (!checkPassword(password)) {
     throttle.fail(peer);
     throw new ApiError('UNAUTHORIZED', 'wrong password', {
@@ -34,7 +33,7 @@ export const POST = apiRoute('public', async ({ req }) => {
     });
   }
   throttle.succeed(peer);
-  const session = await issueSession(await getDb());
+  const session = await issueSession(app.sessions);
   return json({ authenticated: true }, { headers: { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) } });
 });
 

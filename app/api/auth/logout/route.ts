@@ -1,5 +1,5 @@
-import { clearedSessionCookie, isSecureRequest } from '@/lib/auth/session';
-import { apiRoute } from '@/lib/http/route';
+import { clearedSessionCookie, isSecureRequest } from '@/server/auth/session';
+import { apiRoute } from '@/server/http/route';
 
 /** Drop this browser's session cookie. Public: signing out needs no proof of being signed in. */
 export const POST = apiRoute('public', async ({ req }) => {

@@ -1,23 +1,22 @@
-import { getDb } from '@/db/client';
-import { deleteProject, requireProject, toProjectView, updateProject } from '@/db/queries/projects';
-import { MiB, readJsonBody } from '@/lib/http/body';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
+import { BODY_LIMITS } from '@/lib/limits';
 import { updateProjectSchema } from '@/lib/schemas/projects';
+import { projectParams } from '@/server/http/params';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
+import { deleteProject, requireProject, toProjectView, updateProject } from '@/server/projects/projects';
 
-type Params = { id: string };
-
-export const GET = apiRoute<Params>('admin', async ({ params }) => {
-  return json(toProjectView(await requireProject(await getDb(), params.id)));
+export const GET = apiRoute({ access: 'admin', params: projectParams }, async ({ db, params }) => {
+  return json(toProjectView(await requireProject(db, params.id)));
 });
 
-export const PATCH = apiRoute<Params>('admin', async ({ req, params }) => {
-  const input = parseBody(updateProjectSchema, await readJsonBody(req, 1 * MiB));
-  return json(toProjectView(await updateProject(await getDb(), params.id, input)));
-});
+export const PATCH = apiRoute(
+  { access: 'admin', params: projectParams, body: updateProjectSchema, bodyLimit: BODY_LIMITS.document },
+  async ({ db, params, body }) => {
+    return json(toProjectView(await updateProject(db, params.id, body)));
+  },
+);
 
-export const DELETE = apiRoute<Params>('admin', async ({ params }) => {
-  await deleteProject(await getDb(), params.id);
+export const DELETE = apiRoute({ access: 'admin', params: projectParams }, async ({ app, params }) => {
+  await deleteProject(app, params.id);
   return new Response(null, { status: 204 });
 });

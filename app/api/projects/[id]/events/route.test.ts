@@ -185,7 +185,7 @@ describe('unresolved names are kept and resolved again later', () => {
 
   it('resolves favourite/ calls when the favourites change, by the version in force at each call', async () => {
     const id = await createTestProject(['github', 'gitlab']);
-    const { writeFavourites } = await import('@/db/queries/favourites');
+    const { writeFavourites } = await import('@/server/favourites/favourites');
     const early = new Date(Date.now() - 3_600_000).toISOString();
     await api.post(`/api/projects/${id}/events`, {
       json: [event('f1', 'favourite/create_issue', { timestamp: early }), event('f2', 'favourite/list_issues', { timestamp: early })],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFavourites } from '@/db/queries/favourites';
+import { writeFavourites } from '@/server/favourites/favourites';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';

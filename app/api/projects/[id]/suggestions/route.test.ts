@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { writeFavourites } from '@/db/queries/favourites';
+import { writeFavourites } from '@/server/favourites/favourites';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFavourites } from '@/db/queries/favourites';
+import { writeFavourites } from '@/server/favourites/favourites';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, fixtureCatalog } from '@/test/fixtures';

@@ -1,8 +1,8 @@
+import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
-import { hashToken } from '@/lib/auth/tokens';
-import { MAX_ACTIVE_TOKENS } from '@/lib/schemas/tokens';
+import { hashToken } from '@/lib/auth/token-secret';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';

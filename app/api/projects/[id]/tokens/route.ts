@@ -1,29 +1,20 @@
-import { getDb } from '@/db/client';
-import { requireProject } from '@/db/queries/projects';
-import { insertToken, listTokens, toTokenView } from '@/db/queries/tokens';
-import { flushTokenUse, newTokenSecret } from '@/lib/auth/tokens';
-import { readJsonBody } from '@/lib/http/body';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
-import { createTokenSchema, type CreatedTokenView } from '@/lib/schemas/tokens';
-
-type Params = { id: string };
+import { BODY_LIMITS } from '@/lib/limits';
+import { createTokenSchema } from '@/lib/schemas/tokens';
+import { projectParams } from '@/server/http/params';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
+import { createToken, listProjectTokens } from '@/server/tokens/tokens';
 
 /** The project's tokens, revoked ones too; never their secrets. */
-export const GET = apiRoute<Params>('admin', async ({ params }) => {
-  const db = await getDb();
-  await requireProject(db, params.id);
-  // Last-used times wait in memory between flushes; a list should show them.
-  await flushTokenUse(db);
-  return json({ tokens: (await listTokens(db, params.id)).map(toTokenView) });
+export const GET = apiRoute({ access: 'admin', params: projectParams }, async ({ app, params }) => {
+  return json({ tokens: await listProjectTokens(app, params.id) });
 });
 
 /** Create a token; the answer is the only time its secret is shown (§auth). */
-export const POST = apiRoute<Params>('admin', async ({ req, params }) => {
-  const input = parseBody(createTokenSchema, await readJsonBody(req, 16 * 1024, '§auth'), '§auth');
-  const secret = newTokenSecret();
-  const row = await insertToken(await getDb(), params.id, input, secret);
-  const created: CreatedTokenView = { ...toTokenView(row), token: secret.secret };
-  return json(created, { status: 201, headers: { location: `/api/projects/${params.id}/tokens/${row.id}` } });
-});
+export const POST = apiRoute(
+  { access: 'admin', params: projectParams, body: createTokenSchema, bodyLimit: BODY_LIMITS.tiny, rule: '§auth' },
+  async ({ app, params, body }) => {
+    const created = await createToken(app, params.id, body);
+    return json(created, { status: 201, headers: { location: `/api/projects/${params.id}/tokens/${created.id}` } });
+  },
+);

@@ -1,15 +1,12 @@
-import { getDb } from '@/db/client';
-import { loadProjectDocument } from '@/db/queries/project-documents';
-import { apiRoute } from '@/lib/http/route';
-import { parseQuery } from '@/lib/http/validate';
-import { exportQuerySchema, yamlResponse } from '@/lib/yaml/http';
+import { exportQuerySchema } from '@/lib/schemas/yaml';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
-
-type Params = { id: string };
+import { projectParams } from '@/server/http/params';
+import { apiRoute } from '@/server/http/route';
+import { yamlResponse } from '@/server/http/yaml';
+import { loadProjectDocument } from '@/server/yaml/project-documents';
 
 /** One project as a YAML document (§yaml); `?download=1` saves a file. */
-export const GET = apiRoute<Params>('config:read', async ({ req, params }) => {
-  const { download } = parseQuery(exportQuerySchema, req.url, '§yaml');
-  const text = stringifyProjectDocuments([await loadProjectDocument(await getDb(), params.id)]);
-  return yamlResponse(text, { download, filename: `${params.id}.yaml` });
+export const GET = apiRoute({ access: 'config:read', params: projectParams, query: exportQuerySchema, rule: '§yaml' }, async ({ db, params, query }) => {
+  const text = stringifyProjectDocuments([await loadProjectDocument(db, params.id)]);
+  return yamlResponse(text, { download: query.download, filename: `${params.id}.yaml` });
 });

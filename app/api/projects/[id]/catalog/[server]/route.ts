@@ -1,34 +1,25 @@
-import { getDb } from '@/db/client';
-import { deleteServer, getCatalog, putServerCatalog, serverNotFound } from '@/db/queries/catalog';
-import { requireProject } from '@/db/queries/projects';
-import { MiB, readJsonBody } from '@/lib/http/body';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody, parseParam } from '@/lib/http/validate';
-import { signalCatalogSyncChanged } from '@/lib/mcp/sync-signal';
-import { serverNameSchema, toolsListSchema } from '@/lib/schemas/catalog';
+import { BODY_LIMITS } from '@/lib/limits';
+import { toolsListSchema } from '@/lib/schemas/catalog';
+import { deleteServer, getCatalogServer } from '@/server/catalog/catalog';
+import { putServerCatalog } from '@/server/catalog/put-catalog';
+import { newServerParams, serverParams } from '@/server/http/params';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
 
-type Params = { id: string; server: string };
-
-export const GET = apiRoute<Params>('admin', async ({ params }) => {
-  const db = await getDb();
-  await requireProject(db, params.id);
-  const server = (await getCatalog(db, params.id)).find((s) => s.name === params.server);
-  if (!server) throw serverNotFound(params.id, params.server);
-  return json(server);
+export const GET = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
+  return json(await getCatalogServer(db, params.id, params.server));
 });
 
 /** Takes a `tools/list` result; a changed fingerprint is a new catalog version (§catalog). */
-export const PUT = apiRoute<Params>('catalog:write', async ({ req, params }) => {
-  const server = parseParam(serverNameSchema, params.server, 'server');
-  const body = parseBody(toolsListSchema, await readJsonBody(req, 10 * MiB, '§catalog'), '§catalog');
-  const result = await putServerCatalog(await getDb(), params.id, server, body.tools);
-  return json(result, { status: result.changed && result.version === 1 ? 201 : 200 });
-});
+export const PUT = apiRoute(
+  { access: 'catalog:write', params: newServerParams, body: toolsListSchema, bodyLimit: BODY_LIMITS.catalog, rule: '§catalog' },
+  async ({ db, params, body }) => {
+    const result = await putServerCatalog(db, params.id, params.server, body.tools);
+    return json(result, { status: result.changed && result.version === 1 ? 201 : 200 });
+  },
+);
 
-export const DELETE = apiRoute<Params>('admin', async ({ params }) => {
-  await deleteServer(await getDb(), params.id, params.server);
-  // A live-synced server's listener goes with it.
-  signalCatalogSyncChanged();
+export const DELETE = apiRoute({ access: 'admin', params: serverParams }, async ({ app, params }) => {
+  await deleteServer(app, params.id, params.server);
   return new Response(null, { status: 204 });
 });

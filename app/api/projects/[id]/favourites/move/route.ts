@@ -1,21 +1,5 @@
-import { getDb } from '@/db/client';
-import { runFavouriteOperation } from '@/db/queries/favourites-view';
-import { favouritesResponse, optionalIfMatch, readWriteVia } from '@/lib/favourites/http';
-import { readJsonBody } from '@/lib/http/body';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
 import { moveRequestSchema } from '@/lib/schemas/favourite-requests';
+import { favouriteOperationRoute } from '@/server/http/favourites-route';
 
-type Params = { id: string };
-
-/**
- * Move a pinned tool to position `to` (0-based; past the end is last).
- * Atomic against the list in force, so it needs no If-Match (one is checked when sent).
- */
-export const POST = apiRoute<Params>('favourites:write', async ({ req, params }) => {
-  const expectedVersion = optionalIfMatch(req);
-  const via = readWriteVia(req);
-  const body = parseBody(moveRequestSchema, await readJsonBody(req, 64 * 1024, '§favourites'), '§favourites');
-  const { view, changed } = await runFavouriteOperation(await getDb(), params.id, { op: 'move', ...body }, { via, expectedVersion });
-  return favouritesResponse(view, { changed });
-});
+/** Move a pinned tool to position `to` (0-based; past the end is last). */
+export const POST = favouriteOperationRoute('move', moveRequestSchema);

@@ -1,21 +1,5 @@
-import { getDb } from '@/db/client';
-import { runFavouriteOperation } from '@/db/queries/favourites-view';
-import { favouritesResponse, optionalIfMatch, readWriteVia } from '@/lib/favourites/http';
-import { readJsonBody } from '@/lib/http/body';
-import { apiRoute } from '@/lib/http/route';
-import { parseBody } from '@/lib/http/validate';
 import { pinRequestSchema } from '@/lib/schemas/favourite-requests';
+import { favouriteOperationRoute } from '@/server/http/favourites-route';
 
-type Params = { id: string };
-
-/**
- * Pin a tool (at `position`, default last). Already pinned: no change. Full: 409.
- * Atomic against the list in force, so it needs no If-Match (one is checked when sent).
- */
-export const POST = apiRoute<Params>('favourites:write', async ({ req, params }) => {
-  const expectedVersion = optionalIfMatch(req);
-  const via = readWriteVia(req);
-  const body = parseBody(pinRequestSchema, await readJsonBody(req, 64 * 1024, '§favourites'), '§favourites');
-  const { view, changed } = await runFavouriteOperation(await getDb(), params.id, { op: 'pin', ...body }, { via, expectedVersion });
-  return favouritesResponse(view, { changed });
-});
+/** Pin a tool (at `position`, default last). Already pinned: no change. Full: 409. */
+export const POST = favouriteOperationRoute('pin', pinRequestSchema);

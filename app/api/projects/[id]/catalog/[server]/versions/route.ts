@@ -1,11 +1,8 @@
-import { getDb } from '@/db/client';
-import { listCatalogVersions } from '@/db/queries/catalog';
-import { requireProject } from '@/db/queries/projects';
-import { json } from '@/lib/http/respond';
-import { apiRoute } from '@/lib/http/route';
+import { getCatalogVersions } from '@/server/catalog/catalog';
+import { serverParams } from '@/server/http/params';
+import { json } from '@/server/http/respond';
+import { apiRoute } from '@/server/http/route';
 
-export const GET = apiRoute<{ id: string; server: string }>('admin', async ({ params }) => {
-  const db = await getDb();
-  await requireProject(db, params.id);
-  return json({ server: params.server, versions: await listCatalogVersions(db, params.id, params.server) });
+export const GET = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
+  return json({ server: params.server, versions: await getCatalogVersions(db, params.id, params.server) });
 });

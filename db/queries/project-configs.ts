@@ -1,0 +1,33 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { favouriteIndexes, projects } from '@/db/schema';
+import type { ProjectConfig } from '@/lib/yaml/project-document';
+
+/** Projects with their favourites, ordered by id; all of them when `ids` is not given. */
+export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<ProjectConfig[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({ project: projects, favourites: favouriteIndexes })
+    .from(projects)
+    .innerJoin(favouriteIndexes, eq(favouriteIndexes.projectId, projects.id))
+    .where(ids ? inArray(projects.id, [...ids]) : undefined)
+    .orderBy(asc(projects.id));
+  return rows.map(({ project, favourites }) => ({
+    id: project.id,
+    description: project.description,
+    metaTools: project.metaTools,
+    retentionDays: project.retentionDays,
+    surface: project.surface,
+    favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools },
+  }));
+}
+
+/** Lock these projects' rows, in id order, so two writers touching the same projects cannot deadlock. */
+export async function lockProjects(db: Db, ids: readonly string[]): Promise<void> {
+  await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(inArray(projects.id, [...ids]))
+    .orderBy(asc(projects.id))
+    .for('update');
+}

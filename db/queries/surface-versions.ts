@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { favouriteIndexes, projects } from '@/db/schema';
+
+/** What a surface response depends on, read in one small query. */
+export interface SurfaceVersions {
+  catalogVersion: number;
+  favouritesVersion: number;
+  surfaceText: string;
+}
+
+/** The versions query with the project id as a placeholder, so the hot path can prepare it once. */
+export function surfaceVersionsQuery(db: Db) {
+  return db
+    .select({
+      catalogVersion: projects.catalogVersion,
+      favouritesVersion: favouriteIndexes.version,
+      surfaceText: sql<string>`${projects.surface}::text`,
+    })
+    .from(projects)
+    .innerJoin(favouriteIndexes, eq(favouriteIndexes.projectId, projects.id))
+    .where(eq(projects.id, sql.placeholder('id')));
+}
+
+export type PreparedSurfaceVersions = ReturnType<ReturnType<typeof surfaceVersionsQuery>['prepare']>;
+
+/** The versions of a project; null when it does not exist. */
+export async function readSurfaceVersions(query: PreparedSurfaceVersions, projectId: string): Promise<SurfaceVersions | null> {
+  const [row] = await query.execute({ id: projectId });
+  return row ?? null;
+}

@@ -1,0 +1,45 @@
+import { ApiError, type SpecRule } from '@/lib/errors';
+import { findNul } from '@/lib/nul';
+import { formatPath } from '@/lib/validation';
+
+export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ApiError('MALFORMED_REQUEST', `the request body is not valid JSON: ${(err as Error).message}`, {
+      suggestedAction: 'send a valid JSON document',
+      citedRule,
+    });
+  }
+  return value;
+}
+
+/** Refuse a document nested deeper than `limit` arrays/objects; walked without recursion, so any depth is safe to check. */
+export function requireJsonDepth(value: unknown, limit: number, citedRule: SpecRule = '§errors'): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) {
+      throw new ApiError('JSON_TOO_DEEP', `the JSON document is nested more than ${limit} levels deep`, {
+        suggestedAction: `flatten the document to at most ${limit} levels of arrays and objects`,
+        citedRule,
+      });
+    }
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+}
+
+/** Refuse a document holding U+0000 anywhere: the database cannot store it. */
+export function rejectNul(value: unknown, citedRule: SpecRule = '§errors'): void {
+  const at = findNul(value);
+  if (!at) return;
+  throw new ApiError('VALIDATION_FAILED', `${formatPath(at) || 'the body'} contains U+0000 or a lone surrogate, which cannot be stored`, {
+    suggestedAction: 'remove U+0000 and unpaired surrogate characters from the strings',
+    citedRule,
+    details: [{ path: formatPath(at), message: 'contains U+0000 or a lone surrogate' }],
+  });
+}

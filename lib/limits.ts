@@ -1,0 +1,42 @@
+/**
+ * Every limit a caller can run into, in one place: the API refuses past these with the error
+ * envelope, and docs/rules.md states them. Sizes are bytes.
+ */
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/** Request bodies, by what they carry. */
+export const BODY_LIMITS = {
+  /** A login, a token request. */
+  tiny: 16 * KiB,
+  /** A favourites operation, a sync registration. */
+  small: 64 * KiB,
+  /** A project, a whole favourites list. */
+  document: 1 * MiB,
+  /** One server's tools/list. */
+  catalog: 10 * MiB,
+  /** An events batch or an OTLP export, before and after decompression. */
+  events: 10 * MiB,
+  /** YAML project documents. */
+  yaml: 1 * MiB,
+} as const;
+
+/** Nesting deeper than this is no config anyone writes, and recursive code (validation, jsonb) would overflow on it. */
+export const MAX_JSON_DEPTH = 64;
+/** Longer path segments than this are nobody's ids or names. */
+export const MAX_PATH_PARAM_LENGTH = 1_024;
+/** Query values may carry a search text, so they get more room. */
+export const MAX_QUERY_VALUE_LENGTH = 4_096;
+export const MAX_QUERY_NAME_LENGTH = 64;
+
+export const MAX_EVENTS_PER_REQUEST = 10_000;
+/** An event may be stamped at most this far in the future (clock skew). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+export const MAX_YAML_DOCUMENTS = 1_000;
+export const MAX_YAML_ALIASES = 100;
+
+export const MAX_TOOLS_PER_SERVER = 5_000;
+export const MAX_ACTIVE_TOKENS = 50;
+export const MAX_FAVOURITES_LIMIT = 128;
+export const DEFAULT_MAX_FAVOURITES = 15;

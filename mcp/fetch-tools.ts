@@ -1,0 +1,128 @@
+import { MAX_TOOLS_PER_SERVER } from '@/lib/limits';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '@/lib/errors';
+import { rejectNul, requireJsonDepth } from '@/lib/json';
+import { MAX_JSON_DEPTH } from '@/lib/limits';
+import { issueDetails } from '@/lib/validation';
+import { toolsListSchema, type CatalogTool } from '@/lib/schemas/catalog';
+import { displayUrl } from '@/lib/schemas/catalog-sync';
+import { toUpstreamError } from './upstream-error';
+
+export const SYNC_TIMEOUT_MS = Number(process.env.FAVINDEX_SYNC_TIMEOUT_MS) || 15_000;
+/** A server that keeps handing out cursors past this is looping. */
+const MAX_PAGES = 1_000;
+
+export interface McpEndpoint {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface McpConnection {
+  client: Client;
+  /** End the session (DELETE, as the spec asks of a client that leaves) and close. Never throws. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connect to an MCP server over Streamable HTTP and initialise a session. With
+ * `onToolsChanged`, the client listens for notifications/tools/list_changed on the session's
+ * GET stream (opened by the SDK after initialisation when the server offers one).
+ */
+export async function connectMcp(endpoint: McpEndpoint, options: { timeoutMs?: number; onToolsChanged?: () => void } = {}): Promise<McpConnection> {
+  const timeoutMs = options.timeoutMs ?? SYNC_TIMEOUT_MS;
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+    requestInit: { headers: endpoint.headers },
+    // The listener reconnects itself, with its own backoff; the SDK's two quick retries are enough.
+    reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 5_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
+  });
+  const client = new Client({ name: 'favindex', version: '0.1.0' }, { capabilities: {} });
+  if (options.onToolsChanged) {
+    const notify = options.onToolsChanged;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
+  }
+  const close = async () => {
+    await Promise.race([transport.terminateSession().catch(() => {}), sleep(2_000)]);
+    await client.close().catch(() => {});
+  };
+  try {
+    await client.connect(transport, { timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw toUpstreamError(err, endpoint.url, timeoutMs);
+  }
+  if (!client.getServerCapabilities()?.tools) {
+    await close();
+    throw new ApiError('UPSTREAM_REJECTED', `the MCP server at ${displayUrl(endpoint.url)} offers no tools (its capabilities lack 'tools')`, {
+      suggestedAction: 'register an MCP server that offers tools',
+      citedRule: '§catalog',
+    });
+  }
+  return { client, close };
+}
+
+/** Read a server's whole tools/list, following nextCursor, and check it as a catalog (§catalog). */
+export async function listAllTools(client: Client, url: string, timeoutMs = SYNC_TIMEOUT_MS): Promise<CatalogTool[]> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const tools: unknown[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  try {
+    for (let page = 0; ; page++) {
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs, signal });
+      tools.push(...result.tools);
+      if (tools.length > MAX_TOOLS_PER_SERVER) {
+        throw invalid(url, `lists more than ${MAX_TOOLS_PER_SERVER} tools, the most one catalog server may have`);
+      }
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+      if (cursors.has(cursor) || page + 1 >= MAX_PAGES) throw invalid(url, `keeps paging tools/list (cursor '${cursor.slice(0, 40)}' again)`);
+      cursors.add(cursor);
+    }
+  } catch (err) {
+    throw toUpstreamError(err, url, timeoutMs);
+  }
+  try {
+    // A remote server is untrusted input like any request body: same depth and text limits.
+    requireJsonDepth({ tools }, MAX_JSON_DEPTH, '§catalog');
+    rejectNul({ tools }, '§catalog');
+  } catch (err) {
+    throw invalid(url, `listed tools favindex cannot store: ${(err as Error).message}`);
+  }
+  const parsed = toolsListSchema.safeParse({ tools });
+  if (!parsed.success) {
+    const details = issueDetails(parsed.error);
+    throw new ApiError(
+      'UPSTREAM_INVALID',
+      `the MCP server at ${displayUrl(url)} listed tools favindex cannot store: ${details[0]?.path} ${details[0]?.message}`,
+      {
+        suggestedAction: 'fix the tool list on the MCP server (tool names must be unique and free of control characters)',
+        citedRule: '§catalog',
+        details,
+      },
+    );
+  }
+  return parsed.data.tools;
+}
+
+/** Connect, read every page of tools/list, and leave. */
+export async function fetchToolsList(endpoint: McpEndpoint, timeoutMs = SYNC_TIMEOUT_MS): Promise<CatalogTool[]> {
+  const connection = await connectMcp(endpoint, { timeoutMs });
+  try {
+    return await listAllTools(connection.client, endpoint.url, timeoutMs);
+  } finally {
+    await connection.close();
+  }
+}
+
+function invalid(url: string, what: string): ApiError {
+  return new ApiError('UPSTREAM_INVALID', `the MCP server at ${displayUrl(url)} ${what}`, {
+    suggestedAction: 'fix the tool list on the MCP server',
+    citedRule: '§catalog',
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,98 @@
+import { ApiError } from '@/lib/errors';
+import { authMode } from './mode';
+import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin';
+import { readCookie, SESSION_COOKIE, verifySession } from './session';
+import type { TokenScope } from '@/lib/schemas/tokens';
+import type { AppContext } from '@/server/context';
+
+/**
+ * Who may call a route. `admin` is the dashboard (open in local mode, the session cookie in
+ * password mode); a project scope admits the admin and that project's tokens holding the
+ * scope; `public` needs nothing.
+ */
+export type Access = 'public' | 'admin' | TokenScope;
+
+export type Principal =
+  | { kind: 'admin'; via: 'local' | 'session' }
+  | { kind: 'token'; projectId: string; tokenId: string; scopes: TokenScope[] }
+  | { kind: 'anonymous' };
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="favindex"' };
+
+function unauthorized(message: string, suggestedAction: string): ApiError {
+  return new ApiError('UNAUTHORIZED', message, { suggestedAction, citedRule: '§auth', headers: CHALLENGE });
+}
+
+function forbidden(message: string, suggestedAction: string): ApiError {
+  return new ApiError('FORBIDDEN', message, { suggestedAction, citedRule: '§auth' });
+}
+
+/**
+ * Decide who is calling (§auth), or throw the 401/403 envelope. `projectId` is the project the
+ * URL names, if any: a token opens its own project only. A presented token is checked in both
+ * modes, so a proxy learns of a wrong token before the server gets a password.
+ */
+export async function authorize(app: AppContext, req: Request, access: Access, projectId: string | undefined): Promise<Principal> {
+  if (access === 'public') return { kind: 'anonymous' };
+  const secret = bearerToken(req);
+  if (secret !== null) return authorizeToken(app, secret, access, projectId);
+  if (authMode() === 'local') {
+    requireLocalRequest(req);
+    return { kind: 'admin', via: 'local' };
+  }
+  const session = readCookie(req.headers.get('cookie'), SESSION_COOKIE);
+  if (!(await verifySession(app.sessions, session))) {
+    throw access === 'admin'
+      ? unauthorized(session ? 'the login session has expired or is not valid' : 'this endpoint needs the admin login', 'log in at /login')
+      : unauthorized(
+          `this endpoint needs a project token with scope ${access}`,
+          `send 'Authorization: Bearer <token>' with a token of this project holding ${access}; create one under the project's Tokens tab`,
+        );
+  }
+  if (isUnsafeMethod(req.method)) requireSameOrigin(req);
+  return { kind: 'admin', via: 'session' };
+}
+
+async function authorizeToken(app: AppContext, secret: string, access: Exclude<Access, 'public'>, projectId: string | undefined): Promise<Principal> {
+  const token = await app.tokens.lookup(secret);
+  if (!token) throw unauthorized('the bearer token is not a favindex project token', 'check the token; create a new one under the project’s Tokens tab');
+  if (token.revoked) throw unauthorized('the bearer token has been revoked', 'create a new token under the project’s Tokens tab');
+  if (access === 'admin') {
+    throw forbidden('project tokens cannot call admin endpoints', 'use the dashboard (admin login) for this; tokens only send events and read surfaces');
+  }
+  if (projectId !== undefined && projectId !== token.projectId) {
+    throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, 'use a token created for this project');
+  }
+  if (!token.scopes.includes(access)) {
+    throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, `create a token with scope ${access}`);
+  }
+  app.tokens.noteUsed(token.id);
+  return { kind: 'token', projectId: token.projectId, tokenId: token.id, scopes: token.scopes };
+}
+
+/**
+ * For routes whose URL names no project (YAML apply): a token may touch its own project only,
+ * so every project the request names must be the token's (403 otherwise, before anything is
+ * read or written). The admin may name any.
+ */
+export function requireOwnProjects(principal: Principal, projectIds: readonly string[]): void {
+  if (principal.kind !== 'token') return;
+  const others = [...new Set(projectIds.filter((id) => id !== principal.projectId))];
+  if (others.length === 0) return;
+  const named = others
+    .slice(0, 5)
+    .map((id) => `'${id.slice(0, 100)}'`)
+    .join(', ');
+  throw forbidden(
+    `this token belongs to project '${principal.projectId}' and cannot touch ${named}${others.length > 5 ? ` and ${others.length - 5} more` : ''}`,
+    `apply only documents whose metadata.name is '${principal.projectId}', or use a token of each project`,
+  );
+}
+
+/** The bearer token of a request; null when it carries none. */
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.get('authorization');
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1] ?? null;
+}

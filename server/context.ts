@@ -1,0 +1,92 @@
+import { configFromEnv, type Database, type Db, openDatabase } from '@/db/client';
+import { LoginThrottle } from './auth/login-throttle';
+import { SessionKeys } from './auth/session';
+import { TokenStore } from './auth/token-store';
+import { CatalogSyncSignal } from './catalog/sync-signal';
+import { NameContexts } from './names/name-contexts';
+import { SurfaceStore } from './surface/surface-store';
+
+/**
+ * Everything a process holds between requests: the database and the caches and signals that
+ * sit beside it. One per process, built once; tests build one per database.
+ */
+export interface AppContext {
+  readonly database: Database;
+  readonly db: Db;
+  readonly tokens: TokenStore;
+  readonly sessions: SessionKeys;
+  readonly loginThrottle: LoginThrottle;
+  readonly surfaces: SurfaceStore;
+  readonly names: NameContexts;
+  readonly catalogSync: CatalogSyncSignal;
+}
+
+export function createAppContext(database: Database): AppContext {
+  const { db } = database;
+  return {
+    database,
+    db,
+    tokens: new TokenStore(db),
+    sessions: new SessionKeys(db),
+    loginThrottle: new LoginThrottle(),
+    surfaces: new SurfaceStore(db),
+    names: new NameContexts(),
+    catalogSync: new CatalogSyncSignal(),
+  };
+}
+
+/*
+ * Next bundles route handlers apart from the custom server (server.ts), so the two module
+ * graphs meet in this one slot on globalThis. Nothing opens the database at import time:
+ * `next build` evaluates route modules in worker processes.
+ */
+interface Slot {
+  current: AppContext | null;
+  pending: Promise<AppContext> | null;
+}
+const SLOT_KEY = Symbol.for('favindex.app');
+const globals = globalThis as Record<symbol, unknown>;
+const slot: Slot = (globals[SLOT_KEY] as Slot | undefined) ?? { current: null, pending: null };
+globals[SLOT_KEY] = slot;
+
+/** Make an opened (and migrated) database's context the process's one. */
+export function installAppContext(app: AppContext): void {
+  slot.current = app;
+  slot.pending = Promise.resolve(app);
+}
+
+/**
+ * The process's context. The server installs it before it listens; without one (a route run
+ * by `next dev` alone) it is opened from the environment on first use, and a failed open is
+ * tried again on the next request rather than poisoning every later one.
+ */
+export function appContext(): Promise<AppContext> {
+  if (slot.current) return Promise.resolve(slot.current);
+  if (!slot.pending) {
+    slot.pending = openDatabase(configFromEnv()).then(
+      (database) => {
+        const app = createAppContext(database);
+        slot.current = app;
+        return app;
+      },
+      (err: unknown) => {
+        slot.pending = null;
+        throw err;
+      },
+    );
+  }
+  return slot.pending;
+}
+
+/** Write what is pending (token use) and close the database; the slot is empty afterwards. */
+export async function closeAppContext(): Promise<void> {
+  const app = slot.current ?? (slot.pending ? await slot.pending.catch(() => null) : null);
+  slot.current = null;
+  slot.pending = null;
+  if (!app) return;
+  try {
+    await app.tokens.flush().catch((err: unknown) => console.error('[favindex] could not record token use', err));
+  } finally {
+    await app.database.close();
+  }
+}

@@ -1,0 +1,61 @@
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { generateDemo } from '@/lib/demo/generate';
+import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
+import { findProject } from '@/db/queries/projects';
+import { backdateFavouriteChange } from '@/db/queries/favourites';
+import { putServerCatalog } from '@/server/catalog/put-catalog';
+import type { AppContext } from '@/server/context';
+import { ingestEvents } from '@/server/events/ingest';
+import { writeFavourites } from '@/server/favourites/favourites';
+import { createProject } from '@/server/projects/projects';
+
+const DAY = 86_400_000;
+
+/** Create the demo project with a real catalog and 30 days of traces, unless it exists. */
+export async function seedDemo(app: AppContext, opts: { projectId?: string; now?: number; days?: number } = {}): Promise<{ created: boolean; events: number }> {
+  const projectId = opts.projectId ?? 'demo';
+  const now = opts.now ?? Date.now();
+  const days = opts.days ?? 30;
+  const { db } = app;
+  if (await findProject(db, projectId)) return { created: false, events: 0 };
+  await createProject(
+    db,
+    {
+      id: projectId,
+      description: 'Demo: five real MCP servers and 30 days of generated traces',
+      metaTools: [],
+      retentionDays: null,
+      surface: {
+        mode: 'favindex',
+        target: 'openai',
+        agentTools: 12,
+        instruction: 'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
+        limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
+      },
+    },
+    'demo',
+  );
+  for (const server of DEMO_SERVERS) await putServerCatalog(db, projectId, server.server, server.tools, 'demo');
+
+  const demo = generateDemo(DEMO_SERVERS, { now, days });
+  const [first, ...later] = demo.favourites;
+  if (!first) throw new Error('the demo generator makes at least one favourites version');
+  await backdateFavouriteChange(db, projectId, 1, new Date(now - first.daysAgo * DAY));
+  for (const version of later) {
+    await writeFavourites(
+      db,
+      projectId,
+      { enabled: true, maxFavourites: 12, tools: version.tools },
+      { via: 'demo', at: new Date(now - version.daysAgo * DAY) },
+    );
+  }
+
+  let stored = 0;
+  for (let i = 0; i < demo.events.length; i += 1000) {
+    const batch = demo.events.slice(i, i + 1000).map((e, j) => validateEvent(j, e, now));
+    const valid = batch.filter((e): e is ValidatedEvent => !isReject(e));
+    if (valid.length !== batch.length) throw new Error('the demo generator produced an invalid event');
+    stored += (await ingestEvents(app, projectId, valid)).accepted;
+  }
+  return { created: true, events: stored };
+}

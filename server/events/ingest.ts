@@ -1,0 +1,63 @@
+import { insertEventRows, lockProjectForIngest } from '@/db/queries/ingest';
+import { withTransactionRetry } from '@/db/sql';
+import { projectNotFound } from '@/lib/errors';
+import { toEventRow } from '@/lib/events/to-row';
+import { parseEventBatch } from '@/lib/events/parse-batch';
+import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '@/lib/events/validate-event';
+import { splitByRetention } from '@/lib/retention';
+import type { AppContext } from '@/server/context';
+import { requireProject } from '@/server/projects/projects';
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+  /** Events older than the project's retention: they could be neither kept nor deduplicated. */
+  rejected: EventReject[];
+}
+
+/**
+ * Store a batch of validated events atomically: resolve their names, insert the new ones
+ * (an id already stored is a duplicate), and fold them into the daily rollup, all in one
+ * transaction (§events, §storage).
+ */
+export async function ingestEvents(app: AppContext, projectId: string, batch: readonly ValidatedEvent[]): Promise<IngestResult> {
+  if (batch.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
+  const now = Date.now();
+  const { accepted, rejected } = await withTransactionRetry(() =>
+    app.db.transaction(async (tx) => {
+      const project = await lockProjectForIngest(tx, projectId);
+      if (!project) throw projectNotFound(projectId);
+      const { kept, tooOld } = splitByRetention(batch, project.retentionDays, now);
+      const context = await app.names.get(tx, { projectId, ...project });
+      const rows = kept.map((event) => toEventRow(event, context));
+      return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
+    }),
+  );
+  return { accepted, duplicates: batch.length - rejected.length - accepted, rejected };
+}
+
+/**
+ * Ingest a request body of events (§events): each item is validated on its own, the valid
+ * ones are stored in one transaction, and the invalid ones come back by index and reason.
+ */
+export async function ingestBatch(app: AppContext, projectId: string, text: string, mediaType: string) {
+  const now = Date.now();
+  const valid: ValidatedEvent[] = [];
+  const rejected: EventReject[] = [];
+  for (const item of parseEventBatch(text, mediaType)) {
+    if ('error' in item) {
+      rejected.push({ index: item.index, ...item.error });
+      continue;
+    }
+    const checked = validateEvent(item.index, item.value, now);
+    if (isReject(checked)) rejected.push(checked);
+    else valid.push(checked);
+  }
+  if (valid.length === 0) await requireProject(app.db, projectId);
+  const result = await ingestEvents(app, projectId, valid);
+  return {
+    accepted: result.accepted,
+    duplicates: result.duplicates,
+    rejected: [...rejected, ...result.rejected].sort((a, b) => a.index - b.index),
+  };
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { serverNameSchema } from '@/lib/schemas/catalog';
+
+/** Path parameters of the routes, by the segments they name. */
+export const projectParams = z.object({ id: z.string() });
+export const serverParams = z.object({ id: z.string(), server: z.string() });
+export const tokenParams = z.object({ id: z.string(), tokenId: z.string() });
+/** A server named in a write must be a valid server name (a read of an unknown one is a 404). */
+export const newServerParams = z.object({ id: z.string(), server: serverNameSchema });

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { Db } from '@/db/client';
+import type { SpecRule } from '@/lib/errors';
+import { BODY_LIMITS } from '@/lib/limits';
+import { type Access, authorize, type Principal } from '@/server/auth/authorize';
+import { type AppContext, appContext } from '@/server/context';
+import { readJsonBody } from './body';
+import { requireStorableRequest } from './guard';
+import { errorResponse } from './respond';
+import { parseBody, parseParams, parseQuery } from './validate';
+
+export type { Access, Principal };
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+type Schema = z.ZodType | undefined;
+type ParamsOf<S> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
+
+/** What a route declares about itself: who may call it, its path parameters, and the query and JSON body it takes. */
+export interface RouteSpec<PS extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined> {
+  access: Access;
+  /** The path parameters, e.g. z.object({ id: z.string() }). */
+  params?: PS;
+  /** The rule a refused query or body cites (§errors when not given). */
+  rule?: SpecRule;
+  query?: Q;
+  /** A JSON body, read up to `bodyLimit` bytes and validated with this schema. */
+  body?: B;
+  bodyLimit?: number;
+}
+
+export interface RouteArgs<P, Q = undefined, B = undefined> {
+  req: Request;
+  params: P;
+  /** The admin, or a project token (its project is the URL's `id`, or the token's own when the URL names none). */
+  principal: Principal;
+  app: AppContext;
+  db: Db;
+  query: Q;
+  body: B;
+}
+
+type NextContext<P> = { params: Promise<P> };
+
+/** A route handler as Next calls it, carrying the spec it declared (the authorisation tests enumerate it). */
+export type ApiHandler<P> = ((req: Request, ctx: NextContext<P>) => Promise<Response>) & { readonly access: Access };
+
+/**
+ * Every API route goes through here: authorise (§auth), refuse what the database cannot hold,
+ * parse the query and body, run, and turn any failure into the §errors envelope. Handlers get
+ * the database and the parsed input, call the server layer, and return a Response.
+ */
+export function apiRoute<PS extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  spec: Access | RouteSpec<PS, Q, B>,
+  handler: (args: RouteArgs<ParamsOf<PS>, Parsed<Q>, Parsed<B>>) => Promise<Response>,
+): ApiHandler<ParamsOf<PS>> {
+  type P = ParamsOf<PS>;
+  const {
+    access,
+    rule,
+    params: paramsSchema,
+    query: querySchema,
+    body: bodySchema,
+    bodyLimit,
+  } = typeof spec === 'string' ? ({ access: spec } as RouteSpec<PS, Q, B>) : spec;
+  const route = async (req: Request, ctx: NextContext<P>) => {
+    try {
+      const raw: Record<string, string | string[]> = (await ctx?.params) ?? {};
+      const projectId = typeof raw.id === 'string' ? raw.id : undefined;
+      const app = await appContext();
+      const principal = await authorize(app, req, access, projectId);
+      requireStorableRequest(req, raw);
+      const params = (paramsSchema ? parseParams(paramsSchema, raw) : raw) as P;
+      const query = (querySchema ? parseQuery(querySchema, req.url, rule) : undefined) as Parsed<Q>;
+      const body = (bodySchema ? parseBody(bodySchema, await readJsonBody(req, bodyLimit ?? BODY_LIMITS.small, rule), rule) : undefined) as Parsed<B>;
+      return await handler({ req, params, principal, app, db: app.db, query, body });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+  return Object.assign(route, { access });
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { ApiError, type SpecRule } from '@/lib/errors';
+import { issueDetails, summariseIssues as summarise } from '@/lib/validation';
+
+/** Validate a parsed body; a failure is a 422 that names every bad field. */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown, citedRule: SpecRule = '§errors'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = issueDetails(result.error);
+  throw new ApiError('VALIDATION_FAILED', `invalid request body: ${summarise(details)}`, {
+    suggestedAction: 'fix the fields listed in details and send the request again',
+    citedRule,
+    details,
+  });
+}
+
+/** Validate query parameters; a failure is a 400 that names the parameter. */
+export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, citedRule: SpecRule = '§errors'): z.infer<S> {
+  const params = new URL(url).searchParams;
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    // The key came from params.keys(), so it has at least one value.
+    raw[key] = all.length > 1 ? all : all[0]!;
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const details = issueDetails(result.error);
+  throw new ApiError('INVALID_PARAMETER', `invalid query parameter: ${summarise(details)}`, {
+    suggestedAction: 'fix the query parameters listed in details',
+    citedRule,
+    details,
+  });
+}
+
+/** Validate the path parameters; a failure is a 400 that names the first bad one. */
+export function parseParams<S extends z.ZodType>(schema: S, params: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? 'parameter');
+  throw new ApiError('INVALID_PARAMETER', `invalid path parameter '${name}': ${issue?.message ?? 'invalid'}`, {
+    suggestedAction: `check the ${name} in the URL`,
+    citedRule: '§errors',
+  });
+}

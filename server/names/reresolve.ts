@@ -1,0 +1,61 @@
+import type { Db } from '@/db/client';
+import { type RollupKey, rebuildRollup } from '@/db/queries/rollup';
+import { resolveEvents, setUnresolvedReason, type UnresolvedGroup, unresolvedGroups } from '@/db/queries/unresolved-events';
+import { type NameContext, resolveCall, storedCall } from '@/lib/names/resolve';
+import { buildNameContext } from './name-contexts';
+
+export interface ReresolveResult {
+  /** Events that now resolve (to a tool or a meta tool). */
+  resolved: number;
+  stillUnresolved: number;
+}
+
+/**
+ * Resolve a project's unresolved calls again after its catalog, favourites or meta tools
+ * changed, and move their counts into the right rollup rows (§names). Run inside the
+ * transaction that made the change, after the change, with the project row locked.
+ */
+export async function reresolveProject(db: Db, projectId: string, metaTools: readonly string[]): Promise<ReresolveResult> {
+  const groups = await unresolvedGroups(db, projectId);
+  if (groups.length === 0) return { resolved: 0, stillUnresolved: 0 };
+  const context = await buildNameContext(db, projectId, metaTools);
+  const keys: RollupKey[] = [];
+  let resolved = 0;
+  let stillUnresolved = 0;
+  for (const group of groups) {
+    for (const period of periodsSpanning(context, group)) {
+      const call = storedCall({ rawName: group.rawName, serverHint: group.serverHint, toolHint: group.toolHint, timestamp: period.at });
+      const resolution = resolveCall(call, context);
+      if (resolution.kind === 'unresolved') {
+        stillUnresolved += await setUnresolvedReason(db, projectId, group, period.from, period.to, resolution.reason);
+        continue;
+      }
+      const tool = resolution.kind === 'tool' ? resolution.canonical : group.rawName;
+      const days = await resolveEvents(db, projectId, group, period, { kind: resolution.kind, tool, namespace: resolution.namespace });
+      for (const { day, n } of days) {
+        resolved += n;
+        keys.push({ day, kind: 'unresolved', tool: group.rawName }, { day, kind: resolution.kind, tool });
+      }
+    }
+  }
+  await rebuildRollup(db, projectId, keys);
+  return { resolved, stillUnresolved };
+}
+
+/**
+ * Only `favourite/…` names depend on when they were called. Every other name resolves the
+ * same at any time, so one pass over the whole span does; favourites take one pass per
+ * favourites version that was in force during the span.
+ */
+function periodsSpanning(context: NameContext, group: UnresolvedGroup): { from: number; to: number; at: number }[] {
+  const { first, last } = group;
+  const whole = [{ from: first, to: last + 1, at: first }];
+  const dependsOnTime = group.rawName.startsWith('favourite/') || Boolean(group.toolHint?.startsWith('favourite/'));
+  if (!dependsOnTime) return whole;
+  const periods = context.favourites.periods().filter((p) => p.to > first && p.from <= last);
+  if (periods.length <= 1) return whole;
+  return periods.map((p) => {
+    const from = Math.max(p.from, first);
+    return { from, to: Math.min(p.to, last + 1), at: from };
+  });
+}

@@ -1,0 +1,113 @@
+import type { Db } from '@/db/client';
+import { saveFavouriteIndex, insertFavouriteChange } from '@/db/queries/favourites';
+import {
+  bumpCatalogVersion,
+  deleteProjectEvents,
+  deleteProjectRow,
+  findProject,
+  insertProject,
+  listProjects,
+  lockProject,
+  type ProjectRow,
+  updateProjectRow,
+} from '@/db/queries/projects';
+import { pgErrorCode } from '@/db/sql';
+import { ApiError, projectNotFound } from '@/lib/errors';
+import type { FavouritesVia } from '@/lib/favourites/rules';
+import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import type { ProjectView } from '@/lib/contracts/projects';
+import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
+import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import type { AppContext } from '@/server/context';
+import { reresolveProject } from '@/server/names/reresolve';
+
+export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
+  const row = await findProject(db, id);
+  if (!row) throw projectNotFound(id);
+  return row;
+}
+
+/** Lock the project row for a change to how its names resolve (see lockProject); 404 when absent. */
+export async function lockProjectForNameChange(db: Db, id: string): Promise<ProjectRow> {
+  const row = await lockProject(db, id);
+  if (!row) throw projectNotFound(id);
+  return row;
+}
+
+/** A new project with the default favourites, recorded as version 1 of its history. */
+export async function createProject(db: Db, input: CreateProjectInput, via: FavouritesVia = 'api'): Promise<ProjectRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertProject(tx, {
+        id: input.id,
+        description: input.description,
+        metaTools: input.metaTools,
+        retentionDays: input.retentionDays,
+        surface: input.surface ?? defaultSurfaceConfig(),
+      });
+      const favourites = defaultFavouriteIndex();
+      await saveFavouriteIndex(tx, input.id, favourites, 1);
+      await insertFavouriteChange(tx, { projectId: input.id, version: 1, changedAt: new Date(), via, before: null, after: favourites });
+      return row;
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') {
+      throw new ApiError('PROJECT_EXISTS', `project '${input.id}' already exists`, {
+        suggestedAction: 'pick another id, or update the existing project with PATCH /api/projects/:id',
+        citedRule: '§errors',
+      });
+    }
+    throw err;
+  }
+}
+
+export async function updateProject(db: Db, id: string, input: UpdateProjectInput): Promise<ProjectRow> {
+  const changes: Parameters<typeof updateProjectRow>[2] = { updatedAt: new Date() };
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.metaTools !== undefined) changes.metaTools = input.metaTools;
+  if (input.retentionDays !== undefined) changes.retentionDays = input.retentionDays;
+  if (input.surface !== undefined) changes.surface = input.surface;
+  return db.transaction(async (tx) => {
+    const before = await lockProjectForNameChange(tx, id);
+    const row = await updateProjectRow(tx, id, changes);
+    if (!row) throw new Error(`project '${id}' vanished under its row lock`);
+    // A new meta tool name may be what an unresolved call was.
+    if (input.metaTools && input.metaTools.join('\u0000') !== before.metaTools.join('\u0000')) {
+      await reresolveProject(tx, id, row.metaTools);
+    }
+    return row;
+  });
+}
+
+/** Delete a project with its catalog, events and tokens. */
+export async function deleteProject(app: AppContext, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    if (!(await deleteProjectRow(tx, id))) throw projectNotFound(id);
+    await deleteProjectEvents(tx, id);
+  });
+  // A live-synced server of the project loses its listener.
+  app.catalogSync.poke();
+}
+
+/** Count a catalog change: ingest picks its cached name resolver by this number. */
+export async function bumpCatalogVersionOf(db: Db, id: string): Promise<number> {
+  const version = await bumpCatalogVersion(db, id);
+  if (version === null) throw projectNotFound(id);
+  return version;
+}
+
+export function toProjectView(row: ProjectRow): ProjectView {
+  return {
+    id: row.id,
+    description: row.description,
+    metaTools: row.metaTools,
+    retentionDays: row.retentionDays,
+    surface: row.surface,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listProjectViews(db: Db): Promise<ProjectView[]> {
+  return (await listProjects(db)).map(toProjectView);
+}

@@ -1,0 +1,85 @@
+import type { Db } from '@/db/client';
+import { type PreparedSurfaceVersions, readSurfaceVersions, type SurfaceVersions, surfaceVersionsQuery } from '@/db/queries/surface-versions';
+import { BoundedMap } from '@/lib/bounded-map';
+import { projectNotFound } from '@/lib/errors';
+import type { SurfaceMode } from '@/lib/schemas/surface-config';
+import { catalogKey, type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
+import type { SurfaceServer } from '@/lib/surface/types';
+import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
+import { BatchedRead } from './batched-read';
+import { loadSurfaceInputs } from './inputs';
+
+/** A rendered surface response: the exact body bytes and their ETag. */
+export interface RenderedSurface {
+  body: string;
+  etag: string;
+}
+
+function versionKey(v: SurfaceVersions): string {
+  return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceText}`;
+}
+
+/**
+ * The process's surfaces. A request costs one small query to learn a project's versions
+ * (shared by the requests that arrive together); the document is built again only when they
+ * moved. Prepared catalogs are shared by every surface and preview of the same catalog. Every
+ * cache here is keyed by what its value was built from, so nothing ever needs invalidating.
+ */
+export class SurfaceStore {
+  private readonly rendered = new BoundedMap<string, { key: string; value: RenderedSurface }>(1_000);
+  private readonly catalogs = new BoundedMap<string, PreparedCatalog>(64);
+  private versionsQuery: PreparedSurfaceVersions | null = null;
+  private readonly versionReads: BatchedRead<string, SurfaceVersions>;
+
+  constructor(private readonly db: Db) {
+    this.versionReads = new BatchedRead((projectId) => this.readVersions(projectId));
+  }
+
+  private async readVersions(projectId: string): Promise<SurfaceVersions> {
+    // Prepared once: this is the hot path of every proxy poll.
+    this.versionsQuery ??= surfaceVersionsQuery(this.db).prepare('favindex_surface_versions');
+    const versions = await readSurfaceVersions(this.versionsQuery, projectId);
+    if (!versions) throw projectNotFound(projectId);
+    return versions;
+  }
+
+  /** The prepared catalog for these servers (names and fingerprints in order identify it). */
+  preparedCatalog(servers: readonly (SurfaceServer & { fingerprint: string })[]): PreparedCatalog {
+    const key = catalogKey(servers);
+    const hit = this.catalogs.get(key);
+    if (hit) return hit;
+    const prepared = prepareCatalog(servers.map((s) => ({ name: s.name, tools: s.tools })));
+    this.catalogs.set(key, prepared);
+    return prepared;
+  }
+
+  /** The proxy's view of a project (§surface), rendered once per change. */
+  async surface(projectId: string, mode: SurfaceMode | undefined): Promise<RenderedSurface> {
+    const versions = await this.versionReads.get(projectId);
+    const slot = `${projectId}\u0000${mode ?? ''}`;
+    const hit = this.rendered.get(slot);
+    if (hit && hit.key === versionKey(versions)) return hit.value;
+    // Read the versions again with the inputs, in one snapshot, so the key names what was built.
+    const { key, value } = await this.db.transaction(
+      async (tx) => {
+        const current = await readSurfaceVersions(surfaceVersionsQuery(tx).prepare('favindex_surface_versions'), projectId);
+        if (!current) throw projectNotFound(projectId);
+        const inputs = await loadSurfaceInputs(tx, this, projectId);
+        const document = buildSurfaceDocument(
+          {
+            project: projectId,
+            version: { catalog: inputs.catalogVersion, favourites: inputs.favourites.version },
+            surface: inputs.surface,
+            favourites: inputs.favourites,
+          },
+          inputs.catalog,
+          mode ?? inputs.surface.mode,
+        );
+        return { key: versionKey(current), value: { body: JSON.stringify(document), etag: etagOf(document.fingerprint) } };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    this.rendered.set(slot, { key, value });
+    return value;
+  }
+}

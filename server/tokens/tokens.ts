@@ -1,0 +1,56 @@
+import { countActiveTokens, findToken, insertToken, listTokens, revokeToken, toTokenView } from '@/db/queries/tokens';
+import { newTokenSecret } from '@/lib/auth/token-secret';
+import { ApiError } from '@/lib/errors';
+import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
+import type { CreatedTokenView, CreateTokenInput, TokenView } from '@/lib/schemas/tokens';
+import type { AppContext } from '@/server/context';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+
+function tokenNotFound(projectId: string, tokenId: string): ApiError {
+  return new ApiError('TOKEN_NOT_FOUND', `project '${projectId}' has no token '${tokenId.slice(0, 100)}'`, {
+    suggestedAction: 'list the tokens with GET /api/projects/:id/tokens',
+    citedRule: '§auth',
+  });
+}
+
+/** A new token; the answer is the only time its secret is shown (§auth). */
+export async function createToken(app: AppContext, projectId: string, input: CreateTokenInput): Promise<CreatedTokenView> {
+  const secret = newTokenSecret();
+  const row = await app.db.transaction(async (tx) => {
+    // The project row lock serialises concurrent creations, so the limit holds.
+    await lockProjectForNameChange(tx, projectId);
+    const active = await countActiveTokens(tx, projectId);
+    if (active >= MAX_ACTIVE_TOKENS) {
+      throw new ApiError('TOKEN_LIMIT_REACHED', `project '${projectId}' already has ${active} active tokens; the limit is ${MAX_ACTIVE_TOKENS}`, {
+        suggestedAction: 'revoke tokens that are no longer used, then create the new one',
+        citedRule: '§auth',
+      });
+    }
+    return insertToken(tx, projectId, input, secret);
+  });
+  return { ...toTokenView(row), token: secret.secret };
+}
+
+/** The project's tokens, revoked ones too, with their last-used times up to date. */
+export async function listProjectTokens(app: AppContext, projectId: string): Promise<TokenView[]> {
+  await requireProject(app.db, projectId);
+  // Last-used times wait in memory between flushes; a list should show them.
+  await app.tokens.flush();
+  return (await listTokens(app.db, projectId)).map(toTokenView);
+}
+
+export async function getProjectToken(app: AppContext, projectId: string, tokenId: string): Promise<TokenView> {
+  await requireProject(app.db, projectId);
+  const row = await findToken(app.db, projectId, tokenId);
+  if (!row) throw tokenNotFound(projectId, tokenId);
+  return toTokenView(row);
+}
+
+/** Revoke: the token stops working at once (in this process; others within their cache time) and stays listed as revoked. */
+export async function revokeProjectToken(app: AppContext, projectId: string, tokenId: string): Promise<TokenView> {
+  await requireProject(app.db, projectId);
+  const row = await revokeToken(app.db, projectId, tokenId);
+  if (!row) throw tokenNotFound(projectId, tokenId);
+  app.tokens.forgetTokens([row.id]);
+  return toTokenView(row);
+}

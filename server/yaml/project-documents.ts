@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@/db/client';
+import { lockProjects, projectConfigs } from '@/db/queries/project-configs';
+import { withTransactionRetry } from '@/db/sql';
+import { ApiError, projectNotFound } from '@/lib/errors';
+import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import { stableStringify } from '@/lib/stable-json';
+import { planDocument, type DocumentPlan } from '@/lib/yaml/plan';
+import { toProjectDocument, type ProjectDocument } from '@/lib/yaml/project-document';
+import { writeFavourites } from '@/server/favourites/favourites';
+import { createProject, updateProject } from '@/server/projects/projects';
+
+/** Projects as YAML documents (§yaml), ordered by name; all of them when `ids` is not given. */
+export async function loadProjectDocuments(db: Db, ids?: readonly string[]): Promise<ProjectDocument[]> {
+  return (await projectConfigs(db, ids)).map(toProjectDocument);
+}
+
+export async function loadProjectDocument(db: Db, id: string): Promise<ProjectDocument> {
+  const [document] = await loadProjectDocuments(db, [id]);
+  if (!document) throw projectNotFound(id);
+  return document;
+}
+
+export interface ApplyResult {
+  dryRun: boolean;
+  /** True when the changes were written (never for a dry run). */
+  applied: boolean;
+  /**
+   * A fingerprint of the named projects as they were when this plan was made. Send it back
+   * as If-Match to apply exactly the plan that was reviewed (412 if they changed meanwhile).
+   */
+  basis: string;
+  summary: { create: number; update: number; unchanged: number };
+  projects: DocumentPlan[];
+}
+
+/**
+ * Create or update each project by metadata.name (§yaml), all in one transaction: every
+ * document is applied or none is. Projects not named in the set are left alone. Favourites
+ * changes are recorded in their history as made via yaml.
+ */
+export async function applyProjectDocuments(
+  db: Db,
+  documents: readonly ProjectDocument[],
+  options: { dryRun: boolean; expectedBasis?: string },
+): Promise<ApplyResult> {
+  if (options.dryRun) return plan(db, documents, options.expectedBasis);
+  return withTransactionRetry(() =>
+    db.transaction(async (tx) => {
+      const names = documents.map((d) => d.metadata.name).sort();
+      // Lock in name order, so two applies touching the same projects cannot deadlock.
+      await lockProjects(tx, names);
+      const result = await plan(tx, documents, options.expectedBasis);
+      for (const [i, document] of documents.entries()) {
+        const step = result.projects[i];
+        if (!step) throw new Error('plan() returns one step per document');
+        if (step.action === 'create') await createFromDocument(tx, document);
+        if (step.action === 'update') await updateFromDocument(tx, document, step);
+      }
+      return { ...result, dryRun: false, applied: true };
+    }),
+  );
+}
+
+async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis?: string): Promise<ApplyResult> {
+  const currentByName = new Map(
+    (
+      await loadProjectDocuments(
+        db,
+        documents.map((d) => d.metadata.name),
+      )
+    ).map((d) => [d.metadata.name, d]),
+  );
+  const currents = documents.map((d) => currentByName.get(d.metadata.name) ?? null);
+  const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
+  const projectsPlan = documents.map((d) => planDocument(currentByName.get(d.metadata.name) ?? null, d));
+  if (expectedBasis !== undefined && expectedBasis !== basis) {
+    throw new ApiError('VERSION_MISMATCH', 'the projects changed since this YAML was previewed', {
+      suggestedAction: 'review the new diff in details and apply again with its basis',
+      citedRule: '§yaml',
+      details: { basis, projects: projectsPlan },
+    });
+  }
+  const count = (action: DocumentPlan['action']) => projectsPlan.filter((p) => p.action === action).length;
+  return {
+    dryRun: true,
+    applied: false,
+    basis,
+    summary: { create: count('create'), update: count('update'), unchanged: count('unchanged') },
+    projects: projectsPlan,
+  };
+}
+
+async function createFromDocument(db: Db, document: ProjectDocument): Promise<void> {
+  const { metadata, spec } = document;
+  await createProject(
+    db,
+    { id: metadata.name, description: metadata.description, metaTools: spec.metaTools, retentionDays: spec.retentionDays, surface: spec.surface },
+    'yaml',
+  );
+  if (stableStringify(spec.favouriteIndex) !== stableStringify(defaultFavouriteIndex())) {
+    await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
+  }
+}
+
+async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
+  const { metadata, spec } = document;
+  if (step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.'))) {
+    await updateProject(db, metadata.name, {
+      description: metadata.description,
+      metaTools: spec.metaTools,
+      retentionDays: spec.retentionDays,
+      surface: spec.surface,
+    });
+  }
+  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
+}
