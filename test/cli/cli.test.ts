@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/test/mcp-server';
 import { ServerProcess } from '../fault/server-process';
 import { adminApi, binFolder, ROOT, run } from './run-cli';
 
@@ -12,7 +13,6 @@ import { adminApi, binFolder, ROOT, run } from './run-cli';
  * the built CLI (bin/favindex.mjs → dist/cli.mjs) run as a child process. Exit codes: 0 ok,
  * 1 API error, 2 bad arguments, 3 unreachable, 4 auth, 5 MCP server (cli/exit-codes.ts).
  */
-const PORT = 3351;
 const EVERYTHING = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
 const PAGED = ['node', path.join(ROOT, 'test/cli/paged-stdio-server.mjs')];
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-test-'));
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-work-'));
   bin = binFolder();
-  server = new ServerProcess({ port: PORT, env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
+  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
   await server.start();
   api = adminApi(server.baseUrl);
 });

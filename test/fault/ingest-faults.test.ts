@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { idDigest, loginAdmin, ndjson, postBatch, rng, sleep, traceEvent, type Admin, type IngestAnswer, type TraceEvent } from './clients';
+import { freePort } from '@/test/mcp-server';
 import { ServerProcess } from './server-process';
 import { createTarget, faultTargets, storedTotals, type FaultTarget } from './targets';
 
 const PASSWORD = 'fault-tests-admin-password';
-const PORTS = { pglite: 3335, postgres: 3336 } as const;
 const githubTools = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'lib', 'demo', 'catalogs', 'github.json'), 'utf8')).tools;
 
 /** The figures each run reached, printed at the end for the record. */
@@ -22,7 +22,8 @@ describe.each(faultTargets())('on %s, a real server', (kind) => {
 
   beforeAll(async () => {
     target = await createTarget(kind);
-    server = new ServerProcess({ port: PORTS[kind], env: target.env, password: PASSWORD });
+    // A free port each run, so two checkouts can run the suite side by side.
+    server = new ServerProcess({ port: await freePort(), env: target.env, password: PASSWORD });
     await server.start();
     admin = await loginAdmin(server.baseUrl, PASSWORD);
   });
