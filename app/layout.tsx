@@ -21,6 +21,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <nav aria-label="Main">
               <Link href="/">Projects</Link>
+              <Link href="/docs/rules">Rules</Link>
+              <Link href="/docs/api">API</Link>
             </nav>
             <AuthStatus />
           </header>
