@@ -26,6 +26,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </Link>
             <nav aria-label="Main">
               <Link href="/">Projects</Link>
+              <Link href="/docs/rules">Rules</Link>
+              <Link href="/docs/api">API</Link>
             </nav>
             <AuthStatus mode={auth.mode} signedIn={auth.signedIn} />
           </header>

@@ -4,7 +4,7 @@ import { apiRoute } from '@/server/http/route';
 
 const notFound = apiRoute({ access: 'public', params: z.object({ path: z.array(z.string()) }) }, async ({ req }) => {
   throw new ApiError('NOT_FOUND', `no API route for ${req.method} ${new URL(req.url).pathname}`, {
-    suggestedAction: 'check the path; the API is described in the README',
+    suggestedAction: 'check the path; every API route is listed at /docs/api (and in /api/openapi.json)',
     citedRule: '§errors',
   });
 });
