@@ -1,4 +1,4 @@
-import { sanitizePart } from './sanitize';
+import { sanitisePart } from './sanitise';
 
 export interface CatalogServerNames {
   name: string;
@@ -10,9 +10,9 @@ export interface NameCatalog {
   /** server -> its tool names */
   readonly tools: ReadonlyMap<string, ReadonlySet<string>>;
   /** sanitised server name -> servers that sanitise to it */
-  readonly serversBySanitized: ReadonlyMap<string, readonly string[]>;
+  readonly serversBySanitised: ReadonlyMap<string, readonly string[]>;
   /** server -> sanitised tool name -> tools that sanitise to it */
-  readonly toolsBySanitized: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  readonly toolsBySanitised: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** tool name -> servers that list it */
   readonly serversByTool: ReadonlyMap<string, readonly string[]>;
   /** server -> its position in catalog order */
@@ -27,23 +27,23 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCatalog {
   const tools = new Map<string, Set<string>>();
-  const serversBySanitized = new Map<string, string[]>();
-  const toolsBySanitized = new Map<string, Map<string, string[]>>();
+  const serversBySanitised = new Map<string, string[]>();
+  const toolsBySanitised = new Map<string, Map<string, string[]>>();
   const serversByTool = new Map<string, string[]>();
   const serverOrder = new Map<string, number>();
   for (const server of servers) {
     serverOrder.set(server.name, serverOrder.size);
     const names = new Set(server.tools.map((t) => t.name));
     tools.set(server.name, names);
-    push(serversBySanitized, sanitizePart(server.name), server.name);
-    const bySanitized = new Map<string, string[]>();
+    push(serversBySanitised, sanitisePart(server.name), server.name);
+    const bySanitised = new Map<string, string[]>();
     for (const tool of names) {
-      push(bySanitized, sanitizePart(tool), tool);
+      push(bySanitised, sanitisePart(tool), tool);
       push(serversByTool, tool, server.name);
     }
-    toolsBySanitized.set(server.name, bySanitized);
+    toolsBySanitised.set(server.name, bySanitised);
   }
-  return { tools, serversBySanitized, toolsBySanitized, serversByTool, serverOrder };
+  return { tools, serversBySanitised, toolsBySanitised, serversByTool, serverOrder };
 }
 
 export const EMPTY_NAME_CATALOG: NameCatalog = buildNameCatalog([]);

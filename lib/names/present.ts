@@ -1,5 +1,5 @@
 import { splitCanonical, toolPart } from './canonical';
-import { typedName } from './sanitize';
+import { typedName } from './sanitise';
 
 /**
  * How a favourite is presented (§names): `favourite/<tool>`, or `favourite/<server>/<tool>`

@@ -4,7 +4,7 @@ import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
 import { allName, favouriteName, typedNameOf } from './present';
 import { metaToolSet, resolveCall, type NameContext, type PresentedCall } from './resolve';
-import { sanitizePart } from './sanitize';
+import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
@@ -228,6 +228,6 @@ describe('presented names round-trip', () => {
   });
 
   it('sanitising keeps only [A-Za-z0-9_-]', () => {
-    expect(sanitizePart('k8s.prod/pods list')).toBe('k8s-prod-pods-list');
+    expect(sanitisePart('k8s.prod/pods list')).toBe('k8s-prod-pods-list');
   });
 });

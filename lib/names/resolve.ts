@@ -1,7 +1,7 @@
 import { canonical, isServerName, splitCanonical, toolPart } from './canonical';
 import type { FavouritesTimeline } from './favourites-timeline';
 import type { NameCatalog } from './name-catalog';
-import { sanitizePart } from './sanitize';
+import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 
 export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
@@ -84,9 +84,9 @@ function toolUnderGivenServer(raw: string, namespace: Namespace, server: string,
   if (known?.has(rest)) return rest;
   if (rest.startsWith(`${server}/`)) return rest.slice(server.length + 1);
   if (namespace === 'typed') {
-    const prefix = `${sanitizePart(server)}__`;
+    const prefix = `${sanitisePart(server)}__`;
     const part = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
-    const matches = catalog.toolsBySanitized.get(server)?.get(part);
+    const matches = catalog.toolsBySanitised.get(server)?.get(part);
     return matches?.length === 1 ? matches[0]! : part;
   }
   return rest;
@@ -154,12 +154,12 @@ function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
   const candidates: { server: string; tool: string }[] = [];
   const knownServers: string[] = [];
   for (let i = raw.indexOf('__', 1); i > 0; i = raw.indexOf('__', i + 1)) {
-    const servers = catalog.serversBySanitized.get(raw.slice(0, i));
+    const servers = catalog.serversBySanitised.get(raw.slice(0, i));
     if (!servers) continue;
-    const toolPartSanitized = raw.slice(i + 2);
+    const toolPartSanitised = raw.slice(i + 2);
     for (const server of servers) {
       knownServers.push(server);
-      for (const tool of catalog.toolsBySanitized.get(server)?.get(toolPartSanitized) ?? []) candidates.push({ server, tool });
+      for (const tool of catalog.toolsBySanitised.get(server)?.get(toolPartSanitised) ?? []) candidates.push({ server, tool });
     }
   }
   if (candidates.length === 1) {

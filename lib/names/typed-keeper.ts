@@ -1,4 +1,4 @@
-import { sanitizePart } from './sanitize';
+import { sanitisePart } from './sanitise';
 
 /**
  * When several tools share one typed name after sanitising, one keeps it: the tool whose name
@@ -9,7 +9,7 @@ export function typedKeeper<T>(group: readonly T[], parts: (item: T) => { server
   const keeper =
     group.find((item) => {
       const { server, tool } = parts(item);
-      return sanitizePart(server) === server && sanitizePart(tool) === tool;
+      return sanitisePart(server) === server && sanitisePart(tool) === tool;
     }) ?? group[0];
   if (keeper === undefined) throw new Error('typedKeeper needs a non-empty group');
   return keeper;

@@ -1,5 +1,5 @@
 import { canonical } from '@/lib/names/canonical';
-import { typedName } from '@/lib/names/sanitize';
+import { typedName } from '@/lib/names/sanitise';
 import { typedKeeper } from '@/lib/names/typed-keeper';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { LeftOutTool, SurfaceServer } from './types';

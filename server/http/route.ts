@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { SpecRule } from '@/lib/errors';
 import { BODY_LIMITS } from '@/lib/limits';
-import { type Access, authorize, type Principal } from '@/server/auth/authorize';
+import { type Access, authorise, type Principal } from '@/server/auth/authorise';
 import { type AppContext, appContext } from '@/server/context';
 import { readJsonBody } from './body';
 import { requireStorableRequest } from './guard';
@@ -68,7 +68,7 @@ export function apiRoute<PS extends Schema = undefined, Q extends Schema = undef
       const raw: Record<string, string | string[]> = (await ctx?.params) ?? {};
       const projectId = typeof raw.id === 'string' ? raw.id : undefined;
       const app = await appContext();
-      const principal = await authorize(app, req, access, projectId);
+      const principal = await authorise(app, req, access, projectId);
       requireStorableRequest(req, raw);
       const params = (paramsSchema ? parseParams(paramsSchema, raw) : raw) as P;
       const query = (querySchema ? parseQuery(querySchema, req.url, rule) : undefined) as Parsed<Q>;

@@ -1,7 +1,7 @@
 import { BODY_LIMITS } from '@/lib/limits';
 import { applyQuerySchema, YAML_MEDIA_TYPES } from '@/lib/schemas/yaml';
 import { parseProjectDocuments } from '@/lib/yaml/parse-project-documents';
-import { requireOwnProjects } from '@/server/auth/authorize';
+import { requireOwnProjects } from '@/server/auth/authorise';
 import { readBodyText, requireMediaType } from '@/server/http/body';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';

@@ -1,11 +1,11 @@
 /** Characters a typed wrapper name may hold; anything else became `-` (§names, §surface). */
 const UNSAFE = /[^A-Za-z0-9_-]/g;
 
-export function sanitizePart(part: string): string {
+export function sanitisePart(part: string): string {
   return part.replace(UNSAFE, '-');
 }
 
 /** `{server}__{tool}` with both parts sanitised, as proxies present typed tools. */
 export function typedName(server: string, tool: string): string {
-  return `${sanitizePart(server)}__${sanitizePart(tool)}`;
+  return `${sanitisePart(server)}__${sanitisePart(tool)}`;
 }

@@ -19,7 +19,7 @@ export type Principal =
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="favindex"' };
 
-function unauthorized(message: string, suggestedAction: string): ApiError {
+function unauthorised(message: string, suggestedAction: string): ApiError {
   return new ApiError('UNAUTHORIZED', message, { suggestedAction, citedRule: '§auth', headers: CHALLENGE });
 }
 
@@ -32,10 +32,10 @@ function forbidden(message: string, suggestedAction: string): ApiError {
  * URL names, if any: a token opens its own project only. A presented token is checked in both
  * modes, so a proxy learns of a wrong token before the server gets a password.
  */
-export async function authorize(app: AppContext, req: Request, access: Access, projectId: string | undefined): Promise<Principal> {
+export async function authorise(app: AppContext, req: Request, access: Access, projectId: string | undefined): Promise<Principal> {
   if (access === 'public') return { kind: 'anonymous' };
   const secret = bearerToken(req);
-  if (secret !== null) return authorizeToken(app, secret, access, projectId);
+  if (secret !== null) return authoriseToken(app, secret, access, projectId);
   if (authMode() === 'local') {
     requireLocalRequest(req);
     return { kind: 'admin', via: 'local' };
@@ -43,8 +43,8 @@ export async function authorize(app: AppContext, req: Request, access: Access, p
   const session = readCookie(req.headers.get('cookie'), SESSION_COOKIE);
   if (!(await verifySession(app.sessions, session))) {
     throw access === 'admin'
-      ? unauthorized(session ? 'the login session has expired or is not valid' : 'this endpoint needs the admin login', 'log in at /login')
-      : unauthorized(
+      ? unauthorised(session ? 'the login session has expired or is not valid' : 'this endpoint needs the admin login', 'log in at /login')
+      : unauthorised(
           `this endpoint needs a project token with scope ${access}`,
           `send 'Authorization: Bearer <token>' with a token of this project holding ${access}; create one under the project's Tokens tab`,
         );
@@ -53,10 +53,10 @@ export async function authorize(app: AppContext, req: Request, access: Access, p
   return { kind: 'admin', via: 'session' };
 }
 
-async function authorizeToken(app: AppContext, secret: string, access: Exclude<Access, 'public'>, projectId: string | undefined): Promise<Principal> {
+async function authoriseToken(app: AppContext, secret: string, access: Exclude<Access, 'public'>, projectId: string | undefined): Promise<Principal> {
   const token = await app.tokens.lookup(secret);
-  if (!token) throw unauthorized('the bearer token is not a favindex project token', 'check the token; create a new one under the project’s Tokens tab');
-  if (token.revoked) throw unauthorized('the bearer token has been revoked', 'create a new token under the project’s Tokens tab');
+  if (!token) throw unauthorised('the bearer token is not a favindex project token', 'check the token; create a new one under the project’s Tokens tab');
+  if (token.revoked) throw unauthorised('the bearer token has been revoked', 'create a new token under the project’s Tokens tab');
   if (access === 'admin') {
     throw forbidden('project tokens cannot call admin endpoints', 'use the dashboard (admin login) for this; tokens only send events and read surfaces');
   }
