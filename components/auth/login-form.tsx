@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useLoginMutation } from '@/components/api/use-login-mutation';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
 
 export function LoginForm({ next }: { next: string }) {
   const login = useLoginMutation();

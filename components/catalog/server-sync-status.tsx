@@ -1,7 +1,7 @@
 'use client';
 
 import { useStopSyncMutation, useSyncNowMutation } from '@/components/api/use-catalog-sync-mutations';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import type { SyncView } from '@/db/queries/catalog';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { SYNC_INTERVALS } from './sync-server-form';

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useRegisterSyncMutation } from '@/components/api/use-catalog-sync-mutations';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { parseHeaderLines } from '@/lib/catalog/header-lines';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 

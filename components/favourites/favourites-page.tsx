@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useFavouriteMutation, type FavouriteWrite } from '@/components/api/use-favourite-mutation';
 import { useFavouritesQuery } from '@/components/api/use-favourites-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { QueryView } from '@/components/ui/query-view';
 import { ApiClientError } from '@/lib/api-client';
 import { describeChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/favourites/http';
@@ -22,9 +23,16 @@ interface Stale {
 /** Curate a project's favourites: the pinned list, where to pin from, the settings and the history. */
 export function FavouritesPage({ id }: { id: string }) {
   const favourites = useFavouritesQuery(id);
+  return (
+    <QueryView query={favourites} loadingLabel="Loading favourites" loadingRows={5}>
+      {(view) => <FavouritesEditor id={id} view={view} />}
+    </QueryView>
+  );
+}
+
+function FavouritesEditor({ id, view }: { id: string; view: FavouritesView }) {
   const write = useFavouriteMutation(id);
   const [stale, setStale] = useState<Stale | null>(null);
-  const view = favourites.data;
 
   /** Run a write; a 412 becomes the "someone else changed it" notice instead of an error. */
   async function run(change: FavouriteWrite): Promise<boolean> {
@@ -37,15 +45,13 @@ export function FavouritesPage({ id }: { id: string }) {
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 412) {
         const details = err.envelope.details as { currentVersion: number; current: FavouriteIndex } | undefined;
-        setStale({ version: details?.currentVersion ?? 0, what: seen && details ? describeChange(seen, details.current) : '' });
+        setStale({ version: details?.currentVersion ?? 0, what: details ? describeChange(seen, details.current) : '' });
         write.reset();
       }
       return false;
     }
   }
 
-  if (favourites.isPending) return <SkeletonRows rows={5} label="Loading favourites" />;
-  if (favourites.isError || !view) return <ErrorNotice error={favourites.error} onRetry={() => favourites.refetch()} />;
   const busy = write.isPending;
 
   return (

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { useFavouritesHistoryQuery, type FavouritesHistoryEntry } from '@/components/api/use-favourites-history-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
 
 const VIA: Record<string, string> = { ui: 'dashboard', api: 'API', yaml: 'YAML', cli: 'CLI', demo: 'demo' };
@@ -14,24 +14,24 @@ export function HistoryTimeline({ id }: { id: string }) {
   return (
     <section className="card" aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
-      {history.isPending ? <SkeletonRows rows={3} label="Loading history" /> : null}
-      {history.isError ? <ErrorNotice error={history.error} onRetry={() => history.refetch()} /> : null}
-      {history.data ? (
-        <ol className="timeline" data-testid="history">
-          {history.data.changes.map((change) => (
-            <li key={change.version}>
-              <div className="row small">
-                <span className="badge">v{change.version}</span>
-                <span className={`badge via-${change.via}`}>via {VIA[change.via] ?? change.via}</span>
-                <time className="muted" dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
-                  {formatRelative(change.changedAt)}
-                </time>
-              </div>
-              <ChangeLine change={change} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <QueryView query={history} loadingLabel="Loading history" loadingRows={3}>
+        {(data) => (
+          <ol className="timeline" data-testid="history">
+            {data.changes.map((change) => (
+              <li key={change.version}>
+                <div className="row small">
+                  <span className="badge">v{change.version}</span>
+                  <span className={`badge via-${change.via}`}>via {VIA[change.via] ?? change.via}</span>
+                  <time className="muted" dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
+                    {formatRelative(change.changedAt)}
+                  </time>
+                </div>
+                <ChangeLine change={change} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryView>
       {history.data?.next ? (
         <button type="button" className="link" onClick={() => setLimit((n) => n + 20)}>
           Show older changes

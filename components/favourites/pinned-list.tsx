@@ -13,6 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { EmptyState } from '@/components/ui/empty-state';
 import type { FavouritesView } from '@/lib/favourites/http';
 
 interface Props {
@@ -53,7 +54,7 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
   };
 
   if (view.tools.length === 0) {
-    return <div className="empty">Nothing pinned yet. Pin tools from the suggestions or the catalog.</div>;
+    return <EmptyState>Nothing pinned yet. Pin tools from the suggestions or the catalog.</EmptyState>;
   }
   return (
     <DndContext

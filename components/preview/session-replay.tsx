@@ -1,7 +1,7 @@
 'use client';
 
 import { useSessionsQuery } from '@/components/api/use-sessions-query';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { formatRelative } from '@/lib/format';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useProjectQuery } from '@/components/api/use-project-query';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProjectTabs } from './project-tabs';
 
 export function ProjectHeader({ id }: { id: string }) {

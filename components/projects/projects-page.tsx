@@ -5,7 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { useCreateProjectMutation } from '@/components/api/use-create-project-mutation';
 import { useProjectsQuery } from '@/components/api/use-projects-query';
 import { useUsageOverviewQuery } from '@/components/api/use-usage-overview-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { QueryView } from '@/components/ui/query-view';
 import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 
@@ -22,28 +24,31 @@ export function ProjectsPage() {
         <div className="card-header">
           <h2 id="projects-heading">All projects</h2>
         </div>
-        {projects.isPending ? <SkeletonRows rows={3} label="Loading projects" /> : null}
-        {projects.isError ? <ErrorNotice error={projects.error} onRetry={() => projects.refetch()} /> : null}
-        {projects.data && projects.data.projects.length === 0 ? (
-          <div className="empty">No projects yet. Create one above, then point a proxy at its events endpoint.</div>
-        ) : null}
-        {projects.data && projects.data.projects.length > 0 ? (
-          <ul className="project-list">
-            {projects.data.projects.map((p) => (
-              <li key={p.id}>
-                <div style={{ flex: 1 }}>
-                  <Link className="name" href={`/projects/${p.id}`}>
-                    {p.id}
-                  </Link>
-                  <div className="muted small">{p.description || 'No description'}</div>
-                </div>
-                <span className="badge">{p.surface.mode}</span>
-                <span className="badge">{p.surface.target}</span>
-                <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <QueryView
+          query={projects}
+          loadingLabel="Loading projects"
+          loadingRows={3}
+          isEmpty={(data) => data.projects.length === 0}
+          empty={<EmptyState>No projects yet. Create one above, then point a proxy at its events endpoint.</EmptyState>}
+        >
+          {(data) => (
+            <ul className="project-list">
+              {data.projects.map((p) => (
+                <li key={p.id}>
+                  <div style={{ flex: 1 }}>
+                    <Link className="name" href={`/projects/${p.id}`}>
+                      {p.id}
+                    </Link>
+                    <div className="muted small">{p.description || 'No description'}</div>
+                  </div>
+                  <span className="badge">{p.surface.mode}</span>
+                  <span className="badge">{p.surface.target}</span>
+                  <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '@/components/ui/empty-state';
 import { formatPercent } from '@/lib/format';
 import { MAX_FAVOURITES_LIMIT } from '@/lib/schemas/favourites';
 import type { Coverage } from '@/lib/usage/coverage';
@@ -23,7 +24,7 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
         <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
       </p>
       {data.length === 0 ? (
-        <div className="empty">No attributed calls in this window.</div>
+        <EmptyState>No attributed calls in this window.</EmptyState>
       ) : (
         <div className="chart" data-testid="coverage-chart">
           <ResponsiveContainer width="100%" height={220}>

@@ -2,7 +2,8 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useUsageQuery } from '@/components/api/use-usage-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import { CoverageChart } from './coverage-chart';
 import { DailyChart } from './daily-chart';
 import { PinNext } from './pin-next';
@@ -51,40 +52,39 @@ export function UsagePage({ id }: { id: string }) {
         ) : null}
       </div>
 
-      {usage.isPending ? (
-        <div className="card">
-          <SkeletonRows rows={8} label="Loading usage" />
-        </div>
-      ) : null}
-      {/* A failed refresh keeps the last numbers on screen, under the notice. */}
-      {usage.isError ? <ErrorNotice error={usage.error} onRetry={() => usage.refetch()} /> : null}
-
-      {report && report.totals.calls === 0 ? (
-        <div className="card empty" data-testid="usage-empty">
-          <p>
-            <strong>No calls in this window.</strong>
-          </p>
-          <p className="small">
-            Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
-          </p>
-        </div>
-      ) : null}
-
-      {report && report.totals.calls > 0 ? (
-        <>
-          <UsageStats report={report} />
-          <DailyChart series={report.series} />
-          <div className="grid grid-2">
-            <TopToolsChart rows={report.rows} />
-            <CoverageChart coverage={report.coverage} maxFavourites={report.favourites.maxFavourites} />
-          </div>
-          <div className="grid grid-2">
-            <UnresolvedPanel names={report.unresolved} total={report.totals.unresolved} />
-            <PinNext report={report} />
-          </div>
-          <ToolsTable rows={report.rows} />
-        </>
-      ) : null}
+      <QueryView
+        query={usage}
+        loadingLabel="Loading usage"
+        loadingRows={8}
+        loadingInCard
+        isEmpty={(r) => r.totals.calls === 0}
+        empty={
+          <EmptyState className="card" testId="usage-empty">
+            <p>
+              <strong>No calls in this window.</strong>
+            </p>
+            <p className="small">
+              Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(r) => (
+          <>
+            <UsageStats report={r} />
+            <DailyChart series={r.series} />
+            <div className="grid grid-2">
+              <TopToolsChart rows={r.rows} />
+              <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
+            </div>
+            <div className="grid grid-2">
+              <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
+              <PinNext report={r} />
+            </div>
+            <ToolsTable rows={r.rows} />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

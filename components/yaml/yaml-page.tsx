@@ -4,7 +4,8 @@ import { useState, type ChangeEvent } from 'react';
 import type { ApplyResult } from '@/db/queries/project-documents';
 import { useProjectYamlQuery } from '@/components/api/use-project-yaml-query';
 import { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { QueryView } from '@/components/ui/query-view';
 import { ApiClientError } from '@/lib/api-client';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import { YamlPlan } from './yaml-plan';
@@ -27,18 +28,18 @@ export function YamlPage({ id }: { id: string }) {
             </a>
           </div>
         </div>
-        {exported.isPending ? <SkeletonRows rows={8} label="Loading YAML" /> : null}
-        {exported.isError ? <ErrorNotice error={exported.error} onRetry={() => exported.refetch()} /> : null}
-        {exported.data !== undefined ? (
-          <>
-            <pre className="yaml-view" data-testid="project-yaml">
-              {exported.data}
-            </pre>
-            <button type="button" onClick={() => setText(exported.data ?? '')}>
-              Edit a copy below
-            </button>
-          </>
-        ) : null}
+        <QueryView query={exported} loadingLabel="Loading YAML" loadingRows={8}>
+          {(yaml) => (
+            <>
+              <pre className="yaml-view" data-testid="project-yaml">
+                {yaml}
+              </pre>
+              <button type="button" onClick={() => setText(yaml)}>
+                Edit a copy below
+              </button>
+            </>
+          )}
+        </QueryView>
       </section>
       <ApplyPanel text={text} onText={setText} />
     </div>
