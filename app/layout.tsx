@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AuthStatus } from '@/components/auth/auth-status';
 import './globals.css';
+import styles from './layout.module.css';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -15,16 +16,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <Providers>
-          <header className="app-header">
-            <Link href="/" className="brand">
+          <header className={styles.header}>
+            <Link href="/" className={styles.brand}>
               fav<span>index</span>
             </Link>
-            <nav aria-label="Main">
+            <nav aria-label="Main" className={styles.nav}>
               <Link href="/">Projects</Link>
             </nav>
             <AuthStatus />
           </header>
-          <main className="page">{children}</main>
+          <main className={styles.page}>{children}</main>
         </Providers>
       </body>
     </html>

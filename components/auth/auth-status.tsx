@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers';
 import { connection } from 'next/server';
+import { Badge } from '@/components/ui/badge';
 import { getDb } from '@/db/client';
 import { authMode } from '@/lib/auth/mode';
 import { SESSION_COOKIE, verifySession } from '@/lib/auth/session';
@@ -13,12 +14,9 @@ export async function AuthStatus() {
   await connection();
   if (authMode() === 'local') {
     return (
-      <span
-        className="badge warn"
-        title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one."
-      >
+      <Badge tone="warn" title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one.">
         Local mode
-      </span>
+      </Badge>
     );
   }
   const session = (await cookies()).get(SESSION_COOKIE)?.value;

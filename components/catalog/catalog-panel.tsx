@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { CatalogVersions } from '@/components/catalog/catalog-versions';
 import { ServerSyncStatus } from '@/components/catalog/server-sync-status';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { firstLine, formatRelative } from '@/lib/format';
+import styles from './catalog-panel.module.css';
 
 type CatalogServer = NonNullable<ReturnType<typeof useCatalogQuery>['data']>['servers'][number];
 type CatalogTool = CatalogServer['tools'][number];
@@ -21,15 +24,14 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   return (
-    <section className="card" aria-labelledby="catalog-heading">
-      <div className="card-header">
-        <h2 id="catalog-heading">Catalog</h2>
+    <Card aria-labelledby="catalog-heading">
+      <CardHeader id="catalog-heading" title="Catalog">
         {catalog.data ? (
           <span className="muted" data-testid="catalog-summary">
             {catalog.data.servers.length} servers · {catalog.data.toolCount} tools
           </span>
         ) : null}
-      </div>
+      </CardHeader>
       <QueryView
         query={catalog}
         loadingLabel="Loading catalog"
@@ -50,7 +52,7 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
               aria-label="Filter tools"
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
-              style={{ marginBottom: 8, width: 260 }}
+              className={styles.filter}
             />
             {data.servers.map((server) => {
               const tools = needle
@@ -58,7 +60,7 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
                 : server.tools;
               if (needle && tools.length === 0) return null;
               return (
-                <details key={server.name} className="server" open={expanded || needle !== ''}>
+                <details key={server.name} className={styles.server} open={expanded || needle !== ''}>
                   <ServerSummary server={server} />
                   {manage && server.sync ? <ServerSyncStatus id={id} server={server.name} sync={server.sync} /> : null}
                   {manage ? <CatalogVersions id={id} server={server.name} /> : null}
@@ -69,7 +71,7 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
           </>
         )}
       </QueryView>
-    </section>
+    </Card>
   );
 }
 
@@ -83,7 +85,7 @@ function ServerSummary({ server }: { server: CatalogServer }) {
       <span className="muted small" title={server.fingerprint}>
         updated {formatRelative(server.updatedAt)}
       </span>{' '}
-      {server.sync ? <span className="badge accent">live</span> : null} {server.sync?.lastError ? <span className="badge danger">sync failing</span> : null}
+      {server.sync ? <Badge tone="accent">live</Badge> : null} {server.sync?.lastError ? <Badge tone="danger">sync failing</Badge> : null}
     </summary>
   );
 }

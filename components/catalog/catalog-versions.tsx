@@ -5,6 +5,7 @@ import { useCatalogVersionsQuery } from '@/components/api/use-catalog-versions-q
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import styles from './catalog-versions.module.css';
 
 const SOURCES: Record<string, string> = {
   api: 'uploaded (API)',
@@ -42,7 +43,7 @@ export function CatalogVersions({ id, server }: { id: string; server: string }) 
   const [open, setOpen] = useState(false);
   const versions = useCatalogVersionsQuery(id, server, open);
   return (
-    <details className="catalog-versions" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <details className={styles.versions} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>Versions</summary>
       {/* Closed, the query does not run: there is nothing to wait for. */}
       {open ? (
@@ -62,12 +63,12 @@ export function CatalogVersions({ id, server }: { id: string; server: string }) 
   );
 }
 
-function ChangeList({ sign, label, names }: { sign: string; label: string; names: string[] }) {
+function ChangeList({ sign, label, names }: { sign: string; label: 'added' | 'removed' | 'changed'; names: string[] }) {
   if (names.length === 0) return null;
   const shown = names.slice(0, 12);
   return (
-    <div className={`change-list ${label}`}>
-      <span className="change-sign" role="img" aria-label={label}>
+    <div className={styles[label]}>
+      <span className={styles.sign} role="img" aria-label={label}>
         {sign}
       </span>{' '}
       <span className="mono small">{shown.join(', ')}</span>

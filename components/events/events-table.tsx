@@ -2,6 +2,8 @@
 
 import { useState } from 'react';
 import { useEventsQuery, type EventsParams } from '@/components/api/use-events-query';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
@@ -21,8 +23,8 @@ const COLUMNS: Column<EventRow>[] = [
   { id: 'when', header: 'When', className: 'small nowrap', cellTitle: (e) => formatDateTime(e.timestamp), cell: (e) => formatRelative(e.timestamp) },
   { id: 'tool', header: 'Presented name', className: 'mono', cell: (e) => e.tool },
   { id: 'canonical', header: 'Canonical', className: 'mono', cell: (e) => e.canonical ?? <NoCanonical event={e} /> },
-  { id: 'namespace', header: 'Namespace', cell: (e) => <span className="badge">{e.namespace}</span> },
-  { id: 'status', header: 'Status', cell: (e) => <span className={`badge ${e.status === 'ok' ? 'ok' : 'danger'}`}>{e.errorCode ?? e.status}</span> },
+  { id: 'namespace', header: 'Namespace', cell: (e) => <Badge>{e.namespace}</Badge> },
+  { id: 'status', header: 'Status', cell: (e) => <Badge tone={e.status === 'ok' ? 'ok' : 'danger'}>{e.errorCode ?? e.status}</Badge> },
   { id: 'session', header: 'Session', className: 'mono small muted', cell: (e) => e.sessionId ?? '—' },
   { id: 'client', header: 'Client', className: 'small muted', cell: (e) => e.client ?? '—' },
 ];
@@ -32,9 +34,8 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
   const [kind, setKind] = useState<EventsParams['kind'] | ''>('');
   const events = useEventsQuery(id, { limit, kind: kind || undefined }, { refetchInterval: 15_000 });
   return (
-    <section className="card" aria-labelledby="events-heading">
-      <div className="card-header">
-        <h2 id="events-heading">Latest events</h2>
+    <Card aria-labelledby="events-heading">
+      <CardHeader id="events-heading" title="Latest events">
         <label className="row small muted">
           Show
           <select value={kind} onChange={(e) => setKind(e.target.value as EventsParams['kind'] | '')} aria-label="Event kind">
@@ -45,7 +46,7 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
             ))}
           </select>
         </label>
-      </div>
+      </CardHeader>
       <QueryView
         query={events}
         loadingLabel="Loading events"
@@ -59,7 +60,7 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
       >
         {(data) => <DataTable columns={COLUMNS} rows={data.events} rowKey={(e) => e.id} labelledBy="events-heading" testId="events-table" />}
       </QueryView>
-    </section>
+    </Card>
   );
 }
 
@@ -67,8 +68,8 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
 function NoCanonical({ event }: { event: EventRow }) {
   if (event.kind === 'meta') return <span className="muted">meta</span>;
   return (
-    <span className="badge danger" title={event.unresolvedReason ?? undefined}>
+    <Badge tone="danger" title={event.unresolvedReason ?? undefined}>
       unresolved
-    </span>
+    </Badge>
   );
 }

@@ -1,9 +1,11 @@
 'use client';
 
 import { useState } from 'react';
+import { ConfirmBox } from '@/components/ui/confirm-box';
 import { summariseChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/favourites/http';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import styles from './apply-suggestions.module.css';
 
 interface Props {
   view: FavouritesView;
@@ -25,7 +27,7 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
 
   if (!confirming) {
     return (
-      <div className="row" style={{ marginTop: 10 }}>
+      <div className={`row ${styles.start}`}>
         <button type="button" className="primary" disabled={busy || nothingToApply} onClick={() => setConfirming(true)}>
           Apply suggestions…
         </button>
@@ -34,16 +36,16 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
     );
   }
   return (
-    <div className="confirm-box" role="group" aria-label="Confirm the suggested favourites">
+    <ConfirmBox label="Confirm the suggested favourites">
       <strong>Apply these changes?</strong>
-      <ul className="fav-changes">
+      <ul className={styles.changes}>
         {change.added.map((t) => (
-          <li key={`+${t}`} className="diff-add">
+          <li key={`+${t}`} className={styles.add}>
             + pin <code>{t}</code>
           </li>
         ))}
         {change.removed.map((t) => (
-          <li key={`-${t}`} className="diff-remove">
+          <li key={`-${t}`} className={styles.remove}>
             − unpin <code>{t}</code>
           </li>
         ))}
@@ -65,6 +67,6 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
           Cancel
         </button>
       </div>
-    </div>
+    </ConfirmBox>
   );
 }

@@ -3,10 +3,13 @@
 import { firstLine } from '@/lib/format';
 import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
+import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/favourites/http';
+import styles from './catalog-picker.module.css';
 import { fullReason, FullNotice } from './full-notice';
+import { PinnedStar } from './pinned-star';
 
 const SHOWN = 25;
 
@@ -21,11 +24,10 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
   const matches = needle ? tools.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(needle)) : tools;
 
   return (
-    <section className="card" aria-labelledby="picker-heading" data-testid="catalog-picker">
-      <div className="card-header">
-        <h2 id="picker-heading">Pin from the catalog</h2>
+    <Card aria-labelledby="picker-heading" data-testid="catalog-picker">
+      <CardHeader id="picker-heading" title="Pin from the catalog">
         {catalog.data ? <span className="muted small">{tools.length} tools</span> : null}
-      </div>
+      </CardHeader>
       <QueryView
         query={catalog}
         loadingLabel="Loading catalog"
@@ -41,20 +43,18 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
               aria-label="Search the catalog"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              style={{ width: '100%', marginBottom: 8 }}
+              className={styles.search}
             />
             <FullNotice view={view} />
-            <ul className="picker-list">
+            <ul className={styles.list}>
               {matches.slice(0, SHOWN).map((t) => (
                 <li key={t.name}>
-                  <div className="picker-text">
+                  <div className={styles.text}>
                     <div className="mono">{t.name}</div>
                     {t.description ? <div className="small muted">{t.description}</div> : null}
                   </div>
                   {pinned.has(t.name) ? (
-                    <span className="star" role="img" aria-label={`${t.name} is pinned`} title="Pinned">
-                      ★
-                    </span>
+                    <PinnedStar label={`${t.name} is pinned`} title="Pinned" />
                   ) : (
                     <button type="button" aria-label={`Pin ${t.name}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(t.name)}>
                       ☆ Pin
@@ -73,6 +73,6 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
           </>
         )}
       </QueryView>
-    </section>
+    </Card>
   );
 }

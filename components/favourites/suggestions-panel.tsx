@@ -1,6 +1,8 @@
 'use client';
 
 import { useSuggestionsQuery } from '@/components/api/use-suggestions-query';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
@@ -9,6 +11,8 @@ import { formatNumber, formatPercent } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { ApplySuggestions } from './apply-suggestions';
 import { fullReason, FullNotice } from './full-notice';
+import { PinnedStar } from './pinned-star';
+import styles from './suggestions-panel.module.css';
 
 interface Props {
   id: string;
@@ -32,11 +36,10 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   const suggestions = useSuggestionsQuery(id, { window: '30d', top: Math.max(view.maxFavourites, CANDIDATES) });
   const columns = suggestionColumns(view, busy, onPin);
   return (
-    <section className="card" aria-labelledby="suggestions-heading" data-testid="suggestions">
-      <div className="card-header">
-        <h2 id="suggestions-heading">Suggested from usage</h2>
+    <Card aria-labelledby="suggestions-heading" data-testid="suggestions">
+      <CardHeader id="suggestions-heading" title="Suggested from usage">
         {suggestions.data ? <span className="muted small">last {suggestions.data.window.days} days</span> : null}
-      </div>
+      </CardHeader>
       <QueryView
         query={suggestions}
         loadingLabel="Loading suggestions"
@@ -51,8 +54,7 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
               rows={data.suggested}
               rowKey={(s) => s.tool}
               labelledBy="suggestions-heading"
-              // The line under the last tool that fits: the rest are candidates beyond maxFavourites.
-              rowClassName={(_, i) => (i === view.maxFavourites ? 'beyond-max' : undefined)}
+              rowClassName={(_, i) => (i === view.maxFavourites ? styles.beyondMax : undefined)}
               rowTitle={(_, i) => (i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined)}
             />
             <ApplySuggestions
@@ -65,7 +67,7 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
           </>
         )}
       </QueryView>
-    </section>
+    </Card>
   );
 }
 
@@ -81,7 +83,7 @@ function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: st
       cell: (s) => (
         <>
           {s.tool}
-          {!s.inCatalog ? <span className="badge warn"> not in catalog</span> : null}
+          {!s.inCatalog ? <Badge tone="warn"> not in catalog</Badge> : null}
         </>
       ),
     },
@@ -93,9 +95,7 @@ function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: st
       numeric: true,
       cell: (s) =>
         pinned.has(s.tool) ? (
-          <span className="star" role="img" aria-label={`${s.tool} is pinned`} title="Pinned">
-            ★
-          </span>
+          <PinnedStar label={`${s.tool} is pinned`} title="Pinned" />
         ) : (
           <button type="button" aria-label={`Pin ${s.tool}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(s.tool)}>
             ☆ Pin

@@ -1,36 +1,43 @@
 'use client';
 
 import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardHeader } from '@/components/ui/card';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { formatNumber } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
+import styles from './mode-detail.module.css';
 import { ModeToolTable } from './mode-tool-table';
 
 /** The exact ordered list of one mode, with canonical names and what the target rejects; copyable as JSON. */
 export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; busy: boolean }) {
   return (
-    <section className="card" id="mode-detail" aria-labelledby={detail.data ? 'mode-detail-heading' : undefined} data-testid="mode-detail">
+    <Card id="mode-detail" aria-labelledby={detail.data ? 'mode-detail-heading' : undefined} data-testid="mode-detail">
       <QueryView query={detail} loadingLabel="Loading the list" loadingRows={6}>
         {(preview) => (
           <>
-            <div className="card-header">
-              <h2 id="mode-detail-heading">
-                <span className="mono">{preview.mode}</span>: {formatNumber(preview.count)} tools, in order
-              </h2>
+            <CardHeader
+              id="mode-detail-heading"
+              title={
+                <>
+                  <span className="mono">{preview.mode}</span>: {formatNumber(preview.count)} tools, in order
+                </>
+              }
+            >
               <CopyAsJson tools={preview.tools} disabled={busy} />
-            </div>
+            </CardHeader>
             {preview.instruction !== null ? (
-              <div className="alert" data-testid="instruction">
+              <Alert data-testid="instruction">
                 <div className="small muted">Instruction sent with the list</div>
                 <div>{preview.instruction}</div>
-              </div>
+              </Alert>
             ) : null}
             <LeftOut leftOut={preview.leftOut} />
             <ModeToolTable preview={preview} />
           </>
         )}
       </QueryView>
-    </section>
+    </Card>
   );
 }
 
@@ -63,16 +70,16 @@ function CopyAsJson({ tools, disabled }: { tools: PreviewTool[]; disabled: boole
 function LeftOut({ leftOut }: { leftOut: ModePreview['leftOut'] }) {
   if (leftOut.length === 0) return null;
   return (
-    <div className="alert warn">
+    <Alert tone="warn">
       <strong>Left out ({leftOut.length})</strong>
-      <ul className="small plain-list">
+      <ul className={`small ${styles.leftOut}`}>
         {leftOut.map((l) => (
           <li key={`${l.canonical}-${l.reason}`}>
             <span className="mono">{l.canonical}</span>: {l.message}
           </li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 

@@ -1,6 +1,8 @@
+import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { firstLine } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
+import styles from './mode-tool-table.module.css';
 
 interface ToolRow {
   tool: PreviewTool;
@@ -28,9 +30,9 @@ const COLUMNS: Column<ToolRow>[] = [
         {issues.length > 0 ? (
           <div>
             {issues.map((issue) => (
-              <span key={issue} className="badge danger" title={issue}>
+              <Badge key={issue} tone="danger" className={styles.problemBadge} title={issue}>
                 {issueLabel(issue)}
-              </span>
+              </Badge>
             ))}
           </div>
         ) : null}
@@ -55,11 +57,11 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
       rowKey={(r) => `${r.position}-${r.tool.name}`}
       label={`${preview.mode} tools in order`}
       testId="mode-list"
-      rowClassName={(r) => (r.issues.length > 0 ? 'row-problem' : undefined)}
+      rowClassName={(r) => (r.issues.length > 0 ? styles.problem : undefined)}
       leadingRows={
         placeholders > 0 ? (
           <tr>
-            <td className="num muted small nowrap">1–{placeholders}</td>
+            <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
             <td colSpan={3} className="muted">
               {placeholders} agent tools, given as a count: their names and schemas are the agent&apos;s own
             </td>

@@ -9,6 +9,7 @@ import type { ModePreview } from '@/lib/surface/preview';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { ModeCard } from './mode-card';
 import { ModeDetail } from './mode-detail';
+import styles from './preview-page.module.css';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 import { SessionReplay } from './session-replay';
 import { useDebounced } from './use-debounced';
@@ -97,7 +98,7 @@ function PreviewWorkbench({ id, project }: { id: string; project: ProjectView })
         {(data) => (
           <>
             <PreviewSummary data={data} busy={summary.isFetching} />
-            <div className="grid mode-grid">
+            <div className={styles.modes}>
               {data.modes.map((mode) => (
                 <ModeCard
                   key={mode.mode}

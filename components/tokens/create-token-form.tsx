@@ -2,8 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { useCreateTokenMutation } from '@/components/api/use-create-token-mutation';
+import { Alert } from '@/components/ui/alert';
+import { CardForm } from '@/components/ui/card';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
+import styles from './create-token-form.module.css';
 
 export function CreateTokenForm({ projectId }: { projectId: string }) {
   const create = useCreateTokenMutation(projectId);
@@ -23,7 +26,7 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
   }
 
   return (
-    <form className="card" onSubmit={onSubmit} aria-labelledby="new-token-heading">
+    <CardForm onSubmit={onSubmit} aria-labelledby="new-token-heading">
       <h2 id="new-token-heading">New token</h2>
       <p className="small muted" style={{ marginTop: 0 }}>
         A proxy sends it as <code>Authorization: Bearer &lt;token&gt;</code>. It opens this project only.
@@ -37,7 +40,7 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
           {create.isPending ? 'Creating…' : 'Create token'}
         </button>
       </div>
-      <fieldset className="scope-grid">
+      <fieldset className={styles.scopes}>
         <legend className="small muted">Scopes: a proxy needs the first two; the CLI and scripts the others</legend>
         {TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="small">
@@ -59,7 +62,7 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
         </div>
       ) : null}
       {create.data ? <NewSecret name={create.data.name} secret={create.data.token} onDone={() => create.reset()} /> : null}
-    </form>
+    </CardForm>
   );
 }
 
@@ -67,10 +70,10 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
 function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="alert secret-reveal" role="status" style={{ marginTop: 12 }}>
+    <Alert tone="accent" role="status" style={{ marginTop: 12 }}>
       <strong>Copy the token for “{name}” now: it will not be shown again.</strong>
       <div className="row" style={{ marginTop: 8 }}>
-        <code className="secret" data-testid="new-token-secret">
+        <code className={styles.secret} data-testid="new-token-secret">
           {secret}
         </code>
         <button
@@ -88,6 +91,6 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
           Done
         </button>
       </div>
-    </div>
+    </Alert>
   );
 }

@@ -3,11 +3,14 @@
 import { useState } from 'react';
 import { useRevokeTokenMutation } from '@/components/api/use-revoke-token-mutation';
 import { useTokensQuery } from '@/components/api/use-tokens-query';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import styles from './token-list.module.css';
 
 type Token = NonNullable<ReturnType<typeof useTokensQuery>['data']>['tokens'][number];
 
@@ -17,11 +20,10 @@ export function TokenList({ projectId }: { projectId: string }) {
   const active = tokens.data?.tokens.filter((t) => !t.revokedAt).length ?? 0;
   const columns = tokenColumns(projectId);
   return (
-    <section className="card" aria-labelledby="tokens-heading">
-      <div className="card-header">
-        <h2 id="tokens-heading">Tokens</h2>
+    <Card aria-labelledby="tokens-heading">
+      <CardHeader id="tokens-heading" title="Tokens">
         {tokens.data ? <span className="small muted">{active} active</span> : null}
-      </div>
+      </CardHeader>
       <QueryView
         query={tokens}
         loadingLabel="Loading tokens"
@@ -36,11 +38,11 @@ export function TokenList({ projectId }: { projectId: string }) {
             rowKey={(t) => t.id}
             labelledBy="tokens-heading"
             testId="tokens-table"
-            rowClassName={(t) => (t.revokedAt ? 'revoked' : undefined)}
+            rowClassName={(t) => (t.revokedAt ? styles.revoked : undefined)}
           />
         )}
       </QueryView>
-    </section>
+    </Card>
   );
 }
 
@@ -54,9 +56,7 @@ function tokenColumns(projectId: string): Column<Token>[] {
       cell: (t) => (
         <div className="row" style={{ gap: 4 }}>
           {t.scopes.map((scope) => (
-            <span key={scope} className="badge">
-              {scope}
-            </span>
+            <Badge key={scope}>{scope}</Badge>
           ))}
         </div>
       ),
@@ -74,11 +74,11 @@ function tokenColumns(projectId: string): Column<Token>[] {
       header: 'Status',
       cell: (t) =>
         t.revokedAt ? (
-          <span className="badge danger" title={formatDateTime(t.revokedAt)}>
+          <Badge tone="danger" title={formatDateTime(t.revokedAt)}>
             revoked
-          </span>
+          </Badge>
         ) : (
-          <span className="badge ok">active</span>
+          <Badge tone="ok">active</Badge>
         ),
     },
     {

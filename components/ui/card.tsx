@@ -16,10 +16,12 @@ export function CardForm({ className, ...rest }: ComponentPropsWithoutRef<'form'
  * The card's title, with what belongs beside it (a count, a filter, buttons). The heading id is
  * what the card's `aria-labelledby` points at.
  */
-export function CardHeader({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+export function CardHeader({ id, title, titleClassName, children }: { id: string; title: ReactNode; titleClassName?: string; children?: ReactNode }) {
   return (
     <div className={styles.header}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} className={titleClassName}>
+        {title}
+      </h2>
       {children}
     </div>
   );

@@ -1,8 +1,12 @@
 'use client';
 
+import { PinnedStar } from '@/components/favourites/pinned-star';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDateTime, formatNumber, formatPercent, formatRelative } from '@/lib/format';
 import { compareUsage, type RankedTool } from '@/lib/usage/rank';
+import styles from './tools-table.module.css';
 
 // Big numbers and recent dates read best first, names and ranks in order.
 const COLUMNS: Column<RankedTool>[] = [
@@ -13,12 +17,7 @@ const COLUMNS: Column<RankedTool>[] = [
     headerTitle: 'pinned in the favourites',
     sort: (a, b) => Number(a.pinned) - Number(b.pinned),
     firstDirection: 'descending',
-    cell: (r) =>
-      r.pinned ? (
-        <span className="star" role="img" aria-label="pinned">
-          ★
-        </span>
-      ) : null,
+    cell: (r) => (r.pinned ? <PinnedStar label="pinned" /> : null),
   },
   {
     id: 'tool',
@@ -29,9 +28,9 @@ const COLUMNS: Column<RankedTool>[] = [
       <>
         {r.tool}{' '}
         {r.inCatalog ? null : (
-          <span className="badge warn" title="not in the project's current catalog">
+          <Badge tone="warn" title="not in the project's current catalog">
             not in catalog
-          </span>
+          </Badge>
         )}
       </>
     ),
@@ -41,7 +40,7 @@ const COLUMNS: Column<RankedTool>[] = [
     id: 'errors',
     header: 'Errors',
     numeric: true,
-    className: (r) => (r.errors > 0 ? 'error-count' : 'muted'),
+    className: (r) => (r.errors > 0 ? styles.errors : 'muted'),
     sort: (a, b) => a.errors - b.errors,
     firstDirection: 'descending',
     cell: (r) => formatNumber(r.errors),
@@ -79,11 +78,10 @@ const COLUMNS: Column<RankedTool>[] = [
 /** Every tool of the window with all its figures; any column sorts, ties fall back to the ranking. */
 export function ToolsTable({ rows }: { rows: RankedTool[] }) {
   return (
-    <section className="card" aria-labelledby="tools-heading">
-      <div className="card-header">
-        <h2 id="tools-heading">All tools</h2>
+    <Card aria-labelledby="tools-heading">
+      <CardHeader id="tools-heading" title="All tools">
         <span className="muted small">{formatNumber(rows.length)} tools used</span>
-      </div>
+      </CardHeader>
       <DataTable
         columns={COLUMNS}
         rows={rows}
@@ -93,6 +91,6 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
         initialSort={{ column: 'rank', direction: 'ascending' }}
         tieBreak={compareUsage}
       />
-    </section>
+    </Card>
   );
 }

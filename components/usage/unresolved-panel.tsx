@@ -1,3 +1,5 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
@@ -18,11 +20,10 @@ const COLUMNS: Column<UnresolvedUsage>[] = [
 /** Names no catalog or favourite could resolve: kept, counted, and resolved again when the catalog changes (§names). */
 export function UnresolvedPanel({ names, total }: { names: UnresolvedUsage[]; total: number }) {
   return (
-    <section className="card" aria-labelledby="unresolved-heading" data-testid="unresolved-panel">
-      <div className="card-header">
-        <h2 id="unresolved-heading">Unresolved names</h2>
-        <span className={`badge${total > 0 ? ' danger' : ''}`}>{formatNumber(total)} calls</span>
-      </div>
+    <Card aria-labelledby="unresolved-heading" data-testid="unresolved-panel">
+      <CardHeader id="unresolved-heading" title="Unresolved names">
+        <Badge tone={total > 0 ? 'danger' : 'neutral'}>{formatNumber(total)} calls</Badge>
+      </CardHeader>
       {names.length === 0 ? (
         <EmptyState>Every call in this window resolved to a catalog tool or a meta tool.</EmptyState>
       ) : (
@@ -33,6 +34,6 @@ export function UnresolvedPanel({ names, total }: { names: UnresolvedUsage[]; to
           <DataTable columns={COLUMNS} rows={names} rowKey={(n) => n.name} labelledBy="unresolved-heading" />
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,9 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useUsageQuery } from '@/components/api/use-usage-query';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Columns } from '@/components/ui/columns';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { CoverageChart } from './coverage-chart';
@@ -10,6 +13,7 @@ import { PinNext } from './pin-next';
 import { ToolsTable } from './tools-table';
 import { TopToolsChart } from './top-tools-chart';
 import { UnresolvedPanel } from './unresolved-panel';
+import styles from './usage-page.module.css';
 import { UsageStats } from './usage-stats';
 import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
 import { WindowPicker } from './window-picker';
@@ -28,8 +32,8 @@ export function UsagePage({ id }: { id: string }) {
   }
 
   return (
-    <div className="usage-page">
-      <div className="card usage-toolbar">
+    <div className={styles.page}>
+      <Card as="div">
         <WindowPicker key={choice.kind === 'custom' ? `${choice.from}/${choice.to}` : 'preset'} choice={choice} onChange={choose} />
         <div className="row small muted" style={{ marginTop: 8 }}>
           {report ? (
@@ -46,11 +50,11 @@ export function UsagePage({ id }: { id: string }) {
           </button>
         </div>
         {problem ? (
-          <div className="alert warn small" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
+          <Alert tone="warn" className="small" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
             {problem}
-          </div>
+          </Alert>
         ) : null}
-      </div>
+      </Card>
 
       <QueryView
         query={usage}
@@ -59,28 +63,30 @@ export function UsagePage({ id }: { id: string }) {
         loadingInCard
         isEmpty={(r) => r.totals.calls === 0}
         empty={
-          <EmptyState className="card" testId="usage-empty">
-            <p>
-              <strong>No calls in this window.</strong>
-            </p>
-            <p className="small">
-              Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
-            </p>
-          </EmptyState>
+          <Card as="div">
+            <EmptyState testId="usage-empty">
+              <p>
+                <strong>No calls in this window.</strong>
+              </p>
+              <p className="small">
+                Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
+              </p>
+            </EmptyState>
+          </Card>
         }
       >
         {(r) => (
           <>
             <UsageStats report={r} />
             <DailyChart series={r.series} />
-            <div className="grid grid-2">
+            <Columns>
               <TopToolsChart rows={r.rows} />
               <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
-            </div>
-            <div className="grid grid-2">
+            </Columns>
+            <Columns>
               <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
               <PinNext report={r} />
-            </div>
+            </Columns>
             <ToolsTable rows={r.rows} />
           </>
         )}
