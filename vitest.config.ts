@@ -19,6 +19,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'components',
+          include: ['components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/components-setup.ts'],
+        },
+      },
       ...databases.map((database) => ({
         resolve: { alias },
         test: {

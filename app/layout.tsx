@@ -5,6 +5,7 @@ import { connection } from 'next/server';
 import { AuthStatus } from '@/components/auth/auth-status';
 import { pageAuth } from '@/server/auth/page-auth';
 import './globals.css';
+import styles from './layout.module.css';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -20,18 +21,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <Providers>
-          <header className="app-header">
-            <Link href="/" className="brand">
+          <header className={styles.header}>
+            <Link href="/" className={styles.brand}>
               fav<span>index</span>
             </Link>
-            <nav aria-label="Main">
+            <nav aria-label="Main" className={styles.nav}>
               <Link href="/">Projects</Link>
               <Link href="/docs/rules">Rules</Link>
               <Link href="/docs/api">API</Link>
             </nav>
             <AuthStatus mode={auth.mode} signedIn={auth.signedIn} />
           </header>
-          <main className="page">{children}</main>
+          <main className={styles.page}>{children}</main>
         </Providers>
       </body>
     </html>

@@ -19,7 +19,7 @@ async function projectWithUsage(request: APIRequestContext) {
   return id;
 }
 
-const pinnedNames = (page: Page) => page.getByTestId('pinned-item').locator('.fav-name');
+const pinnedNames = (page: Page) => page.getByTestId('pinned-item').getByTestId('pinned-name');
 
 test('pin two from the suggestions, reorder, hit the maximum, then raise it through YAML', async ({ page, request }) => {
   const id = await projectWithUsage(request);

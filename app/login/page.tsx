@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import styles from '@/components/auth/login-card.module.css';
 import { LoginForm } from '@/components/auth/login-form';
+import { Card } from '@/components/ui/card';
 import { authMode } from '@/server/auth/mode';
 import { safeNextPath } from '@/lib/auth/next-path';
 
@@ -12,14 +14,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next } = await searchParams;
   if (authMode() === 'local') {
     return (
-      <section className="card login-card">
+      <Card className={styles.loginCard}>
         <h1>No login needed</h1>
         <p className="subtitle">
           This favindex runs in local mode: it listens on 127.0.0.1 only and is open to this machine. Start it with <code>FAVINDEX_ADMIN_PASSWORD</code> to
           require a login.
         </p>
         <Link href="/">Open the projects</Link>
-      </section>
+      </Card>
     );
   }
   return <LoginForm next={safeNextPath(typeof next === 'string' ? next : null)} />;

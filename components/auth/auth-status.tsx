@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/badge';
 import { LogoutButton } from './logout-button';
 
 /**
@@ -7,12 +8,9 @@ import { LogoutButton } from './logout-button';
 export function AuthStatus({ mode, signedIn }: { mode: 'local' | 'password'; signedIn: boolean }) {
   if (mode === 'local') {
     return (
-      <span
-        className="badge warn"
-        title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one."
-      >
+      <Badge tone="warn" title="No login: anyone who can reach 127.0.0.1 on this machine can use favindex. Set FAVINDEX_ADMIN_PASSWORD to require one.">
         Local mode
-      </span>
+      </Badge>
     );
   }
   return signedIn ? <LogoutButton /> : null;

@@ -2,7 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { useLoginMutation } from '@/components/api/use-login-mutation';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { CardForm } from '@/components/ui/card';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import styles from './login-card.module.css';
 
 export function LoginForm({ next }: { next: string }) {
   const login = useLoginMutation();
@@ -21,7 +23,7 @@ export function LoginForm({ next }: { next: string }) {
 
   return (
     // method=post: a submit before hydration must not put the password in the URL.
-    <form className="card login-card" method="post" onSubmit={onSubmit} aria-labelledby="login-heading">
+    <CardForm className={styles.loginCard} method="post" onSubmit={onSubmit} aria-labelledby="login-heading">
       <h1 id="login-heading">Log in</h1>
       <p className="subtitle">This favindex needs the admin password.</p>
       <label className="field">
@@ -38,15 +40,15 @@ export function LoginForm({ next }: { next: string }) {
         />
       </label>
       {login.isError ? (
-        <div style={{ marginTop: 12 }}>
+        <div className={styles.error}>
           <ErrorNotice error={login.error} />
         </div>
       ) : null}
-      <div className="row" style={{ marginTop: 14 }}>
+      <div className={`row ${styles.actions}`}>
         <button type="submit" className="primary" disabled={!password || login.isPending || login.isSuccess}>
           {login.isPending || login.isSuccess ? 'Logging in…' : 'Log in'}
         </button>
       </div>
-    </form>
+    </CardForm>
   );
 }

@@ -1,9 +1,12 @@
 'use client';
 
 import { useStopSyncMutation, useSyncNowMutation } from '@/components/api/use-catalog-sync-mutations';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import type { SyncView } from '@/lib/contracts/catalog';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import styles from './server-sync-status.module.css';
 import { SYNC_INTERVALS } from './sync-server-form';
 
 /** Where a live server's catalog comes from, how it last went, and the controls to sync or stop. */
@@ -13,8 +16,8 @@ export function ServerSyncStatus({ id, server, sync }: { id: string; server: str
   const schedule = SYNC_INTERVALS.find((o) => o.seconds === sync.intervalSeconds)?.label ?? `Every ${sync.intervalSeconds} s`;
   const headerNames = Object.entries(sync.headers);
   return (
-    <div className="sync-status" data-testid={`sync-status-${server}`}>
-      <dl className="sync-facts">
+    <div className={styles.status} data-testid={`sync-status-${server}`}>
+      <dl className={styles.facts}>
         <dt>Endpoint</dt>
         <dd className="mono">{sync.url}</dd>
         {headerNames.length > 0 ? (
@@ -30,15 +33,14 @@ export function ServerSyncStatus({ id, server, sync }: { id: string; server: str
         </dd>
         <dt>Last sync</dt>
         <dd title={sync.lastSyncAt ?? undefined}>
-          {sync.lastSyncAt ? formatRelative(sync.lastSyncAt) : 'never'}{' '}
-          {sync.lastError ? <span className="badge danger">failed</span> : <span className="badge ok">ok</span>}
+          {sync.lastSyncAt ? formatRelative(sync.lastSyncAt) : 'never'} {sync.lastError ? <Badge tone="danger">failed</Badge> : <Badge tone="ok">ok</Badge>}
         </dd>
       </dl>
       {sync.lastError ? (
-        <div className="alert error" role="alert" data-testid={`sync-error-${server}`}>
+        <Alert tone="error" className={styles.lastError} role="alert" data-testid={`sync-error-${server}`}>
           <strong>Last sync failed:</strong> {sync.lastError}
           {sync.lastSyncOkAt ? <div className="small">The catalog below is from {formatDateTime(sync.lastSyncOkAt)}.</div> : null}
-        </div>
+        </Alert>
       ) : null}
       <div className="row">
         <button type="button" onClick={() => syncNow.mutate(server)} disabled={syncNow.isPending}>

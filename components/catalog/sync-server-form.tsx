@@ -2,7 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { useRegisterSyncMutation } from '@/components/api/use-catalog-sync-mutations';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { Alert } from '@/components/ui/alert';
+import { CardForm } from '@/components/ui/card';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { parseHeaderLines } from '@/lib/catalog/header-lines';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 
@@ -42,7 +44,7 @@ export function SyncServerForm({ id }: { id: string }) {
   }
 
   return (
-    <form className="card" onSubmit={onSubmit} aria-labelledby="sync-form-heading">
+    <CardForm onSubmit={onSubmit} aria-labelledby="sync-form-heading">
       <h2 id="sync-form-heading">Sync a server from its URL</h2>
       <p className="muted small" style={{ marginTop: 0 }}>
         favindex connects over Streamable HTTP, reads every page of <code>tools/list</code>, stays connected to hear{' '}
@@ -101,10 +103,10 @@ export function SyncServerForm({ id }: { id: string }) {
         </div>
       ) : null}
       {done && !register.isError ? (
-        <div className="alert" role="status" style={{ marginTop: 10, marginBottom: 0 }}>
+        <Alert role="status" style={{ marginTop: 10, marginBottom: 0 }}>
           {done}
-        </div>
+        </Alert>
       ) : null}
-    </form>
+    </CardForm>
   );
 }

@@ -2,7 +2,11 @@
 
 import { useState } from 'react';
 import { useEventsQuery, type EventsParams } from '@/components/api/use-events-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
 
 const KINDS: { value: EventsParams['kind'] | ''; label: string }[] = [
@@ -12,14 +16,26 @@ const KINDS: { value: EventsParams['kind'] | ''; label: string }[] = [
   { value: 'unresolved', label: 'Unresolved' },
 ];
 
+/** One event as the events endpoint returns it. */
+type EventRow = NonNullable<ReturnType<typeof useEventsQuery>['data']>['events'][number];
+
+const COLUMNS: Column<EventRow>[] = [
+  { id: 'when', header: 'When', className: 'small nowrap', cellTitle: (e) => formatDateTime(e.timestamp), cell: (e) => formatRelative(e.timestamp) },
+  { id: 'tool', header: 'Presented name', className: 'mono', cell: (e) => e.tool },
+  { id: 'canonical', header: 'Canonical', className: 'mono', cell: (e) => e.canonical ?? <NoCanonical event={e} /> },
+  { id: 'namespace', header: 'Namespace', cell: (e) => <Badge>{e.namespace}</Badge> },
+  { id: 'status', header: 'Status', cell: (e) => <Badge tone={e.status === 'ok' ? 'ok' : 'danger'}>{e.errorCode ?? e.status}</Badge> },
+  { id: 'session', header: 'Session', className: 'mono small muted', cell: (e) => e.sessionId ?? '—' },
+  { id: 'client', header: 'Client', className: 'small muted', cell: (e) => e.client ?? '—' },
+];
+
 /** The latest events with the canonical name each presented name resolved to. */
 export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) {
   const [kind, setKind] = useState<EventsParams['kind'] | ''>('');
   const events = useEventsQuery(id, { limit, kind: kind || undefined }, { refetchInterval: 15_000 });
   return (
-    <section className="card" aria-labelledby="events-heading">
-      <div className="card-header">
-        <h2 id="events-heading">Latest events</h2>
+    <Card aria-labelledby="events-heading">
+      <CardHeader id="events-heading" title="Latest events">
         <label className="row small muted">
           Show
           <select value={kind} onChange={(e) => setKind(e.target.value as EventsParams['kind'] | '')} aria-label="Event kind">
@@ -30,56 +46,30 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
             ))}
           </select>
         </label>
-      </div>
-      {events.isPending ? <SkeletonRows rows={5} label="Loading events" /> : null}
-      {events.isError ? <ErrorNotice error={events.error} onRetry={() => events.refetch()} /> : null}
-      {events.data && events.data.events.length === 0 ? (
-        <div className="empty">
-          No events yet. Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>.
-        </div>
-      ) : null}
-      {events.data && events.data.events.length > 0 ? (
-        <div className="table-scroll">
-          <table className="table" data-testid="events-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Presented name</th>
-                <th scope="col">Canonical</th>
-                <th scope="col">Namespace</th>
-                <th scope="col">Status</th>
-                <th scope="col">Session</th>
-                <th scope="col">Client</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.data.events.map((e) => (
-                <tr key={e.id}>
-                  <td title={formatDateTime(e.timestamp)} className="small nowrap">
-                    {formatRelative(e.timestamp)}
-                  </td>
-                  <td className="mono">{e.tool}</td>
-                  <td className="mono">
-                    {e.canonical ?? (
-                      <span className={e.kind === 'meta' ? 'muted' : 'badge danger'} title={e.unresolvedReason ?? undefined}>
-                        {e.kind === 'meta' ? 'meta' : 'unresolved'}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <span className="badge">{e.namespace}</span>
-                  </td>
-                  <td>
-                    <span className={`badge ${e.status === 'ok' ? 'ok' : 'danger'}`}>{e.errorCode ?? e.status}</span>
-                  </td>
-                  <td className="mono small muted">{e.sessionId ?? '—'}</td>
-                  <td className="small muted">{e.client ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </section>
+      </CardHeader>
+      <QueryView
+        query={events}
+        loadingLabel="Loading events"
+        loadingRows={5}
+        isEmpty={(data) => data.events.length === 0}
+        empty={
+          <EmptyState>
+            No events yet. Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>.
+          </EmptyState>
+        }
+      >
+        {(data) => <DataTable columns={COLUMNS} rows={data.events} rowKey={(e) => e.id} labelledBy="events-heading" testId="events-table" />}
+      </QueryView>
+    </Card>
+  );
+}
+
+/** A meta tool has no canonical name by nature; an unresolved name lacks one, and says why on hover. */
+function NoCanonical({ event }: { event: EventRow }) {
+  if (event.kind === 'meta') return <span className="muted">meta</span>;
+  return (
+    <Badge tone="danger" title={event.unresolvedReason ?? undefined}>
+      unresolved
+    </Badge>
   );
 }

@@ -3,9 +3,13 @@
 import { firstLine } from '@/lib/format';
 import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
+import styles from './catalog-picker.module.css';
 import { fullReason, FullNotice } from './full-notice';
+import { PinnedStar } from './pinned-star';
 
 const SHOWN = 25;
 
@@ -20,53 +24,55 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
   const matches = needle ? tools.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(needle)) : tools;
 
   return (
-    <section className="card" aria-labelledby="picker-heading" data-testid="catalog-picker">
-      <div className="card-header">
-        <h2 id="picker-heading">Pin from the catalog</h2>
+    <Card aria-labelledby="picker-heading" data-testid="catalog-picker">
+      <CardHeader id="picker-heading" title="Pin from the catalog">
         {catalog.data ? <span className="muted small">{tools.length} tools</span> : null}
-      </div>
-      {catalog.isPending ? <SkeletonRows rows={3} label="Loading catalog" /> : null}
-      {catalog.isError ? <ErrorNotice error={catalog.error} onRetry={() => catalog.refetch()} /> : null}
-      {catalog.data && tools.length === 0 ? <div className="empty">No catalog yet: upload a server&apos;s tools/list first.</div> : null}
-      {tools.length > 0 ? (
-        <>
-          <input
-            type="search"
-            placeholder="Search tools by name or description"
-            aria-label="Search the catalog"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            style={{ width: '100%', marginBottom: 8 }}
-          />
-          <FullNotice view={view} />
-          <ul className="picker-list">
-            {matches.slice(0, SHOWN).map((t) => (
-              <li key={t.name}>
-                <div className="picker-text">
-                  <div className="mono">{t.name}</div>
-                  {t.description ? <div className="small muted">{t.description}</div> : null}
-                </div>
-                {pinned.has(t.name) ? (
-                  <span className="star" role="img" aria-label={`${t.name} is pinned`} title="Pinned">
-                    ★
-                  </span>
-                ) : (
-                  <button type="button" aria-label={`Pin ${t.name}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(t.name)}>
-                    ☆ Pin
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <div className="small muted">
-            {matches.length === 0
-              ? 'No tool matches.'
-              : matches.length > SHOWN
-                ? `Showing ${SHOWN} of ${matches.length}: refine the search.`
-                : `${matches.length} shown.`}
-          </div>
-        </>
-      ) : null}
-    </section>
+      </CardHeader>
+      <QueryView
+        query={catalog}
+        loadingLabel="Loading catalog"
+        loadingRows={3}
+        isEmpty={() => tools.length === 0}
+        empty={<EmptyState>No catalog yet: upload a server&apos;s tools/list first.</EmptyState>}
+      >
+        {() => (
+          <>
+            <input
+              type="search"
+              placeholder="Search tools by name or description"
+              aria-label="Search the catalog"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className={styles.search}
+            />
+            <FullNotice view={view} />
+            <ul className={styles.list}>
+              {matches.slice(0, SHOWN).map((t) => (
+                <li key={t.name}>
+                  <div className={styles.text}>
+                    <div className="mono">{t.name}</div>
+                    {t.description ? <div className="small muted">{t.description}</div> : null}
+                  </div>
+                  {pinned.has(t.name) ? (
+                    <PinnedStar label={`${t.name} is pinned`} title="Pinned" />
+                  ) : (
+                    <button type="button" aria-label={`Pin ${t.name}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(t.name)}>
+                      ☆ Pin
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <div className="small muted">
+              {matches.length === 0
+                ? 'No tool matches.'
+                : matches.length > SHOWN
+                  ? `Showing ${SHOWN} of ${matches.length}: refine the search.`
+                  : `${matches.length} shown.`}
+            </div>
+          </>
+        )}
+      </QueryView>
+    </Card>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
-
 import { useState, type FormEvent } from 'react';
 import type { FavouritesView } from '@/lib/contracts/favourites';
+import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
+import styles from './favourite-settings.module.css';
 
 interface Props {
   view: FavouritesView;
@@ -28,8 +28,8 @@ export function FavouriteSettings({ view, busy, onEnabled, onMaxFavourites }: Pr
   }
 
   return (
-    <div className="fav-settings">
-      <label className="switch">
+    <div className={styles.settings}>
+      <label className={styles.switch}>
         <input type="checkbox" role="switch" aria-checked={view.enabled} checked={view.enabled} disabled={busy} onChange={(e) => onEnabled(e.target.checked)} />
         <span>Favourites {view.enabled ? 'enabled' : 'disabled'}</span>
       </label>

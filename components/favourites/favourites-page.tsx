@@ -3,28 +3,36 @@
 import { useState } from 'react';
 import { useFavouriteMutation, type FavouriteWrite } from '@/components/api/use-favourite-mutation';
 import { useFavouritesQuery } from '@/components/api/use-favourites-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Card, CardHeader } from '@/components/ui/card';
+import { cx } from '@/components/ui/class-names';
+import { Columns } from '@/components/ui/columns';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { QueryView } from '@/components/ui/query-view';
 import { ApiClientError } from '@/lib/api-client';
 import { describeChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { CatalogPicker } from './catalog-picker';
 import { FavouriteSettings } from './favourite-settings';
+import styles from './favourites-page.module.css';
+import { MissingNotice, StaleNotice, type StaleWrite } from './favourites-notices';
 import { HistoryTimeline } from './history-timeline';
 import { PinnedList } from './pinned-list';
 import { SuggestionsPanel } from './suggestions-panel';
 
-interface Stale {
-  version: number;
-  what: string;
-}
-
 /** Curate a project's favourites: the pinned list, where to pin from, the settings and the history. */
 export function FavouritesPage({ id }: { id: string }) {
   const favourites = useFavouritesQuery(id);
+  return (
+    <QueryView query={favourites} loadingLabel="Loading favourites" loadingRows={5}>
+      {(view) => <FavouritesEditor id={id} view={view} />}
+    </QueryView>
+  );
+}
+
+function FavouritesEditor({ id, view }: { id: string; view: FavouritesView }) {
   const write = useFavouriteMutation(id);
-  const [stale, setStale] = useState<Stale | null>(null);
-  const view = favourites.data;
+  const [stale, setStale] = useState<StaleWrite | null>(null);
 
   /** Run a write; a 412 becomes the "someone else changed it" notice instead of an error. */
   async function run(change: FavouriteWrite): Promise<boolean> {
@@ -37,32 +45,29 @@ export function FavouritesPage({ id }: { id: string }) {
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 412) {
         const details = err.envelope.details as { currentVersion: number; current: FavouriteIndex } | undefined;
-        setStale({ version: details?.currentVersion ?? 0, what: seen && details ? describeChange(seen, details.current) : '' });
+        setStale({ version: details?.currentVersion ?? 0, what: details ? describeChange(seen, details.current) : '' });
         write.reset();
       }
       return false;
     }
   }
 
-  if (favourites.isPending) return <SkeletonRows rows={5} label="Loading favourites" />;
-  if (favourites.isError || !view) return <ErrorNotice error={favourites.error} onRetry={() => favourites.refetch()} />;
   const busy = write.isPending;
 
   return (
-    <div className="grid grid-2 favourites-page">
+    <Columns>
       <div>
-        <section className="card" aria-labelledby="pinned-heading">
-          <div className="card-header">
-            <h2 id="pinned-heading">Pinned favourites</h2>
+        <Card aria-labelledby="pinned-heading">
+          <CardHeader id="pinned-heading" title="Pinned favourites">
             <span
-              className={`fav-count${view.full ? ' full' : ''}`}
+              className={cx(styles.count, view.full && styles.full)}
               data-testid="favourites-count"
               role="status"
               aria-label={`${view.pinned} of ${view.maxFavourites} pinned`}
             >
               {view.pinned} / {view.maxFavourites}
             </span>
-          </div>
+          </CardHeader>
           {stale ? <StaleNotice stale={stale} onDismiss={() => setStale(null)} /> : null}
           {write.isError ? <ErrorNotice error={write.error} /> : null}
           <MissingNotice view={view} />
@@ -74,7 +79,7 @@ export function FavouritesPage({ id }: { id: string }) {
             onEnabled={(enabled) => run({ kind: 'settings', enabled })}
             onMaxFavourites={(maxFavourites) => run({ kind: 'settings', maxFavourites, ifMatch: view.version })}
           />
-        </section>
+        </Card>
         <HistoryTimeline id={id} />
       </div>
       <div>
@@ -87,30 +92,6 @@ export function FavouritesPage({ id }: { id: string }) {
         />
         <CatalogPicker id={id} view={view} busy={busy} onPin={(tool) => run({ kind: 'pin', tool })} />
       </div>
-    </div>
-  );
-}
-
-function StaleNotice({ stale, onDismiss }: { stale: Stale; onDismiss: () => void }) {
-  return (
-    <div className="alert warn" role="alert" data-testid="stale-notice">
-      <strong>Someone else changed the favourites</strong> (now version {stale.version}), so your change was not saved.
-      {stale.what ? <div className="small">Their change: {stale.what}.</div> : null}
-      <div className="small">The list below is the current one; make your change again if it still applies.</div>
-      <button type="button" className="link small" onClick={onDismiss}>
-        Dismiss
-      </button>
-    </div>
-  );
-}
-
-function MissingNotice({ view }: { view: FavouritesView }) {
-  if (view.missingFromCatalog.length === 0) return null;
-  const n = view.missingFromCatalog.length;
-  return (
-    <div className="alert warn small" data-testid="missing-notice">
-      {n === 1 ? '1 pinned tool is' : `${n} pinned tools are`} not in the catalog (yet). They stay pinned; a model can call them once their server&apos;s
-      tools/list is uploaded.
-    </div>
+    </Columns>
   );
 }

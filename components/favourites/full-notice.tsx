@@ -1,3 +1,4 @@
+import { Alert } from '@/components/ui/alert';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 
 /** Why pinning is off: shown beside every disabled Pin button. */
@@ -10,8 +11,8 @@ export function FullNotice({ view }: { view: FavouritesView }) {
   const reason = fullReason(view);
   if (!reason) return null;
   return (
-    <div className="alert warn small" role="note" data-testid="full-reason">
+    <Alert tone="warn" className="small" role="note" data-testid="full-reason">
       {reason}
-    </div>
+    </Alert>
   );
 }

@@ -2,42 +2,47 @@
 
 import { useState, type ReactNode } from 'react';
 import { useFavouritesHistoryQuery, type FavouritesHistoryEntry } from '@/components/api/use-favourites-history-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import styles from './history-timeline.module.css';
 
 const VIA: Record<string, string> = { ui: 'dashboard', api: 'API', yaml: 'YAML', cli: 'CLI', demo: 'demo' };
+/** The dashboard's own changes and YAML applies each get a colour, so a glance tells them from API and CLI ones. */
+const VIA_TONE: Record<string, BadgeTone> = { ui: 'accent', yaml: 'ok' };
 
 /** Every change of the favourites, newest first: when, via what, and what it did. */
 export function HistoryTimeline({ id }: { id: string }) {
   const [limit, setLimit] = useState(20);
   const history = useFavouritesHistoryQuery(id, limit);
   return (
-    <section className="card" aria-labelledby="history-heading">
+    <Card aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
-      {history.isPending ? <SkeletonRows rows={3} label="Loading history" /> : null}
-      {history.isError ? <ErrorNotice error={history.error} onRetry={() => history.refetch()} /> : null}
-      {history.data ? (
-        <ol className="timeline" data-testid="history">
-          {history.data.changes.map((change) => (
-            <li key={change.version}>
-              <div className="row small">
-                <span className="badge">v{change.version}</span>
-                <span className={`badge via-${change.via}`}>via {VIA[change.via] ?? change.via}</span>
-                <time className="muted" dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
-                  {formatRelative(change.changedAt)}
-                </time>
-              </div>
-              <ChangeLine change={change} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <QueryView query={history} loadingLabel="Loading history" loadingRows={3}>
+        {(data) => (
+          <ol className={styles.timeline} data-testid="history">
+            {data.changes.map((change) => (
+              <li key={change.version}>
+                <div className="row small">
+                  <Badge>v{change.version}</Badge>
+                  <Badge tone={VIA_TONE[change.via] ?? 'neutral'}>via {VIA[change.via] ?? change.via}</Badge>
+                  <time className="muted" dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
+                    {formatRelative(change.changedAt)}
+                  </time>
+                </div>
+                <ChangeLine change={change} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryView>
       {history.data?.next ? (
         <button type="button" className="link" onClick={() => setLimit((n) => n + 20)}>
           Show older changes
         </button>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -45,7 +50,7 @@ function ChangeLine({ change }: { change: FavouritesHistoryEntry }) {
   const { summary, before, after } = change;
   if (!before)
     return (
-      <div className="timeline-text">
+      <div className={styles.text}>
         Created with {after.tools.length} favourites, maxFavourites {after.maxFavourites}.
       </div>
     );
@@ -60,7 +65,7 @@ function ChangeLine({ change }: { change: FavouritesHistoryEntry }) {
         maxFavourites {summary.maxFavourites.from} → {summary.maxFavourites.to}
       </span>,
     );
-  return <div className="timeline-text">{parts.length ? parts.flatMap((p, i) => (i ? [' · ', p] : [p])) : 'No change'}</div>;
+  return <div className={styles.text}>{parts.length ? parts.flatMap((p, i) => (i ? [' · ', p] : [p])) : 'No change'}</div>;
 }
 
 function codes(tools: string[]) {

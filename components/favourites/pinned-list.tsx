@@ -13,7 +13,11 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { Badge } from '@/components/ui/badge';
+import { cx } from '@/components/ui/class-names';
+import { EmptyState } from '@/components/ui/empty-state';
 import type { FavouritesView } from '@/lib/contracts/favourites';
+import styles from './pinned-list.module.css';
 
 interface Props {
   view: FavouritesView;
@@ -53,7 +57,7 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
   };
 
   if (view.tools.length === 0) {
-    return <div className="empty">Nothing pinned yet. Pin tools from the suggestions or the catalog.</div>;
+    return <EmptyState>Nothing pinned yet. Pin tools from the suggestions or the catalog.</EmptyState>;
   }
   return (
     <DndContext
@@ -66,7 +70,7 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
       }}
     >
       <SortableContext items={view.tools} strategy={verticalListSortingStrategy}>
-        <ol className="fav-list" aria-label="Pinned favourites" data-testid="pinned-list">
+        <ol className={styles.list} aria-label="Pinned favourites" data-testid="pinned-list">
           {view.tools.map((tool, index) => (
             <PinnedItem
               key={tool}
@@ -91,25 +95,33 @@ function PinnedItem(props: { tool: string; index: number; count: number; missing
   return (
     <li
       ref={setNodeRef}
-      className={`fav-item${isDragging ? ' dragging' : ''}`}
+      className={cx(styles.item, isDragging && styles.dragging)}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="pinned-item"
     >
-      <button type="button" ref={setActivatorNodeRef} className="drag-handle" aria-label={`Drag ${tool} to reorder`} {...attributes} {...listeners}>
+      <button type="button" ref={setActivatorNodeRef} className={styles.handle} aria-label={`Drag ${tool} to reorder`} {...attributes} {...listeners}>
         ⠿
       </button>
-      <span className="fav-rank">{index + 1}</span>
-      <span className="mono fav-name">{tool}</span>
+      <span className={styles.rank}>{index + 1}</span>
+      <span className={`mono ${styles.name}`} data-testid="pinned-name">
+        {tool}
+      </span>
       {missing ? (
-        <span className="badge warn" title="Not in the project's catalog (yet): a model cannot call it until the catalog lists it">
+        <Badge tone="warn" title="Not in the project's catalog (yet): a model cannot call it until the catalog lists it">
           not in catalog
-        </span>
+        </Badge>
       ) : null}
       <span className="spacer" />
-      <button type="button" className="icon" aria-label={`Move ${tool} up`} disabled={busy || index === 0} onClick={() => onMove(tool, index - 1)}>
+      <button type="button" className={styles.icon} aria-label={`Move ${tool} up`} disabled={busy || index === 0} onClick={() => onMove(tool, index - 1)}>
         ↑
       </button>
-      <button type="button" className="icon" aria-label={`Move ${tool} down`} disabled={busy || index === count - 1} onClick={() => onMove(tool, index + 1)}>
+      <button
+        type="button"
+        className={styles.icon}
+        aria-label={`Move ${tool} down`}
+        disabled={busy || index === count - 1}
+        onClick={() => onMove(tool, index + 1)}
+      >
         ↓
       </button>
       <button type="button" className="danger" aria-label={`Unpin ${tool}`} disabled={busy} onClick={() => onUnpin(tool)}>

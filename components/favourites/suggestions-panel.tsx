@@ -1,13 +1,18 @@
 'use client';
 
-import { useState } from 'react';
 import { useSuggestionsQuery } from '@/components/api/use-suggestions-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
-import { summariseChange } from '@/lib/favourites/change-summary';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import { formatNumber, formatPercent } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { ApplySuggestions } from './apply-suggestions';
 import { fullReason, FullNotice } from './full-notice';
+import { PinnedStar } from './pinned-star';
+import styles from './suggestions-panel.module.css';
 
 interface Props {
   id: string;
@@ -18,6 +23,8 @@ interface Props {
   onApply: (index: FavouriteIndex, version: number) => Promise<boolean>;
 }
 
+type Suggested = NonNullable<ReturnType<typeof useSuggestionsQuery>['data']>['suggested'][number];
+
 /** At least this many candidates are listed, even under a small maxFavourites. */
 const CANDIDATES = 10;
 
@@ -27,118 +34,73 @@ const CANDIDATES = 10;
  */
 export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   const suggestions = useSuggestionsQuery(id, { window: '30d', top: Math.max(view.maxFavourites, CANDIDATES) });
-  const [confirming, setConfirming] = useState(false);
-  const data = suggestions.data;
+  const columns = suggestionColumns(view, busy, onPin);
+  return (
+    <Card aria-labelledby="suggestions-heading" data-testid="suggestions">
+      <CardHeader id="suggestions-heading" title="Suggested from usage">
+        {suggestions.data ? <span className="muted small">last {suggestions.data.window.days} days</span> : null}
+      </CardHeader>
+      <QueryView
+        query={suggestions}
+        loadingLabel="Loading suggestions"
+        isEmpty={(data) => data.suggested.length === 0}
+        empty={<EmptyState>No calls in this window yet: nothing to suggest.</EmptyState>}
+      >
+        {(data) => (
+          <>
+            <FullNotice view={view} />
+            <DataTable
+              columns={columns}
+              rows={data.suggested}
+              rowKey={(s) => s.tool}
+              labelledBy="suggestions-heading"
+              rowClassName={(_, i) => (i === view.maxFavourites ? styles.beyondMax : undefined)}
+              rowTitle={(_, i) => (i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined)}
+            />
+            <ApplySuggestions
+              view={view}
+              suggested={data.suggested.map((s) => s.tool)}
+              version={data.favouritesVersion ?? view.version}
+              busy={busy}
+              onApply={onApply}
+            />
+          </>
+        )}
+      </QueryView>
+    </Card>
+  );
+}
+
+function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: string) => void): Column<Suggested>[] {
   const pinned = new Set(view.tools);
   const reason = fullReason(view);
-  // Applying keeps maxFavourites: the suggestion is its top maxFavourites tools, in rank order.
-  const suggestedIndex: FavouriteIndex | null = data
-    ? { enabled: view.enabled, maxFavourites: view.maxFavourites, tools: data.suggested.slice(0, view.maxFavourites).map((s) => s.tool) }
-    : null;
-  const change = suggestedIndex && data && data.suggested.length > 0 ? summariseChange(view, suggestedIndex) : null;
-  const nothingToApply = !change || (change.added.length === 0 && change.removed.length === 0 && !change.reordered);
-
-  return (
-    <section className="card" aria-labelledby="suggestions-heading" data-testid="suggestions">
-      <div className="card-header">
-        <h2 id="suggestions-heading">Suggested from usage</h2>
-        {data ? <span className="muted small">last {data.window.days} days</span> : null}
-      </div>
-      {suggestions.isPending ? <SkeletonRows rows={4} label="Loading suggestions" /> : null}
-      {suggestions.isError ? <ErrorNotice error={suggestions.error} onRetry={() => suggestions.refetch()} /> : null}
-      {data && data.suggested.length === 0 ? <div className="empty">No calls in this window yet: nothing to suggest.</div> : null}
-      {data && data.suggested.length > 0 ? (
+  return [
+    { id: 'rank', header: '#', className: 'muted', cell: (_, i) => i + 1 },
+    {
+      id: 'tool',
+      header: 'Tool',
+      className: 'mono',
+      cell: (s) => (
         <>
-          <FullNotice view={view} />
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Tool</th>
-                <th scope="col" className="num">
-                  Calls
-                </th>
-                <th scope="col" className="num">
-                  Share
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Pin</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.suggested.map((s, i) => (
-                <tr
-                  key={s.tool}
-                  className={i === view.maxFavourites ? 'beyond-max' : undefined}
-                  title={i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined}
-                >
-                  <td className="muted">{i + 1}</td>
-                  <td className="mono">
-                    {s.tool}
-                    {!s.inCatalog ? <span className="badge warn"> not in catalog</span> : null}
-                  </td>
-                  <td className="num">{formatNumber(s.calls)}</td>
-                  <td className="num">{formatPercent(s.share)}</td>
-                  <td className="num">
-                    {pinned.has(s.tool) ? (
-                      <span className="star" role="img" aria-label={`${s.tool} is pinned`} title="Pinned">
-                        ★
-                      </span>
-                    ) : (
-                      <button type="button" aria-label={`Pin ${s.tool}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(s.tool)}>
-                        ☆ Pin
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!confirming ? (
-            <div className="row" style={{ marginTop: 10 }}>
-              <button type="button" className="primary" disabled={busy || nothingToApply} onClick={() => setConfirming(true)}>
-                Apply suggestions…
-              </button>
-              {nothingToApply ? <span className="small muted">The favourites already match.</span> : null}
-            </div>
-          ) : null}
-          {confirming && change && suggestedIndex && data ? (
-            <div className="confirm-box" role="group" aria-label="Confirm the suggested favourites">
-              <strong>Apply these changes?</strong>
-              <ul className="fav-changes">
-                {change.added.map((t) => (
-                  <li key={`+${t}`} className="diff-add">
-                    + pin <code>{t}</code>
-                  </li>
-                ))}
-                {change.removed.map((t) => (
-                  <li key={`-${t}`} className="diff-remove">
-                    − unpin <code>{t}</code>
-                  </li>
-                ))}
-                {change.reordered ? <li>↕ reorder by calls</li> : null}
-              </ul>
-              <div className="row">
-                <button
-                  type="button"
-                  className="primary"
-                  disabled={busy}
-                  onClick={async () => {
-                    await onApply(suggestedIndex, data.favouritesVersion ?? view.version);
-                    setConfirming(false);
-                  }}
-                >
-                  Confirm
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Cancel
-                </button>
-              </div>
-            </div>
-          ) : null}
+          {s.tool}
+          {!s.inCatalog ? <Badge tone="warn"> not in catalog</Badge> : null}
         </>
-      ) : null}
-    </section>
-  );
+      ),
+    },
+    { id: 'calls', header: 'Calls', numeric: true, cell: (s) => formatNumber(s.calls) },
+    { id: 'share', header: 'Share', numeric: true, cell: (s) => formatPercent(s.share) },
+    {
+      id: 'pin',
+      header: <span className="visually-hidden">Pin</span>,
+      numeric: true,
+      cell: (s) =>
+        pinned.has(s.tool) ? (
+          <PinnedStar label={`${s.tool} is pinned`} title="Pinned" />
+        ) : (
+          <button type="button" aria-label={`Pin ${s.tool}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(s.tool)}>
+            ☆ Pin
+          </button>
+        ),
+    },
+  ];
 }

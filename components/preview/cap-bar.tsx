@@ -1,4 +1,7 @@
+import { Badge } from '@/components/ui/badge';
+import { cx } from '@/components/ui/class-names';
 import { formatNumber } from '@/lib/format';
+import styles from './cap-bar.module.css';
 
 /** Count against the target's cap: over the cap the bar is red and says by how much. */
 export function CapBar({ count, cap, warnAbove }: { count: number; cap: number | null; warnAbove: number | null }) {
@@ -9,31 +12,31 @@ export function CapBar({ count, cap, warnAbove }: { count: number; cap: number |
   return (
     <div>
       <div className="row small">
-        <span className="cap-count" data-testid="cap-count">
+        <span data-testid="cap-count">
           <strong>{formatNumber(count)}</strong> {cap !== null ? `/ ${formatNumber(cap)}` : ''} tools
         </span>
         <span className="spacer" />
         {over ? (
-          <span className="badge danger" data-testid="over-cap">
+          <Badge tone="danger" data-testid="over-cap">
             over the cap by {formatNumber(count - cap)}
-          </span>
+          </Badge>
         ) : cap !== null ? (
-          <span className="badge ok">fits</span>
+          <Badge tone="ok">fits</Badge>
         ) : warn ? (
-          <span className="badge warn">above {warnAbove}: expect worse tool choice</span>
+          <Badge tone="warn">above {warnAbove}: expect worse tool choice</Badge>
         ) : (
-          <span className="badge">no hard cap</span>
+          <Badge>no hard cap</Badge>
         )}
       </div>
       <div
-        className={`cap-bar${over ? ' over' : warn ? ' warn' : ''}`}
+        className={cx(styles.bar, over && styles.over, warn && styles.warn)}
         role="meter"
         aria-label="Tools against the cap"
         aria-valuemin={0}
         aria-valuemax={limit ?? count}
         aria-valuenow={count}
       >
-        <div className="fill" style={{ width: `${Math.round(share * 100)}%` }} />
+        <div className={styles.fill} style={{ width: `${Math.round(share * 100)}%` }} />
       </div>
     </div>
   );

@@ -1,7 +1,11 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { cx } from '@/components/ui/class-names';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { formatNumber } from '@/lib/format';
 import type { ModePreview } from '@/lib/surface/preview';
 import { CapBar } from './cap-bar';
+import styles from './mode-card.module.css';
 import { MODE_SUMMARY } from './mode-info';
 
 interface Props {
@@ -17,16 +21,13 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
   const nameProblems = preview.problems.filter((p) => p.field === 'name').length;
   const descriptionProblems = preview.problems.length - nameProblems;
   return (
-    <section className={`card mode-card${open ? ' selected' : ''}`} aria-labelledby={`mode-${preview.mode}`} data-testid={`mode-card-${preview.mode}`}>
-      <div className="card-header">
-        <h2 id={`mode-${preview.mode}`} className="mono">
-          {preview.mode}
-        </h2>
-        {configured ? <span className="badge accent">project mode</span> : null}
-      </div>
-      <p className="small muted mode-summary">{MODE_SUMMARY[preview.mode]}</p>
+    <Card className={cx(styles.card, open && styles.selected)} aria-labelledby={`mode-${preview.mode}`} data-testid={`mode-card-${preview.mode}`}>
+      <CardHeader id={`mode-${preview.mode}`} title={preview.mode} titleClassName="mono">
+        {configured ? <Badge tone="accent">project mode</Badge> : null}
+      </CardHeader>
+      <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
       <CapBar count={preview.count} cap={preview.cap} warnAbove={warnAbove} />
-      <dl className="mode-facts small">
+      <dl className={`small ${styles.facts}`}>
         <dt>Tokens</dt>
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
           ≈ {formatNumber(preview.tokens.tokens)}
@@ -35,20 +36,20 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
           ) : null}
         </dd>
         <dt>Rejected names</dt>
-        <dd>{nameProblems > 0 ? <span className="badge danger">{formatNumber(nameProblems)}</span> : <span className="muted">none</span>}</dd>
+        <dd>{nameProblems > 0 ? <Badge tone="danger">{formatNumber(nameProblems)}</Badge> : <span className="muted">none</span>}</dd>
         {descriptionProblems > 0 ? (
           <>
             <dt>Long descriptions</dt>
             <dd>
-              <span className="badge danger">{formatNumber(descriptionProblems)}</span>
+              <Badge tone="danger">{formatNumber(descriptionProblems)}</Badge>
             </dd>
           </>
         ) : null}
         <dt>Left out</dt>
-        <dd>{preview.leftOut.length > 0 ? <span className="badge warn">{formatNumber(preview.leftOut.length)}</span> : <span className="muted">none</span>}</dd>
+        <dd>{preview.leftOut.length > 0 ? <Badge tone="warn">{formatNumber(preview.leftOut.length)}</Badge> : <span className="muted">none</span>}</dd>
       </dl>
       {preview.notes.length > 0 ? (
-        <ul className="small muted mode-notes">
+        <ul className={`small muted ${styles.notes}`}>
           {preview.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
@@ -57,6 +58,6 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
       <button type="button" onClick={() => onOpen(preview.mode)} aria-expanded={open} aria-controls="mode-detail">
         {open ? 'Showing the list' : 'Open the list'}
       </button>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
+import { Card, CardHeader } from '@/components/ui/card';
 import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
+import styles from './preview-controls.module.css';
 
 export interface PreviewSettings {
   target: string;
@@ -21,12 +23,11 @@ const LIMIT_LABELS: Record<keyof SurfaceLimits, string> = {
 export function PreviewControls({ settings, onChange }: { settings: PreviewSettings; onChange: (next: PreviewSettings) => void }) {
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
-    <section className="card" aria-labelledby="preview-settings-heading">
-      <div className="card-header">
-        <h2 id="preview-settings-heading">What to preview</h2>
+    <Card aria-labelledby="preview-settings-heading">
+      <CardHeader id="preview-settings-heading" title="What to preview">
         <span className="small muted">changes here are not saved to the project</span>
-      </div>
-      <div className="row preview-controls">
+      </CardHeader>
+      <div className={`row ${styles.controls}`}>
         <label className="field">
           Target
           <select value={settings.target} onChange={(e) => set('target', e.target.value)} aria-label="Target">
@@ -40,14 +41,14 @@ export function PreviewControls({ settings, onChange }: { settings: PreviewSetti
         {settings.target === 'custom' ? (
           <label className="field">
             Cap
-            <input type="number" min={1} value={settings.cap} onChange={(e) => set('cap', e.target.value)} aria-label="Custom cap" className="narrow" />
+            <input type="number" min={1} value={settings.cap} onChange={(e) => set('cap', e.target.value)} aria-label="Custom cap" className={styles.narrow} />
           </label>
         ) : null}
         <label className="field">
           Agent tools (a count, or names separated by commas)
           <input value={settings.agentTools} onChange={(e) => set('agentTools', e.target.value)} aria-label="Agent tools" placeholder="56" />
         </label>
-        <label className="field grow">
+        <label className={`field ${styles.grow}`}>
           Retrieve query
           <input
             type="search"
@@ -58,7 +59,7 @@ export function PreviewControls({ settings, onChange }: { settings: PreviewSetti
           />
         </label>
       </div>
-      <div className="row preview-controls">
+      <div className={`row ${styles.controls}`}>
         {(Object.keys(LIMIT_LABELS) as (keyof SurfaceLimits)[]).map((key) => (
           <label className="field" key={key}>
             {LIMIT_LABELS[key]}
@@ -68,11 +69,11 @@ export function PreviewControls({ settings, onChange }: { settings: PreviewSetti
               value={settings.limits[key]}
               onChange={(e) => set('limits', { ...settings.limits, [key]: e.target.value })}
               aria-label={LIMIT_LABELS[key]}
-              className="narrow"
+              className={styles.narrow}
             />
           </label>
         ))}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,15 +1,20 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useProjectQuery } from '@/components/api/use-project-query';
 import { usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import type { SurfaceConfig, SurfaceMode } from '@/lib/schemas/surface-config';
+import type { ModePreview } from '@/lib/surface/preview';
+import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { ModeCard } from './mode-card';
 import { ModeDetail } from './mode-detail';
+import styles from './preview-page.module.css';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 import { SessionReplay } from './session-replay';
 import { useDebounced } from './use-debounced';
+
+type ProjectView = NonNullable<ReturnType<typeof useProjectQuery>['data']>;
 
 function settingsFrom(surface: SurfaceConfig): PreviewSettings {
   return {
@@ -46,27 +51,35 @@ function toParams(settings: PreviewSettings, session: string, step: number | und
 /** The modes side by side for a target, and the exact list of the one opened. */
 export function PreviewPage({ id }: { id: string }) {
   const project = useProjectQuery(id);
-  const [settings, setSettings] = useState<PreviewSettings | null>(null);
+  return (
+    <QueryView query={project} loadingLabel="Loading the project" loadingRows={6}>
+      {(data) => <PreviewWorkbench id={id} project={data} />}
+    </QueryView>
+  );
+}
+
+/** The controls start from the project's surface config; changing them previews without saving. */
+function PreviewWorkbench({ id, project }: { id: string; project: ProjectView }) {
+  const [settings, setSettings] = useState(() => settingsFrom(project.surface));
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
   const [opened, setOpened] = useState<SurfaceMode | null>(null);
 
-  useEffect(() => {
-    if (project.data && !settings) setSettings(settingsFrom(project.data.surface));
-  }, [project.data, settings]);
-
   // Debounced as text: a fresh object every render would never settle.
-  const settled = useDebounced(settings ? JSON.stringify(toParams(settings, session, step)) : null, 250);
-  const params = settled === null ? null : (JSON.parse(settled) as PreviewParams);
-  const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' }, { enabled: params !== null });
-  const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: params !== null && opened !== null });
+  const settled = useDebounced(JSON.stringify(toParams(settings, session, step)), 250);
+  const params = JSON.parse(settled) as PreviewParams;
+  const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' });
+  const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: opened !== null });
+  // Switching modes keeps the last mode's list as placeholder data; it is not this mode's, so wait for it.
+  const openedDetail: QueryLike<ModePreview> = {
+    data: detail.data && !detail.isPlaceholderData ? detail.data.modes[0] : undefined,
+    error: detail.error,
+    isError: detail.isError,
+    isPending: detail.isPending || detail.isPlaceholderData,
+    refetch: detail.refetch,
+  };
+  const replay = summary.data?.session?.source === 'recorded' && summary.data.session.id === session ? summary.data.session : null;
 
-  if (project.isError) return <ErrorNotice error={project.error} onRetry={() => project.refetch()} />;
-  if (!settings) return <SkeletonRows rows={6} label="Loading the project" />;
-
-  const data = summary.data;
-  const replay = data?.session?.source === 'recorded' && data.session.id === session ? data.session : null;
-  const openedPreview = opened && detail.data && !detail.isPlaceholderData ? (detail.data.modes[0] ?? null) : null;
   return (
     <>
       <PreviewControls settings={settings} onChange={setSettings} />
@@ -81,31 +94,38 @@ export function PreviewPage({ id }: { id: string }) {
         onStep={setStep}
         replay={replay}
       />
-      {summary.isError ? <ErrorNotice error={summary.error} onRetry={() => summary.refetch()} /> : null}
-      {!data && summary.isPending ? <SkeletonRows rows={6} label="Loading the preview" /> : null}
-      {data ? (
-        <>
-          <p className="small muted" data-testid="preview-summary" aria-busy={summary.isFetching}>
-            {data.target.label}: {data.target.cap === null ? 'no hard cap' : `cap ${data.target.cap} tools`}
-            {data.target.nameRule ? `, names ${data.target.nameRule}` : ''}
-            {data.target.descriptionLimit ? `, descriptions ≤ ${data.target.descriptionLimit} characters` : ''} · catalog {data.catalog.servers} servers,{' '}
-            {data.catalog.tools} tools · {data.agentTools.count} agent tools
-          </p>
-          <div className="grid mode-grid">
-            {data.modes.map((mode) => (
-              <ModeCard
-                key={mode.mode}
-                preview={mode}
-                warnAbove={data.target.warnAbove}
-                configured={project.data?.surface.mode === mode.mode}
-                open={opened === mode.mode}
-                onOpen={(m) => setOpened(m)}
-              />
-            ))}
-          </div>
-          {opened ? <ModeDetail preview={openedPreview} loading={detail.isFetching} error={detail.error} onRetry={() => detail.refetch()} /> : null}
-        </>
-      ) : null}
+      <QueryView query={summary} loadingLabel="Loading the preview" loadingRows={6}>
+        {(data) => (
+          <>
+            <PreviewSummary data={data} busy={summary.isFetching} />
+            <div className={styles.modes}>
+              {data.modes.map((mode) => (
+                <ModeCard
+                  key={mode.mode}
+                  preview={mode}
+                  warnAbove={data.target.warnAbove}
+                  configured={project.surface.mode === mode.mode}
+                  open={opened === mode.mode}
+                  onOpen={(m) => setOpened(m)}
+                />
+              ))}
+            </div>
+            {opened ? <ModeDetail detail={openedDetail} busy={detail.isFetching} /> : null}
+          </>
+        )}
+      </QueryView>
     </>
+  );
+}
+
+function PreviewSummary({ data, busy }: { data: PreviewResponse; busy: boolean }) {
+  const { target, catalog, agentTools } = data;
+  return (
+    <p className="small muted" data-testid="preview-summary" aria-busy={busy}>
+      {target.label}: {target.cap === null ? 'no hard cap' : `cap ${target.cap} tools`}
+      {target.nameRule ? `, names ${target.nameRule}` : ''}
+      {target.descriptionLimit ? `, descriptions ≤ ${target.descriptionLimit} characters` : ''} · catalog {catalog.servers} servers, {catalog.tools} tools ·{' '}
+      {agentTools.count} agent tools
+    </p>
   );
 }

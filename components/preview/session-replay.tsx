@@ -1,9 +1,13 @@
 'use client';
 
 import { useSessionsQuery } from '@/components/api/use-sessions-query';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { cx } from '@/components/ui/class-names';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { formatRelative } from '@/lib/format';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
+import styles from './session-replay.module.css';
 
 type Recorded = Extract<NonNullable<PreviewResponse['session']>, { source: 'recorded' }>;
 
@@ -26,11 +30,10 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
   const current = step ?? steps;
   const call = replay && current > 0 ? replay.calls[current - 1] : null;
   return (
-    <section className="card" aria-labelledby="replay-heading">
-      <div className="card-header">
-        <h2 id="replay-heading">Session replay</h2>
+    <Card aria-labelledby="replay-heading">
+      <CardHeader id="replay-heading" title="Session replay">
         <span className="small muted">lazy and pinned depend on what a session activated and called</span>
-      </div>
+      </CardHeader>
       {sessions.isError ? <ErrorNotice error={sessions.error} onRetry={() => sessions.refetch()} /> : null}
       <div className="row">
         <label className="field">
@@ -49,7 +52,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
         ) : null}
       </div>
       {session && replay ? (
-        <div className="replay">
+        <div className={styles.replay}>
           <div className="row">
             <button type="button" onClick={() => onStep(Math.max(0, current - 1))} disabled={current === 0}>
               ◀ Previous call
@@ -61,7 +64,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
               value={current}
               onChange={(e) => onStep(Number(e.target.value))}
               aria-label="Replay step"
-              className="replay-range"
+              className={styles.range}
             />
             <button type="button" onClick={() => onStep(Math.min(steps, current + 1))} disabled={current >= steps}>
               Next call ▶
@@ -70,12 +73,12 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
               {current === 0 ? `Start of the session (0 of ${steps} calls)` : `After call ${current} of ${steps}`}
             </span>
           </div>
-          <p className="small replay-call">
+          <p className={`small ${styles.call}`}>
             {call ? (
               <>
                 <span className="mono">{call.tool}</span>
                 {call.canonical && call.canonical !== call.tool ? <span className="muted"> → {call.canonical}</span> : null}
-                {!call.canonical ? <span className="badge">{call.kind}: activates nothing</span> : null}
+                {!call.canonical ? <Badge>{call.kind}: activates nothing</Badge> : null}
               </>
             ) : (
               <span className="muted">Nothing activated or called yet.</span>
@@ -85,7 +88,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
           {replay.truncated ? <p className="small muted">Only the first {steps} calls of this session are replayed.</p> : null}
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -93,13 +96,13 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
 function GrowthStrip({ pinned, lazy, current, onStep }: { pinned: number[]; lazy: number[]; current: number; onStep: (step: number) => void }) {
   const max = Math.max(1, ...pinned);
   return (
-    <div className="growth-strip" role="group" aria-label="Pinned list size at each step">
+    <div className={styles.growth} role="group" aria-label="Pinned list size at each step">
       {pinned.map((size, i) => (
         <button
           type="button"
           // biome-ignore lint/suspicious/noArrayIndexKey: one bar per replay step; the step number is its identity
           key={i}
-          className={`growth-bar${i === current ? ' current' : ''}`}
+          className={cx(styles.bar, i === current && styles.current)}
           style={{ height: `${Math.max(8, (size / max) * 100)}%` }}
           title={`step ${i}: pinned ${size}, lazy ${lazy[i]}`}
           aria-label={`Step ${i}: pinned ${size} tools`}

@@ -1,7 +1,8 @@
 'use client';
 
 import { useProjectQuery } from '@/components/api/use-project-query';
-import { ErrorNotice } from '@/components/ui/query-state';
+import { Badge } from '@/components/ui/badge';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProjectTabs } from './project-tabs';
 
 export function ProjectHeader({ id }: { id: string }) {
@@ -10,8 +11,8 @@ export function ProjectHeader({ id }: { id: string }) {
     <>
       <div className="row">
         <h1>{id}</h1>
-        {project.data ? <span className="badge accent">{project.data.surface.mode}</span> : null}
-        {project.data ? <span className="badge">{project.data.surface.target}</span> : null}
+        {project.data ? <Badge tone="accent">{project.data.surface.mode}</Badge> : null}
+        {project.data ? <Badge>{project.data.surface.target}</Badge> : null}
       </div>
       {project.data?.description ? <p className="subtitle">{project.data.description}</p> : null}
       {project.isError ? <ErrorNotice error={project.error} /> : null}

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import styles from './project-tabs.module.css';
 
 const TABS = [
   { href: '', label: 'Usage' },
@@ -17,7 +18,7 @@ export function ProjectTabs({ id }: { id: string }) {
   const pathname = usePathname();
   const base = `/projects/${id}`;
   return (
-    <nav className="tabs" aria-label="Project sections">
+    <nav className={styles.tabs} aria-label="Project sections">
       {TABS.map((tab) => {
         const href = `${base}${tab.href}`;
         return (

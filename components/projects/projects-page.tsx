@@ -5,9 +5,15 @@ import { useState, type FormEvent } from 'react';
 import { useCreateProjectMutation } from '@/components/api/use-create-project-mutation';
 import { useProjectsQuery } from '@/components/api/use-projects-query';
 import { useUsageOverviewQuery } from '@/components/api/use-usage-overview-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardForm, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { QueryView } from '@/components/ui/query-view';
 import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
+import styles from './projects-page.module.css';
 
 export function ProjectsPage() {
   const projects = useProjectsQuery();
@@ -18,33 +24,34 @@ export function ProjectsPage() {
       <h1>Projects</h1>
       <p className="subtitle">Each project is one agent setup: its MCP catalog, its traces and its favourites.</p>
       <CreateProjectForm />
-      <section className="card" aria-labelledby="projects-heading">
-        <div className="card-header">
-          <h2 id="projects-heading">All projects</h2>
-        </div>
-        {projects.isPending ? <SkeletonRows rows={3} label="Loading projects" /> : null}
-        {projects.isError ? <ErrorNotice error={projects.error} onRetry={() => projects.refetch()} /> : null}
-        {projects.data && projects.data.projects.length === 0 ? (
-          <div className="empty">No projects yet. Create one above, then point a proxy at its events endpoint.</div>
-        ) : null}
-        {projects.data && projects.data.projects.length > 0 ? (
-          <ul className="project-list">
-            {projects.data.projects.map((p) => (
-              <li key={p.id}>
-                <div style={{ flex: 1 }}>
-                  <Link className="name" href={`/projects/${p.id}`}>
-                    {p.id}
-                  </Link>
-                  <div className="muted small">{p.description || 'No description'}</div>
-                </div>
-                <span className="badge">{p.surface.mode}</span>
-                <span className="badge">{p.surface.target}</span>
-                <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
+      <Card aria-labelledby="projects-heading">
+        <CardHeader id="projects-heading" title="All projects" />
+        <QueryView
+          query={projects}
+          loadingLabel="Loading projects"
+          loadingRows={3}
+          isEmpty={(data) => data.projects.length === 0}
+          empty={<EmptyState>No projects yet. Create one above, then point a proxy at its events endpoint.</EmptyState>}
+        >
+          {(data) => (
+            <ul className={styles.list}>
+              {data.projects.map((p) => (
+                <li key={p.id}>
+                  <div className={styles.about}>
+                    <Link className={styles.name} href={`/projects/${p.id}`}>
+                      {p.id}
+                    </Link>
+                    <div className="muted small">{p.description || 'No description'}</div>
+                  </div>
+                  <Badge>{p.surface.mode}</Badge>
+                  <Badge>{p.surface.target}</Badge>
+                  <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </Card>
     </>
   );
 }
@@ -68,7 +75,7 @@ function CreateProjectForm() {
   }
 
   return (
-    <form className="card" onSubmit={onSubmit} aria-labelledby="create-heading">
+    <CardForm onSubmit={onSubmit} aria-labelledby="create-heading">
       <h2 id="create-heading">New project</h2>
       <div className="row" style={{ alignItems: 'flex-end' }}>
         <label className="field">
@@ -100,10 +107,10 @@ function CreateProjectForm() {
         </div>
       ) : null}
       {created && !create.isError ? (
-        <div className="alert" role="status" style={{ marginTop: 10 }}>
+        <Alert role="status" style={{ marginTop: 10 }}>
           Created <Link href={`/projects/${created}`}>{created}</Link>. Upload its catalog and send events to <code>/api/projects/{created}/events</code>.
-        </div>
+        </Alert>
       ) : null}
-    </form>
+    </CardForm>
   );
 }

@@ -3,9 +3,13 @@
 import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { formatPercent } from '@/lib/format';
 import type { Coverage } from '@/lib/usage/coverage';
 import { axisLine, axisTick, gridStroke, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+import { ChartFrame } from './chart-frame';
+import styles from './coverage-chart.module.css';
 
 /**
  * What maxFavourites buys: the share of calls the top-K tools take, K = 1…N, with a marker at
@@ -15,18 +19,16 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
   // maxFavourites cannot pass 128, so neither need the curve.
   const data = coverage.curve.slice(0, MAX_FAVOURITES_LIMIT);
   return (
-    <section className="card" aria-labelledby="coverage-heading">
-      <div className="card-header">
-        <h2 id="coverage-heading">Favourites coverage</h2>
-      </div>
+    <Card aria-labelledby="coverage-heading">
+      <CardHeader id="coverage-heading" title="Favourites coverage" />
       <p className="small" data-testid="coverage-summary">
         The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top {maxFavourites} tools would catch{' '}
         <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
       </p>
       {data.length === 0 ? (
-        <div className="empty">No attributed calls in this window.</div>
+        <EmptyState>No attributed calls in this window.</EmptyState>
       ) : (
-        <div className="chart" data-testid="coverage-chart">
+        <ChartFrame testId="coverage-chart">
           <ResponsiveContainer width="100%" height={220}>
             <LineChart
               data={data}
@@ -63,12 +65,12 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
               <Line type="stepAfter" dataKey="share" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
-        </div>
+        </ChartFrame>
       )}
       <div className="small muted">
-        <span className="legend-swatch" style={{ background: 'var(--ok)' }} /> current favourites{' '}
-        <span className="legend-swatch" style={{ background: 'var(--star)' }} /> maxFavourites
+        <span className={styles.swatch} style={{ background: 'var(--ok)' }} /> current favourites{' '}
+        <span className={styles.swatch} style={{ background: 'var(--star)' }} /> maxFavourites
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardHeader } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import type { SeriesDay } from '@/lib/usage/series';
 import {
@@ -15,6 +16,7 @@ import {
   tooltipLabelStyle,
   tooltipStyle,
 } from './chart-theme';
+import { ChartFrame } from './chart-frame';
 
 const ORDER = NAMESPACE_SERIES.map((s) => s.key as string);
 
@@ -24,12 +26,11 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
   // Only namespaces that occur get a legend entry; an empty one would just be noise.
   const present = NAMESPACE_SERIES.filter((s) => series.some((d) => d.namespaces[s.key] > 0));
   return (
-    <section className="card" aria-labelledby="daily-heading">
-      <div className="card-header">
-        <h2 id="daily-heading">Calls per day by namespace</h2>
+    <Card aria-labelledby="daily-heading">
+      <CardHeader id="daily-heading" title="Calls per day by namespace">
         <span className="muted small">UTC days · how the models reached the tools</span>
-      </div>
-      <div className="chart" data-testid="daily-chart">
+      </CardHeader>
+      <ChartFrame testId="daily-chart">
         <ResponsiveContainer width="100%" height={260}>
           <BarChart
             data={data}
@@ -54,7 +55,7 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
             ))}
           </BarChart>
         </ResponsiveContainer>
-      </div>
-    </section>
+      </ChartFrame>
+    </Card>
   );
 }

@@ -1,9 +1,12 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { PinnedStar } from '@/components/favourites/pinned-star';
+import { Card, CardHeader } from '@/components/ui/card';
 import { formatNumber, formatPercent } from '@/lib/format';
 import type { RankedTool } from '@/lib/usage/rank';
 import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+import { ChartFrame } from './chart-frame';
 
 const SHOWN = 10;
 const LABEL_CHARS = 32;
@@ -27,14 +30,13 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
     share: r.share,
   }));
   return (
-    <section className="card" aria-labelledby="top-heading">
-      <div className="card-header">
-        <h2 id="top-heading">Top tools</h2>
+    <Card aria-labelledby="top-heading">
+      <CardHeader id="top-heading" title="Top tools">
         <span className="muted small">
-          <span className="star">★</span> pinned in the favourites
+          <PinnedStar /> pinned in the favourites
         </span>
-      </div>
-      <div className="chart" data-testid="top-tools-chart">
+      </CardHeader>
+      <ChartFrame testId="top-tools-chart">
         <ResponsiveContainer width="100%" height={Math.max(120, 28 * data.length + 60)}>
           <BarChart
             data={data}
@@ -60,7 +62,7 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
             <Bar dataKey="other" name="not pinned" stackId="calls" fill="var(--chart-1)" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
-      </div>
-    </section>
+      </ChartFrame>
+    </Card>
   );
 }

@@ -2,13 +2,18 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useUsageQuery } from '@/components/api/use-usage-query';
-import { ErrorNotice, SkeletonRows } from '@/components/ui/query-state';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Columns } from '@/components/ui/columns';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import { CoverageChart } from './coverage-chart';
 import { DailyChart } from './daily-chart';
 import { PinNext } from './pin-next';
 import { ToolsTable } from './tools-table';
 import { TopToolsChart } from './top-tools-chart';
 import { UnresolvedPanel } from './unresolved-panel';
+import styles from './usage-page.module.css';
 import { UsageStats } from './usage-stats';
 import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
 import { WindowPicker } from './window-picker';
@@ -27,8 +32,8 @@ export function UsagePage({ id }: { id: string }) {
   }
 
   return (
-    <div className="usage-page">
-      <div className="card usage-toolbar">
+    <div className={styles.page}>
+      <Card as="div">
         <WindowPicker key={choice.kind === 'custom' ? `${choice.from}/${choice.to}` : 'preset'} choice={choice} onChange={choose} />
         <div className="row small muted" style={{ marginTop: 8 }}>
           {report ? (
@@ -45,46 +50,47 @@ export function UsagePage({ id }: { id: string }) {
           </button>
         </div>
         {problem ? (
-          <div className="alert warn small" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
+          <Alert tone="warn" className="small" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
             {problem}
-          </div>
+          </Alert>
         ) : null}
-      </div>
+      </Card>
 
-      {usage.isPending ? (
-        <div className="card">
-          <SkeletonRows rows={8} label="Loading usage" />
-        </div>
-      ) : null}
-      {/* A failed refresh keeps the last numbers on screen, under the notice. */}
-      {usage.isError ? <ErrorNotice error={usage.error} onRetry={() => usage.refetch()} /> : null}
-
-      {report && report.totals.calls === 0 ? (
-        <div className="card empty" data-testid="usage-empty">
-          <p>
-            <strong>No calls in this window.</strong>
-          </p>
-          <p className="small">
-            Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
-          </p>
-        </div>
-      ) : null}
-
-      {report && report.totals.calls > 0 ? (
-        <>
-          <UsageStats report={report} />
-          <DailyChart series={report.series} />
-          <div className="grid grid-2">
-            <TopToolsChart rows={report.rows} />
-            <CoverageChart coverage={report.coverage} maxFavourites={report.favourites.maxFavourites} />
-          </div>
-          <div className="grid grid-2">
-            <UnresolvedPanel names={report.unresolved} total={report.totals.unresolved} />
-            <PinNext report={report} />
-          </div>
-          <ToolsTable rows={report.rows} />
-        </>
-      ) : null}
+      <QueryView
+        query={usage}
+        loadingLabel="Loading usage"
+        loadingRows={8}
+        loadingInCard
+        isEmpty={(r) => r.totals.calls === 0}
+        empty={
+          <Card as="div">
+            <EmptyState testId="usage-empty">
+              <p>
+                <strong>No calls in this window.</strong>
+              </p>
+              <p className="small">
+                Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
+              </p>
+            </EmptyState>
+          </Card>
+        }
+      >
+        {(r) => (
+          <>
+            <UsageStats report={r} />
+            <DailyChart series={r.series} />
+            <Columns>
+              <TopToolsChart rows={r.rows} />
+              <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
+            </Columns>
+            <Columns>
+              <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
+              <PinNext report={r} />
+            </Columns>
+            <ToolsTable rows={r.rows} />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { Card } from '@/components/ui/card';
 import { formatNumber, formatPercent } from '@/lib/format';
 import type { UsageReport } from '@/lib/usage/report';
+import styles from './usage-stats.module.css';
 
 /** The window at a glance: calls by kind, tools used, and what the favourites catch. */
 export function UsageStats({ report }: { report: UsageReport }) {
@@ -17,14 +19,14 @@ export function UsageStats({ report }: { report: UsageReport }) {
     },
   ];
   return (
-    <div className="grid grid-stats" role="group" aria-label="Totals for the window">
+    <div className={styles.stats} role="group" aria-label="Totals for the window">
       {stats.map((s) => (
-        <div key={s.label} className="card stat">
-          <div className="label">{s.label}</div>
-          <div className="value" data-testid={s.testId}>
+        <Card as="div" key={s.label} className={styles.stat}>
+          <div className={styles.label}>{s.label}</div>
+          <div className={styles.value} data-testid={s.testId}>
             {s.value}
           </div>
-        </div>
+        </Card>
       ))}
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { PRESET_WINDOWS, type WindowChoice } from './window-choice';
+import styles from './window-picker.module.css';
 
 /** 7d / 30d / 90d / custom, and all calls or only ok ones. */
 export function WindowPicker({ choice, onChange }: { choice: WindowChoice; onChange: (next: WindowChoice) => void }) {
@@ -16,8 +17,8 @@ export function WindowPicker({ choice, onChange }: { choice: WindowChoice; onCha
   }
 
   return (
-    <div className="row window-picker">
-      <div className="segmented" role="group" aria-label="Window">
+    <div className="row">
+      <div className={styles.segmented} role="group" aria-label="Window">
         {PRESET_WINDOWS.map((w) => {
           const active = choice.kind === 'preset' && choice.window === w && !customOpen;
           return (

@@ -1,21 +1,26 @@
-import type { ApplyResult } from '@/lib/contracts/yaml';
+import type { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
+import { Badge } from '@/components/ui/badge';
+import styles from './yaml-plan.module.css';
+
+/** What POST /api/yaml/apply answers: the plan of a dry run, or what an apply did. */
+export type ApplyResult = NonNullable<ReturnType<typeof useYamlApplyMutation>['data']>;
 
 /** A dry run, readable: what each document would do, field by field, and its YAML diff. */
 export function YamlPlan({ plan }: { plan: ApplyResult }) {
   const { summary } = plan;
   return (
-    <div className="yaml-plan" data-testid="yaml-plan">
+    <div data-testid="yaml-plan">
       <p className="small">
         <strong>{summary.create}</strong> to create · <strong>{summary.update}</strong> to update · {summary.unchanged} unchanged
       </p>
       {plan.projects.map((project) => (
-        <div key={project.name} className="yaml-plan-project">
+        <div key={project.name} className={styles.project}>
           <div className="row">
             <strong className="mono">{project.name}</strong>
-            <span className={`badge ${project.action === 'unchanged' ? '' : 'accent'}`}>{project.action}</span>
+            <Badge tone={project.action === 'unchanged' ? 'neutral' : 'accent'}>{project.action}</Badge>
           </div>
           {project.action === 'update' ? (
-            <ul className="fav-changes small">
+            <ul className={`small ${styles.changes}`}>
               {project.changes.map((c) => (
                 <li key={c.path}>
                   <code>{c.path}</code>: {show(c.before)} → {show(c.after)}
@@ -38,14 +43,21 @@ function show(value: unknown): string {
 export function DiffView({ diff }: { diff: string }) {
   const lines = diff.replace(/\n$/, '').split('\n');
   return (
-    <pre className="diff-view" role="region" aria-label="YAML diff">
+    <pre className={styles.diff} role="region" aria-label="YAML diff">
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: diff lines repeat; their position is their identity
-        <span key={i} className={line.startsWith('@@') ? 'diff-hunk' : line.startsWith('+') ? 'diff-add' : line.startsWith('-') ? 'diff-remove' : undefined}>
+        <span key={i} className={lineClass(line)}>
           {line}
           {'\n'}
         </span>
       ))}
     </pre>
   );
+}
+
+function lineClass(line: string): string | undefined {
+  if (line.startsWith('@@')) return styles.hunk;
+  if (line.startsWith('+')) return styles.add;
+  if (line.startsWith('-')) return styles.remove;
+  return undefined;
 }

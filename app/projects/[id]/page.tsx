@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { SkeletonRows } from '@/components/ui/query-state';
+import { SkeletonRows } from '@/components/ui/skeleton-rows';
 import { UsagePage } from '@/components/usage/usage-page';
 
 export default async function ProjectUsagePage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,0 +1,96 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useCreateTokenMutation } from '@/components/api/use-create-token-mutation';
+import { Alert } from '@/components/ui/alert';
+import { CardForm } from '@/components/ui/card';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
+import styles from './create-token-form.module.css';
+
+export function CreateTokenForm({ projectId }: { projectId: string }) {
+  const create = useCreateTokenMutation(projectId);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_TOKEN_SCOPES]);
+  const valid = name.trim() !== '' && scopes.length > 0;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!valid) return;
+    const created = await create.mutateAsync({ name: name.trim(), scopes }).catch(() => null);
+    if (created) setName('');
+  }
+
+  function toggle(scope: TokenScope, on: boolean) {
+    setScopes((current) => TOKEN_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
+  }
+
+  return (
+    <CardForm onSubmit={onSubmit} aria-labelledby="new-token-heading">
+      <h2 id="new-token-heading">New token</h2>
+      <p className="small muted" style={{ marginTop: 0 }}>
+        A proxy sends it as <code>Authorization: Bearer &lt;token&gt;</code>. It opens this project only.
+      </p>
+      <div className="row" style={{ alignItems: 'flex-end' }}>
+        <label className="field" style={{ flex: 1 }}>
+          Token name
+          <input name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="claude-code proxy on ci-runner-3" maxLength={100} />
+        </label>
+        <button type="submit" className="primary" disabled={!valid || create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create token'}
+        </button>
+      </div>
+      <fieldset className={styles.scopes}>
+        <legend className="small muted">Scopes: a proxy needs the first two; the CLI and scripts the others</legend>
+        {TOKEN_SCOPES.map((scope) => (
+          <label key={scope} className="small">
+            <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+            <span>
+              <code>{scope}</code> <span className="muted">{TOKEN_SCOPE_HELP[scope]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {scopes.length === 0 ? (
+        <div className="small muted" style={{ marginTop: 6 }}>
+          Pick at least one scope.
+        </div>
+      ) : null}
+      {create.isError ? (
+        <div style={{ marginTop: 10 }}>
+          <ErrorNotice error={create.error} />
+        </div>
+      ) : null}
+      {create.data ? <NewSecret name={create.data.name} secret={create.data.token} onDone={() => create.reset()} /> : null}
+    </CardForm>
+  );
+}
+
+/** The one time the secret is on screen; "Done" drops it from memory. */
+function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Alert tone="accent" role="status" style={{ marginTop: 12 }}>
+      <strong>Copy the token for “{name}” now: it will not be shown again.</strong>
+      <div className="row" style={{ marginTop: 8 }}>
+        <code className={styles.secret} data-testid="new-token-secret">
+          {secret}
+        </code>
+        <button
+          type="button"
+          onClick={() =>
+            navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </Alert>
+  );
+}

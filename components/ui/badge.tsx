@@ -1,0 +1,10 @@
+import type { ComponentPropsWithoutRef } from 'react';
+import styles from './badge.module.css';
+import { cx } from './class-names';
+
+export type BadgeTone = 'neutral' | 'ok' | 'warn' | 'danger' | 'accent';
+
+/** A short label: a mode, a status, a count. The tone says whether it is good news. */
+export function Badge({ tone = 'neutral', className, ...rest }: ComponentPropsWithoutRef<'span'> & { tone?: BadgeTone }) {
+  return <span className={cx(styles.badge, tone !== 'neutral' && styles[tone], className)} {...rest} />;
+}

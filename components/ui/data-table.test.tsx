@@ -1,0 +1,103 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type Column, DataTable } from './data-table';
+
+interface Tool {
+  rank: number;
+  name: string;
+  calls: number;
+}
+
+const ROWS: Tool[] = [
+  { rank: 1, name: 'github/create_issue', calls: 12 },
+  { rank: 2, name: 'filesystem/read_file', calls: 7 },
+  { rank: 3, name: 'all/gitlab/search', calls: 7 },
+];
+
+const COLUMNS: Column<Tool>[] = [
+  { id: 'rank', header: '#', numeric: true, sort: (a, b) => a.rank - b.rank, cell: (t) => t.rank },
+  { id: 'name', header: 'Tool', sort: (a, b) => a.name.localeCompare(b.name), cell: (t) => t.name },
+  {
+    id: 'calls',
+    header: 'Calls',
+    numeric: true,
+    headerTitle: 'calls in the window',
+    sort: (a, b) => a.calls - b.calls,
+    firstDirection: 'descending',
+    cell: (t) => t.calls,
+  },
+  { id: 'note', header: 'Note', cell: () => '—' },
+];
+
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+describe('DataTable', () => {
+  it('renders a header and one row per item, named by its label', () => {
+    render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} label="Tools" />);
+
+    const table = screen.getByRole('table', { name: 'Tools' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Tool', 'Calls', 'Note']);
+    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(screen.getByRole('columnheader', { name: 'Calls' }).title).toBe('calls in the window');
+  });
+
+  it('sorts from a header button, says which way on the header, and flips on a second press', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        columns={COLUMNS}
+        rows={ROWS}
+        rowKey={(t) => t.name}
+        initialSort={{ column: 'rank', direction: 'ascending' }}
+        tieBreak={(a, b) => a.rank - b.rank}
+      />,
+    );
+    const sortOf = (name: string) => screen.getByRole('columnheader', { name }).getAttribute('aria-sort');
+
+    expect(sortOf('#')).toBe('ascending');
+    expect(sortOf('Tool')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: 'Note' }).hasAttribute('aria-sort')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Tool' }));
+    expect(sortOf('Tool')).toBe('ascending');
+    expect(sortOf('#')).toBe('none');
+    expect(names()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
+
+    await user.click(screen.getByRole('button', { name: 'Tool' }));
+    expect(sortOf('Tool')).toBe('descending');
+    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+  });
+
+  it('starts a column where it reads best, and keeps ties in their tie-break order', async () => {
+    const user = userEvent.setup();
+    render(<DataTable columns={COLUMNS} rows={[...ROWS].reverse()} rowKey={(t) => t.name} tieBreak={(a, b) => a.rank - b.rank} />);
+
+    await user.click(screen.getByRole('button', { name: 'Calls' }));
+    expect(screen.getByRole('columnheader', { name: 'Calls' }).getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+  });
+
+  it('sorts from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} />);
+
+    screen.getByRole('button', { name: 'Tool' }).focus();
+    await user.keyboard('{Enter}');
+    expect(names()[0]).toBe('all/gitlab/search');
+  });
+
+  it('says so instead of an empty table when given an empty message', () => {
+    render(<DataTable columns={COLUMNS} rows={[]} rowKey={(t) => t.name} emptyMessage="No tools yet." />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No tools yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,128 @@
+'use client';
+
+import { useMemo, useState, type ReactNode } from 'react';
+import { cx } from './class-names';
+import styles from './data-table.module.css';
+import { EmptyState } from './empty-state';
+
+export type SortDirection = 'ascending' | 'descending';
+
+export interface Column<Row> {
+  /** Stable within the table: the React key, and what `initialSort` names. */
+  id: string;
+  header: ReactNode;
+  /** Shown on hover over the header, for what the short header cannot say. */
+  headerTitle?: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Right-aligned with tabular figures, so digits line up down the column. */
+  numeric?: boolean;
+  /** The text style of the column's cells (e.g. `mono`, `small muted`); a function when it depends on the value. */
+  className?: string | ((row: Row) => string | undefined);
+  /** Shown on hover over a cell, e.g. the exact time behind "3 min ago". */
+  cellTitle?: (row: Row) => string | undefined;
+  /** Orders two rows by this column, ascending. With it, the header is a button that sorts. */
+  sort?: (a: Row, b: Row) => number;
+  /** Where the first click starts; later clicks flip it. */
+  firstDirection?: SortDirection;
+}
+
+export interface TableSort {
+  column: string;
+  direction: SortDirection;
+}
+
+interface Props<Row> {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** The table's accessible name: a label, or the id of the heading that names it. */
+  label?: string;
+  labelledBy?: string;
+  /** A visible line above the header row. */
+  caption?: ReactNode;
+  testId?: string;
+  /** Shown instead of the table when there are no rows; without it an empty table keeps its header. */
+  emptyMessage?: ReactNode;
+  rowClassName?: (row: Row, index: number) => string | undefined;
+  rowTitle?: (row: Row, index: number) => string | undefined;
+  initialSort?: TableSort;
+  /** Orders rows the sorted column finds equal, e.g. by rank, so equal rows do not swap on re-sort. */
+  tieBreak?: (a: Row, b: Row) => number;
+  /** Rows that are not data and come first, e.g. one row standing for many unnamed ones. */
+  leadingRows?: ReactNode;
+}
+
+/** Every table of the dashboard: columns as data, optional sorting from the header, one look. */
+export function DataTable<Row>(props: Props<Row>) {
+  const { columns, rows, rowKey, label, labelledBy, caption, testId, emptyMessage, rowClassName, rowTitle, initialSort, tieBreak, leadingRows } = props;
+  const [sort, setSort] = useState<TableSort | null>(initialSort ?? null);
+  const sorted = useMemo(() => sortRows(rows, columns, sort, tieBreak), [rows, columns, sort, tieBreak]);
+
+  if (rows.length === 0 && !leadingRows && emptyMessage) return <EmptyState>{emptyMessage}</EmptyState>;
+
+  function toggle(column: Column<Row>) {
+    setSort((current) =>
+      current?.column === column.id
+        ? { column: column.id, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column: column.id, direction: column.firstDirection ?? 'ascending' },
+    );
+  }
+
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
+        {caption ? <caption className={styles.caption}>{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.id} column={column} sort={sort} onSort={() => toggle(column)} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {leadingRows}
+          {sorted.map((row, index) => (
+            <tr key={rowKey(row, index)} className={rowClassName?.(row, index)} title={rowTitle?.(row, index)}>
+              {columns.map((column) => (
+                <td
+                  key={column.id}
+                  className={cx(column.numeric && styles.numeric, typeof column.className === 'function' ? column.className(row) : column.className)}
+                  title={column.cellTitle?.(row)}
+                >
+                  {column.cell(row, index)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: TableSort | null; onSort: () => void }) {
+  const className = column.numeric ? styles.numeric : undefined;
+  if (!column.sort) {
+    return (
+      <th scope="col" className={className} title={column.headerTitle}>
+        {column.header}
+      </th>
+    );
+  }
+  const direction = sort?.column === column.id ? sort.direction : null;
+  return (
+    <th scope="col" className={className} title={column.headerTitle} aria-sort={direction ?? 'none'}>
+      <button type="button" className={styles.sort} onClick={onSort}>
+        {column.header}
+        <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+function sortRows<Row>(rows: readonly Row[], columns: Column<Row>[], sort: TableSort | null, tieBreak?: (a: Row, b: Row) => number): readonly Row[] {
+  const compare = sort ? columns.find((c) => c.id === sort.column)?.sort : undefined;
+  if (!sort || !compare) return rows;
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * compare(a, b) || (tieBreak ? tieBreak(a, b) : 0));
+}

@@ -1,0 +1,138 @@
+'use client';
+
+import { useState, type ChangeEvent } from 'react';
+import { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ConfirmBox } from '@/components/ui/confirm-box';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { ApiClientError } from '@/lib/api-client';
+import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
+import styles from './yaml-apply-panel.module.css';
+import { YamlPlan, type ApplyResult } from './yaml-plan';
+
+/** Paste or upload Project documents, preview what they would change, then apply exactly that preview. */
+export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: string) => void }) {
+  const apply = useYamlApplyMutation();
+  const [plan, setPlan] = useState<ApplyResult | null>(null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
+  const [done, setDone] = useState<ApplyResult | null>(null);
+
+  function edit(next: string) {
+    onText(next);
+    setPlan(null);
+    setDone(null);
+    apply.reset();
+  }
+
+  async function upload(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (file) edit(await file.text());
+    e.target.value = '';
+  }
+
+  async function preview() {
+    setDone(null);
+    setChangedMeanwhile(false);
+    const result = await apply.mutateAsync({ text, dryRun: true }).catch(() => null);
+    setPlan(result);
+  }
+
+  async function confirm() {
+    if (!plan) return;
+    try {
+      const result = await apply.mutateAsync({ text, dryRun: false, basis: plan.basis });
+      setPlan(null);
+      setDone(result);
+    } catch (err) {
+      // The projects changed since the preview: show the new diff to confirm instead.
+      if (err instanceof ApiClientError && err.status === 412) {
+        const details = err.envelope.details as Pick<ApplyResult, 'basis' | 'projects'>;
+        setPlan({ ...plan, basis: details.basis, projects: details.projects, summary: summarise(details.projects) });
+        setChangedMeanwhile(true);
+        apply.reset();
+      }
+    }
+  }
+
+  return (
+    <Card aria-labelledby="apply-heading">
+      <CardHeader id="apply-heading" title="Apply">
+        <label className="button small">
+          Upload a file
+          <input type="file" accept=".yaml,.yml,application/yaml,text/yaml,text/plain" onChange={upload} className="visually-hidden" />
+        </label>
+      </CardHeader>
+      <p className="small muted">
+        Paste one or more Project documents (separated by <code>---</code>). Each creates or updates the project named by <code>metadata.name</code>; nothing is
+        written unless every document is valid.
+      </p>
+      <textarea
+        aria-label="YAML to apply"
+        rows={16}
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+        spellCheck={false}
+        placeholder="apiVersion: favindex/v1"
+      />
+      <div className="row" style={{ marginTop: 8 }}>
+        <button type="button" onClick={preview} disabled={!text.trim() || apply.isPending}>
+          Preview changes
+        </button>
+      </div>
+      {apply.isError ? (
+        <div style={{ marginTop: 10 }}>
+          <ErrorNotice error={apply.error} />
+          <YamlIssues error={apply.error} />
+        </div>
+      ) : null}
+      {plan ? (
+        <ConfirmBox label="Review the changes">
+          {changedMeanwhile ? (
+            <Alert tone="warn" className="small" role="alert">
+              The projects changed since your preview. This is the diff against their current state.
+            </Alert>
+          ) : null}
+          <YamlPlan plan={plan} />
+          <div className="row">
+            <button type="button" className="primary" onClick={confirm} disabled={apply.isPending || plan.summary.create + plan.summary.update === 0}>
+              Apply
+            </button>
+            <button type="button" onClick={() => setPlan(null)}>
+              Cancel
+            </button>
+          </div>
+        </ConfirmBox>
+      ) : null}
+      {done ? (
+        <Alert role="status" style={{ marginTop: 10 }} data-testid="apply-done">
+          Applied: {done.summary.create} created, {done.summary.update} updated, {done.summary.unchanged} unchanged.
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Where each document is invalid, by line and column, when the API says so in the envelope's details. */
+function YamlIssues({ error }: { error: unknown }) {
+  const issues = error instanceof ApiClientError && Array.isArray(error.envelope.details) ? (error.envelope.details as YamlIssue[]) : [];
+  if (issues.length === 0) return null;
+  return (
+    <ul className={`small ${styles.issues}`} aria-label="Problems">
+      {issues.map((issue, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two problems may read the same; their order is their identity
+        <li key={i}>
+          <span className="mono">
+            {issue.document > 0 ? `doc ${issue.document}, ` : ''}line {issue.line}:{issue.column}
+          </span>{' '}
+          {issue.path ? <code>{issue.path}</code> : null} {issue.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function summarise(projects: ApplyResult['projects']): ApplyResult['summary'] {
+  const count = (action: string) => projects.filter((p) => p.action === action).length;
+  return { create: count('create'), update: count('update'), unchanged: count('unchanged') };
+}
