@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from '@/lib/contracts/errors';
 import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { serverNameSchema } from '@/lib/schemas/catalog';
 import { projectIdSchema } from '@/lib/schemas/projects';
 import { TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import packageJson from '@/package.json';
-import { errorEnvelopeSchema } from './error-envelope';
 import type { HttpMethod, JsonSchema, Operation, OperationAccess, SchemaSource } from './operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
 

@@ -14,3 +14,4 @@ export const errorEnvelopeSchema = z
     details: z.unknown().optional().describe('Machine-readable specifics: validation issues with their paths, the current version, a new plan…'),
   })
   .strict();
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { count, int, isoDateTime } from './shared';
+
+/** An event that was not stored, by its index in the batch. */
+export const eventRejectSchema = z.object({
+  index: count,
+  error_code: z.string().describe('VALIDATION_FAILED, TIMESTAMP_IN_FUTURE, MALFORMED_JSON (an NDJSON line) or OLDER_THAN_RETENTION.'),
+  message: z.string(),
+});
+export type EventReject = z.infer<typeof eventRejectSchema>;
+
+/** POST /api/projects/{id}/events. */
+export const ingestResultSchema = z.object({
+  accepted: count.describe('Events stored now.'),
+  duplicates: count.describe('Events whose id was already stored: not an error (§events).'),
+  rejected: z.array(eventRejectSchema).describe('Events not stored, in batch order.'),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/** One stored event with the canonical name it resolved to (§names). */
+export const eventViewSchema = z.object({
+  id: z.string(),
+  timestamp: isoDateTime,
+  tool: z.string().describe('The name as presented to the model.'),
+  canonical: z.string().nullable().describe('server/tool when the call resolved to a catalog tool.'),
+  namespace: z.string(),
+  kind: z.string().describe('tool, meta or unresolved.'),
+  unresolvedReason: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  status: z.string(),
+  errorCode: z.string().nullable(),
+  durationMs: int.nullable(),
+  model: z.string().nullable(),
+  client: z.string().nullable(),
+});
+export type EventView = z.infer<typeof eventViewSchema>;
+
+/** GET /api/projects/{id}/events: the latest events, newest first. */
+export const eventListSchema = z.object({
+  events: z.array(eventViewSchema),
+  next: z.string().nullable().describe('The cursor for `before` of the next page; null on the last.'),
+});
+export type EventList = z.infer<typeof eventListSchema>;

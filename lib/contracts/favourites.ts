@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { count, int, isoDateTime } from './shared';
+
+/** A favourite index: the pinned tools in order, the cap, and whether favourites are on (§favourites). */
+export const favouriteIndexSchema = z.object({
+  enabled: z.boolean(),
+  maxFavourites: int,
+  tools: z.array(z.string()).describe('Canonical server/tool names, in pinned order.'),
+});
+export type FavouriteIndex = z.infer<typeof favouriteIndexSchema>;
+
+/** GET /api/projects/{id}/favourites: the favourites, their version (also the ETag) and their flags. */
+export const favouritesViewSchema = z.object({
+  project: z.string(),
+  ...favouriteIndexSchema.shape,
+  version: count.describe('The favourites version; the ETag is it quoted, e.g. "7".'),
+  updatedAt: isoDateTime,
+  pinned: count,
+  full: z.boolean().describe('Pinning is refused while the list holds maxFavourites tools.'),
+  missingFromCatalog: z.array(z.string()).describe('Pinned tools the current catalog does not list: allowed, and flagged.'),
+});
+export type FavouritesView = z.infer<typeof favouritesViewSchema>;
+
+/** The answer of every favourites write: the favourites after it, and whether it changed anything. */
+export const favouritesWriteResultSchema = favouritesViewSchema.extend({
+  changed: z.boolean().describe('False when the write changed nothing (already pinned, not pinned, same list): the version stays.'),
+});
+export type FavouritesWriteResult = z.infer<typeof favouritesWriteResultSchema>;
+
+/** What one favourites change did, in the terms a person reads in the history. */
+export const changeSummarySchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  reordered: z.boolean().describe('Tools kept in the list whose relative order changed.'),
+  enabled: z.object({ from: z.boolean(), to: z.boolean() }).optional(),
+  maxFavourites: z.object({ from: int, to: int }).optional(),
+});
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;
+
+export const favouriteChangeViewSchema = z.object({
+  version: count,
+  changedAt: isoDateTime,
+  via: z.string().describe('Where the change came from: ui, api, cli, yaml or demo.'),
+  before: favouriteIndexSchema.nullable().describe('Null for the first version.'),
+  after: favouriteIndexSchema,
+});
+export type FavouriteChangeView = z.infer<typeof favouriteChangeViewSchema>;
+
+export const favouritesHistoryEntrySchema = favouriteChangeViewSchema.extend({
+  summary: changeSummarySchema,
+  description: z.string().describe('The change in one line, e.g. "pinned a, b · reordered".'),
+});
+export type FavouritesHistoryEntry = z.infer<typeof favouritesHistoryEntrySchema>;
+
+/** GET /api/projects/{id}/favourites/history: changes, newest first. */
+export const favouritesHistorySchema = z.object({
+  project: z.string(),
+  currentVersion: count,
+  changes: z.array(favouritesHistoryEntrySchema),
+  next: count.nullable().describe('The `before` of the next page, or null on the last.'),
+});
+export type FavouritesHistory = z.infer<typeof favouritesHistorySchema>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { count, isoDateTime } from './shared';
+import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
+
+export const TOOL_SOURCES = ['agent', 'meta', 'typed', 'favourite', 'all'] as const;
+export const TOKEN_METHOD_IDS = ['openai-functions', 'anthropic-tools'] as const;
+
+/** One entry of a mode's list, in order. */
+export const previewToolSchema = z.object({
+  name: z.string().describe('The name the model sees.'),
+  canonical: z.string().nullable().describe('server/tool for catalog tools; null for agent and meta tools.'),
+  source: z.enum(TOOL_SOURCES),
+  placeholder: z.literal(true).optional().describe('An agent tool given only as a count: its name and schema are unknown.'),
+  description: z.string().optional().describe('With detail=full.'),
+  inputSchema: z.record(z.string(), z.unknown()).optional().describe('With detail=full.'),
+});
+export type PreviewTool = z.infer<typeof previewToolSchema>;
+
+export const targetProblemSchema = z.object({
+  name: z.string(),
+  canonical: z.string().nullable(),
+  field: z.enum(['name', 'description']),
+  message: z.string(),
+});
+export type TargetProblem = z.infer<typeof targetProblemSchema>;
+
+/** One mode's list checked against the target, with its token estimate (§surface). */
+export const modePreviewSchema = z.object({
+  mode: z.enum(SURFACE_MODES),
+  count,
+  cap: count.nullable().describe("The target's hard cap; null when it has none."),
+  fits: z.boolean(),
+  overBy: count.describe('How many tools over the cap; 0 when it fits.'),
+  warn: z.boolean().describe("Over the target's soft limit (anthropic: 30)."),
+  problems: z.array(targetProblemSchema).describe('Every name or description the target would reject, and names listed twice.'),
+  tokens: z.object({
+    tokens: count,
+    method: z.enum(TOKEN_METHOD_IDS),
+    placeholdersExcluded: count.describe('Agent tools given as a count have no definition to count.'),
+    methodDescription: z.string(),
+  }),
+  leftOut: z.array(leftOutToolSchema),
+  notes: z.array(z.string()).describe('Why the list is as it is, where that is not obvious.'),
+  instruction: z.string().nullable().describe('The instruction sent with the list (favindex only).'),
+  tools: z.array(previewToolSchema),
+});
+export type ModePreview = z.infer<typeof modePreviewSchema>;
+
+const names = z.array(z.string()).readonly();
+
+export const recordedCallSchema = z.object({
+  id: z.string(),
+  timestamp: isoDateTime,
+  tool: z.string(),
+  canonical: z.string().nullable(),
+  kind: z.string(),
+});
+export type RecordedCall = z.infer<typeof recordedCallSchema>;
+
+/** Session state given in the query (activated, calledServers). */
+export const explicitSessionSchema = z.object({
+  source: z.literal('explicit'),
+  activated: names.describe('Activated tools, canonical, most recent last.'),
+  calledServers: names.describe('Servers called, most recent first.'),
+});
+
+/** A recorded session replayed up to `step` of its `steps` calls. */
+export const recordedSessionSchema = z.object({
+  source: z.literal('recorded'),
+  id: z.string(),
+  step: count,
+  steps: count,
+  truncated: z.boolean(),
+  calls: z.array(recordedCallSchema),
+  growth: z.object({ lazy: z.array(count), pinned: z.array(count) }).describe('List sizes of lazy and pinned at every step, 0 … steps.'),
+  activated: names,
+  calledServers: names,
+});
+
+/** GET /api/projects/{id}/preview: the exact list per mode for the target, with caps, problems and tokens. */
+export const previewResponseSchema = z.object({
+  project: z.string(),
+  target: z.object({
+    id: z.string(),
+    label: z.string(),
+    cap: count.nullable(),
+    warnAbove: count.nullable(),
+    nameRule: z.string().nullable().describe('The pattern names must match; null when the target states none.'),
+    descriptionLimit: count.nullable(),
+  }),
+  agentTools: z.object({ count, names: z.array(z.string()).nullable() }),
+  limits: surfaceLimitsSchema,
+  query: z.string(),
+  catalog: z.object({ servers: count, tools: count }),
+  session: z.discriminatedUnion('source', [explicitSessionSchema, recordedSessionSchema]).nullable(),
+  modes: z.array(modePreviewSchema),
+});
+export type PreviewResponse = z.infer<typeof previewResponseSchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
+import { favouriteIndexSchema } from './favourites';
+import { count, int } from './shared';
+
+/** The list budgets of a project's surface config (§surface). */
+export const surfaceLimitsSchema = z.object({
+  maxToolsPerRequest: int,
+  maxActivatedToolsPerSession: int,
+  maxPinnedServers: int,
+  retrieveK: int,
+});
+export type SurfaceLimits = z.infer<typeof surfaceLimitsSchema>;
+
+/** A project's surface config as stored: every field but `customCap` is always there. */
+export const surfaceConfigSchema = z.object({
+  mode: z.enum(SURFACE_MODES),
+  target: z.enum(TARGET_IDS),
+  customCap: int.optional().describe('The cap for target custom.'),
+  agentTools: z.union([int, z.array(z.string())]).describe("The agent's own tools: how many, or their names."),
+  instruction: z.string(),
+  limits: surfaceLimitsSchema,
+});
+export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;
+
+export const LEFT_OUT_REASONS = ['name-too-long', 'duplicate-after-sanitising', 'not-in-catalog'] as const;
+
+/** A catalog tool a mode could not present, and why (never truncated, §surface). */
+export const leftOutToolSchema = z.object({
+  canonical: z.string(),
+  name: z.string().describe('The name it would have had.'),
+  reason: z.enum(LEFT_OUT_REASONS),
+  message: z.string(),
+  duplicateOf: z.string().optional().describe('For duplicates: the tool that kept the name.'),
+});
+export type LeftOutTool = z.infer<typeof leftOutToolSchema>;
+
+/** GET /api/projects/{id}/surface: what a proxy presents; `fingerprint` is also the ETag. */
+export const surfaceDocumentSchema = z.object({
+  project: z.string(),
+  version: z
+    .object({ catalog: count, favourites: count })
+    .describe('The catalog and favourites versions it was built from (informational: not part of the fingerprint).'),
+  mode: z.enum(SURFACE_MODES),
+  target: z.enum(TARGET_IDS),
+  limits: surfaceLimitsSchema,
+  favouriteIndex: favouriteIndexSchema,
+  instruction: z.string().nullable().describe('Sent with the list in favindex; null in the other modes.'),
+  names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
+  metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),
+  leftOut: z.array(leftOutToolSchema),
+  fingerprint: z.string().describe('Changes exactly when what a proxy would present changes; also the ETag.'),
+});
+export type SurfaceDocument = z.infer<typeof surfaceDocumentSchema>;
