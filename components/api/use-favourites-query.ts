@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { FavouritesView } from '@/lib/favourites/http';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { queryKeys } from './keys';
 
 /** GET /api/projects/:id/favourites: the pinned list, its version, and its flags. */
