@@ -1,11 +1,18 @@
+import { parseAllDocuments } from 'yaml';
+import type { z } from 'zod';
 import { CliError, EXIT, type Envelope } from './exit-codes';
 
 export interface ApiAnswer {
   status: number;
   headers: Headers;
   text: string;
-  /** The body parsed, when it is JSON. */
-  json: any;
+  /** The body parsed, when it is JSON: unknown until a contract reads it (request with `schema`). */
+  json: unknown;
+}
+
+/** An answer read with its contract (lib/contracts): `data` is the body as the contract types it. */
+export interface ContractAnswer<T> extends ApiAnswer {
+  data: T;
 }
 
 export interface RequestOptions {
@@ -14,6 +21,11 @@ export interface RequestOptions {
   body?: string;
   contentType?: string;
   headers?: Record<string, string>;
+}
+
+export interface ContractRequestOptions<S extends z.ZodType> extends RequestOptions {
+  /** The contract of the success answer: its JSON body must match, or the command fails. */
+  schema: S;
 }
 
 const VERSION = '0.1.0';
@@ -30,7 +42,46 @@ export class ApiClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer> {
+  /**
+   * Send a request; a success answer's JSON body is parsed with the operation's contract, and
+   * one that does not match it is a CliError (exit 1), not a crash further on.
+   */
+  async request<S extends z.ZodType>(method: string, path: string, options: ContractRequestOptions<S>): Promise<ContractAnswer<z.output<S>>>;
+  /** Send a request whose answer is not JSON (a YAML export): its text is the answer. */
+  async request(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer>;
+  async request(method: string, path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<ApiAnswer | ContractAnswer<unknown>> {
+    const answer = await this.send(method, path, options);
+    if (!options.schema) return answer;
+    return { ...answer, data: this.read(method, path, options.schema, answer.json, 'JSON') };
+  }
+
+  /** GET a YAML answer whose every document must match `schema` (the project documents of an export). */
+  async requestDocuments<S extends z.ZodType>(path: string, schema: S): Promise<ApiAnswer & { documents: z.output<S>[] }> {
+    const answer = await this.send('GET', path, {});
+    const documents = parseAllDocuments(answer.text);
+    const list = Array.isArray(documents) ? documents : [documents];
+    const broken = list.find((doc) => doc.errors.length > 0);
+    if (broken) throw this.unexpected('GET', path, `a body that is not YAML: ${broken.errors[0]?.message ?? 'unreadable'}`);
+    return { ...answer, documents: list.map((doc) => this.read('GET', path, schema, doc.toJS(), 'YAML')) };
+  }
+
+  /** The body as its contract reads it; one that does not match means the server is not the one this CLI knows. */
+  private read<S extends z.ZodType>(method: string, path: string, schema: S, body: unknown, what: string): z.output<S> {
+    if (body === undefined) throw this.unexpected(method, path, `no ${what} body`);
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const [issue] = parsed.error.issues;
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw this.unexpected(method, path, `${what} that does not match what this CLI expects (${where}${issue?.message ?? 'invalid'})`);
+  }
+
+  private unexpected(method: string, path: string, what: string): CliError {
+    return new CliError(EXIT.API_ERROR, `the server at ${this.baseUrl} answered ${method} ${path.split('?')[0]} with something unexpected: ${what}`, {
+      suggestedAction: 'the server and this CLI may be of different versions: use the favindex CLI of the server you talk to',
+    });
+  }
+
+  private async send(method: string, path: string, options: RequestOptions): Promise<ApiAnswer> {
     const url = new URL(this.baseUrl + path);
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { 'user-agent': `favindex-cli/${VERSION}`, 'x-favindex-via': 'cli', ...options.headers };
@@ -49,7 +100,7 @@ export class ApiClient {
     } catch (err) {
       throw this.unreachable(err);
     }
-    let json: any;
+    let json: unknown;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) {
       try {
         json = JSON.parse(text);

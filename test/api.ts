@@ -1,6 +1,10 @@
+import { checkResponse } from './response-contracts';
+
 /**
  * Calls the real route handlers with real Request objects, routed the way Next routes them
- * (static segments before [param] before [...catchAll]), without starting a server.
+ * (static segments before [param] before [...catchAll]), without starting a server. Every
+ * response is checked against the contract of its operation (test/response-contracts.ts): a
+ * response that breaks it fails the test that asked for it.
  */
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -24,6 +28,11 @@ const routes: Route[] = Object.entries(modules)
 
 function specificity(segments: string[]): number {
   return segments.reduce((score, s) => score * 3 + (s.startsWith('[...') ? 0 : s.startsWith('[') ? 1 : 2), segments.length);
+}
+
+/** `api/projects/[id]` → `/api/projects/{id}`, as lib/openapi/operations names it. */
+function openApiTemplate(segments: string[]): string {
+  return `/${segments.map((s) => s.replace(/^\[([^\].]+)\]$/, '{$1}')).join('/')}`;
 }
 
 function match(pathname: string): { route: Route; params: Record<string, string | string[]> } | null {
@@ -77,6 +86,14 @@ export async function request<T = any>(method: string, path: string, options: Re
   const req = new Request(url, init);
   const res = await handler(req, { params: Promise.resolve(found.params) });
   const text = await res.text();
+  checkResponse({
+    method,
+    url: `${url.pathname}${url.search}`,
+    template: openApiTemplate(found.route.segments),
+    status: res.status,
+    headers: res.headers,
+    text,
+  });
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed as T, text };

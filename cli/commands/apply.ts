@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import type { ApplyResult } from '@/lib/contracts/yaml';
-import type { DocumentPlan } from '@/lib/yaml/plan';
+import { type ApplyResult, applyResultSchema, type DocumentPlan } from '@/lib/contracts/yaml';
 import { stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
@@ -32,8 +31,12 @@ favindex apply -f - [--dry-run]          (the YAML on stdin)
       }
     }
     const dryRun = parsed.values['dry-run'] === true;
-    const answer = await client.request('POST', '/api/yaml/apply', { query: { dryRun: dryRun || undefined }, body: yaml, contentType: 'application/yaml' });
-    const result = answer.json as ApplyResult;
+    const { data: result } = await client.request('POST', '/api/yaml/apply', {
+      query: { dryRun: dryRun || undefined },
+      body: yaml,
+      contentType: 'application/yaml',
+      schema: applyResultSchema,
+    });
     if (parsed.global.json) return printJson(io, result);
     io.stdout(describeResult(result, file));
   },

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { PutCatalogResult } from '@/lib/contracts/catalog';
+import { putCatalogResultSchema } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
 import { listAllTools } from '@/mcp/fetch-tools';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
@@ -40,8 +40,11 @@ export const catalogCommand: Command = {
 
     const label = [command, ...args].map(shellQuote).join(' ');
     const tools = await readStdioTools(command, args, label, parsed.global.timeoutMs);
-    const answer = await client.request('PUT', `/api/projects/${segment(project)}/catalog/${segment(server)}`, { json: { tools } });
-    const result = answer.json as PutCatalogResult;
+    const answer = await client.request('PUT', `/api/projects/${segment(project)}/catalog/${segment(server)}`, {
+      json: { tools },
+      schema: putCatalogResultSchema,
+    });
+    const result = answer.data;
     if (parsed.global.json) return printJson(io, { ...result, toolCount: tools.length, command: [command, ...args] });
     const lines = [`Read ${tools.length} tool${tools.length === 1 ? '' : 's'} from \`${label}\`.`];
     if (!result.changed) lines.push(`${project}/${server}: unchanged (catalog version ${result.version}).`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { stringValue } from '../args';
 import { segment } from '../client';
 import type { Command } from '../command';
@@ -23,9 +24,9 @@ favindex export --all [-o FILE]
     if (all && stringValue(parsed.values.project)) throw badArguments('give either --project or --all');
     const project = all ? null : parsed.global.project;
     if (!all && !project) throw badArguments('export which project? give --project <id> (or set FAVINDEX_PROJECT), or --all for every project');
-    const answer = await client.request('GET', project ? `/api/projects/${segment(project)}/yaml` : '/api/yaml');
+    const answer = await client.requestDocuments(project ? `/api/projects/${segment(project)}/yaml` : '/api/yaml', projectDocumentSchema);
     const yaml = answer.text;
-    const names = [...yaml.matchAll(/^metadata:\n {2}name: (.+)$/gm)].map((m) => m[1]);
+    const names = answer.documents.map((d) => d.metadata.name);
     const output = stringValue(parsed.values.output);
     if (output) {
       try {

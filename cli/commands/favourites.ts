@@ -1,11 +1,9 @@
-import type { FavouritesView } from '@/lib/contracts/favourites';
+import { type FavouritesView, favouritesViewSchema, type FavouritesWriteResult, favouritesWriteResultSchema } from '@/lib/contracts/favourites';
 import { integer, requireProject, stringValue } from '../args';
 import { segment, type ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { printJson, type Io } from '../output';
-
-type Answer = FavouritesView & { changed?: boolean };
 
 export const favouritesCommand: Command = {
   name: 'favourites',
@@ -25,7 +23,7 @@ favindex favourites unpin --project P TOOL...
     const project = requireProject(parsed.global);
     if (action === 'list') {
       if (tools.length > 0) throw badArguments(`favourites list takes no tool names (got ${tools.join(' ')})`);
-      const view = (await client.request('GET', favouritesPath(project))).json as Answer;
+      const { data: view } = await client.request('GET', favouritesPath(project), { schema: favouritesViewSchema });
       return parsed.global.json ? printJson(io, view) : io.stdout(describeList(view));
     }
     if (action !== 'pin' && action !== 'unpin') {
@@ -50,10 +48,11 @@ async function pinOrUnpin(
   io: Io,
   { project, action, tools, position, json }: { project: string; action: 'pin' | 'unpin'; tools: string[]; position?: number; json: boolean },
 ): Promise<void> {
-  let last: Answer | null = null;
+  let last: FavouritesWriteResult | null = null;
   const changed: string[] = [];
   for (const tool of tools) {
-    last = (await client.request('POST', favouritesPath(project, action), { json: { tool, ...(position !== undefined ? { position } : {}) } })).json as Answer;
+    const body = { tool, ...(position !== undefined ? { position } : {}) };
+    last = (await client.request('POST', favouritesPath(project, action), { json: body, schema: favouritesWriteResultSchema })).data;
     if (last.changed) changed.push(tool);
     if (!json) {
       const done = action === 'pin' ? `★ pinned ${tool}` : `unpinned ${tool}`;
@@ -64,7 +63,7 @@ async function pinOrUnpin(
   if (json) printJson(io, { ...last, changedTools: changed });
 }
 
-function describeList(view: Answer): string {
+function describeList(view: FavouritesView): string {
   const missing = new Set(view.missingFromCatalog);
   const state = `${view.enabled ? 'enabled' : 'disabled'}, ${view.pinned} of ${view.maxFavourites} pinned${view.full ? ' (full)' : ''}`;
   const lines = [`Favourites of ${view.project}: version ${view.version}, ${state}`];

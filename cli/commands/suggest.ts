@@ -1,17 +1,8 @@
-import type { UsageWindow } from '@/lib/usage/window';
-import type { FavouritesSuggestion } from '@/lib/usage/suggest';
+import { suggestionsResponseSchema } from '@/lib/contracts/suggestions';
 import { integer, requireProject, stringValue } from '../args';
 import { segment } from '../client';
 import type { Command } from '../command';
 import { percent, printJson, shellQuote, table } from '../output';
-
-/** GET /api/projects/:id/suggestions, as the API answers it. */
-export interface SuggestionsAnswer extends FavouritesSuggestion {
-  window: UsageWindow;
-  maxFavourites: number;
-  favouritesVersion: number;
-  yaml: string;
-}
 
 export const suggestCommand: Command = {
   name: 'suggest',
@@ -35,8 +26,9 @@ export const suggestCommand: Command = {
         window: days === undefined ? undefined : `${days}d`,
         until: stringValue(parsed.values.until),
       },
+      schema: suggestionsResponseSchema,
     });
-    const suggestion = answer.json as SuggestionsAnswer;
+    const suggestion = answer.data;
     if (parsed.values.yaml) return io.stdout(suggestion.yaml);
     if (parsed.global.json) return printJson(io, suggestion);
 

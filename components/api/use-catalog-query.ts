@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogServerView } from '@/lib/contracts/catalog';
 import { apiFetch } from '@/lib/api-client';
+import type { CatalogResponse } from '@/lib/contracts/catalog';
 import { queryKeys } from './keys';
-
-export interface CatalogResponse {
-  project: string;
-  toolCount: number;
-  servers: CatalogServerView[];
-}
 
 export function useCatalogQuery(id: string) {
   return useQuery({

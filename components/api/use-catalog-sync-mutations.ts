@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SyncResult } from '@/lib/contracts/catalog-sync';
 import { apiFetch } from '@/lib/api-client';
+import type { SyncResult } from '@/lib/contracts/catalog-sync';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import { queryKeys } from './keys';
 

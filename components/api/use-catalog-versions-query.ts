@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogVersionView } from '@/lib/contracts/catalog';
 import { apiFetch } from '@/lib/api-client';
+import type { CatalogVersionsResponse } from '@/lib/contracts/catalog';
 import { queryKeys } from './keys';
-
-export interface CatalogVersionsResponse {
-  server: string;
-  versions: CatalogVersionView[];
-}
 
 /** A server's catalog history, newest first; fetched only when `enabled` (the section is open). */
 export function useCatalogVersionsQuery(id: string, server: string, enabled: boolean) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProjectView } from '@/lib/contracts/projects';
 import { apiFetch } from '@/lib/api-client';
+import type { ProjectView } from '@/lib/contracts/projects';
 import { queryKeys } from './keys';
 
 export function useCreateProjectMutation() {

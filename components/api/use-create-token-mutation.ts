@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { CreatedTokenView, TokenScope } from '@/lib/schemas/tokens';
+import type { CreatedTokenView } from '@/lib/contracts/tokens';
+import type { TokenScope } from '@/lib/schemas/tokens';
 import { queryKeys } from './keys';
 
 /** The answer holds the secret: show it once, then `reset()` the mutation so it leaves memory. */

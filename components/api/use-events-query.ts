@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EventView } from '@/lib/contracts/events';
 import { apiFetch } from '@/lib/api-client';
+import type { EventList } from '@/lib/contracts/events';
 import { queryKeys } from './keys';
 
 export interface EventsParams {
@@ -14,7 +14,7 @@ export function useEventsQuery(id: string, params: EventsParams = {}, options: {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   return useQuery({
     queryKey: queryKeys.events(id, params),
-    queryFn: () => apiFetch<{ events: EventView[]; next: string | null }>(`/api/projects/${encodeURIComponent(id)}/events?${search}`),
+    queryFn: () => apiFetch<EventList>(`/api/projects/${encodeURIComponent(id)}/events?${search}`),
     refetchInterval: options.refetchInterval,
   });
 }

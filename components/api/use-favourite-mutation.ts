@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { FavouritesView } from '@/lib/contracts/favourites';
+import type { FavouritesView, FavouritesWriteResult } from '@/lib/contracts/favourites';
 import { move } from '@/lib/favourites/operations';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { queryKeys } from './keys';
@@ -26,17 +26,17 @@ export function useFavouriteMutation(id: string) {
       const headers: Record<string, string> = { 'x-favindex-via': 'ui' };
       switch (write.kind) {
         case 'pin':
-          return apiFetch<FavouritesView>(`${base}/pin`, { method: 'POST', headers, json: { tool: write.tool, position: write.position } });
+          return apiFetch<FavouritesWriteResult>(`${base}/pin`, { method: 'POST', headers, json: { tool: write.tool, position: write.position } });
         case 'unpin':
-          return apiFetch<FavouritesView>(`${base}/unpin`, { method: 'POST', headers, json: { tool: write.tool } });
+          return apiFetch<FavouritesWriteResult>(`${base}/unpin`, { method: 'POST', headers, json: { tool: write.tool } });
         case 'move':
-          return apiFetch<FavouritesView>(`${base}/move`, { method: 'POST', headers, json: { tool: write.tool, to: write.to } });
+          return apiFetch<FavouritesWriteResult>(`${base}/move`, { method: 'POST', headers, json: { tool: write.tool, to: write.to } });
         case 'settings': {
           if (write.ifMatch !== undefined) headers['if-match'] = `"${write.ifMatch}"`;
-          return apiFetch<FavouritesView>(base, { method: 'PATCH', headers, json: { enabled: write.enabled, maxFavourites: write.maxFavourites } });
+          return apiFetch<FavouritesWriteResult>(base, { method: 'PATCH', headers, json: { enabled: write.enabled, maxFavourites: write.maxFavourites } });
         }
         case 'replace':
-          return apiFetch<FavouritesView>(base, { method: 'PUT', headers: { ...headers, 'if-match': `"${write.ifMatch}"` }, json: write.index });
+          return apiFetch<FavouritesWriteResult>(base, { method: 'PUT', headers: { ...headers, 'if-match': `"${write.ifMatch}"` }, json: write.index });
       }
     },
     // A reorder shows at once (a dragged row must not jump back while the request runs).

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import type { LoginResult } from '@/lib/contracts/auth';
 
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: (password: string) => apiFetch<{ authenticated: true }>('/api/auth/login', { method: 'POST', json: { password } }),
+    mutationFn: (password: string) => apiFetch<LoginResult>('/api/auth/login', { method: 'POST', json: { password } }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { PreviewResponse } from '@/lib/surface/preview-response';
+import type { PreviewResponse } from '@/lib/contracts/preview';
 import { queryKeys } from './keys';
 
 /** The preview's query parameters; undefined ones fall back to the project's surface config. */

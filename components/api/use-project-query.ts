@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectView } from '@/lib/contracts/projects';
 import { apiFetch } from '@/lib/api-client';
+import type { ProjectView } from '@/lib/contracts/projects';
 import { queryKeys } from './keys';
 
 export function useProjectQuery(id: string) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectView } from '@/lib/contracts/projects';
 import { apiFetch } from '@/lib/api-client';
+import type { ProjectList } from '@/lib/contracts/projects';
 import { queryKeys } from './keys';
 
 export function useProjectsQuery() {
   return useQuery({
     queryKey: queryKeys.projects(),
-    queryFn: () => apiFetch<{ projects: ProjectView[] }>('/api/projects'),
+    queryFn: () => apiFetch<ProjectList>('/api/projects'),
   });
 }

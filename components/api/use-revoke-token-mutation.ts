@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { TokenView } from '@/lib/schemas/tokens';
+import type { TokenView } from '@/lib/contracts/tokens';
 import { queryKeys } from './keys';
 
 export function useRevokeTokenMutation(projectId: string) {

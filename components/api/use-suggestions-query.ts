@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { FavouritesSuggestion } from '@/lib/usage/suggest';
+import type { SuggestionsResponse } from '@/lib/contracts/suggestions';
 import { queryKeys } from './keys';
-
-export interface SuggestionsResponse extends FavouritesSuggestion {
-  window: { from: string; to: string; days: number };
-  maxFavourites: number;
-  /** The favourites version the suggestion was computed against. */
-  favouritesVersion?: number;
-  yaml: string;
-}
 
 /** GET /api/projects/:id/suggestions: the top tools of the window as favourites, ★ on pinned ones. */
 export function useSuggestionsQuery(id: string, params: { window: string; top?: number }) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { UsageReport } from '@/lib/usage/report';
+import type { UsageReport } from '@/lib/contracts/usage';
 import { queryKeys } from './keys';
 
 export interface UsageParams {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyResult } from '@/lib/contracts/yaml';
 import { apiFetch } from '@/lib/api-client';
+import type { ApplyResult } from '@/lib/contracts/yaml';
 
 /**
  * POST /api/yaml/apply. A dry run returns the plan and its basis; applying with that basis

@@ -32,7 +32,12 @@ function resolve(pointer: string): unknown {
     .reduce<any>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 }
 
-const validator = new Ajv2020({ strict: false, allErrors: true });
+const validator = new Ajv2020({
+  strict: false,
+  allErrors: true,
+  // The formats the response contracts use (lib/contracts/shared.ts), as the API writes them.
+  formats: { 'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/, date: /^\d{4}-\d{2}-\d{2}$/ },
+});
 validator.addSchema({ $id: 'favindex-openapi', components: document.components }, 'favindex-openapi');
 
 /** A schema of the document, compiled with its `#/components/...` refs pointing into the document. */
@@ -122,6 +127,67 @@ describe('the OpenAPI document', () => {
     const pin = compile(document.paths['/api/projects/{id}/favourites/pin'].post.requestBody.content['application/json'].schema);
     expect(pin({ tool: 'github/create_issue', position: 0 })).toBe(true);
     expect(pin({ tool: 'github/create_issue', extra: 1 })).toBe(false);
+  });
+
+  it('gives every JSON success answer its contract, every text answer a schema, and 204/304 no body', () => {
+    const missing: string[] = [];
+    let json = 0;
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (status === 'default' || Number(status) >= 400) continue;
+        const where = `${method.toUpperCase()} ${path} ${status}`;
+        if (status === '204' || status === '304') {
+          if (response.content !== undefined) missing.push(`${where}: has a body`);
+          continue;
+        }
+        const media = Object.entries<any>(response.content ?? {});
+        if (media.length === 0) missing.push(`${where}: no content`);
+        for (const [type, content] of media) {
+          if (!content.schema || Object.keys(content.schema).length === 0) missing.push(`${where} ${type}: no schema`);
+          else if (type === 'application/json') {
+            json++;
+            // A contract lists its keys (an object, or the OpenAPI document's own loose maps), and no others.
+            if (content.schema.type !== 'object' || !content.schema.properties) missing.push(`${where}: not an object schema`);
+            if (content.schema.additionalProperties !== false) missing.push(`${where}: allows keys it does not list`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(json).toBeGreaterThanOrEqual(30);
+  });
+
+  it('holds response schemas that accept what the API answers and refuse what drifted', () => {
+    let compiled = 0;
+    for (const { op } of operations()) {
+      for (const response of Object.values<any>(op.responses)) {
+        for (const media of Object.values<any>(response.content ?? {})) compiled += media.schema && compile(media.schema) ? 1 : 0;
+      }
+    }
+    expect(compiled).toBeGreaterThan(40);
+
+    const favourites = compile(document.paths['/api/projects/{id}/favourites'].get.responses['200'].content['application/json'].schema);
+    const view = {
+      project: 'p',
+      enabled: true,
+      maxFavourites: 15,
+      tools: ['github/create_issue'],
+      version: 2,
+      updatedAt: '2026-11-29T10:00:00.123Z',
+      pinned: 1,
+      full: false,
+      missingFromCatalog: [],
+    };
+    expect(favourites(view)).toBe(true);
+    expect(favourites({ ...view, changed: true })).toBe(false);
+    expect(favourites({ ...view, updatedAt: 'yesterday' })).toBe(false);
+    const { full: _full, ...withoutFull } = view;
+    expect(favourites(withoutFull)).toBe(false);
+    const pinned = compile(document.paths['/api/projects/{id}/favourites/pin'].post.responses['200'].content['application/json'].schema);
+    expect(pinned({ ...view, changed: true })).toBe(true);
+    expect(pinned(view)).toBe(false);
+    const suggestions = document.paths['/api/projects/{id}/suggestions'].get.responses['200'].content['application/json'].schema;
+    expect(suggestions.required).toContain('favouritesVersion');
   });
 
   it('turns the query schemas the handlers parse with into query parameters', () => {

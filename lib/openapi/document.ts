@@ -19,14 +19,28 @@ const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }
 const ERROR_RESPONSE_REF = { $ref: '#/components/responses/Error' };
 const ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
 
-/** zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the request is written: before defaults and transforms. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+/**
+ * zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect). Requests as they are written (`input`:
+ * before defaults and transforms); responses as the server writes them (`output`: an object
+ * lists every key it may hold, and no others). A date-time keeps its format, not zod's regex.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: ({ jsonSchema: out }) => {
+      if (out.format === 'date-time' || out.format === 'date') delete out.pattern;
+      // zod's whole numbers carry the safe-integer bounds: noise in what a response holds.
+      if (io === 'output' && out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
+      if (io === 'output' && out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+    },
+  }) as JsonSchema;
   return rest;
 }
 
-function resolveSchema(source: SchemaSource): JsonSchema {
-  if ('_zod' in source) return jsonSchema(source as z.ZodType);
+function resolveSchema(source: SchemaSource, io: 'input' | 'output' = 'input'): JsonSchema {
+  if ('_zod' in source) return jsonSchema(source as z.ZodType, io);
   if (typeof source.component === 'string') return { $ref: `#/components/schemas/${source.component}` };
   return source as JsonSchema;
 }
@@ -115,7 +129,7 @@ function operationObject(path: string, method: HttpMethod, op: Operation): Recor
       ...(spec.headers
         ? { headers: Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
         : {}),
-      ...(mediaType ? { content: { [mediaType]: spec.schema ? { schema: resolveSchema(spec.schema) } : {} } } : {}),
+      ...(mediaType ? { content: { [mediaType]: spec.schema ? { schema: resolveSchema(spec.schema, 'output') } : {} } } : {}),
     };
   }
   Object.assign(responses, errorResponses(errorCodes(path, op)), { default: ERROR_RESPONSE_REF });

@@ -1,0 +1,101 @@
+import { favouritesHistorySchema, favouritesViewSchema, favouritesWriteResultSchema } from '@/lib/contracts/favourites';
+import {
+  favouriteHistoryQuerySchema,
+  favouriteSettingsSchema,
+  moveRequestSchema,
+  pinRequestSchema,
+  replaceFavouritesSchema,
+  unpinRequestSchema,
+} from '@/lib/schemas/favourite-requests';
+import type { PathOperations, ResponseSpec } from '../operation';
+import { IF_MATCH_OPTIONAL, JSON_TYPE, VIA } from './shared';
+
+const ETAG = { ETag: 'The favourites version, e.g. "8".' };
+
+const FAVOURITES: ResponseSpec = {
+  description: 'The favourites: the pinned tools in order, their version (also the ETag), and the pinned tools missing from the catalog.',
+  schema: favouritesViewSchema,
+  headers: ETAG,
+};
+
+const AFTER_WRITE: ResponseSpec = {
+  description: 'The favourites after the change, and changed (false when nothing changed).',
+  schema: favouritesWriteResultSchema,
+  headers: ETAG,
+};
+
+const FAVOURITE_WRITE_ERRORS = ['INVALID_TOOL_NAME', 'MAX_FAVOURITES_EXCEEDED', 'VERSION_MISMATCH'] as const;
+
+export const FAVOURITE_OPERATIONS: Record<string, PathOperations> = {
+  '/api/projects/{id}/favourites': {
+    get: {
+      tag: 'favourites',
+      access: 'config:read',
+      summary: 'The favourites, their version (ETag) and the pinned tools missing from the catalog',
+      responses: { 200: FAVOURITES },
+    },
+    put: {
+      tag: 'favourites',
+      access: 'favourites:write',
+      summary: 'Replace the whole favourite index',
+      headers: [
+        { name: 'If-Match', required: true, description: 'The version replaced ("7"), or * to overwrite any version.', schema: { type: 'string' } },
+        VIA,
+      ],
+      body: { required: true, content: { [JSON_TYPE]: replaceFavouritesSchema } },
+      responses: { 200: AFTER_WRITE },
+      errors: [...FAVOURITE_WRITE_ERRORS, 'VERSION_REQUIRED'],
+    },
+    patch: {
+      tag: 'favourites',
+      access: 'favourites:write',
+      summary: 'Change enabled and/or maxFavourites',
+      headers: [IF_MATCH_OPTIONAL, VIA],
+      body: { required: true, content: { [JSON_TYPE]: favouriteSettingsSchema } },
+      responses: { 200: AFTER_WRITE },
+      errors: ['MAX_FAVOURITES_BELOW_PINNED', 'VERSION_MISMATCH'],
+    },
+  },
+  '/api/projects/{id}/favourites/pin': {
+    post: {
+      tag: 'favourites',
+      access: 'favourites:write',
+      summary: 'Pin a tool (at position, default last); already pinned is no change',
+      headers: [IF_MATCH_OPTIONAL, VIA],
+      body: { required: true, content: { [JSON_TYPE]: pinRequestSchema } },
+      responses: { 200: AFTER_WRITE },
+      errors: [...FAVOURITE_WRITE_ERRORS],
+    },
+  },
+  '/api/projects/{id}/favourites/unpin': {
+    post: {
+      tag: 'favourites',
+      access: 'favourites:write',
+      summary: 'Unpin a tool; not pinned is no change',
+      headers: [IF_MATCH_OPTIONAL, VIA],
+      body: { required: true, content: { [JSON_TYPE]: unpinRequestSchema } },
+      responses: { 200: AFTER_WRITE },
+      errors: ['INVALID_TOOL_NAME', 'VERSION_MISMATCH'],
+    },
+  },
+  '/api/projects/{id}/favourites/move': {
+    post: {
+      tag: 'favourites',
+      access: 'favourites:write',
+      summary: 'Move a pinned tool to a 0-based position (past the end is last)',
+      headers: [IF_MATCH_OPTIONAL, VIA],
+      body: { required: true, content: { [JSON_TYPE]: moveRequestSchema } },
+      responses: { 200: AFTER_WRITE },
+      errors: ['INVALID_TOOL_NAME', 'FAVOURITE_NOT_PINNED', 'VERSION_MISMATCH'],
+    },
+  },
+  '/api/projects/{id}/favourites/history': {
+    get: {
+      tag: 'favourites',
+      access: 'config:read',
+      summary: 'Favourites changes, newest first',
+      query: favouriteHistoryQuerySchema,
+      responses: { 200: { description: 'Each change: when, via what, before and after, and what it did.', schema: favouritesHistorySchema } },
+    },
+  },
+};

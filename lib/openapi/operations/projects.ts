@@ -1,0 +1,39 @@
+import { projectListSchema, projectViewSchema } from '@/lib/contracts/projects';
+import { createProjectSchema, updateProjectSchema } from '@/lib/schemas/projects';
+import type { PathOperations } from '../operation';
+import { JSON_TYPE } from './shared';
+
+export const PROJECT_OPERATIONS: Record<string, PathOperations> = {
+  '/api/projects': {
+    get: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'List the projects',
+      responses: { 200: { description: 'Every project, by id.', schema: projectListSchema } },
+    },
+    post: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'Create a project',
+      body: { required: true, content: { [JSON_TYPE]: createProjectSchema } },
+      responses: { 201: { description: 'The project.', schema: projectViewSchema, headers: { Location: 'The new project’s URL.' } } },
+      errors: ['PROJECT_EXISTS'],
+    },
+  },
+  '/api/projects/{id}': {
+    get: { tag: 'projects', access: 'admin', summary: 'Read a project', responses: { 200: { description: 'The project.', schema: projectViewSchema } } },
+    patch: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'Update a project (description, metaTools, retentionDays, surface)',
+      body: { required: true, content: { [JSON_TYPE]: updateProjectSchema } },
+      responses: { 200: { description: 'The project.', schema: projectViewSchema } },
+    },
+    delete: {
+      tag: 'projects',
+      access: 'admin',
+      summary: 'Delete a project with its catalog, events and tokens',
+      responses: { 204: { description: 'Deleted.', mediaType: null } },
+    },
+  },
+};

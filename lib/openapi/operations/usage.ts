@@ -1,0 +1,34 @@
+import { suggestionsResponseSchema } from '@/lib/contracts/suggestions';
+import { usageOverviewSchema, usageReportSchema } from '@/lib/contracts/usage';
+import { suggestionsQuerySchema, usageOverviewQuerySchema, usageQuerySchema } from '@/lib/schemas/usage';
+import type { PathOperations } from '../operation';
+
+export const USAGE_OPERATIONS: Record<string, PathOperations> = {
+  '/api/projects/{id}/usage': {
+    get: {
+      tag: 'usage',
+      access: 'usage:read',
+      summary: 'Usage over a window: ranked tools, totals, daily series, coverage, unresolved names',
+      query: usageQuerySchema,
+      responses: { 200: { description: 'The usage report of the window.', schema: usageReportSchema } },
+    },
+  },
+  '/api/projects/{id}/suggestions': {
+    get: {
+      tag: 'usage',
+      access: 'usage:read',
+      summary: 'What to pin: the top tools of the window, what to add and remove, and the YAML that applies it',
+      query: suggestionsQuerySchema,
+      responses: { 200: { description: 'The suggestion, and the project YAML that applies it.', schema: suggestionsResponseSchema } },
+    },
+  },
+  '/api/usage': {
+    get: {
+      tag: 'usage',
+      access: 'admin',
+      summary: "Every project's calls per day (the projects list's sparklines)",
+      query: usageOverviewQuerySchema,
+      responses: { 200: { description: "Each project's calls, every day of the window.", schema: usageOverviewSchema } },
+    },
+  },
+};
