@@ -1,3 +1,7 @@
+import type { ErrorEnvelope } from '@/lib/contracts/errors';
+
+export type { ErrorEnvelope } from '@/lib/contracts/errors';
+
 /**
  * The one error envelope of the API (§errors). Every code maps to exactly one HTTP status here;
  * handlers throw ApiError and the route wrapper turns it into the envelope.
@@ -43,16 +47,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const SPEC_RULES = ['§names', '§events', '§usage', '§favourites', '§catalog', '§surface', '§yaml', '§errors', '§auth', '§storage'] as const;
 export type SpecRule = (typeof SPEC_RULES)[number];
-
-export interface ErrorEnvelope {
-  error_code: ErrorCode;
-  message: string;
-  retryable: boolean;
-  suggested_action: string;
-  cited_rule: SpecRule;
-  /** Machine-readable specifics (e.g. validation issues, the current version). */
-  details?: unknown;
-}
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);
 

@@ -2,16 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events } from '@/db/schema';
 import { queryRows } from '@/db/sql';
-
-export interface SessionSummary {
-  id: string;
-  calls: number;
-  toolCalls: number;
-  firstAt: string;
-  lastAt: string;
-  client: string | null;
-  model: string | null;
-}
+import type { RecordedCall } from '@/lib/contracts/preview';
+import type { SessionSummary } from '@/lib/contracts/sessions';
+export type { SessionSummary } from '@/lib/contracts/sessions';
+export type { RecordedCall } from '@/lib/contracts/preview';
 
 /** How many of the latest events to look through for recent sessions: bounded work at any table size. */
 const RECENT_EVENTS_SCANNED = 20_000;
@@ -52,14 +46,6 @@ export async function listRecentSessions(db: Db, projectId: string, limit: numbe
     client: r.client,
     model: r.model,
   }));
-}
-
-export interface RecordedCall {
-  id: string;
-  timestamp: string;
-  tool: string;
-  canonical: string | null;
-  kind: string;
 }
 
 export const MAX_REPLAYED_CALLS = 1_000;

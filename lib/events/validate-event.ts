@@ -3,12 +3,8 @@ import { formatPath } from '@/lib/validation';
 import { invokeTarget } from '@/lib/names/resolve';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
-
-export interface EventReject {
-  index: number;
-  error_code: string;
-  message: string;
-}
+import type { EventReject } from '@/lib/contracts/events';
+export type { EventReject } from '@/lib/contracts/events';
 
 export type ValidatedEvent = ToolCallTrace & { index: number; at: number };
 

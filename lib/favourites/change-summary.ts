@@ -1,14 +1,6 @@
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-
-/** What one favourites change did, in the terms a person reads in the history. */
-export interface ChangeSummary {
-  added: string[];
-  removed: string[];
-  /** Tools kept in the list whose relative order changed. */
-  reordered: boolean;
-  enabled?: { from: boolean; to: boolean };
-  maxFavourites?: { from: number; to: number };
-}
+import type { ChangeSummary } from '@/lib/contracts/favourites';
+export type { ChangeSummary } from '@/lib/contracts/favourites';
 
 export function summariseChange(before: FavouriteIndex | null, after: FavouriteIndex): ChangeSummary {
   const previous = before?.tools ?? [];

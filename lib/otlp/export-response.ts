@@ -1,12 +1,10 @@
 import type { SpanKindFilter } from './spans-to-events';
+import type { ExportTraceServiceResponse } from '@/lib/contracts/otlp';
+export type { ExportTraceServiceResponse } from '@/lib/contracts/otlp';
 
 export interface SpanReject {
   spanId: string;
   message: string;
-}
-
-export interface ExportTraceServiceResponse {
-  partialSuccess?: { rejectedSpans: string; errorMessage: string };
 }
 
 const LISTED = 5;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+export type { CreatedTokenView } from '@/lib/contracts/tokens';
+export type { TokenView } from '@/lib/contracts/tokens';
 
 /**
  * What a project token may do (§auth), always within its own project. The admin may do
@@ -36,19 +38,3 @@ export const createTokenSchema = z
   })
   .strict();
 export type CreateTokenInput = z.infer<typeof createTokenSchema>;
-
-export interface TokenView {
-  id: string;
-  name: string;
-  /** The first characters of the secret, to recognise it; the secret itself is never shown again. */
-  prefix: string;
-  scopes: TokenScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** The one response that carries the secret: the answer to its creation. */
-export interface CreatedTokenView extends TokenView {
-  token: string;
-}

@@ -4,40 +4,17 @@ import type { SurfaceConfig, SurfaceLimits } from '@/lib/schemas/surface-config'
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
-import { previewModes, type ModePreview } from './preview';
+import { previewModes } from './preview';
 import { explicitSession, replaySession, sessionStates } from './session';
 import { resolveTarget, type Target } from './targets';
 import { EMPTY_SESSION, type FavouritesInput, type ModeInputs, type SessionState } from './types';
+import type { PreviewResponse } from '@/lib/contracts/preview';
+export type { PreviewResponse } from '@/lib/contracts/preview';
 
 export interface RecordedSession {
   id: string;
   calls: { id: string; timestamp: string; tool: string; canonical: string | null; kind: string }[];
   truncated: boolean;
-}
-
-export interface PreviewResponse {
-  project: string;
-  target: { id: string; label: string; cap: number | null; warnAbove: number | null; nameRule: string | null; descriptionLimit: number | null };
-  agentTools: { count: number; names: string[] | null };
-  limits: SurfaceLimits;
-  query: string;
-  catalog: { servers: number; tools: number };
-  session:
-    | null
-    | ({ activated: readonly string[]; calledServers: readonly string[] } & (
-        | { source: 'explicit' }
-        | {
-            source: 'recorded';
-            id: string;
-            step: number;
-            steps: number;
-            truncated: boolean;
-            calls: RecordedSession['calls'];
-            /** List sizes of lazy and pinned at every step, 0 … steps. */
-            growth: { lazy: number[]; pinned: number[] };
-          }
-      ));
-  modes: ModePreview[];
 }
 
 export interface PreviewSources {

@@ -1,29 +1,15 @@
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
-import { checkAgainstTarget, type Target, type TargetFit } from './targets';
-import { estimateTokens, TOKEN_METHODS, type TokenEstimate } from './tokens';
-import type { LeftOutTool, ListedTool, ModeInputs, ToolSource } from './types';
+import { checkAgainstTarget, type Target } from './targets';
+import { estimateTokens, TOKEN_METHODS } from './tokens';
+import type { ListedTool, ModeInputs } from './types';
+import type { PreviewTool } from '@/lib/contracts/preview';
+import type { ModePreview } from '@/lib/contracts/preview';
+export type { ModePreview } from '@/lib/contracts/preview';
+export type { PreviewTool } from '@/lib/contracts/preview';
 
 export type PreviewDetail = 'full' | 'names';
-
-export interface PreviewTool {
-  name: string;
-  canonical: string | null;
-  source: ToolSource;
-  placeholder?: true;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-}
-
-export interface ModePreview extends TargetFit {
-  mode: SurfaceMode;
-  tokens: TokenEstimate & { methodDescription: string };
-  leftOut: LeftOutTool[];
-  notes: string[];
-  instruction: string | null;
-  tools: PreviewTool[];
-}
 
 /** One mode's list checked against the target, with its token estimate (§surface "Every preview reports"). */
 export function previewMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, detail: PreviewDetail = 'full'): ModePreview {

@@ -1,32 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import type { SurfaceConfig, SurfaceLimits, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
 import { EMPTY_SESSION, type LeftOutTool } from './types';
-
-/** What a proxy needs to present a project's surface (§surface `GET /api/projects/:id/surface`). */
-export interface SurfaceDocument {
-  project: string;
-  /** The catalog and favourites versions it was built from (informational: not part of the fingerprint). */
-  version: { catalog: number; favourites: number };
-  mode: SurfaceMode;
-  target: TargetId;
-  limits: SurfaceLimits;
-  favouriteIndex: FavouriteIndex;
-  /** Sent with the list in `favindex`; null in the other modes. */
-  instruction: string | null;
-  /** Presented name → canonical `server/tool`, in presentation order. */
-  names: Record<string, string>;
-  /** Meta-tools the proxy adds in this mode; they map to no catalog tool. */
-  metaTools: string[];
-  /** Catalog tools this mode cannot present, and why. */
-  leftOut: LeftOutTool[];
-  /** Changes exactly when what a proxy would present changes; also the ETag. */
-  fingerprint: string;
-}
+import type { SurfaceDocument } from '@/lib/contracts/surface';
+export type { SurfaceDocument } from '@/lib/contracts/surface';
 
 export interface SurfaceSource {
   project: string;

@@ -1,5 +1,7 @@
 import type { TargetId } from '@/lib/schemas/surface-config';
 import type { ListedTool } from './types';
+import type { TargetProblem } from '@/lib/contracts/preview';
+export type { TargetProblem } from '@/lib/contracts/preview';
 
 export type TokenMethodId = 'openai-functions' | 'anthropic-tools';
 
@@ -76,13 +78,6 @@ export function resolveTarget(id: TargetId, customCap?: number | null): Target {
     descriptionLimit: null,
     tokenMethod: 'openai-functions',
   };
-}
-
-export interface TargetProblem {
-  name: string;
-  canonical: string | null;
-  field: 'name' | 'description';
-  message: string;
 }
 
 export interface TargetFit {

@@ -1,5 +1,7 @@
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import type { LeftOutTool } from '@/lib/contracts/surface';
+export type { LeftOutTool } from '@/lib/contracts/surface';
 
 /** One catalog server in catalog order, as the surface modes read it. */
 export interface SurfaceServer {
@@ -27,17 +29,6 @@ export interface ListedTool {
 }
 
 export type LeftOutReason = 'name-too-long' | 'duplicate-after-sanitising' | 'not-in-catalog';
-
-/** A catalog tool a mode could not present, and why (never truncated, §surface). */
-export interface LeftOutTool {
-  canonical: string;
-  /** The name it would have had. */
-  name: string;
-  reason: LeftOutReason;
-  message: string;
-  /** For duplicates: the tool that kept the name. */
-  duplicateOf?: string;
-}
 
 /** Session state for lazy and pinned (§surface). */
 export interface SessionState {

@@ -1,4 +1,6 @@
 import { ratio, type RankedTool } from './rank';
+import type { Coverage } from '@/lib/contracts/usage';
+export type { Coverage } from '@/lib/contracts/usage';
 
 export interface CoveragePoint {
   k: number;
@@ -11,19 +13,6 @@ export interface PinnedUsage {
   calls: number;
   /** Its place in the ranking; null when it had no calls in the window. */
   rank: number | null;
-}
-
-export interface Coverage {
-  /** Share of the window's attributed calls that went to a tool in the current favourites. */
-  share: number;
-  calls: number;
-  attributed: number;
-  /** The share the top-k tools would catch, k = 1 … number of tools used: what maxFavourites buys. */
-  curve: CoveragePoint[];
-  /** The curve at k = maxFavourites (all tools' share if fewer were used). */
-  atMaxFavourites: number;
-  /** Every pinned tool, in favourites order, with its calls: shows pins nobody uses. */
-  pinned: PinnedUsage[];
 }
 
 export function coverage(ranked: readonly RankedTool[], favourites: readonly string[], maxFavourites: number): Coverage {

@@ -1,11 +1,6 @@
 import { windowDays, type UsageWindow } from './window';
-
-export interface ProjectUsageOverview {
-  id: string;
-  calls: number;
-  /** Calls per day, every day of the window (zeros included), oldest first. */
-  daily: { day: string; calls: number }[];
-}
+import type { ProjectUsageOverview } from '@/lib/contracts/usage';
+export type { ProjectUsageOverview } from '@/lib/contracts/usage';
 
 /** Each listed project's calls over the window, with every day present. */
 export function projectsOverview(

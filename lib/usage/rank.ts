@@ -1,4 +1,6 @@
 /** One attributed tool's usage over a window, as the rollup sums it. */
+import type { RankedTool } from '@/lib/contracts/usage';
+export type { RankedTool } from '@/lib/contracts/usage';
 export interface ToolUsage {
   tool: string;
   calls: number;
@@ -7,19 +9,6 @@ export interface ToolUsage {
   sessions: number;
   /** ISO timestamp of the latest call in the window, null if none. */
   lastUsed: string | null;
-}
-
-export interface RankedTool extends ToolUsage {
-  /** 1-based position in the ranking. */
-  rank: number;
-  /** calls / all attributed calls of the window. */
-  share: number;
-  /** Share of the tools ranked up to and including this one. */
-  cumulativeShare: number;
-  /** In the project's current favourites. */
-  pinned: boolean;
-  /** In the project's current catalog. */
-  inCatalog: boolean;
 }
 
 /** §usage order: calls desc, then sessions desc, then lastUsed desc, then name asc (code points). */

@@ -1,31 +1,12 @@
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import { coverage, type Coverage } from './coverage';
-import { rankTools, type RankedTool, type ToolUsage } from './rank';
-import { dailySeries, type NamespaceDayCalls, type SeriesDay, type UsageTotals } from './series';
+import { coverage } from './coverage';
+import { rankTools, type ToolUsage } from './rank';
+import { dailySeries, type NamespaceDayCalls } from './series';
 import { windowDays, type UsageWindow } from './window';
-
-export interface UnresolvedUsage {
-  name: string;
-  calls: number;
-  lastUsed: string;
-  reason: string | null;
-}
-
-/** The response of GET /api/projects/:id/usage (§usage). */
-export interface UsageReport {
-  project: string;
-  window: UsageWindow;
-  status: 'all' | 'ok';
-  /** How `sessions` is counted: distinct sessions per UTC day, summed over the window's days. */
-  sessionCounting: 'per-day';
-  totals: UsageTotals & { tools: number };
-  /** Ranked tools (the first `top` of them when asked); `totals.tools` says how many there are. */
-  rows: RankedTool[];
-  series: SeriesDay[];
-  favourites: FavouriteIndex & { version: number };
-  coverage: Coverage;
-  unresolved: UnresolvedUsage[];
-}
+import type { UnresolvedUsage } from '@/lib/contracts/usage';
+import type { UsageReport } from '@/lib/contracts/usage';
+export type { UsageReport } from '@/lib/contracts/usage';
+export type { UnresolvedUsage } from '@/lib/contracts/usage';
 
 export interface UsageReportInput {
   project: string;

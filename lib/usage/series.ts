@@ -1,4 +1,6 @@
 import { NAMESPACES, type Namespace } from '@/lib/names/resolve';
+import type { SeriesDay } from '@/lib/contracts/usage';
+export type { SeriesDay } from '@/lib/contracts/usage';
 
 /** One rollup row: calls of a day, kind and presented namespace. */
 export interface NamespaceDayCalls {
@@ -15,12 +17,6 @@ export interface UsageTotals {
   attributed: number;
   unresolved: number;
   meta: number;
-}
-
-export interface SeriesDay extends UsageTotals {
-  day: string;
-  /** Calls by the namespace the name was presented in (unresolved calls under theirs too). */
-  namespaces: Record<Namespace, number>;
 }
 
 function emptyNamespaces(): Record<Namespace, number> {

@@ -1,13 +1,7 @@
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { RankedTool } from './rank';
-
-export interface SuggestedTool {
-  tool: string;
-  calls: number;
-  share: number;
-  pinned: boolean;
-  inCatalog: boolean;
-}
+import type { SuggestedTool } from '@/lib/contracts/suggestions';
+export type { SuggestedTool } from '@/lib/contracts/suggestions';
 
 export interface FavouritesSuggestion {
   /** The top tools, in rank order. */

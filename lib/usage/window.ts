@@ -1,11 +1,8 @@
-const DAY_MS = 86_400_000;
+import type { UsageWindow } from '@/lib/contracts/usage';
 
-/** A usage window: `days` whole UTC days, `from` to `to` inclusive (YYYY-MM-DD). */
-export interface UsageWindow {
-  from: string;
-  to: string;
-  days: number;
-}
+export type { UsageWindow } from '@/lib/contracts/usage';
+
+const DAY_MS = 86_400_000;
 
 export const MIN_WINDOW_DAYS = 1;
 export const MAX_WINDOW_DAYS = 365;

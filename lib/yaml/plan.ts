@@ -1,25 +1,11 @@
-import { summariseChange, type ChangeSummary } from '@/lib/favourites/change-summary';
+import { summariseChange } from '@/lib/favourites/change-summary';
 import { stableStringify } from '@/lib/stable-json';
 import { unifiedDiff } from './line-diff';
 import { stringifyProjectDocuments, type ProjectDocument } from './project-document';
-
-export interface FieldChange {
-  /** e.g. `spec.favouriteIndex.maxFavourites`; lists are compared whole. */
-  path: string;
-  before: unknown;
-  after: unknown;
-}
-
-/** What applying one document would do to its project: the dry-run answer. */
-export interface DocumentPlan {
-  name: string;
-  action: 'create' | 'update' | 'unchanged';
-  changes: FieldChange[];
-  /** Pinned, unpinned, reordered, settings: null when the favourites stay as they are. */
-  favourites: ChangeSummary | null;
-  /** A unified diff of the project's YAML, current against applied. */
-  diff: string;
-}
+import type { FieldChange } from '@/lib/contracts/yaml';
+import type { DocumentPlan } from '@/lib/contracts/yaml';
+export type { DocumentPlan } from '@/lib/contracts/yaml';
+export type { FieldChange } from '@/lib/contracts/yaml';
 
 export function planDocument(current: ProjectDocument | null, next: ProjectDocument): DocumentPlan {
   const name = next.metadata.name;

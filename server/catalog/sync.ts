@@ -10,7 +10,7 @@ import {
   versionFingerprint,
 } from '@/db/queries/catalog-sync';
 import { toSyncView } from '@/lib/catalog/views';
-import type { PutCatalogResult, SyncView } from '@/lib/contracts/catalog';
+import type { SyncView } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
@@ -19,17 +19,13 @@ import { fetchToolsList, type McpEndpoint } from '@/mcp/fetch-tools';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
 import { serverNotFound } from './catalog';
 import { putServerCatalog } from './put-catalog';
+import type { SyncResult } from '@/lib/contracts/catalog-sync';
+export type { SyncResult } from '@/lib/contracts/catalog-sync';
 
 /** What started a sync; stored as the catalog version's source, `sync:<trigger>`. */
 export type SyncTrigger = 'manual' | 'schedule' | 'list_changed' | 'connect';
 
 export type FetchTools = (endpoint: McpEndpoint) => Promise<CatalogTool[]>;
-
-export interface SyncResult extends PutCatalogResult {
-  /** True when a sync that fetched later already stored its list: this one was dropped. */
-  superseded: boolean;
-  sync: SyncView;
-}
 
 function notConfigured(projectId: string, server: string): ApiError {
   return new ApiError('SYNC_NOT_CONFIGURED', `catalog server '${server}' of project '${projectId}' is not synced from a URL`, {

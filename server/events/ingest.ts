@@ -7,13 +7,8 @@ import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '
 import { splitByRetention } from '@/lib/retention';
 import type { AppContext } from '@/server/context';
 import { requireProject } from '@/server/projects/projects';
-
-export interface IngestResult {
-  accepted: number;
-  duplicates: number;
-  /** Events older than the project's retention: they could be neither kept nor deduplicated. */
-  rejected: EventReject[];
-}
+import type { IngestResult } from '@/lib/contracts/events';
+export type { IngestResult } from '@/lib/contracts/events';
 
 /**
  * Store a batch of validated events atomically: resolve their names, insert the new ones

@@ -9,6 +9,8 @@ import { planDocument, type DocumentPlan } from '@/lib/yaml/plan';
 import { toProjectDocument, type ProjectDocument } from '@/lib/yaml/project-document';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject, updateProject } from '@/server/projects/projects';
+import type { ApplyResult } from '@/lib/contracts/yaml';
+export type { ApplyResult } from '@/lib/contracts/yaml';
 
 /** Projects as YAML documents (§yaml), ordered by name; all of them when `ids` is not given. */
 export async function loadProjectDocuments(db: Db, ids?: readonly string[]): Promise<ProjectDocument[]> {
@@ -19,19 +21,6 @@ export async function loadProjectDocument(db: Db, id: string): Promise<ProjectDo
   const [document] = await loadProjectDocuments(db, [id]);
   if (!document) throw projectNotFound(id);
   return document;
-}
-
-export interface ApplyResult {
-  dryRun: boolean;
-  /** True when the changes were written (never for a dry run). */
-  applied: boolean;
-  /**
-   * A fingerprint of the named projects as they were when this plan was made. Send it back
-   * as If-Match to apply exactly the plan that was reviewed (412 if they changed meanwhile).
-   */
-  basis: string;
-  summary: { create: number; update: number; unchanged: number };
-  projects: DocumentPlan[];
 }
 
 /**
