@@ -1,5 +1,5 @@
 /**
- * Ingest throughput (SPEC §bench): events/s through the real HTTP endpoint, NDJSON batches of
+ * Ingest throughput (docs/benchmarks.md): events/s through the real HTTP endpoint, NDJSON batches of
  * 1,000 (validation, name resolution, dedupe and the rollup included), against the same rows
  * inserted by SQL alone in the same run: plain INSERTs of 1,000 rows into a copy of the events
  * table with the same indexes, no rollup. Goal: ≥ 30,000 events/s and ≥ 1/4 of SQL-only.

@@ -1,5 +1,5 @@
 /**
- * Preview of all six modes for a 2,000-tool catalog (SPEC §bench; goal: under 250 ms warm).
+ * Preview of all six modes for a 2,000-tool catalog (docs/benchmarks.md; goal: under 250 ms warm).
  * Baseline, same run: reading that catalog from the database alone, which every preview
  * must do. Reported: cold and warm times, in-process and through the route handler.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- name…]`: runs every bench/*.bench.ts (or the named ones) in turn and
  * prints one JSON object of figures per bench. Each bench measures its baseline in the same
- * run and reports a ratio against it (SPEC §bench); nothing here asserts a time.
+ * run and reports a ratio against it (docs/benchmarks.md); nothing here asserts a time.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/projects/:id/surface` under load (SPEC §bench): requests/s and p99 for 200 and 304
+ * `GET /api/projects/:id/surface` under load (docs/benchmarks.md): requests/s and p99 for 200 and 304
  * answers at concurrency 16, against a bare node:http server returning the same bytes, in
  * the same run. Goals: at least a third of the bare server's rate, p99 under 20 ms.
  *

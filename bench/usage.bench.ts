@@ -1,5 +1,5 @@
 /**
- * Usage at 10M events (SPEC §bench): p50/p95 of GET /api/projects/:id/usage?window=30d through
+ * Usage at 10M events (docs/benchmarks.md): p50/p95 of GET /api/projects/:id/usage?window=30d through
  * the real HTTP server, against a GROUP BY over the raw events in the same run. The events
  * (90 days, 8 servers, 500 tools, Zipf popularity, every presented form) and their rollup are
  * loaded by SQL, which is what ingest would have left. Goal: p50 ≤ 30 ms and ≥ 30× the GROUP BY.

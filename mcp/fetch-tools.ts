@@ -21,7 +21,7 @@ export interface McpEndpoint {
 
 export interface McpConnection {
   client: Client;
-  /** End the session (DELETE, as the spec asks of a client that leaves) and close. Never throws. */
+  /** End the session (DELETE, as the MCP specification asks of a client that leaves) and close. Never throws. */
   close(): Promise<void>;
 }
 

@@ -32,7 +32,7 @@ const endpoints: Endpoint[] = Object.entries(routeFiles).flatMap(([file, mod]) =
   return METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({ pattern, method, source }));
 });
 
-/** Names from the spec and README, for parameters no schema names. */
+/** Names from the docs, for parameters no schema names. */
 const KNOWN_PARAMS = [
   'window',
   'top',

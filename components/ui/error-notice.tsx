@@ -2,7 +2,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { Alert } from './alert';
 import styles from './error-notice.module.css';
 
-/** `§favourites` → `/docs/rules#favourites`: each rule of the spec has its own anchor there. */
+/** `§favourites` → `/docs/rules#favourites`: each rule has its own anchor there (docs/rules.md). */
 export function ruleHref(rule: string): string {
   return `/docs/rules#${encodeURIComponent(rule.replace(/^§/, ''))}`;
 }

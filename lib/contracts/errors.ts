@@ -10,7 +10,7 @@ export const errorEnvelopeSchema = z
     message: z.string().describe('What went wrong, for people.'),
     retryable: z.boolean().describe('True when the same request may succeed later (rate limits, an unavailable database or upstream).'),
     suggested_action: z.string().describe('What to do about it.'),
-    cited_rule: z.enum(SPEC_RULES).describe('The section of the product spec the error enforces.'),
+    cited_rule: z.enum(SPEC_RULES).describe('The rule the error enforces, explained at /docs/rules#<id> (the id without §).'),
     details: z.unknown().optional().describe('Machine-readable specifics: validation issues with their paths, the current version, a new plan…'),
   })
   .strict();
