@@ -71,7 +71,7 @@ export class TraceSender {
   private async drain(): Promise<void> {
     for (const segment of this.spool.ready()) {
       if (this.stopped) return;
-      const content = this.spool.read(segment);
+      const content = await this.spool.read(segment);
       if (!content) continue;
       this.stats.damaged += content.damaged;
       if (content.damaged > 0) this.log(`${segment}: ${content.damaged} damaged line(s) skipped (a crash mid-write)`);

@@ -46,7 +46,8 @@ export class Spool {
   constructor(private readonly options: SpoolOptions) {
     fs.mkdirSync(options.dir, { recursive: true });
     // Always room for several segments, so dropping the oldest leaves the newest.
-    this.segmentBytes = Math.max(4_096, Math.floor(options.maxBytes / 8));
+    // At most 4 MiB: a segment is one request to favindex, which takes 10 MiB.
+    this.segmentBytes = Math.min(4 << 20, Math.max(4_096, Math.floor(options.maxBytes / 8)));
     this.adoptOrphans();
     this.fsyncTimer = setInterval(() => this.sync(), options.fsyncMs);
     this.fsyncTimer.unref();
@@ -77,10 +78,10 @@ export class Spool {
   }
 
   /** The events of a sealed segment; a line torn by a crash mid-write is skipped and counted. */
-  read(segment: string): { events: Record<string, unknown>[]; damaged: number } | null {
+  async read(segment: string): Promise<{ events: Record<string, unknown>[]; damaged: number } | null> {
     let text: string;
     try {
-      text = fs.readFileSync(path.join(this.options.dir, segment), 'utf8');
+      text = await fs.promises.readFile(path.join(this.options.dir, segment), 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null; // sent by another proxy meanwhile
       throw err;
@@ -102,25 +103,44 @@ export class Spool {
     fs.rmSync(path.join(this.options.dir, segment), { force: true });
   }
 
-  /** Seal the segment being written (if it holds anything) so the sender can take it. */
+  /**
+   * Seal the segment being written (if it holds anything) so the sender can take it: on disk
+   * first, then renamed. Off the event loop, so a slow disk does not hold up the calls; a
+   * crash before the rename leaves it `.open`, and the next start seals it.
+   */
   seal(): void {
+    const segment = this.detach();
+    if (!segment) return;
+    const from = path.join(this.options.dir, segment.name);
+    const to = path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY);
+    fs.fsync(segment.fd, () => {
+      fs.close(segment.fd, () => {
+        fs.rename(from, to, (err) => {
+          if (err) this.options.log(`cannot seal ${segment.name}: ${err.message}`);
+          this.syncDir();
+          this.onSealed?.();
+        });
+      });
+    });
+  }
+
+  /** Seal what is open, synchronously, and stop the timers (a clean shutdown). */
+  close(): void {
+    clearInterval(this.fsyncTimer);
+    const segment = this.detach();
+    if (!segment) return;
+    fs.fsyncSync(segment.fd);
+    fs.closeSync(segment.fd);
+    fs.renameSync(path.join(this.options.dir, segment.name), path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY));
+    this.syncDir();
+  }
+
+  private detach(): OpenSegment | null {
     if (this.sealTimer) clearTimeout(this.sealTimer);
     this.sealTimer = null;
     const segment = this.current;
-    if (!segment) return;
     this.current = null;
-    fs.fsyncSync(segment.fd);
-    fs.closeSync(segment.fd);
-    const base = segment.name.slice(0, -OPEN.length);
-    fs.renameSync(path.join(this.options.dir, segment.name), path.join(this.options.dir, base + READY));
-    this.syncDir();
-    this.onSealed?.();
-  }
-
-  /** Seal what is open and stop the timers (a clean shutdown). */
-  close(): void {
-    clearInterval(this.fsyncTimer);
-    this.seal();
+    return segment;
   }
 
   /** Events waiting in sealed segments and the open one (for status lines and tests). */
@@ -144,20 +164,20 @@ export class Spool {
     fs.fsync(segment.fd, () => {});
   }
 
+  /** Make the renames durable. Some file systems cannot fsync a directory; the renames still happened. */
   private syncDir(): void {
-    try {
-      const fd = fs.openSync(this.options.dir, 'r');
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-    } catch {
-      // Some file systems cannot fsync a directory; the rename itself still happened.
-    }
+    fs.open(this.options.dir, 'r', (err, fd) => {
+      if (err) return;
+      fs.fsync(fd, () => fs.close(fd, () => {}));
+    });
   }
 
   /** Drop the oldest sealed segments until `incoming` more bytes fit under maxBytes. */
   private makeRoom(incoming: number): void {
     const segments = this.list(READY).map((name) => ({ name, bytes: fileSize(path.join(this.options.dir, name)) }));
-    let total = segments.reduce((sum, s) => sum + s.bytes, 0);
+    // Segments still being sealed (or written by another proxy) count too; only sealed ones are dropped.
+    const open = this.list(OPEN).reduce((sum, name) => sum + fileSize(path.join(this.options.dir, name)), 0);
+    let total = open + segments.reduce((sum, s) => sum + s.bytes, 0);
     let lost = 0;
     for (const segment of segments) {
       if (total + incoming <= this.options.maxBytes) break;
