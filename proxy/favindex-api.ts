@@ -62,7 +62,9 @@ export class FavindexApi {
     try {
       res = await fetch(this.path(rest), { method, headers: all, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'manual' });
     } catch (err) {
-      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      // undici names the failure in `cause`, or in the causes of an AggregateError (IPv4 and IPv6 both refused).
+      const reason = (err as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
+      const cause = reason?.code ?? reason?.errors?.[0]?.code ?? (reason as Error | undefined)?.message;
       const name = (err as Error).name;
       const why = name === 'TimeoutError' ? `no answer within ${Math.round(this.timeoutMs / 1000)} s` : (cause ?? (err as Error).message);
       throw new FavindexError(`cannot reach favindex at ${this.baseUrl}: ${why}`, null, true);

@@ -49,9 +49,11 @@ export async function listenHttp(
         res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '10' }).end('favindex proxy: too many open MCP sessions\n');
         return;
       }
+      // The MCP session id (Mcp-Session-Id) is the session's id in traces too.
+      const sessionId = randomUUID();
       let mcp: Server | null = null;
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => sessionId,
         enableDnsRebindingProtection: true,
         allowedHosts,
         onsessioninitialized: (sessionId) => {
@@ -61,7 +63,6 @@ export async function listenHttp(
           sessions.delete(sessionId);
         },
       });
-      const sessionId = randomUUID();
       mcp = newSession(sessionId);
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);

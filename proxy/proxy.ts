@@ -102,6 +102,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
     await server.connect(transport);
+    // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
+    closeListener = () => server.close();
   }
   log(`project ${options.project} at ${options.url}; ${upstreams.size} MCP server(s): ${[...upstreams.keys()].join(', ') || 'none'}`);
 

@@ -68,6 +68,8 @@ export interface TestClient {
   nextListChanged(timeoutMs?: number): Promise<void>;
   stderr(): string;
   pid: number | null;
+  /** The MCP session id (Streamable HTTP only). */
+  sessionId?: string;
   close(): Promise<void>;
 }
 
@@ -126,7 +128,7 @@ export async function httpClient(url: string, name = 'favindex-proxy-http-test')
   const transport = new StreamableHTTPClientTransport(new URL(url));
   const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
   await client.connect(transport);
-  return watch(
+  const watched = watch(
     client,
     () => '',
     () => null,
@@ -135,6 +137,7 @@ export async function httpClient(url: string, name = 'favindex-proxy-http-test')
       await client.close();
     },
   );
+  return Object.defineProperty(watched, 'sessionId', { get: () => transport.sessionId });
 }
 
 /** Wait until `check` passes (it throws until then), or fail with its last error. */

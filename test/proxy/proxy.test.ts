@@ -253,7 +253,8 @@ describe('favindex proxy over Streamable HTTP', () => {
       });
       expect(events.map((e) => e.canonical)).toEqual(['memory/read_graph', 'memory/read_graph']);
       expect(events.map((e) => e.client).sort()).toEqual(['client-a', 'client-b']);
-      expect(new Set(events.map((e) => e.sessionId)).size).toBe(2);
+      // Each trace carries its MCP session's id (Mcp-Session-Id).
+      expect(events.map((e) => e.sessionId).sort()).toEqual([a.sessionId, b.sessionId].sort());
       // A page on another site cannot drive it: a non-loopback Host is refused.
       expect(await postWithHost(url, 'evil.example')).toBe(403);
     } finally {
