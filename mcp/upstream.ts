@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, CallToolResultSchema, type Progress, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '@/lib/errors';
 import { connectMcp } from './fetch-tools';
 import { toUpstreamError } from './upstream-error';
@@ -91,12 +91,13 @@ export async function connectUpstream(
 export async function callUpstreamTool(
   client: Client,
   params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
   return client.request({ method: 'tools/call', params }, CallToolResultSchema, {
     timeout: options.timeoutMs,
     signal: options.signal,
-    resetTimeoutOnProgress: true,
+    // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
+    ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
   }) as Promise<CallToolResult>;
 }
 

@@ -1,4 +1,4 @@
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
@@ -22,7 +22,20 @@ type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: '
  * tools/call: the presented name back to its canonical tool and on to the server that has it.
  * Every call, meta calls and refusals included, leaves one trace in the spool.
  */
-export async function handleCall(state: ProxyState, spool: Spool, session: ProxySession, params: CallParams, signal?: AbortSignal): Promise<CallToolResult> {
+export interface CallContext {
+  signal?: AbortSignal;
+  /** Pass a progress notification on to the client, under the token it gave. */
+  progress?: (progress: Progress) => void;
+}
+
+export async function handleCall(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  params: CallParams,
+  context: CallContext = {},
+): Promise<CallToolResult> {
+  const { signal } = context;
   const startedAt = Date.now();
   const started = performance.now();
   const outcome: CallOutcome = { tool: params.name, status: 'ok' };
@@ -57,9 +70,15 @@ export async function handleCall(state: ProxyState, spool: Spool, session: Proxy
       return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
     }
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
+    // The client's progress token is the client's: the upstream gets one of the SDK's, and its progress is passed back.
+    const { progressToken: _, ...meta } = params._meta ?? {};
     let result: CallToolResult;
     try {
-      result = await upstream.call({ name: tool, arguments: forwarded ?? {}, ...(params._meta ? { _meta: params._meta } : {}) }, signal);
+      result = await upstream.call(
+        { name: tool, arguments: forwarded ?? {}, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
+        signal,
+        context.progress,
+      );
     } catch (err) {
       if (signal?.aborted) {
         outcome.status = 'cancelled';

@@ -29,7 +29,22 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     session.lastSeenAt = Date.now();
-    return handleCall(state, spool, session, request.params, extra.signal);
+    const token = request.params._meta?.progressToken;
+    // Progress sent after the result is lost to the client: the result waits for the last one.
+    let sent: Promise<void> = Promise.resolve();
+    const result = await handleCall(state, spool, session, request.params, {
+      signal: extra.signal,
+      progress:
+        token === undefined
+          ? undefined
+          : (progress) => {
+              sent = sent
+                .then(() => extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }))
+                .catch(() => {});
+            },
+    });
+    await sent;
+    return result;
   });
   state.sessions.add(session);
   const previous = server.onclose;

@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { readAllTools } from '@/mcp/fetch-tools';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
@@ -69,11 +69,15 @@ export class Upstream {
     return `MCP server '${this.name}' is unavailable (${this.lastError ?? 'not connected'}); favindex proxy is restarting it (restart ${this.restarts}${when})`;
   }
 
-  async call(params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, signal?: AbortSignal): Promise<CallToolResult> {
+  async call(
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+    signal?: AbortSignal,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CallToolResult> {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
-      return await callUpstreamTool(connection.client, params, { timeoutMs: this.options.callTimeoutMs, signal });
+      return await callUpstreamTool(connection.client, params, { timeoutMs: this.options.callTimeoutMs, signal, onProgress });
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
       if (this.connection === connection && isTransportFailure(err)) {

@@ -183,6 +183,18 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
     expect(text(failed)).toContain('this tool always fails');
   });
 
+  it("passes an upstream's progress notifications on to the client", async () => {
+    const progress: number[] = [];
+    const result = await proxy.client.callTool({ name: 'all/everything/trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(text(result)).toContain('Long running operation completed');
+    // The SDK client forgets a request's progress handler when its result arrives, so the last
+    // progress can be lost when it comes in the same read as the result: the ones before it are not.
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress).toEqual([1, 2, 3].slice(0, progress.length));
+  });
+
   it('restarts an upstream that died, says so in the meantime, and serves it again', async () => {
     const first = text(await proxy.client.callTool({ name: 'all/crashy/ok', arguments: {} }));
     const crashed = await proxy.client.callTool({ name: 'all/crashy/crash', arguments: {} });
