@@ -24,7 +24,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     session.lastSeenAt = Date.now();
     const listing = state.listing(session);
-    session.seen = listing.signature;
+    session.known = listing.signature;
     return { tools: listing.tools };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

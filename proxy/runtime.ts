@@ -176,10 +176,11 @@ export class ProxyState {
 
   /** Tell a session its list changed, if the list it last read is not the one it would read now. */
   notifyIfChanged(session: ProxySession): void {
-    if (session.seen === null) return;
+    if (session.known === null) return;
     const now = this.listing(session).signature;
-    if (now === session.seen) return;
-    session.seen = null; // once told, tell again only after it listed
+    if (now === session.known) return;
+    // Each new list is announced once, whether or not the client read the one before.
+    session.known = now;
     session.notifyListChanged().catch(() => {});
   }
 

@@ -23,8 +23,8 @@ export class ProxySession {
   /** Bumped whenever `presented` changes, so a cached listing is known stale. */
   version = 0;
   listing: SessionListing | null = null;
-  /** The signature the client last saw (through tools/list); null until it listed. */
-  seen: string | null = null;
+  /** The list the client last read or was told of; null until it first listed (nothing to tell before). */
+  known: string | null = null;
   lastSeenAt = Date.now();
 
   constructor(
