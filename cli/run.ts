@@ -5,13 +5,14 @@ import { applyCommand } from './commands/apply';
 import { catalogCommand } from './commands/catalog-push';
 import { exportCommand } from './commands/export';
 import { favouritesCommand } from './commands/favourites';
+import { proxyCommand } from './commands/proxy';
 import { suggestCommand } from './commands/suggest';
 import { badArguments, CliError, EXIT, type ExitCode } from './exit-codes';
 import { reportError, type Io } from './output';
 
 export const CLI_VERSION = '0.1.0';
 
-const COMMANDS: Command[] = [suggestCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand];
+const COMMANDS: Command[] = [suggestCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
 
 const HELP = `favindex ${CLI_VERSION}: usage ranking, favourites and catalogs of a favindex server, from the shell
 

@@ -1,7 +1,7 @@
 import { MAX_TOOLS_PER_SERVER } from '@/lib/limits';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '@/lib/errors';
 import { rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH } from '@/lib/limits';
@@ -64,8 +64,16 @@ export async function connectMcp(endpoint: McpEndpoint, options: { timeoutMs?: n
 
 /** Read a server's whole tools/list, following nextCursor, and check it as a catalog (§catalog). */
 export async function listAllTools(client: Client, url: string, timeoutMs = SYNC_TIMEOUT_MS): Promise<CatalogTool[]> {
+  return (await readAllTools(client, url, timeoutMs)).tools;
+}
+
+/**
+ * Every page of tools/list: as a catalog (§catalog), and as the server sent each tool, for a
+ * proxy that passes the tools on untouched (fields favindex does not store included).
+ */
+export async function readAllTools(client: Client, url: string, timeoutMs = SYNC_TIMEOUT_MS): Promise<{ tools: CatalogTool[]; raw: Tool[] }> {
   const signal = AbortSignal.timeout(timeoutMs);
-  const tools: unknown[] = [];
+  const tools: Tool[] = [];
   const cursors = new Set<string>();
   let cursor: string | undefined;
   try {
@@ -103,7 +111,7 @@ export async function listAllTools(client: Client, url: string, timeoutMs = SYNC
       },
     );
   }
-  return parsed.data.tools;
+  return { tools: parsed.data.tools, raw: tools };
 }
 
 /** Connect, read every page of tools/list, and leave. */

@@ -35,6 +35,15 @@ export const leftOutToolSchema = z.object({
 });
 export type LeftOutTool = z.infer<typeof leftOutToolSchema>;
 
+/** The catalog a surface was computed for (§surface): a proxy checks its upstreams' tools against it. */
+export const surfaceCatalogSchema = z.object({
+  fingerprint: z.string().describe('Of the servers in order with their fingerprints.'),
+  servers: z
+    .array(z.object({ name: z.string(), fingerprint: z.string().describe('As PUT …/catalog/{server} answers it.'), tools: count }))
+    .describe('Catalog order: the order of every list.'),
+});
+export type SurfaceCatalog = z.infer<typeof surfaceCatalogSchema>;
+
 /** GET /api/projects/{id}/surface: what a proxy presents; `fingerprint` is also the ETag. */
 export const surfaceDocumentSchema = z.object({
   project: z.string(),
@@ -49,6 +58,7 @@ export const surfaceDocumentSchema = z.object({
   names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
   metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),
   leftOut: z.array(leftOutToolSchema),
+  catalog: surfaceCatalogSchema,
   fingerprint: z.string().describe('Changes exactly when what a proxy would present changes; also the ETag.'),
 });
 export type SurfaceDocument = z.infer<typeof surfaceDocumentSchema>;

@@ -15,15 +15,15 @@ describe('retrieve', () => {
   it('binds the agent tools and the top retrieveK tools for the query, by BM25', () => {
     const inputs = modeInputs({ agentTools: ['edit'], query: 'create an issue', limits: { ...modeInputs().limits, retrieveK: 3 } });
     const list = buildModeList('retrieve', demo, inputs);
-    expect(list.tools).toHaveLength(4);
-    expect(list.tools[0]!.name).toBe('edit');
+    expect(list.tools).toHaveLength(5);
+    expect(list.tools.slice(0, 2).map((t) => t.name)).toEqual(['edit', 'mcp_find_tools']);
     expect(
       list.tools
-        .slice(1, 3)
+        .slice(2, 4)
         .map((t) => t.canonical)
         .sort(),
     ).toEqual(['github/create_issue', 'gitlab/create_issue']);
-    expect(list.tools[1]!.name).toMatch(/^git(hub|lab)__create_issue$/);
+    expect(list.tools[2]!.name).toMatch(/^git(hub|lab)__create_issue$/);
   });
 
   it('ranks by parameter names too', () => {
@@ -39,7 +39,7 @@ describe('retrieve', () => {
 
   it('binds nothing from the catalog without a query, and says so', () => {
     const list = buildModeList('retrieve', demo, modeInputs({ agentTools: 2 }));
-    expect(list.tools).toHaveLength(2);
+    expect(list.tools.map((t) => t.source)).toEqual(['agent', 'agent', 'meta']);
     expect(list.notes.join()).toContain('no query');
   });
 

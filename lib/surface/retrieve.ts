@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { agentEntries } from './fixed-tools';
+import { agentEntries, FIND_ENTRY } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
@@ -80,22 +80,34 @@ export function rankTools(catalog: PreparedCatalog, query: string): { entry: Cat
     .map(({ entry, score }) => ({ entry, score }));
 }
 
-/** Agent tools plus the top `retrieveK` catalog tools for the query, as typed tools. */
+/**
+ * Agent tools, `mcp_find_tools`, and the top `retrieveK` catalog tools for the query, as typed
+ * tools. The query is what the session searched for last: a proxy cannot read the prompt, so
+ * the model asks `mcp_find_tools`, and each search replaces the retrieved tools.
+ */
 export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
-  const tools: ListedTool[] = agentEntries(inputs.agentTools).slice();
+  const tools: ListedTool[] = [...agentEntries(inputs.agentTools), FIND_ENTRY];
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];
   const k = inputs.limits.retrieveK;
   if (!hasQuery(inputs.query)) notes.push('no query: give a query text to see what retrieve would bind');
-  let taken = 0;
-  for (const { entry } of rankTools(catalog, inputs.query)) {
-    if (taken >= k) break;
-    if (!entry.presentable) {
-      leftOut.push(catalog.leftOutByCanonical.get(entry.canonical)!);
-      continue;
-    }
-    tools.push({ name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool });
-    taken++;
-  }
+  const found = retrieveTools(catalog, inputs.query, k);
+  leftOut.push(...found.leftOut);
+  for (const entry of found.entries) tools.push({ name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool });
   return { mode: 'retrieve', tools, leftOut, instruction: null, notes };
+}
+
+/**
+ * The best `k` presentable tools for a query, by the BM25 ranking: what retrieve binds and what
+ * `mcp_find_tools` finds. Matches that cannot be presented are reported, not counted.
+ */
+export function retrieveTools(catalog: PreparedCatalog, query: string, k: number): { entries: CatalogEntry[]; leftOut: LeftOutTool[] } {
+  const entries: CatalogEntry[] = [];
+  const leftOut: LeftOutTool[] = [];
+  for (const { entry } of rankTools(catalog, query)) {
+    if (entries.length >= k) break;
+    if (entry.presentable) entries.push(entry);
+    else leftOut.push(catalog.leftOutByCanonical.get(entry.canonical)!);
+  }
+  return { entries, leftOut };
 }

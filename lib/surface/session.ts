@@ -63,3 +63,12 @@ function dedupeKeepLast(list: readonly string[]): string[] {
 function dedupeKeepFirst(list: readonly string[]): string[] {
   return [...new Set(list)];
 }
+
+/**
+ * The state after `mcp_find_tools` found these tools: each becomes the most recently activated
+ * (in the order found), and no server counts as called until one of its tools is.
+ */
+export function activateTools(state: SessionState, canonicals: readonly string[]): SessionState {
+  const found = new Set(canonicals);
+  return { activated: [...state.activated.filter((t) => !found.has(t)), ...found], calledServers: state.calledServers };
+}

@@ -3,9 +3,10 @@ import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
-import { buildModeList } from './modes';
+import { catalogFingerprints } from './catalog-fingerprints';
 import type { PreparedCatalog } from './prepared-catalog';
-import { EMPTY_SESSION, type LeftOutTool } from './types';
+import { presentedList } from './presented';
+import type { LeftOutTool } from './types';
 import type { SurfaceDocument } from '@/lib/contracts/surface';
 export type { SurfaceDocument } from '@/lib/contracts/surface';
 
@@ -28,14 +29,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
   if (mode === 'favindex') {
-    const list = buildModeList('favindex', catalog, {
-      agentTools: 0,
-      limits,
-      favourites,
-      instruction: surface.instruction,
-      session: EMPTY_SESSION,
-      query: '',
-    });
+    const list = presentedList({ mode, limits, favouriteIndex: favourites, instruction: surface.instruction }, catalog);
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
   } else if (mode === 'off') {
@@ -44,7 +38,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     // Any catalog tool may be activated, pinned or retrieved: the proxy needs every typed name.
     for (const entry of catalog.entries) if (entry.presentable) names.set(entry.typedName, entry.canonical);
     leftOut = [...catalog.typedLeftOut];
-    if (mode === 'lazy' || mode === 'pinned') metaTools = [FIND_TOOLS];
+    if (mode === 'lazy' || mode === 'pinned' || mode === 'retrieve') metaTools = [FIND_TOOLS];
   }
   const content = {
     project: source.project,
@@ -56,6 +50,9 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     names: Object.fromEntries(names),
     metaTools,
     leftOut,
+    // What a proxy computes its lists from must be this catalog: it checks the fingerprints
+    // against the tools its upstreams listed, and the lists follow the servers' order.
+    catalog: catalogFingerprints(catalog),
   };
   const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
   const { project, ...rest } = content;

@@ -109,8 +109,9 @@ describe('GET /api/projects/:id/preview', () => {
   it('ranks the catalog for the retrieve query', async () => {
     const id = await createTestProject(['github', 'filesystem']);
     const res = await api.get(`/api/projects/${id}/preview?mode=retrieve&query=${encodeURIComponent('read a file')}&retrieveK=2&agentTools=0`);
-    const names = res.body.modes[0].tools.map((t: { canonical: string }) => t.canonical);
-    expect(names).toHaveLength(2);
+    const names = res.body.modes[0].tools.map((t: { canonical: string | null }) => t.canonical);
+    expect(res.body.modes[0].tools[0].name).toBe('mcp_find_tools');
+    expect(names).toHaveLength(3);
     expect(names).toContain('filesystem/read_file');
   });
 

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
+import { startProxy } from '@/proxy/proxy';
+import { integer, requireProject, stringValue } from '../args';
+import type { Command } from '../command';
+import { badArguments, CliError, EXIT } from '../exit-codes';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export const proxyCommand: Command = {
+  name: 'proxy',
+  summary: "serve the project's tool surface to an MCP client, in front of the MCP servers of a config file",
+  help: `favindex proxy --project P --config FILE [--listen 127.0.0.1:PORT]
+
+  An MCP server for Claude Code, Cursor, Codex, VS Code or any MCP client. It starts the MCP
+  servers listed in FILE (the "mcpServers" format those clients use: command/args/env, or
+  url/headers), uploads each one's tools as the project's catalog, presents the list the
+  project's surface says (mode, favourites, limits), sends every call on to the server that has
+  the tool, and records each call as a trace (kept on disk until favindex has it).
+
+  Over stdio by default (the client starts it); with --listen, over Streamable HTTP at
+  http://HOST:PORT/mcp (loopback only). Token scopes: surface:read, events:write, catalog:write.
+
+Options:
+  --config FILE       the mcpServers JSON file of the MCP servers to put behind the proxy
+  --listen HOST:PORT  serve Streamable HTTP instead of stdio (127.0.0.1 or localhost)
+  --state-dir DIR     where the last surface, the servers' tools and unsent traces are kept
+                      (default ~/.favindex/proxy/<project>-<hash of --url>)
+  --poll SEC          how often to read the surface (default 10; any change is then pushed to clients)
+  --spool-max-mb N    unsent traces kept at most (default 64); past it the oldest are dropped, and said so
+  --call-timeout SEC  how long one tool call may take (default 600)
+
+  favindex proxy -p my-agent --config ~/favindex-servers.json`,
+  options: {
+    config: { type: 'string' },
+    listen: { type: 'string' },
+    'state-dir': { type: 'string' },
+    poll: { type: 'string' },
+    'spool-max-mb': { type: 'string' },
+    'call-timeout': { type: 'string' },
+  },
+
+  async run({ parsed, io }) {
+    if (parsed.positionals.length > 0) throw badArguments(`proxy takes no positional arguments (got ${parsed.positionals.join(' ')})`);
+    const project = requireProject(parsed.global);
+    const configFile = stringValue(parsed.values.config);
+    if (!configFile) throw badArguments('proxy needs --config FILE: the mcpServers file of the MCP servers to put behind it');
+    const listen = listenAddress(stringValue(parsed.values.listen));
+    const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
+    const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
+    const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
+    const { url, token, timeoutMs } = parsed.global;
+    const stateDir = path.resolve(
+      stringValue(parsed.values['state-dir']) ??
+        path.join(os.homedir(), '.favindex', 'proxy', `${project}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}`),
+    );
+    const log = (message: string) => io.stderr(`favindex proxy: ${message}\n`);
+
+    let config: ReturnType<typeof readProxyConfig>;
+    try {
+      config = readProxyConfig(path.resolve(configFile), io.env);
+    } catch (err) {
+      if (err instanceof ProxyConfigError) throw badArguments(err.message, 'fix the file: {"mcpServers": {"name": {"command": "…", "args": […]}}}');
+      throw err;
+    }
+    for (const skipped of config.skipped) log(`skipping ${skipped}`);
+
+    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    try {
+      proxy = await startProxy({
+        url,
+        project,
+        token,
+        upstreams: config.upstreams,
+        stateDir,
+        listen,
+        pollMs,
+        spoolMaxBytes: Math.round(spoolMb * 1024 * 1024),
+        requestTimeoutMs: timeoutMs,
+        callTimeoutMs,
+        log,
+      });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new CliError(EXIT.API_ERROR, `cannot listen on ${listen?.host}:${listen?.port}: the port is in use`);
+      throw err;
+    }
+    const signalled = new Promise<void>((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    await Promise.race([proxy.done, signalled]);
+    await proxy.stop();
+  },
+};
+
+function listenAddress(raw: string | undefined): { host: string; port: number } | null {
+  if (raw === undefined) return null;
+  const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw);
+  if (!match) throw badArguments(`--listen '${raw}' is not HOST:PORT`, 'e.g. --listen 127.0.0.1:3390');
+  const host = match[1]!;
+  if (!LOOPBACK.has(host)) {
+    throw badArguments(`--listen ${host}: the proxy serves loopback only (it has no authentication of its own)`, 'use --listen 127.0.0.1:PORT');
+  }
+  return { host: host.replace(/^\[|\]$/g, ''), port: integer(match[2]!, '--listen port', 0, 65_535) };
+}
+
+function decimal(raw: string, name: string, min: number, max: number, unit: string): number {
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) throw badArguments(`${name} must be ${min} to ${max} ${unit}, not '${raw}'`);
+  return value;
+}
+
+function seconds(raw: string, name: string, min: number, max: number): number {
+  return Math.round(decimal(raw, name, min, max, 'seconds') * 1000);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { catalogFingerprint } from '@/lib/catalog/fingerprint';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { defaultSurfaceConfig, SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { modeInputs, tool } from '@/test/surface-catalogs';
+import { prepareCatalog } from './prepared-catalog';
+import { findTools, presentedList, type PresentedSurface } from './presented';
+import { previewMode } from './preview';
+import { activateTools, applyCall } from './session';
+import { buildSurfaceDocument } from './surface-document';
+import { resolveTarget } from './targets';
+
+const demo = prepareCatalog(DEMO_SERVERS.map((s) => ({ name: s.server, tools: s.tools })));
+const config = defaultSurfaceConfig();
+const favouriteIndex = { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] };
+const surfaceOf = (mode: PresentedSurface['mode']): PresentedSurface => ({ mode, limits: config.limits, favouriteIndex, instruction: config.instruction });
+
+describe('what a proxy presents', () => {
+  it('is the preview list of every mode without the agent tools, for the same session', () => {
+    let state = activateTools({ activated: [], calledServers: [] }, ['memory/read_graph', 'github/get_issue']);
+    state = applyCall(state, 'filesystem/list_directory');
+    const session = { state, query: 'create an issue' };
+    for (const mode of SURFACE_MODES) {
+      const preview = previewMode(
+        mode,
+        demo,
+        modeInputs({ agentTools: 3, favourites: favouriteIndex, session: state, query: session.query }),
+        resolveTarget('openai'),
+        'names',
+      );
+      const listed = presentedList(surfaceOf(mode), demo, session).tools;
+      expect(
+        listed.map((t) => [t.name, t.canonical]),
+        mode,
+      ).toEqual(preview.tools.filter((t) => t.source !== 'agent').map((t) => [t.name, t.canonical]));
+    }
+  });
+
+  it('finds the best retrieveK tools for mcp_find_tools, and activation puts them last in the order found', () => {
+    const found = findTools({ ...surfaceOf('lazy'), limits: { ...config.limits, retrieveK: 2 } }, demo, 'create an issue');
+    expect(found.map((e) => e.canonical).sort()).toEqual(['github/create_issue', 'gitlab/create_issue']);
+    const state = activateTools({ activated: ['gitlab/create_issue', 'memory/read_graph'], calledServers: ['memory'] }, [
+      'gitlab/create_issue',
+      'github/get_me',
+    ]);
+    expect(state).toEqual({ activated: ['memory/read_graph', 'gitlab/create_issue', 'github/get_me'], calledServers: ['memory'] });
+  });
+
+  it('serves the catalog it was computed for, with the fingerprints PUT …/catalog answers, and a new ETag when a tool changes', () => {
+    const servers = [
+      { name: 'a', tools: [tool('one'), tool('two')] },
+      { name: 'b', tools: [tool('three')] },
+    ];
+    const source = { project: 'p', version: { catalog: 1, favourites: 1 }, surface: config, favourites: { ...favouriteIndex, tools: [] } };
+    const doc = buildSurfaceDocument(source, prepareCatalog(servers), 'eager');
+    expect(doc.catalog.servers).toEqual([
+      { name: 'a', fingerprint: catalogFingerprint(servers[0]!.tools), tools: 2 },
+      { name: 'b', fingerprint: catalogFingerprint(servers[1]!.tools), tools: 1 },
+    ]);
+    const described = [{ name: 'a', tools: [tool('one', 'Does something else'), tool('two')] }, servers[1]!];
+    const changed = buildSurfaceDocument(source, prepareCatalog(described), 'eager');
+    expect(changed.names).toEqual(doc.names);
+    expect(changed.fingerprint).not.toBe(doc.fingerprint);
+    expect(changed.catalog.fingerprint).not.toBe(doc.catalog.fingerprint);
+  });
+});

@@ -1,0 +1,43 @@
+import type { SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import { buildModeList } from './modes';
+import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
+import { retrieveTools } from './retrieve';
+import { EMPTY_SESSION, type FavouritesInput, type ModeList, type SessionState } from './types';
+
+/** What a proxy presents from: the surface document's mode, limits, favourites and instruction. */
+export interface PresentedSurface {
+  mode: SurfaceMode;
+  limits: SurfaceLimits;
+  favouriteIndex: FavouritesInput;
+  instruction: string | null;
+}
+
+/** One MCP session's state: what it activated and called, and what it searched for last (retrieve). */
+export interface PresentedSession {
+  state: SessionState;
+  query: string;
+}
+
+export const EMPTY_PRESENTED_SESSION: PresentedSession = { state: EMPTY_SESSION, query: '' };
+
+/**
+ * The ordered list a proxy presents to one MCP session, each tool with its canonical name: the
+ * list the preview shows for the same mode and session without agent tools (the agent's own
+ * tools are the client's to list, not the proxy's). The surface document's name map, the
+ * proxy's tools/list and the preview all come from buildModeList through here or previewMode.
+ */
+export function presentedList(surface: PresentedSurface, catalog: PreparedCatalog, session: PresentedSession = EMPTY_PRESENTED_SESSION): ModeList {
+  return buildModeList(surface.mode, catalog, {
+    agentTools: 0,
+    limits: surface.limits,
+    favourites: surface.favouriteIndex,
+    instruction: surface.instruction ?? '',
+    session: session.state,
+    query: session.query,
+  });
+}
+
+/** What `mcp_find_tools` finds for a query: the best `retrieveK` tools, ranked as retrieve ranks them. */
+export function findTools(surface: PresentedSurface, catalog: PreparedCatalog, query: string): CatalogEntry[] {
+  return retrieveTools(catalog, query, surface.limits.retrieveK).entries;
+}

@@ -1,0 +1,117 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type CallToolResult, CallToolResultSchema, type Progress, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '@/lib/errors';
+import { connectMcp } from './fetch-tools';
+import { toUpstreamError } from './upstream-error';
+
+/** An MCP server as the `mcpServers` config of a client names it: a command to start, or a URL. */
+export type UpstreamEndpoint =
+  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { transport: 'http'; url: string; headers: Record<string, string> };
+
+export interface UpstreamConnection {
+  client: Client;
+  /** Settles when the session ends: the process exited, or the connection closed. */
+  closed: Promise<void>;
+  /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
+  stderrTail(): string;
+  /** End the session and, for stdio, the process. Never throws. */
+  close(): Promise<void>;
+}
+
+const STDERR_TAIL = 2_000;
+
+/** How an endpoint is named in logs and errors, without its secrets. */
+export function endpointLabel(endpoint: UpstreamEndpoint): string {
+  if (endpoint.transport === 'http') return new URL(endpoint.url).origin + new URL(endpoint.url).pathname;
+  return [endpoint.command, ...endpoint.args].join(' ');
+}
+
+/**
+ * Connect to an MCP server over stdio (start its command with this environment plus its own
+ * `env`) or Streamable HTTP, and initialise a session. `onToolsChanged` hears
+ * notifications/tools/list_changed.
+ */
+export async function connectUpstream(
+  endpoint: UpstreamEndpoint,
+  options: { timeoutMs: number; onToolsChanged?: () => void; name?: string },
+): Promise<UpstreamConnection> {
+  if (endpoint.transport === 'http') {
+    const connection = await connectMcp(
+      { url: endpoint.url, headers: endpoint.headers },
+      { timeoutMs: options.timeoutMs, onToolsChanged: options.onToolsChanged },
+    );
+    return { ...connection, closed: closedSignal(connection.client), stderrTail: () => '' };
+  }
+  const transport = new StdioClientTransport({
+    command: endpoint.command,
+    args: endpoint.args,
+    env: { ...(process.env as Record<string, string>), ...endpoint.env },
+    cwd: endpoint.cwd,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
+  });
+  const client = new Client({ name: options.name ?? 'favindex-proxy', version: '0.1.0' }, { capabilities: {} });
+  if (options.onToolsChanged) {
+    const notify = options.onToolsChanged;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
+  }
+  const closed = closedSignal(client);
+  try {
+    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: AbortSignal.timeout(options.timeoutMs) });
+  } catch (err) {
+    await client.close().catch(() => {});
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? `'${endpoint.command}' was not found` : toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs).message;
+    throw new ApiError('UPSTREAM_UNAVAILABLE', withStderr(`cannot start the MCP server: ${why}`, stderr), {
+      suggestedAction: 'run the command by hand: it should wait for MCP messages on stdin',
+      citedRule: '§catalog',
+    });
+  }
+  if (!client.getServerCapabilities()?.tools) {
+    await client.close().catch(() => {});
+    throw new ApiError('UPSTREAM_REJECTED', `the MCP server \`${endpointLabel(endpoint)}\` offers no tools`, {
+      suggestedAction: 'remove it from the proxy config, or use a server that offers tools',
+      citedRule: '§catalog',
+    });
+  }
+  return { client, closed, stderrTail: () => stderr, close: () => client.close().catch(() => {}) };
+}
+
+/**
+ * tools/call passed through: the result as the server sent it (structured content and isError
+ * included), not checked against the tool's output schema, which is the caller's to check.
+ */
+export async function callUpstreamTool(
+  client: Client,
+  params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+  options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<CallToolResult> {
+  return client.request({ method: 'tools/call', params }, CallToolResultSchema, {
+    timeout: options.timeoutMs,
+    signal: options.signal,
+    // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
+    ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
+  }) as Promise<CallToolResult>;
+}
+
+function closedSignal(client: Client): Promise<void> {
+  return new Promise((resolve) => {
+    const previous = client.onclose;
+    client.onclose = () => {
+      previous?.();
+      resolve();
+    };
+  });
+}
+
+function withStderr(message: string, stderr: string): string {
+  const tail = stderr.trim().split('\n').slice(-5).join(' | ');
+  return tail ? `${message} (its stderr ended with: ${tail})` : message;
+}

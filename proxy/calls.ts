@@ -1,0 +1,169 @@
+import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { splitCanonical } from '@/lib/names/canonical';
+import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
+import { findTools, presentedList } from '@/lib/surface/presented';
+import { activateTools, applyCall } from '@/lib/surface/session';
+import type { ProxyState } from './runtime';
+import type { ProxySession } from './session';
+import type { Spool } from './spool';
+import { type CallOutcome, traceEvent } from './traces';
+import { UpstreamUnavailable } from './upstreams';
+
+export interface CallParams {
+  name: string;
+  arguments?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
+
+/**
+ * tools/call: the presented name back to its canonical tool and on to the server that has it.
+ * Every call, meta calls and refusals included, leaves one trace in the spool.
+ */
+export interface CallContext {
+  signal?: AbortSignal;
+  /** Pass a progress notification on to the client, under the token it gave. */
+  progress?: (progress: Progress) => void;
+}
+
+export async function handleCall(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  params: CallParams,
+  context: CallContext = {},
+): Promise<CallToolResult> {
+  const { signal } = context;
+  const startedAt = Date.now();
+  const started = performance.now();
+  const outcome: CallOutcome = { tool: params.name, status: 'ok' };
+  const mode = state.view.mode;
+  const revision = state.view.revision;
+  try {
+    const target = await resolveTarget(state, session, params.name);
+    if (!target) {
+      outcome.status = 'error';
+      outcome.errorCode = 'unknown_tool';
+      throw new McpError(ErrorCode.InvalidParams, unknownToolMessage(state, session, params.name));
+    }
+    if (target.kind === 'find') return find(state, session, params, outcome);
+    let server: string;
+    let tool: string;
+    if (target.kind === 'invoke') {
+      const args = params.arguments ?? {};
+      if (typeof args.server !== 'string' || typeof args.tool !== 'string') {
+        return toolError(outcome, 'invalid_arguments', `${INVOKE_TOOL} needs "server" and "tool": the MCP server and the tool as it lists it`);
+      }
+      server = args.server;
+      tool = args.tool;
+      outcome.arguments = { server, tool };
+    } else {
+      const parts = splitCanonical(target.canonical)!;
+      server = parts.server;
+      tool = parts.tool;
+    }
+    outcome.server = server;
+    const upstream = state.upstreams.get(server);
+    if (!upstream) {
+      return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
+    }
+    const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
+    // The client's progress token is the client's: the upstream gets one of the SDK's, and its progress is passed back.
+    const { progressToken: _, ...meta } = params._meta ?? {};
+    let result: CallToolResult;
+    try {
+      result = await upstream.call(
+        { name: tool, arguments: forwarded ?? {}, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
+        signal,
+        context.progress,
+      );
+    } catch (err) {
+      if (signal?.aborted) {
+        outcome.status = 'cancelled';
+        throw err;
+      }
+      if (err instanceof UpstreamUnavailable) return toolError(outcome, 'upstream_unavailable', err.message);
+      const timeout = err instanceof McpError && err.code === ErrorCode.RequestTimeout;
+      return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${(err as Error).message}`);
+    }
+    if (result.isError) {
+      outcome.status = 'error';
+      outcome.errorCode = 'tool_error';
+    }
+    const called = `${server}/${tool}`;
+    session.update({ ...session.presented, state: applyCall(session.presented.state, called) });
+    state.notifyIfChanged(session);
+    return result;
+  } catch (err) {
+    if (outcome.status === 'ok') {
+      outcome.status = 'error';
+      outcome.errorCode = 'proxy_error';
+    }
+    throw err;
+  } finally {
+    spool.append(
+      traceEvent(outcome, { sessionId: session.id, client: session.client, mode, surfaceRevision: revision }, startedAt, performance.now() - started),
+    );
+  }
+}
+
+/** The session's list first, then the surface's name map; an unknown name reads the surface again once. */
+async function resolveTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const listed = state.listing(session).byName.get(name);
+    if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
+    if (listed?.name === FIND_TOOLS) return { kind: 'find' };
+    if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
+    const mapped = state.view.names[name];
+    if (mapped && splitCanonical(mapped)) return { kind: 'tool', canonical: mapped };
+    if (attempt === 0 && !(await state.surface?.refresh())) return null;
+  }
+  return null;
+}
+
+/** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */
+function find(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
+  const query = params.arguments?.query;
+  if (typeof query !== 'string' || !query.trim()) return toolError(outcome, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
+  const found = findTools(state.view, state.catalog, query);
+  const presented = session.presented;
+  session.update(
+    state.view.mode === 'retrieve'
+      ? { ...presented, query }
+      : {
+          ...presented,
+          state: activateTools(
+            presented.state,
+            found.map((e) => e.canonical),
+          ),
+        },
+  );
+  const listed = new Map(presentedList(state.view, state.catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
+  state.notifyIfChanged(session);
+  if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
+  const lines = found.map((e) => `- ${listed.get(e.canonical) ?? e.typedName}: ${firstLine(e.tool.description ?? '')}`);
+  return {
+    content: [{ type: 'text', text: `Found ${found.length} tool(s) for '${query}'; they are in your tool list now:\n${lines.join('\n')}` }],
+  };
+}
+
+function toolError(outcome: CallOutcome, code: string, message: string): CallToolResult {
+  outcome.status = 'error';
+  outcome.errorCode = code;
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+function unknownToolMessage(state: ProxyState, session: ProxySession, name: string): string {
+  const names = [...state.listing(session).byName.keys()];
+  const shown = names.slice(0, 30).join(', ');
+  const more = names.length > 30 ? ` and ${names.length - 30} more` : '';
+  const hint = state.view.mode === 'lazy' || state.view.mode === 'pinned' || state.view.mode === 'retrieve' ? `; ${FIND_TOOLS} finds others` : '';
+  return `Unknown tool '${name}'. This session's tools: ${shown || 'none'}${more}${hint}`;
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

@@ -1,0 +1,56 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { handleCall } from './calls';
+import type { ProxyState } from './runtime';
+import { ProxySession } from './session';
+import type { Spool } from './spool';
+
+export const PROXY_VERSION = '0.1.0';
+
+/**
+ * One low-level MCP Server for one session: tools/list is the session's list, tools/call goes
+ * through the proxy. The low-level Server passes upstream JSON Schemas on untouched. The
+ * instruction in force when the session starts goes in its initialize result.
+ */
+export function sessionServer(state: ProxyState, spool: Spool, id?: string): { server: Server; session: ProxySession } {
+  const server = new Server(
+    { name: 'favindex', version: PROXY_VERSION },
+    { capabilities: { tools: { listChanged: true } }, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
+  );
+  const session = new ProxySession(() => server.sendToolListChanged(), id);
+  server.oninitialized = () => {
+    session.client = server.getClientVersion()?.name ?? null;
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    session.lastSeenAt = Date.now();
+    const listing = state.listing(session);
+    session.known = listing.signature;
+    return { tools: listing.tools };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    session.lastSeenAt = Date.now();
+    const token = request.params._meta?.progressToken;
+    // Progress sent after the result is lost to the client: the result waits for the last one.
+    let sent: Promise<void> = Promise.resolve();
+    const result = await handleCall(state, spool, session, request.params, {
+      signal: extra.signal,
+      progress:
+        token === undefined
+          ? undefined
+          : (progress) => {
+              sent = sent
+                .then(() => extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }))
+                .catch(() => {});
+            },
+    });
+    await sent;
+    return result;
+  });
+  state.sessions.add(session);
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    state.sessions.delete(session);
+  };
+  return { server, session };
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { EMPTY_PRESENTED_SESSION, type PresentedSession } from '@/lib/surface/presented';
+import type { ListedTool } from '@/lib/surface/types';
+
+/** The list a session was last given, and how to find a tool in it by the name presented. */
+export interface SessionListing {
+  key: string;
+  /** Names in order, joined: what decides whether the client must hear list_changed. */
+  signature: string;
+  tools: Tool[];
+  byName: Map<string, ListedTool>;
+}
+
+/**
+ * One MCP session (a client connection over stdio, or a Streamable HTTP session): its own
+ * activations, called servers and last search, and the list it was given.
+ */
+export class ProxySession {
+  readonly id: string;
+  client: string | null = null;
+  presented: PresentedSession = EMPTY_PRESENTED_SESSION;
+  /** Bumped whenever `presented` changes, so a cached listing is known stale. */
+  version = 0;
+  listing: SessionListing | null = null;
+  /** The list the client last read or was told of; null until it first listed (nothing to tell before). */
+  known: string | null = null;
+  lastSeenAt = Date.now();
+
+  constructor(
+    /** Tell the client its tool list changed (notifications/tools/list_changed). */
+    readonly notifyListChanged: () => Promise<void>,
+    id: string = randomUUID(),
+  ) {
+    this.id = id;
+  }
+
+  update(next: PresentedSession): void {
+    if (next === this.presented) return;
+    this.presented = next;
+    this.version++;
+  }
+}

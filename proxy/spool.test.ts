@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Spool, type SpoolOptions } from './spool';
+
+const dirs: string[] = [];
+function spool(overrides: Partial<SpoolOptions> = {}) {
+  const dir = overrides.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-spool-'));
+  dirs.push(dir);
+  const logs: string[] = [];
+  const made = new Spool({ dir, maxBytes: 1 << 20, segmentEvents: 10, sealAfterMs: 60_000, fsyncMs: 60_000, log: (m) => logs.push(m), ...overrides });
+  return { spool: made, dir, logs };
+}
+/** Until `count` segments are sealed (sealing is asynchronous). */
+async function sealed(s: Spool, count: number): Promise<void> {
+  for (let i = 0; i < 200 && s.ready().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(s.ready().length).toBeGreaterThanOrEqual(count);
+}
+const ids = async (s: Spool) => (await Promise.all(s.ready().map((seg) => s.read(seg)))).flatMap((c) => c!.events.map((e) => e.id));
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('trace spool', () => {
+  it('seals a segment at segmentEvents, in order, and keeps what is sealed until removed', async () => {
+    const { spool: s } = spool();
+    for (let i = 0; i < 25; i++) s.append({ id: `e${i}` });
+    await sealed(s, 2);
+    s.seal();
+    await sealed(s, 3);
+    expect(await ids(s)).toEqual(Array.from({ length: 25 }, (_, i) => `e${i}`));
+    s.remove(s.ready()[0]!);
+    expect((await ids(s))[0]).toBe('e10');
+    s.close();
+  });
+
+  it('seals by itself sealAfterMs after the first event, and tells the sender', async () => {
+    const { spool: s } = spool({ sealAfterMs: 20 });
+    let told = 0;
+    s.onSealed = () => told++;
+    s.append({ id: 'a' });
+    expect(s.ready()).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(s.ready()).toHaveLength(1);
+    expect(told).toBe(1);
+    s.close();
+  });
+
+  it("takes over a dead process's open segment, and skips a line torn by a crash", async () => {
+    const { dir } = spool();
+    fs.writeFileSync(path.join(dir, '000000000000001-999999999-000000.open'), '{"id":"x1"}\n{"id":"x2"}\n{"id":"x3');
+    const { spool: s, logs } = spool({ dir });
+    expect(s.ready()).toEqual(['000000000000001-999999999-000000.ready']);
+    expect(await s.read(s.ready()[0]!)).toEqual({ events: [{ id: 'x1' }, { id: 'x2' }], damaged: 1 });
+    expect(logs).toEqual([]);
+    s.close();
+  });
+
+  it('when full, drops the oldest segments, keeps the newest, and counts what it dropped', async () => {
+    const line = Buffer.byteLength(`${JSON.stringify({ id: 'e000', pad: 'x'.repeat(100) })}\n`);
+    // Room for 8 segments of 10 events each.
+    const { spool: s, logs, dir } = spool({ maxBytes: line * 80 });
+    for (let i = 0; i < 200; i++) {
+      s.append({ id: `e${String(i).padStart(3, '0')}`, pad: 'x'.repeat(100) });
+      // Seal as the disk allows: a full spool is one whose segments are sealed.
+      if (i % 10 === 9) await sealed(s, s.ready().length + 1);
+    }
+    s.close();
+    const kept = await ids(s);
+    expect(kept.length + s.dropped).toBe(200);
+    expect(kept.at(-1)).toBe('e199');
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => `e${String(200 - kept.length + i).padStart(3, '0')}`));
+    const bytes = s.ready().reduce((sum, seg) => sum + fs.statSync(path.join(dir, seg)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(line * 80);
+    expect(logs.at(-1)).toContain(`(${s.dropped} since start)`);
+    s.close();
+  });
+});

@@ -1,0 +1,242 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface SpoolOptions {
+  dir: string;
+  /** The whole spool, the segment being written included. */
+  maxBytes: number;
+  /** A segment is sealed (ready to send) at this many events … */
+  segmentEvents: number;
+  /** … or this long after its first event. */
+  sealAfterMs: number;
+  /** Appends reach the disk (fsync) at most this long after they were written. */
+  fsyncMs: number;
+  log(message: string): void;
+}
+
+interface OpenSegment {
+  name: string;
+  fd: number;
+  bytes: number;
+  events: number;
+  dirty: boolean;
+}
+
+const OPEN = '.open';
+const READY = '.ready';
+
+/**
+ * Traces on disk before they are sent: append-only NDJSON segments. This process appends to
+ * its own `<time>-<pid>-<seq>.open` file with a synchronous write per event (a SIGKILL after
+ * the write loses nothing) and fsyncs it every `fsyncMs`; a segment is sealed by renaming it
+ * to `.ready`, which the sender posts and then deletes. Segments left `.open` by a process
+ * that died are sealed by the next one to start. Past `maxBytes` the oldest sealed segments
+ * are dropped, and how many events that lost is counted and logged.
+ */
+export class Spool {
+  private current: OpenSegment | null = null;
+  private seq = 0;
+  private sealTimer: NodeJS.Timeout | null = null;
+  private readonly fsyncTimer: NodeJS.Timeout;
+  private readonly segmentBytes: number;
+  /** Events dropped because the spool was full, since this process started. */
+  dropped = 0;
+  onSealed: (() => void) | null = null;
+
+  constructor(private readonly options: SpoolOptions) {
+    fs.mkdirSync(options.dir, { recursive: true });
+    // Always room for several segments, so dropping the oldest leaves the newest.
+    // At most 4 MiB: a segment is one request to favindex, which takes 10 MiB.
+    this.segmentBytes = Math.min(4 << 20, Math.max(4_096, Math.floor(options.maxBytes / 8)));
+    this.adoptOrphans();
+    this.fsyncTimer = setInterval(() => this.sync(), options.fsyncMs);
+    this.fsyncTimer.unref();
+  }
+
+  /** Write one event; it is on disk (in the OS's cache, fsynced soon) when this returns. */
+  append(event: object): void {
+    const line = Buffer.from(`${JSON.stringify(event)}\n`);
+    let segment = this.current;
+    if (!segment) {
+      this.makeRoom(this.segmentBytes);
+      segment = this.openSegment();
+    }
+    fs.writeSync(segment.fd, line);
+    segment.bytes += line.length;
+    segment.events++;
+    segment.dirty = true;
+    if (segment.events >= this.options.segmentEvents || segment.bytes >= this.segmentBytes) this.seal();
+    else if (!this.sealTimer) {
+      this.sealTimer = setTimeout(() => this.seal(), this.options.sealAfterMs);
+      this.sealTimer.unref();
+    }
+  }
+
+  /** Sealed segments, oldest first. */
+  ready(): string[] {
+    return this.list(READY);
+  }
+
+  /** The events of a sealed segment; a line torn by a crash mid-write is skipped and counted. */
+  async read(segment: string): Promise<{ events: Record<string, unknown>[]; damaged: number } | null> {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(path.join(this.options.dir, segment), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null; // sent by another proxy meanwhile
+      throw err;
+    }
+    const events: Record<string, unknown>[] = [];
+    let damaged = 0;
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        events.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        damaged++;
+      }
+    }
+    return { events, damaged };
+  }
+
+  remove(segment: string): void {
+    fs.rmSync(path.join(this.options.dir, segment), { force: true });
+  }
+
+  /**
+   * Seal the segment being written (if it holds anything) so the sender can take it: on disk
+   * first, then renamed. Off the event loop, so a slow disk does not hold up the calls; a
+   * crash before the rename leaves it `.open`, and the next start seals it.
+   */
+  seal(): void {
+    const segment = this.detach();
+    if (!segment) return;
+    const from = path.join(this.options.dir, segment.name);
+    const to = path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY);
+    fs.fsync(segment.fd, () => {
+      fs.close(segment.fd, () => {
+        fs.rename(from, to, (err) => {
+          if (err) this.options.log(`cannot seal ${segment.name}: ${err.message}`);
+          this.syncDir();
+          this.onSealed?.();
+        });
+      });
+    });
+  }
+
+  /** Seal what is open, synchronously, and stop the timers (a clean shutdown). */
+  close(): void {
+    clearInterval(this.fsyncTimer);
+    const segment = this.detach();
+    if (!segment) return;
+    fs.fsyncSync(segment.fd);
+    fs.closeSync(segment.fd);
+    fs.renameSync(path.join(this.options.dir, segment.name), path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY));
+    this.syncDir();
+  }
+
+  private detach(): OpenSegment | null {
+    if (this.sealTimer) clearTimeout(this.sealTimer);
+    this.sealTimer = null;
+    const segment = this.current;
+    this.current = null;
+    return segment;
+  }
+
+  /** Events waiting in sealed segments and the open one (for status lines and tests). */
+  pending(): number {
+    let count = this.current?.events ?? 0;
+    for (const name of this.ready()) count += countLines(path.join(this.options.dir, name));
+    return count;
+  }
+
+  private openSegment(): OpenSegment {
+    const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${String(this.seq++).padStart(6, '0')}${OPEN}`;
+    const fd = fs.openSync(path.join(this.options.dir, name), 'a');
+    this.current = { name, fd, bytes: 0, events: 0, dirty: false };
+    return this.current;
+  }
+
+  private sync(): void {
+    const segment = this.current;
+    if (!segment?.dirty) return;
+    segment.dirty = false;
+    fs.fsync(segment.fd, () => {});
+  }
+
+  /** Make the renames durable. Some file systems cannot fsync a directory; the renames still happened. */
+  private syncDir(): void {
+    fs.open(this.options.dir, 'r', (err, fd) => {
+      if (err) return;
+      fs.fsync(fd, () => fs.close(fd, () => {}));
+    });
+  }
+
+  /** Drop the oldest sealed segments until `incoming` more bytes fit under maxBytes. */
+  private makeRoom(incoming: number): void {
+    const segments = this.list(READY).map((name) => ({ name, bytes: fileSize(path.join(this.options.dir, name)) }));
+    // Segments still being sealed (or written by another proxy) count too; only sealed ones are dropped.
+    const open = this.list(OPEN).reduce((sum, name) => sum + fileSize(path.join(this.options.dir, name)), 0);
+    let total = open + segments.reduce((sum, s) => sum + s.bytes, 0);
+    let lost = 0;
+    for (const segment of segments) {
+      if (total + incoming <= this.options.maxBytes) break;
+      const file = path.join(this.options.dir, segment.name);
+      lost += countLines(file);
+      fs.rmSync(file, { force: true });
+      total -= segment.bytes;
+    }
+    if (lost > 0) {
+      this.dropped += lost;
+      this.options.log(
+        `trace spool full (${Math.round(this.options.maxBytes / 1024)} KiB): dropped the ${lost} oldest unsent events (${this.dropped} since start); is favindex reachable?`,
+      );
+    }
+  }
+
+  /** Segments left open by a process that is gone are complete as they are: seal them. */
+  private adoptOrphans(): void {
+    for (const name of this.list(OPEN)) {
+      const pid = Number(name.split('-')[1]);
+      if (pid !== process.pid && isAlive(pid)) continue;
+      const base = name.slice(0, -OPEN.length);
+      fs.renameSync(path.join(this.options.dir, name), path.join(this.options.dir, base + READY));
+    }
+  }
+
+  private list(suffix: string): string[] {
+    return fs
+      .readdirSync(this.options.dir)
+      .filter((n) => n.endsWith(suffix))
+      .sort();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function countLines(file: string): number {
+  try {
+    const data = fs.readFileSync(file);
+    let n = 0;
+    for (const byte of data) if (byte === 10) n++;
+    return n;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { surfaceDocumentSchema } from '@/lib/contracts/surface';
+import type { FavindexApi, FetchedSurface } from './favindex-api';
+
+export interface SurfaceClientOptions {
+  api: FavindexApi;
+  /** Where the last surface is kept, so the proxy starts while favindex is down. */
+  cacheFile: string;
+  pollMs: number;
+  log(message: string): void;
+  onChange(surface: FetchedSurface): void;
+}
+
+/**
+ * The project's surface: read with If-None-Match every `pollMs`, and at once when asked (a
+ * call named something unknown, a catalog was uploaded). The last one is kept on disk.
+ */
+export class SurfaceClient {
+  current: FetchedSurface | null = null;
+  lastError: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<boolean> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: SurfaceClientOptions) {}
+
+  /** The surface kept on disk by an earlier run, if any. */
+  loadCached(): FetchedSurface | null {
+    try {
+      const saved = JSON.parse(fs.readFileSync(this.options.cacheFile, 'utf8')) as { etag?: unknown; revision?: unknown; document?: unknown };
+      const document = surfaceDocumentSchema.safeParse(saved.document);
+      if (!document.success || typeof saved.etag !== 'string' || document.data.project !== this.options.api.project) return null;
+      this.current = { document: document.data, etag: saved.etag, revision: typeof saved.revision === 'number' ? saved.revision : null };
+      return this.current;
+    } catch {
+      return null;
+    }
+  }
+
+  start(): void {
+    const tick = async () => {
+      await this.refresh();
+      if (!this.stopped) {
+        this.timer = setTimeout(tick, this.options.pollMs);
+        this.timer.unref();
+      }
+    };
+    void tick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Read the surface now (joined with a read under way); true when it changed. */
+  refresh(): Promise<boolean> {
+    this.inFlight ??= this.read().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async read(): Promise<boolean> {
+    try {
+      const fetched = await this.options.api.surface(this.current?.etag ?? null);
+      if (this.lastError) this.options.log('favindex answers again: surface up to date');
+      this.lastError = null;
+      if (!fetched || fetched.etag === this.current?.etag) return false;
+      this.current = fetched;
+      this.save(fetched);
+      this.options.onChange(fetched);
+      return true;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (message !== this.lastError) {
+        this.options.log(`${message}; ${this.current ? 'presenting the last surface read' : 'no surface yet: presenting the default surface'}`);
+      }
+      this.lastError = message;
+      return false;
+    }
+  }
+
+  private save(surface: FetchedSurface): void {
+    try {
+      fs.mkdirSync(path.dirname(this.options.cacheFile), { recursive: true });
+      const tmp = `${this.options.cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(surface));
+      fs.renameSync(tmp, this.options.cacheFile);
+    } catch (err) {
+      this.options.log(`cannot keep the surface on disk: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+import { readAllTools } from '@/mcp/fetch-tools';
+import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
+import { callUpstreamTool, connectUpstream, endpointLabel, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
+import type { UpstreamConfig } from './config';
+
+export type UpstreamState = 'starting' | 'up' | 'down' | 'stopped';
+
+/** A server's tools as it listed them: checked as a catalog, and as sent (to pass on untouched). */
+export interface UpstreamTools {
+  tools: CatalogTool[];
+  raw: Tool[];
+}
+
+export interface UpstreamOptions {
+  timeoutMs: number;
+  callTimeoutMs: number;
+  backoff: BackoffOptions;
+  /** A ping this often finds a Streamable HTTP server that went away (stdio: the process exit says so). */
+  heartbeatMs: number;
+  log(message: string): void;
+  onTools(server: string, tools: UpstreamTools): void;
+  onState(server: string, state: UpstreamState): void;
+}
+
+/** The call could not reach the server: it is down, starting, or went away during the call. */
+export class UpstreamUnavailable extends Error {}
+
+/**
+ * One upstream MCP server: connected, its tools read (every page) after each (re)connect and
+ * each list_changed, and restarted with backoff whenever it dies. While it is down its calls
+ * fail at once with why and when the next try is.
+ */
+export class Upstream {
+  state: UpstreamState = 'starting';
+  lastError: string | null = null;
+  restarts = 0;
+  nextAttemptAt: number | null = null;
+  private connection: UpstreamConnection | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private relisting: Promise<void> | null = null;
+  private relistAgain = false;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly endpoint: UpstreamEndpoint,
+    private readonly options: UpstreamOptions,
+  ) {}
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.connection?.close();
+    await this.running;
+    this.setState('stopped');
+  }
+
+  /** Why calls fail now, for the error a model and a user read. */
+  unavailableReason(): string {
+    const when = this.nextAttemptAt ? `; next try in ${Math.max(0, Math.ceil((this.nextAttemptAt - Date.now()) / 1000))} s` : '';
+    if (this.state === 'starting') return `MCP server '${this.name}' is starting`;
+    return `MCP server '${this.name}' is unavailable (${this.lastError ?? 'not connected'}); favindex proxy is restarting it (restart ${this.restarts}${when})`;
+  }
+
+  async call(
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+    signal?: AbortSignal,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CallToolResult> {
+    const connection = this.connection;
+    if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
+    try {
+      return await callUpstreamTool(connection.client, params, { timeoutMs: this.options.callTimeoutMs, signal, onProgress });
+    } catch (err) {
+      // A transport failure means the session is gone: restart now rather than at the next ping.
+      if (this.connection === connection && isTransportFailure(err)) {
+        this.lastError = (err as Error).message;
+        this.wake?.();
+        throw new UpstreamUnavailable(`MCP server '${this.name}' went away during the call (${(err as Error).message}); favindex proxy is restarting it`);
+      }
+      throw err;
+    }
+  }
+
+  private setState(state: UpstreamState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.options.onState(this.name, state);
+  }
+
+  private async run(): Promise<void> {
+    let attempt = 0;
+    while (!this.stopped) {
+      const startedAt = Date.now();
+      try {
+        const connection = await connectUpstream(this.endpoint, { timeoutMs: this.options.timeoutMs, onToolsChanged: () => void this.relist() });
+        if (this.stopped) {
+          await connection.close();
+          break;
+        }
+        this.connection = connection;
+        this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
+        this.lastError = null;
+        this.nextAttemptAt = null;
+        this.setState('up');
+        if (attempt > 0) this.options.log(`${this.name}: back up`);
+        await this.untilBroken(connection);
+        if (!this.stopped) {
+          const tail = connection.stderrTail().trim().split('\n').slice(-3).join(' | ');
+          this.lastError ??= `the server exited${tail ? `: ${tail}` : ''}`;
+        }
+      } catch (err) {
+        this.lastError = (err as Error).message;
+      }
+      await this.connection?.close();
+      this.connection = null;
+      if (this.stopped) break;
+      // A server that stayed up a while starts the backoff afresh; one that dies at once waits longer each time.
+      if (Date.now() - startedAt > 60_000) attempt = 0;
+      const delay = backoffDelay(attempt++, this.options.backoff);
+      this.restarts++;
+      this.nextAttemptAt = Date.now() + delay;
+      this.setState('down');
+      this.options.log(`${this.name}: ${this.lastError}; restarting in ${(delay / 1000).toFixed(1)} s (attempt ${attempt})`);
+      await this.sleep(delay);
+    }
+  }
+
+  /** Settles when the session ends (stdio: the process exits), a heartbeat fails, or the proxy stops. */
+  private untilBroken(connection: UpstreamConnection): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setInterval(() => {
+        connection.client.ping({ timeout: Math.min(this.options.heartbeatMs, 10_000) }).catch((err: Error) => {
+          this.lastError = `it stopped answering (${err.message})`;
+          done();
+        });
+      }, this.options.heartbeatMs);
+      timer.unref();
+      const done = () => {
+        clearInterval(timer);
+        this.wake = null;
+        resolve();
+      };
+      this.wake = done;
+      void connection.closed.then(done);
+    });
+  }
+
+  /** After list_changed: read the list again; one more read if another change came meanwhile. */
+  private async relist(): Promise<void> {
+    if (this.relisting) {
+      this.relistAgain = true;
+      return this.relisting;
+    }
+    this.relisting = (async () => {
+      do {
+        this.relistAgain = false;
+        const connection = this.connection;
+        if (!connection) return;
+        try {
+          this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
+        } catch (err) {
+          this.options.log(`${this.name}: reading tools/list after list_changed failed: ${(err as Error).message}`);
+        }
+      } while (this.relistAgain && !this.stopped);
+    })().finally(() => {
+      this.relisting = null;
+    });
+    return this.relisting;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
+
+function isTransportFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  // -32000: the SDK's ConnectionClosed.
+  return code === -32000 || (err instanceof TypeError && /fetch failed/i.test(err.message)) || /not connected/i.test((err as Error).message ?? '');
+}
+
+export function startUpstreams(configs: readonly UpstreamConfig[], options: UpstreamOptions): Map<string, Upstream> {
+  const upstreams = new Map<string, Upstream>();
+  for (const config of configs) {
+    const upstream = new Upstream(config.name, config.endpoint, options);
+    upstreams.set(config.name, upstream);
+    upstream.start();
+  }
+  return upstreams;
+}

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
+
+/** The upstreams of the system tests: the reference servers from npm, as a client's mcpServers file names them. */
+export function writeServersFile(dir: string, extra: Record<string, unknown> = {}): string {
+  const files = path.join(dir, 'files');
+  fs.mkdirSync(files, { recursive: true });
+  fs.writeFileSync(path.join(files, 'notes.txt'), 'favindex proxy was here\n');
+  const file = path.join(dir, 'servers.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      mcpServers: {
+        everything: { command: process.execPath, args: [pkg('server-everything'), 'stdio'] },
+        filesystem: { command: process.execPath, args: [pkg('server-filesystem'), files] },
+        memory: { command: process.execPath, args: [pkg('server-memory')], env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') } },
+        ...extra,
+      },
+    }),
+  );
+  return file;
+}
+
+export const CRASHY = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'crashy-server.mjs')] };
+
+export interface ProxyArgs {
+  url: string;
+  project: string;
+  token: string;
+  config: string;
+  stateDir: string;
+  extra?: string[];
+}
+
+export function proxyArgs(a: ProxyArgs): string[] {
+  return [
+    path.join(ROOT, 'bin', 'favindex.mjs'),
+    'proxy',
+    '--url',
+    a.url,
+    '--project',
+    a.project,
+    '--token',
+    a.token,
+    '--config',
+    a.config,
+    '--state-dir',
+    a.stateDir,
+    '--poll',
+    '0.2',
+    ...(a.extra ?? []),
+  ];
+}
+
+/** An MCP client session as a real client has it, counting the list_changed notifications it heard. */
+export interface TestClient {
+  client: Client;
+  listChanged: number;
+  /** Resolves at the next list_changed after now. */
+  nextListChanged(timeoutMs?: number): Promise<void>;
+  stderr(): string;
+  pid: number | null;
+  /** The MCP session id (Streamable HTTP only). */
+  sessionId?: string;
+  close(): Promise<void>;
+}
+
+function watch(client: Client, stderr: () => string, pid: () => number | null, close: () => Promise<void>): TestClient {
+  const waiters: (() => void)[] = [];
+  const result: TestClient = {
+    client,
+    listChanged: 0,
+    nextListChanged(timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no list_changed within ${timeoutMs} ms; proxy stderr:\n${stderr().slice(-3_000)}`)), timeoutMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    stderr,
+    get pid() {
+      return pid();
+    },
+    close,
+  };
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    result.listChanged++;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return result;
+}
+
+/** The real SDK Client starting `favindex proxy` over stdio, as Claude Code or Cursor does. */
+export async function stdioClient(args: string[], name = 'favindex-proxy-test'): Promise<TestClient> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production' },
+    stderr: 'pipe',
+    cwd: ROOT,
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  return watch(
+    client,
+    () => stderr,
+    () => transport.pid,
+    () => client.close(),
+  );
+}
+
+/** The real SDK Client over Streamable HTTP. */
+export async function httpClient(url: string, name = 'favindex-proxy-http-test'): Promise<TestClient> {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  const watched = watch(
+    client,
+    () => '',
+    () => null,
+    async () => {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  );
+  return Object.defineProperty(watched, 'sessionId', { get: () => transport.sessionId });
+}
+
+/** Wait until `check` passes (it throws until then), or fail with its last error. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
+/** Events still in a proxy's spool (sealed or open), by id. */
+export function spooledIds(stateDir: string): string[] {
+  const dir = path.join(stateDir, 'spool');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [(JSON.parse(line) as { id: string }).id];
+      } catch {
+        return [];
+      }
+    });
+}

@@ -1,0 +1,278 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { adminApi } from '@/test/cli/run-cli';
+import { ServerProcess } from '@/test/fault/server-process';
+import { freePort } from '@/test/mcp-server';
+import { CRASHY, eventually, httpClient, proxyArgs, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
+
+/**
+ * favindex proxy end to end: the built server (local mode, fresh PGlite) as a child process,
+ * the built `favindex proxy` started by the real SDK Client over stdio (and once over
+ * Streamable HTTP), in front of the reference MCP servers from npm.
+ */
+let server: ServerProcess;
+let api: ReturnType<typeof adminApi>;
+let work: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-test-'));
+  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
+  await server.start();
+  api = adminApi(server.baseUrl);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  if (server?.pid) await server.stop();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** A project and a token with the proxy's three scopes. */
+async function project(id: string): Promise<string> {
+  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
+  const token = await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes: ['events:write', 'surface:read', 'catalog:write'] });
+  expect(token.status).toBe(201);
+  return token.body.token;
+}
+
+async function setMode(id: string, mode: SurfaceMode): Promise<void> {
+  const current = (await api('GET', `/api/projects/${id}`)).body;
+  expect((await api('PATCH', `/api/projects/${id}`, { surface: { ...current.surface, mode } })).status).toBe(200);
+}
+
+type Entry = [string, string | undefined, unknown];
+const fromProxy = (tools: Tool[]): Entry[] => tools.map((t) => [t.name, t.description, t.inputSchema]);
+
+/** The preview's list for the mode and session state, without agent tools: what the proxy must present. */
+async function preview(id: string, mode: SurfaceMode, state: { activated?: string[]; calledServers?: string[]; query?: string } = {}): Promise<Entry[]> {
+  const q = new URLSearchParams({ mode, agentTools: '0', query: state.query ?? '' });
+  if (state.activated) q.set('activated', state.activated.join(','));
+  if (state.calledServers) q.set('calledServers', state.calledServers.join(','));
+  const res = await api('GET', `/api/projects/${id}/preview?${q}`);
+  expect(res.status).toBe(200);
+  return res.body.modes[0].tools.map((t: { name: string; description: string; inputSchema: unknown }) => [t.name, t.description || undefined, t.inputSchema]);
+}
+
+async function namesOf(id: string, mode: SurfaceMode): Promise<Record<string, string>> {
+  return (await api('GET', `/api/projects/${id}/surface?mode=${mode}`)).body.names;
+}
+
+/** fetch() cannot set Host: a raw request as a DNS-rebinding page would send it. */
+function postWithHost(url: string, host: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const text = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
+
+describe('favindex proxy over stdio, in front of server-everything, server-filesystem and server-memory', () => {
+  const id = 'proxied';
+  let token: string;
+  let proxy: TestClient;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    token = await project(id);
+    stateDir = path.join(work, 'state-stdio');
+    proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: writeServersFile(work, { crashy: CRASHY }), stateDir }));
+    clients.push(proxy);
+    // Ready: every upstream's tools uploaded as the project's catalog, and presented.
+    await eventually(async () => {
+      const catalog = (await api('GET', `/api/projects/${id}/catalog`)).body;
+      expect(catalog.servers.map((s: { name: string }) => s.name).sort()).toEqual(['crashy', 'everything', 'filesystem', 'memory']);
+      expect(fromProxy((await proxy.client.listTools()).tools)).toEqual(await preview(id, 'favindex'));
+    }, 60_000);
+  });
+
+  it('says who it is, and gives the instruction in the initialize result', () => {
+    expect(proxy.client.getServerVersion()?.name).toBe('favindex');
+    expect(proxy.client.getInstructions()).toContain('Prefer the favourite/ tools');
+    expect(proxy.client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
+  });
+
+  it("presents exactly the preview's list in every mode, as the session activates, calls and searches", async () => {
+    const state = { activated: [] as string[], calledServers: [] as string[], query: '' };
+    const same = async (mode: SurfaceMode) => {
+      await eventually(async () => expect(fromProxy((await proxy.client.listTools()).tools), mode).toEqual(await preview(id, mode, state)));
+    };
+    for (const mode of SURFACE_MODES) {
+      const heard = proxy.nextListChanged();
+      await setMode(id, mode);
+      await heard;
+      await same(mode);
+      if (mode === 'lazy') {
+        // mcp_find_tools activates what it finds; the client hears list_changed and sees them.
+        const found = proxy.nextListChanged();
+        const result = await proxy.client.callTool({ name: 'mcp_find_tools', arguments: { query: 'read a text file' } });
+        await found;
+        const names = await namesOf(id, 'lazy');
+        state.activated = [...text(result).matchAll(/^- ([^:]+):/gm)].map((m) => names[m[1]!]!);
+        expect(state.activated).toContain('filesystem/read_text_file');
+        await same(mode);
+        // A call through an activated tool reaches server-filesystem and returns its answer.
+        const read = await proxy.client.callTool({ name: 'filesystem__read_text_file', arguments: { path: path.join(work, 'files', 'notes.txt') } });
+        expect(text(read)).toContain('favindex proxy was here');
+        state.activated = [...state.activated.filter((t) => t !== 'filesystem/read_text_file'), 'filesystem/read_text_file'];
+        state.calledServers = ['filesystem'];
+        await same(mode);
+      }
+      if (mode === 'retrieve') {
+        const result = await proxy.client.callTool({ name: 'mcp_find_tools', arguments: { query: 'create entities in the knowledge graph' } });
+        expect(text(result)).toContain('memory__create_entities');
+        state.query = 'create entities in the knowledge graph';
+        await same(mode);
+      }
+    }
+    await setMode(id, 'favindex');
+  });
+
+  it('sends a pin to the client as list_changed; a call through the favourite reaches the upstream and shows in /usage under its canonical name', async () => {
+    await eventually(async () => expect((await proxy.client.listTools()).tools.map((t) => t.name)).toContain('all/everything/echo'));
+    const heard = proxy.nextListChanged();
+    expect((await api('POST', `/api/projects/${id}/favourites/pin`, { tool: 'everything/echo' })).status).toBe(200);
+    await heard;
+    const listed = (await proxy.client.listTools()).tools;
+    expect(listed[0]).toMatchObject({ name: 'favourite/echo' });
+    expect(listed[0]!.inputSchema).toEqual(listed.find((t) => t.name === 'all/everything/echo')!.inputSchema);
+
+    const result = await proxy.client.callTool({ name: 'favourite/echo', arguments: { message: 'hello through favindex' } });
+    expect(text(result)).toContain('hello through favindex');
+    const row = await eventually(async () => {
+      const usage = (await api('GET', `/api/projects/${id}/usage?window=1d`)).body;
+      const echo = usage.rows.find((r: { tool: string }) => r.tool === 'everything/echo');
+      expect(echo).toMatchObject({ calls: 1, pinned: true });
+      return echo;
+    });
+    expect(row.errors).toBe(0);
+    const events = (await api('GET', `/api/projects/${id}/events?limit=50`)).body.events;
+    const echoEvent = events.find((e: { tool: string }) => e.tool === 'favourite/echo');
+    expect(echoEvent).toMatchObject({ canonical: 'everything/echo', client: 'favindex-proxy-test', status: 'ok' });
+    expect(echoEvent.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(events.some((e: { tool: string }) => e.tool === 'mcp_find_tools')).toBe(true);
+  });
+
+  it('answers an unknown name with an MCP error that says what exists, and upstream errors as tool errors', async () => {
+    await expect(proxy.client.callTool({ name: 'favourite/no_such_tool', arguments: {} })).rejects.toThrow(
+      /Unknown tool 'favourite\/no_such_tool'.*favourite\/echo/,
+    );
+    const failed = await proxy.client.callTool({ name: 'all/crashy/fail', arguments: {} });
+    expect(failed.isError).toBe(true);
+    expect(text(failed)).toContain('this tool always fails');
+  });
+
+  it("passes an upstream's progress notifications on to the client", async () => {
+    const progress: number[] = [];
+    const result = await proxy.client.callTool({ name: 'all/everything/trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(text(result)).toContain('Long running operation completed');
+    // The SDK client forgets a request's progress handler when its result arrives, so the last
+    // progress can be lost when it comes in the same read as the result: the ones before it are not.
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress).toEqual([1, 2, 3].slice(0, progress.length));
+  });
+
+  it('restarts an upstream that died, says so in the meantime, and serves it again', async () => {
+    const first = text(await proxy.client.callTool({ name: 'all/crashy/ok', arguments: {} }));
+    const crashed = await proxy.client.callTool({ name: 'all/crashy/crash', arguments: {} });
+    expect(crashed.isError).toBe(true);
+    expect(text(crashed)).toMatch(/crashy/);
+    const again = await eventually(async () => {
+      const result = await proxy.client.callTool({ name: 'all/crashy/ok', arguments: {} });
+      expect(result.isError, text(result)).toBeFalsy();
+      return text(result);
+    });
+    expect(again).toMatch(/^pid \d+$/);
+    expect(again).not.toBe(first);
+    expect(proxy.stderr()).toMatch(/crashy: .*restarting in/);
+    const errors = await eventually(async () => {
+      const events = (await api('GET', `/api/projects/${id}/events?limit=100`)).body.events as { tool: string; errorCode: string | null }[];
+      const codes = events.filter((e) => e.tool.startsWith('all/crashy/')).map((e) => e.errorCode);
+      expect(codes).toContain('upstream_unavailable');
+      return codes;
+    });
+    expect(errors).toContain('upstream_error');
+  });
+});
+
+describe('favindex proxy over Streamable HTTP', () => {
+  it('gives each client its own session, presents the same list, and traces each session apart', async () => {
+    const id = 'proxied-http';
+    const token = await project(id);
+    const dir = path.join(work, 'http');
+    fs.mkdirSync(dir);
+    const args = proxyArgs({
+      url: server.baseUrl,
+      project: id,
+      token,
+      config: writeServersFile(dir),
+      stateDir: path.join(dir, 'state'),
+      extra: ['--listen', '127.0.0.1:0'],
+    });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    try {
+      const url = await eventually(async () => {
+        const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+        if (!match) throw new Error(`not listening yet:\n${stderr}`);
+        return match[1]!;
+      }, 30_000);
+      const [a, b] = [await httpClient(url, 'client-a'), await httpClient(url, 'client-b')];
+      clients.push(a, b);
+      await eventually(async () => {
+        expect(fromProxy((await a.client.listTools()).tools)).toEqual(await preview(id, 'favindex'));
+        expect((await api('GET', `/api/projects/${id}/catalog`)).body.servers).toHaveLength(3);
+      }, 60_000);
+      expect(fromProxy((await b.client.listTools()).tools)).toEqual(fromProxy((await a.client.listTools()).tools));
+      expect(a.client.getInstructions()).toContain('Prefer the favourite/ tools');
+
+      const heardA = a.nextListChanged();
+      const heardB = b.nextListChanged();
+      expect((await api('POST', `/api/projects/${id}/favourites/pin`, { tool: 'memory/read_graph' })).status).toBe(200);
+      await Promise.all([heardA, heardB]);
+      for (const c of [a, b]) expect(text(await c.client.callTool({ name: 'favourite/read_graph', arguments: {} }))).toContain('entities');
+
+      const events = await eventually(async () => {
+        const list = (await api('GET', `/api/projects/${id}/events?limit=10`)).body.events as { client: string; sessionId: string; canonical: string }[];
+        expect(list).toHaveLength(2);
+        return list;
+      });
+      expect(events.map((e) => e.canonical)).toEqual(['memory/read_graph', 'memory/read_graph']);
+      expect(events.map((e) => e.client).sort()).toEqual(['client-a', 'client-b']);
+      // Each trace carries its MCP session's id (Mcp-Session-Id).
+      expect(events.map((e) => e.sessionId).sort()).toEqual([a.sessionId, b.sessionId].sort());
+      // A page on another site cannot drive it: a non-loopback Host is refused.
+      expect(await postWithHost(url, 'evil.example')).toBe(403);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    expect(stderr).not.toMatch(/unexpected|TypeError/);
+  });
+});
