@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import { instructionFor, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
-import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
-import { EMPTY_SESSION, type LeftOutTool } from './types';
+import { presentedMap, presentFavindex } from './presentation';
+import type { LeftOutTool } from './types';
 import type { SurfaceDocument } from '@/lib/contracts/surface';
 export type { SurfaceDocument } from '@/lib/contracts/surface';
 
@@ -24,20 +24,14 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     maxPinnedServers: surface.limits.maxPinnedServers,
     retrieveK: surface.limits.retrieveK,
   };
-  const names = new Map<string, string>();
+  const instruction = instructionFor(surface);
+  let names = new Map<string, string>();
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
   if (mode === 'favindex') {
-    const list = buildModeList('favindex', catalog, {
-      agentTools: 0,
-      limits,
-      favourites,
-      instruction: surface.instruction,
-      session: EMPTY_SESSION,
-      query: '',
-    });
-    for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
-    leftOut = list.leftOut;
+    const presented = presentFavindex(catalog, favourites, { naming: surface.naming, serverKey: surface.serverKey });
+    names = presentedMap(presented.tools);
+    leftOut = presented.leftOut;
   } else if (mode === 'off') {
     metaTools = [INVOKE_TOOL];
   } else {
@@ -50,9 +44,11 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     project: source.project,
     mode,
     target: surface.target,
+    naming: surface.naming,
+    serverKey: surface.serverKey,
     limits,
     favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
-    instruction: mode === 'favindex' ? surface.instruction : null,
+    instruction: mode === 'favindex' ? instruction : null,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,
