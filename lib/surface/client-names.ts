@@ -32,8 +32,21 @@ function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-/** The name a client sends the model for a presented name (the rules in clients.ts). */
+const made = new Map<string, ClientName>();
+const MAX_MADE = 50_000;
+
+/** The name a client sends the model for a presented name (the rules in clients.ts). Remembered: previews ask for the same names again. */
 export function clientName(profile: ClientProfile, serverKey: string, presented: string): ClientName {
+  const key = `${profile.id}\u0000${serverKey}\u0000${presented}`;
+  const hit = made.get(key);
+  if (hit) return hit;
+  const name = makeName(profile, serverKey, presented);
+  if (made.size >= MAX_MADE) made.clear();
+  made.set(key, name);
+  return name;
+}
+
+function makeName(profile: ClientProfile, serverKey: string, presented: string): ClientName {
   const doubts = profile.doubts.filter((d) => d.pattern.test(presented)).map((d) => d.note);
   let tool = presented;
   for (const { pattern, to } of profile.rewrites) tool = tool.replace(pattern, to);
