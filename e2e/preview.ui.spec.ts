@@ -58,10 +58,11 @@ test('preview: switch the target to cursor, see eager over the cap, replay a ses
   await expect(rows.nth(1)).toContainText('github/create_issue');
   await expect(rows.nth(2)).toContainText('filesystem__read_file');
 
-  // favindex carries its instruction, and its names break the OpenAI name rule.
+  // favindex carries its instruction; a new project's safe names pass the OpenAI name rule.
   await page.getByLabel('Target').selectOption('openai');
   await page.getByTestId('mode-card-favindex').getByRole('button', { name: 'Open the list' }).click();
-  await expect(page.getByTestId('instruction')).toContainText('Prefer the favourite/ tools');
-  await expect(page.getByTestId('mode-list').locator('tbody tr').first()).toContainText('all/github/create_or_update_file');
-  await expect(page.getByTestId('mode-list').locator('tbody tr').first()).toContainText('name rejected');
+  await expect(page.getByTestId('instruction')).toContainText('Prefer the fav_ tools');
+  await expect(page.getByTestId('mode-list').locator('tbody tr').first()).toContainText('all_github_create_or_update_file');
+  await expect(page.getByTestId('mode-list').locator('tbody tr').first()).not.toContainText('name rejected');
+  await expect(page.getByTestId('mode-card-favindex').getByTestId('refused-count')).toHaveText('none');
 });

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { canonical } from '@/lib/names/canonical';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
-import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { presentedList, type PresentedSurface } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
@@ -28,7 +28,9 @@ const DEFAULT_VIEW: SurfaceView = {
   mode: DEFAULT_CONFIG.mode,
   limits: DEFAULT_CONFIG.limits,
   favouriteIndex: defaultFavouriteIndex(),
-  instruction: DEFAULT_CONFIG.instruction,
+  instruction: instructionFor(DEFAULT_CONFIG),
+  naming: DEFAULT_CONFIG.naming,
+  serverKey: DEFAULT_CONFIG.serverKey,
   etag: null,
   revision: null,
   names: {},
@@ -43,6 +45,8 @@ export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
     limits: d.limits,
     favouriteIndex: d.favouriteIndex,
     instruction: d.instruction,
+    naming: d.naming,
+    serverKey: d.serverKey,
     etag: fetched.etag,
     revision: fetched.revision,
     names: d.names,

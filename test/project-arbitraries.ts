@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
+import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
 
 // Any text favindex keeps: no U+0000, no leading U+FEFF (lone surrogates are never generated).
@@ -60,6 +60,8 @@ export const surfaceArb = fc.record(
   {
     mode: fc.constantFrom(...SURFACE_MODES),
     target: fc.constantFrom(...TARGET_IDS),
+    naming: fc.constantFrom(...NAMING_SCHEMES),
+    serverKey: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,11}(_[A-Za-z0-9-]{1,8})?$/),
     customCap: fc.integer({ min: 1, max: 100_000 }),
     agentTools: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.array(tricky(64, 1), { maxLength: 8 })),
     instruction: tricky(400),
@@ -70,7 +72,7 @@ export const surfaceArb = fc.record(
       retrieveK: fc.integer({ min: 1, max: 1_000 }),
     }),
   },
-  { requiredKeys: ['mode', 'target', 'agentTools', 'instruction', 'limits'] },
+  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'limits'] },
 );
 
 /** A project configuration as stored, with the given id. */

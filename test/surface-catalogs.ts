@@ -21,6 +21,8 @@ export function modeInputs(overrides: Partial<ModeInputs> = {}): ModeInputs {
     limits: config.limits,
     favourites: { enabled: true, maxFavourites: 15, tools: [] },
     instruction: config.instruction,
+    naming: config.naming,
+    serverKey: config.serverKey,
     session: { activated: [], calledServers: [] },
     query: '',
     ...overrides,

@@ -214,6 +214,10 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/preview?session=s1&step=1&target=gemini`));
     await ok(api.get(`/api/projects/${id}/preview?activated=github/create_issue,memory/read_graph&mode=pinned&detail=names`));
     await ok(api.get(`/api/projects/${id}/preview?activated=github/create_issue&calledServers=github&mode=lazy`));
+    // Through clients that rename, refuse and cap: every mark and the naming fix.
+    await ok(api.get(`/api/projects/${id}/preview?client=claude-code&naming=slash&mode=favindex`));
+    await ok(api.get(`/api/projects/${id}/preview?client=codex&serverKey=favindex-production-eu1&naming=slash&detail=names`));
+    await ok(api.get(`/api/projects/${id}/preview?client=cursor&target=cursor&mode=eager&detail=names`));
     for (const mode of ['favindex', 'off', 'lazy', 'eager']) await ok(api.get(`/api/projects/${id}/surface?mode=${mode}`));
     const surface = await ok(api.get(`/api/projects/${id}/surface`));
     await ok(api.get(`/api/projects/${id}/surface`, { headers: { 'if-none-match': surface.headers.get('etag')! } }), 304);

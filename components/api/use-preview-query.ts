@@ -7,6 +7,9 @@ import { queryKeys } from './keys';
 export interface PreviewParams {
   mode?: string;
   target?: string;
+  /** The MCP client the names go through (raw: as the proxy presents them). */
+  client?: string;
+  naming?: string;
   cap?: number;
   agentTools?: string;
   maxToolsPerRequest?: number;

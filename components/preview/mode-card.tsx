@@ -16,10 +16,10 @@ interface Props {
   onOpen: (mode: SurfaceMode) => void;
 }
 
-/** One mode at a glance: count against the cap, tokens, and what the target would reject. */
+/** One mode at a glance: count against the cap, tokens, and what the client and the target would refuse. */
 export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props) {
-  const nameProblems = preview.problems.filter((p) => p.field === 'name').length;
-  const descriptionProblems = preview.problems.length - nameProblems;
+  const descriptionProblems = preview.problems.filter((p) => p.field === 'description').length;
+  const refused = preview.refused.client + preview.refused.provider;
   return (
     <Card className={cx(styles.card, open && styles.selected)} aria-labelledby={`mode-${preview.mode}`} data-testid={`mode-card-${preview.mode}`}>
       <CardHeader id={`mode-${preview.mode}`} title={preview.mode} titleClassName="mono">
@@ -27,6 +27,11 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
       </CardHeader>
       <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
       <CapBar count={preview.count} cap={preview.cap} warnAbove={warnAbove} />
+      {preview.requestRefused ? (
+        <p className={`small ${styles.refusal}`} data-testid="request-refused">
+          {preview.requestRefused.message}
+        </p>
+      ) : null}
       <dl className={`small ${styles.facts}`}>
         <dt>Tokens</dt>
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
@@ -35,8 +40,35 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
             <span className="muted"> (+{formatNumber(preview.tokens.placeholdersExcluded)} agent tools not counted)</span>
           ) : null}
         </dd>
-        <dt>Rejected names</dt>
-        <dd>{nameProblems > 0 ? <Badge tone="danger">{formatNumber(nameProblems)}</Badge> : <span className="muted">none</span>}</dd>
+        <dt>Refused</dt>
+        <dd data-testid="refused-count" title={`by the client: ${preview.refused.client}, by the provider: ${preview.refused.provider}`}>
+          {refused > 0 ? <Badge tone="danger">{formatNumber(refused)}</Badge> : <span className="muted">none</span>}
+          {preview.refused.client > 0 ? <span className="muted"> ({formatNumber(preview.refused.client)} by the client)</span> : null}
+        </dd>
+        {preview.renamed > 0 ? (
+          <>
+            <dt>Renamed</dt>
+            <dd>
+              <Badge tone="warn">{formatNumber(preview.renamed)}</Badge>
+            </dd>
+          </>
+        ) : null}
+        {preview.collisions > 0 ? (
+          <>
+            <dt>Colliding</dt>
+            <dd>
+              <Badge tone="danger">{formatNumber(preview.collisions)}</Badge>
+            </dd>
+          </>
+        ) : null}
+        {preview.unknown > 0 ? (
+          <>
+            <dt>Not known</dt>
+            <dd title="What the client does with these tools is not known">
+              <Badge tone="warn">{formatNumber(preview.unknown)}</Badge>
+            </dd>
+          </>
+        ) : null}
         {descriptionProblems > 0 ? (
           <>
             <dt>Long descriptions</dt>

@@ -6,10 +6,13 @@ import { ApiClientError } from '@/lib/api-client';
 import type { ModePreview } from '@/lib/surface/preview';
 import { ModeDetail } from './mode-detail';
 
+const nameRejected = { kind: 'refused-by-provider' as const, message: 'OpenAI rejects the name: it must match ^[a-zA-Z0-9_-]{1,64}$' };
+
 const favindex: ModePreview = {
   mode: 'favindex',
   count: 6,
   cap: 128,
+  clientCap: null,
   fits: true,
   overBy: 0,
   warn: false,
@@ -29,15 +32,40 @@ const favindex: ModePreview = {
     { name: 'search', canonical: 'gitlab/search', field: 'name', message: "'search' is listed twice; tool names must be unique" },
   ],
   tokens: { tokens: 1234, method: 'openai-functions', placeholdersExcluded: 2, methodDescription: 'o200k_base' },
+  refused: { client: 0, provider: 3 },
+  renamed: 0,
+  tooLong: 0,
+  collisions: 0,
+  unknown: 0,
+  requestRefused: { by: 'provider', message: 'OpenAI would refuse this request as a whole.' },
+  fix: null,
   leftOut: [{ canonical: 'jira/create_ticket', name: 'jira__create_ticket', reason: 'not-in-catalog', message: 'no catalog server lists it' }],
   notes: [],
   instruction: 'Prefer the favourite/ tools.',
   tools: [
     { name: 'agent-tool-1', canonical: null, source: 'agent', placeholder: true },
     { name: 'agent-tool-2', canonical: null, source: 'agent', placeholder: true },
-    { name: 'all/github/create_issue', canonical: 'github/create_issue', source: 'all', description: 'Create a new issue\nin a GitHub repository' },
-    { name: 'favourite__read_file', canonical: 'filesystem/read_file', source: 'favourite', description: 'Read a file', inputSchema: { type: 'object' } },
-    { name: 'search', canonical: 'gitlab/search', source: 'all' },
+    {
+      name: 'all/github/create_issue',
+      canonical: 'github/create_issue',
+      source: 'all',
+      description: 'Create a new issue\nin a GitHub repository',
+      marks: [nameRejected],
+    },
+    {
+      name: 'favourite__read_file',
+      canonical: 'filesystem/read_file',
+      source: 'favourite',
+      description: 'Read a file',
+      inputSchema: { type: 'object' },
+      marks: [{ kind: 'refused-by-provider', message: 'description is 1200 characters; OpenAI accepts at most 1024' }],
+    },
+    {
+      name: 'search',
+      canonical: 'gitlab/search',
+      source: 'all',
+      marks: [{ kind: 'refused-by-provider', message: "'search' is listed twice; tool names must be unique" }],
+    },
     { name: 'mcp_find_tools', canonical: null, source: 'meta', description: 'Find tools by what they do' },
   ],
 };
@@ -69,6 +97,40 @@ describe('ModeDetail', () => {
     expect(within(rowOf('favourite__read_file')).getByText('description too long')).toBeTruthy();
     expect(within(rowOf('search')).getByText('duplicate')).toBeTruthy();
     expect(within(rowOf('mcp_find_tools')).queryByText(/rejected|too long|duplicate/)).toBeNull();
+  });
+
+  it('lists the names a client sends, with what the proxy presented and what happens to each', () => {
+    const through: ModePreview = {
+      ...favindex,
+      tools: [
+        {
+          name: 'mcp__favindex__all_gh_work_create_issue',
+          presented: 'all/gh.work/create_issue',
+          canonical: 'gh.work/create_issue',
+          source: 'all',
+          marks: [
+            { kind: 'renamed', message: "Codex renames 'all/gh.work/create_issue' to 'mcp__favindex__all_gh_work_create_issue'" },
+            { kind: 'collision', message: "'all/gh_work/create_issue' and 'all/gh.work/create_issue' both become 'mcp__favindex__all_gh_work_create_issue'" },
+            { kind: 'refused-by-client', message: 'Codex skips a tool whose name is already taken' },
+          ],
+        },
+        {
+          name: 'mcp_favindex_fav/read_file',
+          presented: 'fav/read_file',
+          canonical: 'filesystem/read_file',
+          source: 'favourite',
+          marks: [{ kind: 'unknown', message: "Cursor's handling of characters outside [A-Za-z0-9_-] is not known" }],
+        },
+      ],
+    };
+    render(<ModeDetail detail={loaded(through)} busy={false} />);
+
+    const row = rowOf('mcp__favindex__all_gh_work_create_issue');
+    expect(within(row).getByText('presented as all/gh.work/create_issue')).toBeTruthy();
+    expect(within(row).getByText('renamed').title).toContain('Codex renames');
+    expect(within(row).getByText('collides')).toBeTruthy();
+    expect(within(row).getByText('refused by the client').title).toBe('Codex skips a tool whose name is already taken');
+    expect(within(rowOf('mcp_favindex_fav/read_file')).getByText('not known').title).toContain('is not known');
   });
 
   it('shows the instruction sent with the list and what the mode left out', () => {

@@ -1,5 +1,6 @@
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import type { ToolMark } from '@/lib/contracts/preview';
 import { firstLine } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-tool-table.module.css';
@@ -8,32 +9,51 @@ interface ToolRow {
   tool: PreviewTool;
   /** Place in the whole list, placeholders included: what the model sees as its position. */
   position: number;
-  issues: string[];
+  marks: ToolMark[];
 }
 
-/** The badge for what the target rejects, short enough for a table cell; the full message is its title. */
-function issueLabel(issue: string): string {
-  if (issue.includes('description')) return 'description too long';
-  if (issue.includes('twice')) return 'duplicate';
-  return 'name rejected';
+/** A mark as a badge short enough for a table cell; the full message is its title. */
+function markLabel(mark: ToolMark): { label: string; tone: BadgeTone } {
+  switch (mark.kind) {
+    case 'renamed':
+      return { label: 'renamed', tone: 'warn' };
+    case 'refused-by-client':
+      return { label: 'refused by the client', tone: 'danger' };
+    case 'refused-by-provider':
+      if (mark.message.includes('description')) return { label: 'description too long', tone: 'danger' };
+      if (mark.message.includes('twice')) return { label: 'duplicate', tone: 'danger' };
+      return { label: 'name rejected', tone: 'danger' };
+    case 'too-long':
+      return { label: 'too long', tone: 'danger' };
+    case 'collision':
+      return { label: 'collides', tone: 'danger' };
+    case 'unknown':
+      return { label: 'not known', tone: 'warn' };
+    case 'grouped':
+      return { label: 'grouped', tone: 'warn' };
+  }
 }
 
 const COLUMNS: Column<ToolRow>[] = [
   { id: 'position', header: '#', numeric: true, className: 'muted small', cell: (r) => r.position },
   {
     id: 'name',
-    header: 'Presented name',
+    header: 'Name the model receives',
     className: 'mono',
-    cell: ({ tool, issues }) => (
+    cell: ({ tool, marks }) => (
       <>
         {tool.name}
-        {issues.length > 0 ? (
+        {tool.presented ? <div className="small muted">presented as {tool.presented}</div> : null}
+        {marks.length > 0 ? (
           <div>
-            {issues.map((issue) => (
-              <Badge key={issue} tone="danger" className={styles.problemBadge} title={issue}>
-                {issueLabel(issue)}
-              </Badge>
-            ))}
+            {marks.map((mark) => {
+              const { label, tone } = markLabel(mark);
+              return (
+                <Badge key={`${mark.kind}-${mark.message}`} tone={tone} className={styles.problemBadge} title={mark.message}>
+                  {label}
+                </Badge>
+              );
+            })}
           </div>
         ) : null}
       </>
@@ -43,13 +63,13 @@ const COLUMNS: Column<ToolRow>[] = [
   { id: 'description', header: 'Description', className: 'small muted', cell: ({ tool }) => firstLine(tool.description, 140) },
 ];
 
-/** One mode's list in order, problems marked on their rows. */
+const refuses = (marks: ToolMark[]) => marks.some((m) => markLabel(m).tone === 'danger');
+
+/** One mode's list in order, by the names the model receives, what happens to each marked on its row. */
 export function ModeToolTable({ preview }: { preview: ModePreview }) {
   // Agent tools given as a count come first and have no names: one row stands for them all.
   const placeholders = preview.tools.filter((t) => t.placeholder).length;
-  const problems = new Map<string, string[]>();
-  for (const p of preview.problems) problems.set(p.name, [...(problems.get(p.name) ?? []), p.message]);
-  const rows: ToolRow[] = preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, issues: problems.get(tool.name) ?? [] }));
+  const rows: ToolRow[] = preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, marks: tool.marks ?? [] }));
   return (
     <DataTable
       columns={COLUMNS}
@@ -57,7 +77,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
       rowKey={(r) => `${r.position}-${r.tool.name}`}
       label={`${preview.mode} tools in order`}
       testId="mode-list"
-      rowClassName={(r) => (r.issues.length > 0 ? styles.problem : undefined)}
+      rowClassName={(r) => (refuses(r.marks) ? styles.problem : undefined)}
       leadingRows={
         placeholders > 0 ? (
           <tr>

@@ -2,6 +2,7 @@
 
 import { Card, CardHeader } from '@/components/ui/card';
 import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
+import { CLIENT_IDS, CLIENTS, type ClientId } from '@/lib/surface/clients';
 import styles from './preview-controls.module.css';
 
 export interface PreviewSettings {
@@ -19,8 +20,15 @@ const LIMIT_LABELS: Record<keyof SurfaceLimits, string> = {
   retrieveK: 'Retrieve K',
 };
 
-/** Target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
-export function PreviewControls({ settings, onChange }: { settings: PreviewSettings; onChange: (next: PreviewSettings) => void }) {
+interface Props {
+  settings: PreviewSettings;
+  onChange: (next: PreviewSettings) => void;
+  client: ClientId;
+  onClient: (next: ClientId) => void;
+}
+
+/** Client, target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
+export function PreviewControls({ settings, onChange, client, onClient }: Props) {
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
     <Card aria-labelledby="preview-settings-heading">
@@ -28,6 +36,16 @@ export function PreviewControls({ settings, onChange }: { settings: PreviewSetti
         <span className="small muted">changes here are not saved to the project</span>
       </CardHeader>
       <div className={`row ${styles.controls}`}>
+        <label className="field">
+          MCP client
+          <select value={client} onChange={(e) => onClient(e.target.value as ClientId)} aria-label="MCP client">
+            {CLIENT_IDS.map((c) => (
+              <option key={c} value={c}>
+                {CLIENTS[c].label}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="field">
           Target
           <select value={settings.target} onChange={(e) => set('target', e.target.value)} aria-label="Target">

@@ -10,8 +10,11 @@ import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { ModeCard } from './mode-card';
 import { ModeDetail } from './mode-detail';
 import styles from './preview-page.module.css';
+import { ClientSummary } from './client-summary';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
+import { RefusalNotice } from './refusal-notice';
 import { SessionReplay } from './session-replay';
+import { useClientChoice } from './use-client-choice';
 import { useDebounced } from './use-debounced';
 
 type ProjectView = NonNullable<ReturnType<typeof useProjectQuery>['data']>;
@@ -33,8 +36,9 @@ function settingsFrom(surface: SurfaceConfig): PreviewSettings {
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-function toParams(settings: PreviewSettings, session: string, step: number | undefined): PreviewParams {
+function toParams(settings: PreviewSettings, client: string, session: string, step: number | undefined): PreviewParams {
   return {
+    client,
     target: settings.target,
     cap: settings.target === 'custom' ? number(settings.cap) : undefined,
     agentTools: settings.agentTools.replace(/\s+/g, ''),
@@ -58,15 +62,16 @@ export function PreviewPage({ id }: { id: string }) {
   );
 }
 
-/** The controls start from the project's surface config; changing them previews without saving. */
+/** The controls start from the project's surface config; changing them previews without saving. The client is kept in the URL. */
 function PreviewWorkbench({ id, project }: { id: string; project: ProjectView }) {
+  const { client, choose } = useClientChoice(id);
   const [settings, setSettings] = useState(() => settingsFrom(project.surface));
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
   const [opened, setOpened] = useState<SurfaceMode | null>(null);
 
   // Debounced as text: a fresh object every render would never settle.
-  const settled = useDebounced(JSON.stringify(toParams(settings, session, step)), 250);
+  const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step)), 250);
   const params = JSON.parse(settled) as PreviewParams;
   const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' });
   const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: opened !== null });
@@ -82,7 +87,7 @@ function PreviewWorkbench({ id, project }: { id: string; project: ProjectView })
 
   return (
     <>
-      <PreviewControls settings={settings} onChange={setSettings} />
+      <PreviewControls settings={settings} onChange={setSettings} client={client} onClient={choose} />
       <SessionReplay
         id={id}
         session={session}
@@ -98,6 +103,8 @@ function PreviewWorkbench({ id, project }: { id: string; project: ProjectView })
         {(data) => (
           <>
             <PreviewSummary data={data} busy={summary.isFetching} />
+            <ClientSummary client={data.client} />
+            <ProjectModeRefusal data={data} project={project} />
             <div className={styles.modes}>
               {data.modes.map((mode) => (
                 <ModeCard
@@ -128,4 +135,12 @@ function PreviewSummary({ data, busy }: { data: PreviewResponse; busy: boolean }
       {agentTools.count} agent tools
     </p>
   );
+}
+
+/** The project's own mode, refused as a whole or losing tools: said at the top, in plain words, with the fix. */
+function ProjectModeRefusal({ data, project }: { data: PreviewResponse; project: ProjectView }) {
+  const mode = data.modes.find((m) => m.mode === project.surface.mode);
+  if (!mode) return null;
+  const route = data.client.id === 'raw' ? `At ${data.target.label}` : `Through ${data.client.label}, at ${data.target.label}`;
+  return <RefusalNotice project={project} preview={mode} route={route} testId="preview-refusal" />;
 }

@@ -9,17 +9,32 @@ export interface IngestState {
   metaTools: string[];
   retentionDays: number | null;
   favouritesVersion: number;
+  /** The key clients give favindex (surface.serverKey): their names of its tools start with it. */
+  serverKey: string;
 }
 
 export async function lockProjectForIngest(db: Db, projectId: string): Promise<IngestState | null> {
-  const [row] = await queryRows<{ catalog_version: number; meta_tools: string[]; retention_days: number | null; favourites_version: number }>(
+  const [row] = await queryRows<{
+    catalog_version: number;
+    meta_tools: string[];
+    retention_days: number | null;
+    favourites_version: number;
+    server_key: string;
+  }>(
     db,
-    sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version
+    sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version,
+          coalesce(p.surface->>'serverKey', 'favindex') as server_key
         from projects p join favourite_indexes f on f.project_id = p.id
         where p.id = ${projectId} for share of p`,
   );
   if (!row) return null;
-  return { catalogVersion: row.catalog_version, metaTools: row.meta_tools, retentionDays: row.retention_days, favouritesVersion: row.favourites_version };
+  return {
+    catalogVersion: row.catalog_version,
+    metaTools: row.meta_tools,
+    retentionDays: row.retention_days,
+    favouritesVersion: row.favourites_version,
+    serverKey: row.server_key,
+  };
 }
 
 /** Sorting by id makes concurrent batches take row locks in one order, so they never deadlock. */

@@ -29,3 +29,12 @@ export async function readSurfaceVersions(query: PreparedSurfaceVersions, projec
   const [row] = await query.execute({ id: projectId });
   return row ?? null;
 }
+
+/** The key clients give a project's proxy (surface.serverKey); null when the project does not exist. */
+export async function projectServerKey(db: Db, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ serverKey: sql<string>`coalesce(${projects.surface}->>'serverKey', 'favindex')` })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.serverKey ?? null;
+}

@@ -1,19 +1,35 @@
 import { z } from 'zod';
-import { SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { NAMING_SCHEMES, SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { CLIENT_IDS } from '@/lib/surface/clients';
 import { count, isoDateTime } from './shared';
 import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
 
 export const TOOL_SOURCES = ['agent', 'meta', 'typed', 'favourite', 'all'] as const;
 export const TOKEN_METHOD_IDS = ['openai-functions', 'anthropic-tools'] as const;
 
+export const TOOL_MARK_KINDS = ['renamed', 'refused-by-client', 'refused-by-provider', 'too-long', 'collision', 'unknown', 'grouped'] as const;
+
+/** Something that happens to one tool on its way to the model (§surface). */
+export const toolMarkSchema = z.object({
+  kind: z
+    .enum(TOOL_MARK_KINDS)
+    .describe(
+      'renamed: the client changed characters or cut the name; refused-by-client / refused-by-provider: that side refuses it; too-long: over the provider’s length; collision: another tool ends with the same name; unknown: what the client does with it is not known; grouped: the client hides it behind a virtual tool.',
+    ),
+  message: z.string(),
+});
+export type ToolMark = z.infer<typeof toolMarkSchema>;
+
 /** One entry of a mode's list, in order. */
 export const previewToolSchema = z.object({
-  name: z.string().describe('The name the model sees.'),
+  name: z.string().describe('The name the model receives: through the client asked for (raw: as the proxy presents it).'),
+  presented: z.string().optional().describe('The name the proxy presents, when the client sends another.'),
   canonical: z.string().nullable().describe('server/tool for catalog tools; null for agent and meta tools.'),
   source: z.enum(TOOL_SOURCES),
   placeholder: z.literal(true).optional().describe('An agent tool given only as a count: its name and schema are unknown.'),
   description: z.string().optional().describe('With detail=full.'),
   inputSchema: z.record(z.string(), z.unknown()).optional().describe('With detail=full.'),
+  marks: z.array(toolMarkSchema).optional().describe('What happens to the tool on its way to the model; left out when nothing does.'),
 });
 export type PreviewTool = z.infer<typeof previewToolSchema>;
 
@@ -25,11 +41,18 @@ export const targetProblemSchema = z.object({
 });
 export type TargetProblem = z.infer<typeof targetProblemSchema>;
 
+/** Why the request as a whole would be refused, in plain words. */
+export const requestRefusalSchema = z.object({
+  by: z.enum(['client', 'provider']),
+  message: z.string(),
+});
+
 /** One mode's list checked against the target, with its token estimate (§surface). */
 export const modePreviewSchema = z.object({
   mode: z.enum(SURFACE_MODES),
-  count,
+  count: count.describe('Tools the model receives: the list less what the client leaves out.'),
   cap: count.nullable().describe("The target's hard cap; null when it has none."),
+  clientCap: count.nullable().describe("The client's own cap on tools; null when it has none (or none is known)."),
   fits: z.boolean(),
   overBy: count.describe('How many tools over the cap; 0 when it fits.'),
   warn: z.boolean().describe("Over the target's soft limit (anthropic: 30)."),
@@ -40,6 +63,18 @@ export const modePreviewSchema = z.object({
     placeholdersExcluded: count.describe('Agent tools given as a count have no definition to count.'),
     methodDescription: z.string(),
   }),
+  refused: z
+    .object({ client: count, provider: count })
+    .describe('Tools the client leaves out or refuses, and tools whose name or description the provider refuses.'),
+  renamed: count.describe('Tools whose name the client rewrote or cut.'),
+  tooLong: count.describe("Final names over the provider's length."),
+  collisions: count.describe('Tools whose final name another tool has too.'),
+  unknown: count.describe('Tools with something the client does that is not known.'),
+  requestRefused: requestRefusalSchema.nullable().describe('Set when the client or the provider would refuse the request as a whole.'),
+  fix: z
+    .object({ naming: z.enum(NAMING_SCHEMES), message: z.string() })
+    .nullable()
+    .describe('The one change that makes this mode pass, when a change of naming does.'),
   leftOut: z.array(leftOutToolSchema),
   notes: z.array(z.string()).describe('Why the list is as it is, where that is not obvious.'),
   instruction: z.string().nullable().describe('The instruction sent with the list (favindex only).'),
@@ -81,6 +116,14 @@ export const recordedSessionSchema = z.object({
 /** GET /api/projects/{id}/preview: the exact list per mode for the target, with caps, problems and tokens. */
 export const previewResponseSchema = z.object({
   project: z.string(),
+  client: z.object({
+    id: z.enum(CLIENT_IDS),
+    label: z.string(),
+    serverKey: z.string().describe("The key the client's config gives favindex."),
+    naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in this preview.'),
+    composition: z.string().describe('How the client makes the name the model receives, e.g. mcp__favindex__<tool>.'),
+    facts: z.array(z.object({ text: z.string(), known: z.boolean() })).describe('What is known about the client, and what is not.'),
+  }),
   target: z.object({
     id: z.string(),
     label: z.string(),

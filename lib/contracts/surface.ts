@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
+import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { favouriteIndexSchema } from './favourites';
 import { count, int } from './shared';
 
@@ -16,6 +16,8 @@ export type SurfaceLimits = z.infer<typeof surfaceLimitsSchema>;
 export const surfaceConfigSchema = z.object({
   mode: z.enum(SURFACE_MODES),
   target: z.enum(TARGET_IDS),
+  naming: z.enum(NAMING_SCHEMES).describe('How favindex mode names its tools (§names): slash or safe.'),
+  serverKey: z.string().describe("The key the clients' configs give favindex; clients join it to every tool name."),
   customCap: int.optional().describe('The cap for target custom.'),
   agentTools: z.union([int, z.array(z.string())]).describe("The agent's own tools: how many, or their names."),
   instruction: z.string(),
@@ -52,6 +54,8 @@ export const surfaceDocumentSchema = z.object({
     .describe('The catalog and favourites versions it was built from (informational: not part of the fingerprint).'),
   mode: z.enum(SURFACE_MODES),
   target: z.enum(TARGET_IDS),
+  naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in force; `names` and `instruction` follow it.'),
+  serverKey: z.string().describe("The key the clients' configs give favindex; the safe scheme keeps names short enough for it."),
   limits: surfaceLimitsSchema,
   favouriteIndex: favouriteIndexSchema,
   instruction: z.string().nullable().describe('Sent with the list in favindex; null in the other modes.'),

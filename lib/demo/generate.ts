@@ -1,5 +1,6 @@
 import { canonical, splitCanonical } from '@/lib/names/canonical';
-import { allName, favouriteName, typedNameOf } from '@/lib/names/present';
+import { typedNameOf } from '@/lib/names/present';
+import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 
@@ -65,11 +66,14 @@ function cumulativeOf(weights: readonly number[]): number[] {
   return weights.map((w) => (sum += w));
 }
 
-/** How a client presents tools to its model, and so how calls come back named. */
-type Presentation = 'favindex' | 'eager' | 'invoke' | 'canonical' | 'bare' | 'given-server';
+/**
+ * How a client presents tools to its model, and so how calls come back named: `favindex` as the
+ * proxy reports them (safe names), `favindex-client` as the client's own traces name them.
+ */
+type Presentation = 'favindex' | 'favindex-client' | 'eager' | 'invoke' | 'canonical' | 'bare' | 'given-server';
 
 const CLIENTS: { client: string; model: string; presentation: Presentation; weight: number }[] = [
-  { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex', weight: 0.34 },
+  { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex-client', weight: 0.34 },
   { client: 'codex-cli', model: 'gpt-5.4-mini', presentation: 'favindex', weight: 0.14 },
   { client: 'cursor', model: 'gpt-5.4', presentation: 'eager', weight: 0.18 },
   { client: 'goose', model: 'gemini-3-flash', presentation: 'invoke', weight: 0.12 },
@@ -110,7 +114,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
   const favourites: DemoFavouritesVersion[] = [
     { daysAgo: days + 1, tools: [] },
     { daysAgo: Math.round(days * 0.8), tools: ranked.slice(0, 6) },
-    // A later version swaps in gitlab/create_issue, so favourite/… names change meaning over time.
+    // A later version swaps in gitlab/create_issue, so fav_… names change meaning over time.
     {
       daysAgo: Math.round(days * 0.35),
       tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
@@ -188,7 +192,10 @@ function present(
   const { server, tool: name } = splitCanonical(tool)!;
   switch (presentation) {
     case 'favindex':
-      return favourites.includes(tool) ? { tool: favouriteName(tool, favourites) } : { tool: allName(tool) };
+    case 'favindex-client': {
+      const safe = favourites.includes(tool) ? safeFavouritePlain(tool, favourites) : safeAllPlain(server, name);
+      return { tool: presentation === 'favindex' ? safe : `mcp__favindex__${safe}` };
+    }
     case 'eager':
       return { tool: typedNameOf(tool) };
     case 'invoke': {

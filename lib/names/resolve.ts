@@ -1,6 +1,8 @@
 import { canonical, isServerName, splitCanonical, toolPart } from './canonical';
 import type { FavouritesTimeline } from './favourites-timeline';
 import type { NameCatalog } from './name-catalog';
+import { resolveClientForm } from './resolve-client';
+import { isSafeForm, resolveSafe } from './resolve-safe';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 
@@ -15,6 +17,8 @@ export interface NameContext {
   favourites: FavouritesTimeline;
   /** Built-in meta tools plus the project's own. */
   metaTools: ReadonlySet<string>;
+  /** The key the project's clients give favindex: their names of its tools start with it (§names). */
+  serverKeys?: readonly string[];
 }
 
 /** What a proxy told us about one call, as far as naming goes. */
@@ -32,7 +36,7 @@ export type Resolution =
   | { kind: 'unresolved'; namespace: Namespace; reason: string; serverHint: string | null; toolHint: string | null };
 
 /** A resolved name may turn out to be of another form than it looked (a bare tool holding `/`). */
-type Outcome = { canonical: string; namespace?: Namespace } | { reason: string };
+type Outcome = { canonical: string; namespace?: Namespace } | { reason: string } | { meta: true };
 
 const FAVOURITE_PREFIX = 'favourite/';
 const ALL_PREFIX = 'all/';
@@ -50,12 +54,23 @@ export function resolveCall(call: PresentedCall, ctx: NameContext): Resolution {
 
   const namespace = presentedNamespace(raw);
   const outcome = givenServer
-    ? { canonical: canonical(givenServer, toolUnderGivenServer(raw, namespace, givenServer, ctx.catalog)) }
+    ? resolveUnderServer(raw, namespace, givenServer, call.timestamp, ctx)
     : resolveWithoutServer(raw, namespace, call.timestamp, ctx);
   return finish(outcome, namespace, givenServer, null);
 }
 
+/** The event named its server: that server wins, unless the name is another form of one of its own tools. */
+function resolveUnderServer(raw: string, namespace: Namespace, server: string, timestamp: number, ctx: NameContext): Outcome {
+  const tool = toolUnderGivenServer(raw, namespace, server, ctx.catalog);
+  if (!ctx.catalog.tools.get(server)?.has(tool)) {
+    const other = resolveWithoutServer(raw, namespace, timestamp, ctx);
+    if ('canonical' in other && splitCanonical(other.canonical)?.server === server) return other;
+  }
+  return { canonical: canonical(server, tool) };
+}
+
 function finish(outcome: Outcome, namespace: Namespace, serverHint: string | null, toolHint: string | null): Resolution {
+  if ('meta' in outcome) return { kind: 'meta', namespace: 'meta', serverHint, toolHint: null };
   if ('canonical' in outcome) {
     return { kind: 'tool', namespace: outcome.namespace ?? namespace, canonical: outcome.canonical, serverHint, toolHint };
   }
@@ -92,14 +107,39 @@ function toolUnderGivenServer(raw: string, namespace: Namespace, server: string,
   return rest;
 }
 
-function resolveWithoutServer(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): Outcome {
-  const outcome = resolveForm(raw, namespace, timestamp, ctx);
+function resolveWithoutServer(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext, clients = true): Outcome {
+  // `fav_…` and `all_…` are the safe scheme's first; a tool or typed name may still start so.
+  const safe = isSafeForm(raw) ? resolveSafe(raw, timestamp, ctx) : null;
+  if (safe && 'canonical' in safe) return safe;
+  let outcome = resolveForm(raw, namespace, timestamp, ctx);
   // A server may itself be called `all` or `favourite`: then `all/x` can be that server's tool.
   if ('reason' in outcome && (namespace === 'all' || namespace === 'favourite')) {
     const parts = splitCanonical(raw);
     if (parts && ctx.catalog.tools.get(parts.server)?.has(parts.tool)) return { canonical: raw, namespace: 'canonical' };
   }
+  if ('reason' in outcome && safe) outcome = safe;
+  if ('reason' in outcome && clients) {
+    const version = ctx.favourites.at(timestamp)?.version ?? 0;
+    // The call counts in the namespace of the name inside the client's form (favourite, all …).
+    const inner = (name: string): Outcome => {
+      if (ctx.metaTools.has(name)) return { meta: true };
+      const ns = presentedNamespace(name);
+      const found = resolveWithoutServer(name, ns, timestamp, ctx, false);
+      return 'canonical' in found ? { canonical: found.canonical, namespace: found.namespace ?? ns } : found;
+    };
+    const client = resolveClientForm(raw, ctx, version, inner);
+    if (client) return client as Outcome;
+  }
   return outcome;
+}
+
+/**
+ * Whether a name may mean different tools at different times: favourites do, and a client's
+ * cut-and-hashed name may hide one. Re-resolution passes over each favourites version for these.
+ */
+export function mayDependOnTime(rawName: string, toolHint: string | null): boolean {
+  const looksFavourite = (name: string) => name.includes('fav') || /^mcp__.*[0-9a-f]{40}$/.test(name);
+  return looksFavourite(rawName) || (toolHint !== null && looksFavourite(toolHint));
 }
 
 function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): Outcome {
@@ -233,6 +273,7 @@ function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
     return finish({ canonical: canonical(server, toolName) }, 'invoke', server, tool);
   }
   const outcome = resolveWithoutServer(tool, presentedNamespace(tool), call.timestamp, ctx);
+  if ('meta' in outcome) return finish({ reason: `${INVOKE_TOOL} names the meta tool '${tool}'` }, 'invoke', null, tool);
   // Whatever form the tool argument took, the call went through the invoke meta-tool.
   return finish('canonical' in outcome ? { canonical: outcome.canonical } : outcome, 'invoke', null, tool);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
-import { SURFACE_MODES, TARGET_IDS } from './surface-config';
+import { CLIENT_IDS } from '@/lib/surface/clients';
+import { NAMING_SCHEMES, SURFACE_MODES, serverKeySchema, TARGET_IDS } from './surface-config';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
@@ -43,6 +44,10 @@ export const previewQuerySchema = z
   .object({
     mode: z.enum(['all', ...SURFACE_MODES]).default('all'),
     target: z.enum(TARGET_IDS).optional(),
+    /** The MCP client the names go through; raw is the names as the proxy presents them. */
+    client: z.enum(CLIENT_IDS).default('raw'),
+    naming: z.enum(NAMING_SCHEMES).optional(),
+    serverKey: serverKeySchema.optional(),
     /** The cap for target custom. */
     cap: int(1, 100_000),
     agentTools: agentToolsParam.optional(),

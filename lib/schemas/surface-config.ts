@@ -6,8 +6,34 @@ export type SurfaceMode = (typeof SURFACE_MODES)[number];
 export const TARGET_IDS = ['openai', 'azure-openai', 'groq', 'github-copilot', 'gemini', 'cursor', 'windsurf', 'anthropic', 'custom'] as const;
 export type TargetId = (typeof TARGET_IDS)[number];
 
-export const DEFAULT_INSTRUCTION =
-  'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.';
+/**
+ * How favindex mode names its tools (§names): `slash` is `favourite/…` and `all/<server>/<tool>`
+ * (what proxies presented first; no provider accepts `/`), `safe` is `fav_…` and
+ * `all_<server>_<tool>`, within `[A-Za-z0-9_-]` and short enough for a client's prefix.
+ */
+export const NAMING_SCHEMES = ['slash', 'safe'] as const;
+export type NamingScheme = (typeof NAMING_SCHEMES)[number];
+
+/** The built-in instruction of each scheme; an instruction equal to either follows the scheme in force. */
+export const DEFAULT_INSTRUCTIONS: Record<NamingScheme, string> = {
+  slash: 'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
+  safe: 'Prefer the fav_ tools: they are the ones this project uses most. Use all_<server>_<tool> only when no favourite fits the task.',
+};
+export const DEFAULT_INSTRUCTION = DEFAULT_INSTRUCTIONS.safe;
+
+export const DEFAULT_SERVER_KEY = 'favindex';
+export const MAX_SERVER_KEY_LENGTH = 24;
+/**
+ * The key a client's config gives favindex: what Codex and Copilot CLI accept as a server name
+ * (letters, digits, `_`, `-`), without `__` or a trailing `_`, which clients use to join it to
+ * the tool name, and short enough to leave room for the tool in 64 characters.
+ */
+export const SERVER_KEY_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]|_(?=[A-Za-z0-9-]))*$/;
+export const serverKeySchema = z
+  .string()
+  .min(1)
+  .max(MAX_SERVER_KEY_LENGTH)
+  .regex(SERVER_KEY_RE, 'a server key is letters, digits, - and single _ (not at the end), starting with a letter or digit');
 
 export const surfaceLimitsSchema = z
   .object({
@@ -25,6 +51,8 @@ export const surfaceConfigSchema = z
   .object({
     mode: z.enum(SURFACE_MODES).default('favindex'),
     target: z.enum(TARGET_IDS).default('openai'),
+    naming: z.enum(NAMING_SCHEMES).default('safe'),
+    serverKey: serverKeySchema.default(DEFAULT_SERVER_KEY),
     /** The cap for target `custom`. */
     customCap: z.number().int().min(1).max(100_000).optional(),
     /** The agent's own tools: how many, or their names. */
@@ -37,4 +65,10 @@ export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;
 
 export function defaultSurfaceConfig(): SurfaceConfig {
   return surfaceConfigSchema.parse({});
+}
+
+/** The instruction sent with the favindex list: a built-in text follows the naming in force. */
+export function instructionFor(surface: Pick<SurfaceConfig, 'instruction' | 'naming'>): string {
+  const builtIn = Object.values(DEFAULT_INSTRUCTIONS).includes(surface.instruction);
+  return builtIn ? DEFAULT_INSTRUCTIONS[surface.naming] : surface.instruction;
 }

@@ -171,9 +171,10 @@ describe('favindex', () => {
     { name: 'fs', tools: [tool('read_file')] },
   ]);
   const favourites = { enabled: true, maxFavourites: 3, tools: ['fs/read_file', 'gitlab/create_issue', 'github/create_issue', 'github/list_issues'] };
+  const slash = { naming: 'slash' as const };
 
   it('lists the favourites in pinned order up to maxFavourites, then all/ for the whole catalog, with the instruction', () => {
-    const list = buildModeList('favindex', catalog, modeInputs({ agentTools: ['edit'], favourites, instruction: 'Prefer favourites.' }));
+    const list = buildModeList('favindex', catalog, modeInputs({ ...slash, agentTools: ['edit'], favourites, instruction: 'Prefer favourites.' }));
     expect(list.tools.map((t) => [t.name, t.canonical])).toEqual([
       ['edit', null],
       ['favourite/read_file', 'fs/read_file'],
@@ -188,8 +189,25 @@ describe('favindex', () => {
     expect(list.notes.join()).toContain('1 favourite(s) beyond maxFavourites 3');
   });
 
+  it('names the same list fav_… and all_<server>_<tool> under safe naming, which every OpenAI-style target accepts', () => {
+    const list = buildModeList('favindex', catalog, modeInputs({ agentTools: ['edit'], favourites }));
+    expect(list.tools.map((t) => [t.name, t.canonical])).toEqual([
+      ['edit', null],
+      ['fav_read_file', 'fs/read_file'],
+      ['fav_gitlab_create_issue', 'gitlab/create_issue'],
+      ['fav_github_create_issue', 'github/create_issue'],
+      ['all_github_create_issue', 'github/create_issue'],
+      ['all_github_list_issues', 'github/list_issues'],
+      ['all_gitlab_create_issue', 'gitlab/create_issue'],
+      ['all_fs_read_file', 'fs/read_file'],
+    ]);
+    for (const id of ['openai', 'azure-openai', 'groq', 'github-copilot', 'anthropic', 'gemini'] as const) {
+      expect(checkAgainstTarget(list.tools, resolveTarget(id)).problems).toEqual([]);
+    }
+  });
+
   it('flags every favourite/ and all/ name as invalid for the OpenAI-style targets, not for custom', () => {
-    const list = buildModeList('favindex', catalog, modeInputs({ favourites }));
+    const list = buildModeList('favindex', catalog, modeInputs({ ...slash, favourites }));
     for (const id of ['openai', 'azure-openai', 'groq', 'github-copilot'] as const) {
       const fit = checkAgainstTarget(list.tools, resolveTarget(id));
       const flagged = fit.problems.filter((p) => p.field === 'name').map((p) => p.name);
@@ -200,9 +218,12 @@ describe('favindex', () => {
   });
 
   it('reports a pinned tool missing from the catalog and leaves the rest as they are', () => {
-    const list = buildModeList('favindex', catalog, modeInputs({ favourites: { enabled: true, maxFavourites: 5, tools: ['jira/create', 'fs/read_file'] } }));
+    const pinned = { enabled: true, maxFavourites: 5, tools: ['jira/create', 'fs/read_file'] };
+    const list = buildModeList('favindex', catalog, modeInputs({ ...slash, favourites: pinned }));
     expect(list.tools.filter((t) => t.source === 'favourite').map((t) => t.name)).toEqual(['favourite/read_file']);
     expect(list.leftOut).toEqual([expect.objectContaining({ canonical: 'jira/create', name: 'favourite/create', reason: 'not-in-catalog' })]);
+    const safe = buildModeList('favindex', catalog, modeInputs({ favourites: pinned }));
+    expect(safe.leftOut).toEqual([expect.objectContaining({ canonical: 'jira/create', name: 'fav_create', reason: 'not-in-catalog' })]);
   });
 
   it('has no favourite/ tools when the index is disabled', () => {

@@ -1,7 +1,7 @@
-import { allName, favouriteName } from '@/lib/names/present';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { agentEntries, FIND_ENTRY, INVOKE_ENTRY } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
+import { presentFavindex } from './presentation';
 import { retrieveList } from './retrieve';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
@@ -105,34 +105,17 @@ function pinnedList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
 }
 
 /**
- * Agent tools, the favourites in pinned order (at most maxFavourites), then `all/…` for the
- * whole catalog, with the instruction.
+ * Agent tools, the favourites in pinned order (at most maxFavourites), then every catalog tool,
+ * named by the project's scheme (§names), with the instruction.
  */
 function favindexList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
   const tools = agentEntries(inputs.agentTools).slice();
-  const leftOut: LeftOutTool[] = [];
-  const notes: string[] = [];
-  const { favourites } = inputs;
-  if (!favourites.enabled) notes.push('the favourite index is disabled: no favourite/ tools');
-  else {
-    const shown = favourites.tools.slice(0, favourites.maxFavourites);
-    for (const name of shown) {
-      const entry = catalog.byCanonical.get(name);
-      const presented = favouriteName(name, favourites.tools);
-      if (!entry) leftOut.push({ ...notInCatalog(name, 'pinned'), name: presented });
-      else tools.push({ name: presented, canonical: name, source: 'favourite', body: entry.tool });
-    }
-    if (favourites.tools.length > shown.length) {
-      notes.push(`${favourites.tools.length - shown.length} favourite(s) beyond maxFavourites ${favourites.maxFavourites} not shown`);
-    }
-  }
-  for (const entry of catalog.entries) {
-    tools.push({ name: allName(entry.canonical), canonical: entry.canonical, source: 'all', body: entry.tool });
-  }
-  return { mode: 'favindex', tools, leftOut, instruction: inputs.instruction, notes };
+  const presented = presentFavindex(catalog, inputs.favourites, { naming: inputs.naming, serverKey: inputs.serverKey });
+  for (const t of presented.tools) tools.push({ name: t.name, canonical: t.canonical, source: t.source, body: t.entry.tool });
+  return { mode: 'favindex', tools, leftOut: presented.leftOut, instruction: inputs.instruction, notes: presented.notes };
 }
 
-function notInCatalog(name: string, what: 'activated' | 'pinned'): LeftOutTool {
+function notInCatalog(name: string, what: 'activated'): LeftOutTool {
   return {
     canonical: name,
     name,

@@ -13,7 +13,14 @@ import { resolveTarget } from './targets';
 const demo = prepareCatalog(DEMO_SERVERS.map((s) => ({ name: s.server, tools: s.tools })));
 const config = defaultSurfaceConfig();
 const favouriteIndex = { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] };
-const surfaceOf = (mode: PresentedSurface['mode']): PresentedSurface => ({ mode, limits: config.limits, favouriteIndex, instruction: config.instruction });
+const surfaceOf = (mode: PresentedSurface['mode']): PresentedSurface => ({
+  mode,
+  limits: config.limits,
+  favouriteIndex,
+  instruction: config.instruction,
+  naming: config.naming,
+  serverKey: config.serverKey,
+});
 
 describe('what a proxy presents', () => {
   it('is the preview list of every mode without the agent tools, for the same session', () => {

@@ -1,15 +1,17 @@
-import type { SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import type { NamingScheme, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildModeList } from './modes';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { retrieveTools } from './retrieve';
 import { EMPTY_SESSION, type FavouritesInput, type ModeList, type SessionState } from './types';
 
-/** What a proxy presents from: the surface document's mode, limits, favourites and instruction. */
+/** What a proxy presents from: the surface document's mode, limits, favourites, instruction and naming. */
 export interface PresentedSurface {
   mode: SurfaceMode;
   limits: SurfaceLimits;
   favouriteIndex: FavouritesInput;
   instruction: string | null;
+  naming: NamingScheme;
+  serverKey: string;
 }
 
 /** One MCP session's state: what it activated and called, and what it searched for last (retrieve). */
@@ -34,6 +36,8 @@ export function presentedList(surface: PresentedSurface, catalog: PreparedCatalo
     instruction: surface.instruction ?? '',
     session: session.state,
     query: session.query,
+    naming: surface.naming,
+    serverKey: surface.serverKey,
   });
 }
 

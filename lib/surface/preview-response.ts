@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/errors';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
-import type { SurfaceConfig, SurfaceLimits } from '@/lib/schemas/surface-config';
+import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/schemas/surface-config';
+import { CLIENTS, compositionOf } from './clients';
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
@@ -36,13 +37,18 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     retrieveK: query.retrieveK ?? surface.limits.retrieveK,
   };
   const agentTools = query.agentTools ?? surface.agentTools;
+  const naming = query.naming ?? surface.naming;
+  const serverKey = query.serverKey ?? surface.serverKey;
   const base: Omit<ModeInputs, 'session'> = {
     agentTools,
     limits,
     favourites: sources.favourites,
-    instruction: surface.instruction,
+    instruction: instructionFor({ instruction: surface.instruction, naming }),
+    naming,
+    serverKey,
     query: query.query,
   };
+  const profile = CLIENTS[query.client];
 
   let session: PreviewResponse['session'] = null;
   let state: SessionState = EMPTY_SESSION;
@@ -69,6 +75,14 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
 
   return {
     project: sources.project,
+    client: {
+      id: profile.id,
+      label: profile.label,
+      serverKey,
+      naming,
+      composition: compositionOf(profile, serverKey),
+      facts: profile.facts.map((f) => ({ text: f.text, known: f.known })),
+    },
     target: {
       id: target.id,
       label: target.label,
@@ -82,7 +96,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     query: query.query,
     catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
     session,
-    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail),
+    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, { profile, serverKey }),
   };
 }
 

@@ -1,29 +1,123 @@
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { applyClient, type ClientTool } from './client-names';
+import { CLIENTS, type ClientProfile } from './clients';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
-import { checkAgainstTarget, type Target } from './targets';
+import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
-import type { ListedTool, ModeInputs } from './types';
-import type { PreviewTool } from '@/lib/contracts/preview';
-import type { ModePreview } from '@/lib/contracts/preview';
+import type { ModeInputs } from './types';
+import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
 export type { ModePreview } from '@/lib/contracts/preview';
 export type { PreviewTool } from '@/lib/contracts/preview';
 
 export type PreviewDetail = 'full' | 'names';
 
-/** One mode's list checked against the target, with its token estimate (§surface "Every preview reports"). */
-export function previewMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, detail: PreviewDetail = 'full'): ModePreview {
+/** The client a preview goes through, and the key its config gives favindex. */
+export interface ClientChoice {
+  profile: ClientProfile;
+  serverKey: string;
+}
+
+export const RAW_CLIENT: ClientChoice = { profile: CLIENTS.raw, serverKey: 'favindex' };
+
+interface Checked {
+  tools: ClientTool[];
+  fit: TargetFit;
+  refused: { client: number; provider: number };
+  requestRefused: ModePreview['requestRefused'];
+  notes: string[];
+  received: ClientTool[];
+}
+
+/** A mode's list through the client and against the target: the names the model receives and who refuses what. */
+function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
   const list = buildModeList(mode, catalog, inputs);
-  const tokens = estimateTokens(list.tools, target.tokenMethod);
+  const sent = applyClient(client.profile, client.serverKey, list.tools);
+  const received = sent.tools.filter((t) => t.received);
+  const fit = checkAgainstTarget(received, target);
+  const byName = new Map<string, string[]>();
+  for (const p of fit.problems) byName.set(p.name, [...(byName.get(p.name) ?? []), p.message]);
+  let provider = 0;
+  for (const tool of received) {
+    if (tool.placeholder) continue;
+    const problems = byName.get(tool.name);
+    if (problems) {
+      provider++;
+      for (const message of problems) tool.marks.push({ kind: 'refused-by-provider', message });
+    }
+    if (target.maxNameLength !== null && tool.name.length > target.maxNameLength) {
+      tool.marks.push({ kind: 'too-long', message: `'${tool.name}' is ${tool.name.length} characters; ${target.label} takes at most ${target.maxNameLength}` });
+    }
+  }
+  const refused = { client: sent.tools.filter((t) => t.marks.some((m) => m.kind === 'refused-by-client')).length, provider };
+  const requestRefused = sent.refusal ? { by: 'client' as const, message: sent.refusal } : providerRefusal(fit, target);
+  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received };
+  return { list, checked };
+}
+
+/** The provider refuses the whole request for one bad name or description, a repeated name, or (OpenAI) one tool too many. */
+function providerRefusal(fit: TargetFit, target: Target): ModePreview['requestRefused'] {
+  const names = fit.problems.filter((p) => p.field === 'name' && !p.message.includes('twice'));
+  const twice = fit.problems.filter((p) => p.message.includes('twice'));
+  const descriptions = fit.problems.filter((p) => p.field === 'description');
+  const reasons: string[] = [];
+  if (names.length > 0)
+    reasons.push(`${names.length} tool name(s) break its rule ${target.namePattern?.source ?? ''}, e.g. '${names[0]!.name}'`.replace(' ,', ','));
+  if (twice.length > 0) reasons.push(`${twice.length} name(s) are listed twice, e.g. '${twice[0]!.name}'`);
+  if (descriptions.length > 0) reasons.push(`${descriptions.length} description(s) are over ${target.descriptionLimit} characters`);
+  if (target.capRefusesRequest && fit.overBy > 0) reasons.push(`it holds ${fit.count} tools, ${fit.overBy} over the cap of ${fit.cap}`);
+  if (reasons.length === 0) return null;
+  return { by: 'provider', message: `${target.label} would refuse this request as a whole: ${reasons.join('; ')}.` };
+}
+
+function passes(c: Checked): boolean {
+  return c.requestRefused === null && c.refused.client === 0 && c.refused.provider === 0;
+}
+
+/** One mode's list through the client, checked against the target, with its token estimate (§surface "Every preview reports"). */
+export function previewMode(
+  mode: SurfaceMode,
+  catalog: PreparedCatalog,
+  inputs: ModeInputs,
+  target: Target,
+  detail: PreviewDetail = 'full',
+  client: ClientChoice = RAW_CLIENT,
+): ModePreview {
+  const { list, checked } = check(mode, catalog, inputs, target, client);
+  const { fit, received } = checked;
+  const tokens = estimateTokens(received, target.tokenMethod);
+  const has = (kind: ToolMark['kind']) => checked.tools.filter((t) => t.marks.some((m) => m.kind === kind)).length;
   return {
     mode,
-    ...checkAgainstTarget(list.tools, target),
+    count: fit.count,
+    cap: fit.cap,
+    clientCap: client.profile.toolCap?.max ?? null,
+    fits: fit.fits,
+    overBy: fit.overBy,
+    warn: fit.warn,
+    problems: fit.problems,
     tokens: { ...tokens, methodDescription: TOKEN_METHODS[tokens.method] },
+    refused: checked.refused,
+    renamed: has('renamed'),
+    tooLong: has('too-long'),
+    collisions: has('collision'),
+    unknown: has('unknown'),
+    requestRefused: checked.requestRefused,
+    fix: mode === 'favindex' ? namingFix(catalog, inputs, target, client, checked) : null,
     leftOut: list.leftOut,
-    notes: list.notes,
+    notes: checked.notes,
     instruction: list.instruction,
-    tools: list.tools.map((t) => toPreviewTool(t, detail)),
+    tools: checked.tools.map((t) => toPreviewTool(t, detail)),
   };
+}
+
+/** Slash names fail where safe ones would pass: say so, as the one change to make. */
+function namingFix(catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice, current: Checked): ModePreview['fix'] {
+  if (inputs.naming !== 'slash' || passes(current)) return null;
+  const safe = check('favindex', catalog, { ...inputs, naming: 'safe' }, target, client).checked;
+  if (!passes(safe)) return null;
+  const through = client.profile.id === 'raw' ? target.label : `${client.profile.label} and ${target.label}`;
+  return { naming: 'safe', message: `Switch to safe names (fav_… and all_<server>_<tool>): every name then passes ${through}.` };
 }
 
 export function previewModes(
@@ -32,16 +126,21 @@ export function previewModes(
   inputs: ModeInputs,
   target: Target,
   detail: PreviewDetail = 'full',
+  client: ClientChoice = RAW_CLIENT,
 ): ModePreview[] {
-  return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail));
+  return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail, client));
 }
 
-function toPreviewTool(tool: ListedTool, detail: PreviewDetail): PreviewTool {
-  const out: PreviewTool = { name: tool.name, canonical: tool.canonical, source: tool.source };
+function toPreviewTool(tool: ClientTool, detail: PreviewDetail): PreviewTool {
+  const out: PreviewTool =
+    tool.presented !== tool.name
+      ? { name: tool.name, presented: tool.presented, canonical: tool.canonical, source: tool.source }
+      : { name: tool.name, canonical: tool.canonical, source: tool.source };
   if (tool.placeholder) out.placeholder = true;
   if (detail === 'full' && !tool.placeholder) {
     out.description = tool.body.description ?? '';
     out.inputSchema = tool.body.inputSchema;
   }
+  if (tool.marks.length > 0) out.marks = tool.marks;
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { DEFAULT_INSTRUCTIONS, defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { tool } from '@/test/surface-catalogs';
 import { prepareCatalog } from './prepared-catalog';
 import { buildSurfaceDocument, etagOf, ifNoneMatchHits, type SurfaceSource } from './surface-document';
@@ -11,7 +11,7 @@ const catalog = prepareCatalog([
 const source: SurfaceSource = {
   project: 'p',
   version: { catalog: 3, favourites: 2 },
-  surface: defaultSurfaceConfig(),
+  surface: { ...defaultSurfaceConfig(), naming: 'slash' },
   favourites: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue'] },
 };
 
@@ -30,7 +30,32 @@ describe('surface document', () => {
     expect(pinned.leftOut.map((l) => l.reason)).toEqual(['name-too-long']);
     expect(pinned.instruction).toBeNull();
     expect(buildSurfaceDocument(source, catalog, 'off')).toMatchObject({ names: {}, metaTools: ['mcp_invoke_tool'] });
-    expect(buildSurfaceDocument(source, catalog, 'favindex').instruction).toBe(source.surface.instruction);
+    expect(buildSurfaceDocument(source, catalog, 'favindex').instruction).toBe(DEFAULT_INSTRUCTIONS.slash);
+  });
+
+  it('serves the safe scheme: names within the budget of the server key, its instruction, and a new fingerprint', () => {
+    const slash = buildSurfaceDocument(source, catalog, 'favindex');
+    const safe = buildSurfaceDocument({ ...source, surface: { ...source.surface, naming: 'safe' } }, catalog, 'favindex');
+    const long = `github/${'x'.repeat(70)}`;
+    const shortened = Object.keys(safe.names).find((n) => safe.names[n] === long)!;
+    expect(safe.names).toEqual({
+      fav_github_create_issue: 'github/create_issue',
+      fav_gitlab_create_issue: 'gitlab/create_issue',
+      [shortened]: long,
+      all_github_create_issue: 'github/create_issue',
+      all_gitlab_create_issue: 'gitlab/create_issue',
+    });
+    // 64 less 'mcp__favindex__': 49 characters, the last 9 a '-' and 8 hex digits of the hash.
+    expect(shortened).toMatch(/^all_github_x{29}-[0-9a-f]{8}$/);
+    expect(safe).toMatchObject({ naming: 'safe', serverKey: 'favindex', instruction: DEFAULT_INSTRUCTIONS.safe, leftOut: [] });
+    expect(safe.fingerprint).not.toBe(slash.fingerprint);
+    // A longer key leaves less room, so the names and the fingerprint change again.
+    const keyed = buildSurfaceDocument({ ...source, surface: { ...source.surface, naming: 'safe', serverKey: 'favindex-production' } }, catalog, 'favindex');
+    expect(Object.keys(keyed.names).every((n) => n.length <= 64 - 'mcp__favindex-production__'.length)).toBe(true);
+    expect(keyed.fingerprint).not.toBe(safe.fingerprint);
+    // A custom instruction is sent as written.
+    const custom = buildSurfaceDocument({ ...source, surface: { ...source.surface, naming: 'safe', instruction: 'Use fav_ first.' } }, catalog, 'favindex');
+    expect(custom.instruction).toBe('Use fav_ first.');
   });
 
   it('keeps its fingerprint while the content is the same, whatever the versions say', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import { instructionFor, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { catalogFingerprints } from './catalog-fingerprints';
@@ -25,11 +25,12 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     maxPinnedServers: surface.limits.maxPinnedServers,
     retrieveK: surface.limits.retrieveK,
   };
+  const instruction = instructionFor(surface);
   const names = new Map<string, string>();
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
   if (mode === 'favindex') {
-    const list = presentedList({ mode, limits, favouriteIndex: favourites, instruction: surface.instruction }, catalog);
+    const list = presentedList({ mode, limits, favouriteIndex: favourites, instruction, naming: surface.naming, serverKey: surface.serverKey }, catalog);
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
   } else if (mode === 'off') {
@@ -44,9 +45,11 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     project: source.project,
     mode,
     target: surface.target,
+    naming: surface.naming,
+    serverKey: surface.serverKey,
     limits,
     favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
-    instruction: mode === 'favindex' ? surface.instruction : null,
+    instruction: mode === 'favindex' ? instruction : null,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,

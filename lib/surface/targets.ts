@@ -17,32 +17,25 @@ export interface Target {
   namePattern: RegExp | null;
   descriptionLimit: number | null;
   tokenMethod: TokenMethodId;
+  /** The longest name it accepts; null when it states none. */
+  maxNameLength: number | null;
+  /** Past the cap the provider refuses the whole request (OpenAI: `array too long`), rather than a client dropping tools. */
+  capRefusesRequest: boolean;
 }
 
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const OPENAI_LIKE = { namePattern: OPENAI_NAME, maxNameLength: 64, descriptionLimit: 1024, tokenMethod: 'openai-functions', capRefusesRequest: true } as const;
 
-/** Targets as data. Caps and rules are the ones §surface states; gemini and anthropic name rules are their API references'. */
+/**
+ * Targets as data. Caps and rules are the ones §surface states; gemini's name rule is its API
+ * reference's. Anthropic checks names against ^[a-zA-Z0-9_-]{1,128}$ and, separately, at most 64
+ * characters ("String should have at most 64 characters", anthropics/claude-code#2326, #2412).
+ */
 export const TARGETS: Record<Exclude<TargetId, 'custom'>, Target> = {
-  openai: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
-  'azure-openai': {
-    id: 'azure-openai',
-    label: 'Azure OpenAI',
-    cap: 128,
-    warnAbove: null,
-    namePattern: OPENAI_NAME,
-    descriptionLimit: 1024,
-    tokenMethod: 'openai-functions',
-  },
-  groq: { id: 'groq', label: 'Groq', cap: 128, warnAbove: null, namePattern: OPENAI_NAME, descriptionLimit: 1024, tokenMethod: 'openai-functions' },
-  'github-copilot': {
-    id: 'github-copilot',
-    label: 'GitHub Copilot',
-    cap: 128,
-    warnAbove: null,
-    namePattern: OPENAI_NAME,
-    descriptionLimit: 1024,
-    tokenMethod: 'openai-functions',
-  },
+  openai: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null, ...OPENAI_LIKE },
+  'azure-openai': { id: 'azure-openai', label: 'Azure OpenAI', cap: 128, warnAbove: null, ...OPENAI_LIKE },
+  groq: { id: 'groq', label: 'Groq', cap: 128, warnAbove: null, ...OPENAI_LIKE },
+  'github-copilot': { id: 'github-copilot', label: 'GitHub Copilot', cap: 128, warnAbove: null, ...OPENAI_LIKE },
   // FunctionDeclaration.name: starts with a letter or underscore; letters, digits, _ . : -; at most 64.
   gemini: {
     id: 'gemini',
@@ -50,19 +43,43 @@ export const TARGETS: Record<Exclude<TargetId, 'custom'>, Target> = {
     cap: 512,
     warnAbove: null,
     namePattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+    maxNameLength: 64,
     descriptionLimit: null,
     tokenMethod: 'openai-functions',
+    capRefusesRequest: false,
   },
-  cursor: { id: 'cursor', label: 'Cursor', cap: 40, warnAbove: null, namePattern: null, descriptionLimit: null, tokenMethod: 'openai-functions' },
-  windsurf: { id: 'windsurf', label: 'Windsurf', cap: 50, warnAbove: null, namePattern: null, descriptionLimit: null, tokenMethod: 'openai-functions' },
+  cursor: {
+    id: 'cursor',
+    label: 'Cursor',
+    cap: 40,
+    warnAbove: null,
+    namePattern: null,
+    maxNameLength: null,
+    descriptionLimit: null,
+    tokenMethod: 'openai-functions',
+    capRefusesRequest: false,
+  },
+  windsurf: {
+    id: 'windsurf',
+    label: 'Windsurf',
+    cap: 50,
+    warnAbove: null,
+    namePattern: null,
+    maxNameLength: null,
+    descriptionLimit: null,
+    tokenMethod: 'openai-functions',
+    capRefusesRequest: false,
+  },
   anthropic: {
     id: 'anthropic',
     label: 'Anthropic',
     cap: null,
     warnAbove: 30,
-    namePattern: /^[a-zA-Z0-9_-]{1,128}$/,
+    namePattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    maxNameLength: 64,
     descriptionLimit: null,
     tokenMethod: 'anthropic-tools',
+    capRefusesRequest: false,
   },
 };
 
@@ -75,8 +92,10 @@ export function resolveTarget(id: TargetId, customCap?: number | null): Target {
     cap: customCap ?? null,
     warnAbove: null,
     namePattern: null,
+    maxNameLength: null,
     descriptionLimit: null,
     tokenMethod: 'openai-functions',
+    capRefusesRequest: false,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '@/lib/schemas/catalog';
-import type { SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import type { NamingScheme, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import type { LeftOutTool } from '@/lib/contracts/surface';
 export type { LeftOutTool } from '@/lib/contracts/surface';
 
@@ -52,6 +52,9 @@ export interface ModeInputs {
   limits: SurfaceLimits;
   favourites: FavouritesInput;
   instruction: string;
+  /** How favindex mode names its tools, and the client key its safe names leave room for. */
+  naming: NamingScheme;
+  serverKey: string;
   session: SessionState;
   /** Query text for `retrieve`. */
   query: string;

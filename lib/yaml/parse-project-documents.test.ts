@@ -82,5 +82,6 @@ describe('parseProjectDocuments', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 documents through the YAML parser and back: seconds on a busy machine, so it gets room.
+  }, 30_000);
 });

@@ -58,6 +58,8 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
       surface: {
         mode: surface.mode,
         target: surface.target,
+        naming: surface.naming,
+        serverKey: surface.serverKey,
         ...(surface.customCap !== undefined ? { customCap: surface.customCap } : {}),
         agentTools: Array.isArray(surface.agentTools) ? [...surface.agentTools] : surface.agentTools,
         instruction: surface.instruction,

@@ -1,4 +1,5 @@
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
 import { generateDemo } from '@/lib/demo/generate';
 import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
 import { findProject } from '@/db/queries/projects';
@@ -28,8 +29,11 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
       surface: {
         mode: 'favindex',
         target: 'openai',
+        // Safe names: every client and provider takes them (§names).
+        naming: 'safe',
+        serverKey: DEFAULT_SERVER_KEY,
         agentTools: 12,
-        instruction: 'Prefer the favourite/ tools: they are the ones this project uses most. Use all/<server>/<tool> only when no favourite fits the task.',
+        instruction: DEFAULT_INSTRUCTIONS.safe,
         limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       },
     },

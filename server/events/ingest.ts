@@ -6,6 +6,7 @@ import { parseEventBatch } from '@/lib/events/parse-batch';
 import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '@/lib/events/validate-event';
 import { splitByRetention } from '@/lib/retention';
 import type { AppContext } from '@/server/context';
+import { withServerKey } from '@/server/names/name-contexts';
 import { requireProject } from '@/server/projects/projects';
 import type { IngestResult } from '@/lib/contracts/events';
 export type { IngestResult } from '@/lib/contracts/events';
@@ -23,7 +24,7 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
       const project = await lockProjectForIngest(tx, projectId);
       if (!project) throw projectNotFound(projectId);
       const { kept, tooOld } = splitByRetention(batch, project.retentionDays, now);
-      const context = await app.names.get(tx, { projectId, ...project });
+      const context = withServerKey(await app.names.get(tx, { projectId, ...project }), project.serverKey);
       const rows = kept.map((event) => toEventRow(event, context));
       return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
     }),

@@ -15,9 +15,15 @@ export interface NameContextKey {
 }
 
 /** Build a project's name resolver from its catalog in force and its whole favourites history. */
-export async function buildNameContext(db: Db, projectId: string, metaTools: readonly string[]): Promise<NameContext> {
+export async function buildNameContext(db: Db, projectId: string, metaTools: readonly string[], serverKey?: string): Promise<NameContext> {
   const [servers, history] = [await currentCatalogNames(db, projectId), await favouritesHistory(db, projectId)];
-  return { catalog: buildNameCatalog(servers), favourites: new FavouritesTimeline(history), metaTools: metaToolSet(metaTools) };
+  const context: NameContext = { catalog: buildNameCatalog(servers), favourites: new FavouritesTimeline(history), metaTools: metaToolSet(metaTools) };
+  return serverKey ? withServerKey(context, serverKey) : context;
+}
+
+/** The same resolver, reading client names made with this server key (§names); its caches are shared. */
+export function withServerKey(context: NameContext, serverKey: string): NameContext {
+  return context.serverKeys?.length === 1 && context.serverKeys[0] === serverKey ? context : { ...context, serverKeys: [serverKey] };
 }
 
 /**

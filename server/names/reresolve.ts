@@ -1,7 +1,8 @@
 import type { Db } from '@/db/client';
 import { type RollupKey, rebuildRollup } from '@/db/queries/rollup';
 import { resolveEvents, setUnresolvedReason, type UnresolvedGroup, unresolvedGroups } from '@/db/queries/unresolved-events';
-import { type NameContext, resolveCall, storedCall } from '@/lib/names/resolve';
+import { projectServerKey } from '@/db/queries/surface-versions';
+import { mayDependOnTime, type NameContext, resolveCall, storedCall } from '@/lib/names/resolve';
 import { buildNameContext } from './name-contexts';
 
 export interface ReresolveResult {
@@ -18,7 +19,7 @@ export interface ReresolveResult {
 export async function reresolveProject(db: Db, projectId: string, metaTools: readonly string[]): Promise<ReresolveResult> {
   const groups = await unresolvedGroups(db, projectId);
   if (groups.length === 0) return { resolved: 0, stillUnresolved: 0 };
-  const context = await buildNameContext(db, projectId, metaTools);
+  const context = await buildNameContext(db, projectId, metaTools, (await projectServerKey(db, projectId)) ?? undefined);
   const keys: RollupKey[] = [];
   let resolved = 0;
   let stillUnresolved = 0;
@@ -43,15 +44,14 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
 }
 
 /**
- * Only `favourite/…` names depend on when they were called. Every other name resolves the
- * same at any time, so one pass over the whole span does; favourites take one pass per
- * favourites version that was in force during the span.
+ * Only favourites (`favourite/…`, `fav_…`, and client names made of them) depend on when they
+ * were called. Every other name resolves the same at any time, so one pass over the whole span
+ * does; favourites take one pass per favourites version that was in force during the span.
  */
 function periodsSpanning(context: NameContext, group: UnresolvedGroup): { from: number; to: number; at: number }[] {
   const { first, last } = group;
   const whole = [{ from: first, to: last + 1, at: first }];
-  const dependsOnTime = group.rawName.startsWith('favourite/') || Boolean(group.toolHint?.startsWith('favourite/'));
-  if (!dependsOnTime) return whole;
+  if (!mayDependOnTime(group.rawName, group.toolHint)) return whole;
   const periods = context.favourites.periods().filter((p) => p.to > first && p.from <= last);
   if (periods.length <= 1) return whole;
   return periods.map((p) => {

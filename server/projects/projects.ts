@@ -71,8 +71,10 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     const before = await lockProjectForNameChange(tx, id);
     const row = await updateProjectRow(tx, id, changes);
     if (!row) throw new Error(`project '${id}' vanished under its row lock`);
-    // A new meta tool name may be what an unresolved call was.
-    if (input.metaTools && input.metaTools.join('\u0000') !== before.metaTools.join('\u0000')) {
+    // A new meta tool name may be what an unresolved call was; a new server key, what a client's name started with.
+    const metaChanged = input.metaTools !== undefined && input.metaTools.join('\u0000') !== before.metaTools.join('\u0000');
+    const keyChanged = input.surface !== undefined && input.surface.serverKey !== before.surface.serverKey;
+    if (metaChanged || keyChanged) {
       await reresolveProject(tx, id, row.metaTools);
     }
     return row;

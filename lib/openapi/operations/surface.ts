@@ -9,12 +9,12 @@ export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
     get: {
       tag: 'surface',
       access: 'admin',
-      summary: 'The exact tool list per presentation mode and target, with caps, name problems and tokens',
+      summary: 'The exact tool list per presentation mode, through an MCP client, for a target: names as the model receives them, caps, refusals and tokens',
       query: previewQuerySchema,
       responses: {
         200: {
           description:
-            'Per mode: the ordered list, count, cap, fits/overBy, problems, leftOut, tokens and method, instruction; the replayed session when asked.',
+            'The client (how it composes names, what is known of it and what is not); per mode: the ordered list by final name with what happens to each tool (renamed, refused by the client or the provider, too long, colliding), count, caps, fits/overBy, problems, whether the request as a whole would be refused and the naming change that fixes it, leftOut, tokens and method, instruction; the replayed session when asked.',
           schema: previewResponseSchema,
         },
       },
@@ -25,11 +25,16 @@ export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
     get: {
       tag: 'surface',
       access: 'surface:read',
-      summary: 'What a proxy presents; the fingerprint is the ETag',
+      summary: 'What a proxy presents, named by the scheme in force; the fingerprint is the ETag',
       query: surfaceQuerySchema,
       headers: [{ name: 'If-None-Match', description: 'The ETag you have: 304 until something a proxy would present changes.', schema: { type: 'string' } }],
       responses: {
-        200: { description: 'The surface document.', schema: surfaceDocumentSchema, headers: { ETag: 'The fingerprint.' } },
+        200: {
+          description:
+            'The surface document: mode, naming and server key, limits, favourites, the presented → canonical map and the instruction for the scheme in force.',
+          schema: surfaceDocumentSchema,
+          headers: { ETag: 'The fingerprint.' },
+        },
         304: { description: 'Not modified.', mediaType: null, headers: { ETag: 'The fingerprint.' } },
       },
     },

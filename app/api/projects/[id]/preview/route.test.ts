@@ -26,8 +26,9 @@ describe('GET /api/projects/:id/preview', () => {
       { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] },
       { via: 'api' },
     );
-    const res = await api.get(`/api/projects/${id}/preview?agentTools=56`);
+    const res = await api.get(`/api/projects/${id}/preview?agentTools=56&naming=slash`);
     expect(res.status).toBe(200);
+    expect(res.body.client).toMatchObject({ id: 'raw', naming: 'slash', serverKey: 'favindex', composition: '<tool>' });
     expect(res.body.target).toMatchObject({ id: 'openai', cap: 128, nameRule: '^[a-zA-Z0-9_-]{1,64}$', descriptionLimit: 1024 });
     expect(res.body.catalog).toEqual({ servers: 3, tools: 26 + 9 + 14 });
     const modes = byMode(res.body);
@@ -48,6 +49,49 @@ describe('GET /api/projects/:id/preview', () => {
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens).toMatchObject({ method: 'openai-functions', placeholdersExcluded: 56 });
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.tokens).toBeGreaterThan(3000);
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.methodDescription).toContain('o200k_base');
+  });
+
+  it('lists every tool by the name the model receives through a client, marks what is refused, and names the fix', async () => {
+    const id = await createTestProject(['github', 'gitlab', 'filesystem']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] }, { via: 'api' });
+    const project = (await api.get(`/api/projects/${id}`)).body;
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, naming: 'slash' } } });
+
+    const slash = await api.get(`/api/projects/${id}/preview?client=claude-code&mode=favindex&detail=names`);
+    expect(slash.status).toBe(200);
+    expect(slash.body.client).toMatchObject({ id: 'claude-code', label: 'Claude Code', naming: 'slash', composition: 'mcp__favindex__<tool>' });
+    expect(slash.body.client.facts.some((f: { known: boolean }) => !f.known)).toBe(true);
+    const [favindex] = slash.body.modes;
+    expect(favindex.tools[0]).toMatchObject({
+      name: 'mcp__favindex__favourite/create_issue',
+      presented: 'favourite/create_issue',
+      canonical: 'github/create_issue',
+    });
+    expect(favindex.tools[0].marks.map((m: { kind: string }) => m.kind)).toEqual(['unknown', 'refused-by-provider']);
+    expect(favindex).toMatchObject({ count: 2 + 49, refused: { client: 0, provider: 51 }, requestRefused: { by: 'provider' }, fix: { naming: 'safe' } });
+    expect(favindex.requestRefused.message).toMatch(/^OpenAI would refuse this request as a whole: 51 tool name\(s\) break its rule/);
+
+    // The same project previewed with the fix applied, and then with it saved.
+    const safe = await api.get(`/api/projects/${id}/preview?client=claude-code&mode=favindex&detail=names&naming=safe`);
+    expect(safe.body.modes[0]).toMatchObject({ refused: { client: 0, provider: 0 }, requestRefused: null, fix: null });
+    expect(safe.body.modes[0].tools[0]).toMatchObject({ name: 'mcp__favindex__fav_create_issue', presented: 'fav_create_issue' });
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, naming: 'safe' } } });
+    expect((await api.get(`/api/projects/${id}/preview?client=claude-code&mode=favindex&detail=names`)).body.modes[0].refused).toEqual({
+      client: 0,
+      provider: 0,
+    });
+
+    // Codex with a long key: names cut and hashed; Claude Desktop refuses slash names itself.
+    const codex = await api.get(`/api/projects/${id}/preview?client=codex&mode=favindex&detail=names&naming=slash&serverKey=favindex-production-eu1`);
+    expect(codex.body.modes[0].tools.filter((t: { name: string }) => /[0-9a-f]{40}$/.test(t.name)).length).toBeGreaterThan(0);
+    expect(codex.body.modes[0].tools.every((t: { name: string }) => t.name.length <= 64)).toBe(true);
+    const desktop = await api.get(`/api/projects/${id}/preview?client=claude-desktop&mode=favindex&detail=names&naming=slash`);
+    expect(desktop.body.modes[0].requestRefused).toMatchObject({
+      by: 'client',
+      message: expect.stringContaining('Claude Desktop would fail the whole request'),
+    });
+    expectEnvelope(await api.get(`/api/projects/${id}/preview?client=notepad`), 400, 'INVALID_PARAMETER');
+    expectEnvelope(await api.get(`/api/projects/${id}/preview?serverKey=bad__key`), 400, 'INVALID_PARAMETER');
   });
 
   it('checks against the target asked for: cursor caps eager at 40', async () => {

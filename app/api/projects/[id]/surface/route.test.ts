@@ -11,7 +11,7 @@ async function surface(id: string, query = '', headers: Record<string, string> =
 }
 
 describe('GET /api/projects/:id/surface', () => {
-  it('gives a proxy the project, mode, limits, favourites, name map and instruction', async () => {
+  it('gives a proxy the project, mode, naming, limits, favourites, name map and instruction', async () => {
     const id = await createTestProject(['github', 'gitlab']);
     await writeFavourites(
       database.db,
@@ -27,20 +27,36 @@ describe('GET /api/projects/:id/surface', () => {
       version: { catalog: 2, favourites: 2 },
       mode: 'favindex',
       target: 'openai',
+      // A new project names its tools safely, for clients that give it the key favindex.
+      naming: 'safe',
+      serverKey: 'favindex',
       limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       favouriteIndex: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'github/search_code'] },
       metaTools: [],
     });
-    expect(res.body.instruction).toContain('Prefer the favourite/ tools');
+    expect(res.body.instruction).toBe(
+      'Prefer the fav_ tools: they are the ones this project uses most. Use all_<server>_<tool> only when no favourite fits the task.',
+    );
     const names = Object.entries(res.body.names as Record<string, string>);
     expect(names.slice(0, 3)).toEqual([
-      ['favourite/github/create_issue', 'github/create_issue'],
-      ['favourite/gitlab/create_issue', 'gitlab/create_issue'],
-      ['favourite/search_code', 'github/search_code'],
+      ['fav_github_create_issue', 'github/create_issue'],
+      ['fav_gitlab_create_issue', 'gitlab/create_issue'],
+      ['fav_search_code', 'github/search_code'],
     ]);
     expect(names).toHaveLength(3 + 26 + 9);
-    expect(res.body.names['all/gitlab/fork_repository']).toBe('gitlab/fork_repository');
+    expect(res.body.names.all_gitlab_fork_repository).toBe('gitlab/fork_repository');
+    expect(names.every(([name]) => /^[A-Za-z0-9_-]{1,49}$/.test(name))).toBe(true);
     expect(res.headers.get('etag')).toBe(`"${res.body.fingerprint}"`);
+
+    // A project on the slash scheme: its names and its instruction follow it.
+    const project = (await api.get(`/api/projects/${id}`)).body;
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, naming: 'slash' } } });
+    const slash = await surface(id);
+    expect(slash.body.naming).toBe('slash');
+    expect(Object.keys(slash.body.names).slice(0, 3)).toEqual(['favourite/github/create_issue', 'favourite/gitlab/create_issue', 'favourite/search_code']);
+    expect(slash.body.names['all/gitlab/fork_repository']).toBe('gitlab/fork_repository');
+    expect(slash.body.instruction).toContain('Prefer the favourite/ tools');
+    expect(slash.headers.get('etag')).not.toBe(res.headers.get('etag'));
 
     const eager = await surface(id, '?mode=eager');
     expect(eager.body).toMatchObject({ mode: 'eager', instruction: null });
@@ -48,7 +64,7 @@ describe('GET /api/projects/:id/surface', () => {
     expect(Object.keys(eager.body.names)).toHaveLength(26 + 9);
   });
 
-  it('keeps its ETag across identical requests, answers If-None-Match with a bodiless 304, and changes it after a pin, a catalog change and a mode change', async () => {
+  it('keeps its ETag across identical requests, answers If-None-Match with a bodiless 304, and changes it after a pin, a catalog change, a naming or key change and a mode change', async () => {
     const id = await createTestProject(['memory']);
     const first = await surface(id);
     const etag = first.headers.get('etag')!;
@@ -72,7 +88,7 @@ describe('GET /api/projects/:id/surface', () => {
     await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['memory/read_graph'] }, { via: 'api' });
     const pinned = await surface(id, '', { 'if-none-match': etag });
     expect(pinned.status).toBe(200);
-    expect(pinned.body.names['favourite/read_graph']).toBe('memory/read_graph');
+    expect(pinned.body.names.fav_read_graph).toBe('memory/read_graph');
     const afterPin = pinned.headers.get('etag')!;
     expect(afterPin).not.toBe(etag);
 
@@ -83,6 +99,20 @@ describe('GET /api/projects/:id/surface', () => {
     expect(changedCatalog.status).toBe(200);
     const afterCatalog = changedCatalog.headers.get('etag')!;
     expect(afterCatalog).not.toBe(afterPin);
+
+    // The naming scheme and the server key decide the names: each changes the ETag.
+    const config = (await api.get(`/api/projects/${id}`)).body.surface;
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...config, naming: 'slash' } } });
+    const renamed = await surface(id, '', { 'if-none-match': afterCatalog });
+    expect(renamed.status).toBe(200);
+    expect(Object.keys(renamed.body.names)[0]).toBe('favourite/read_graph');
+    await api.patch(`/api/projects/${id}`, { json: { surface: { ...config, serverKey: 'mem' } } });
+    const rekeyed = await surface(id, '', { 'if-none-match': renamed.headers.get('etag')! });
+    expect(rekeyed.status).toBe(200);
+    expect(rekeyed.body).toMatchObject({ naming: 'safe', serverKey: 'mem' });
+    expect(rekeyed.headers.get('etag')).not.toBe(afterCatalog);
+    await api.patch(`/api/projects/${id}`, { json: { surface: config } });
+    expect((await surface(id, '', { 'if-none-match': afterCatalog })).status).toBe(304);
 
     // A mode change: in the project's config, or asked for.
     const asked = await surface(id, '?mode=lazy', { 'if-none-match': afterCatalog });

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { putCatalog, uniqueId } from './helpers';
+
+test('client names: through Claude Code a slash-named project is refused; switching it to safe names clears that, and /surface serves them', async ({
+  page,
+  request,
+}) => {
+  // A project like the demo was before safe names: real catalogs, favindex mode for OpenAI, slash names.
+  const id = uniqueId('names');
+  const created = await request.post('/api/projects', { data: { id, surface: { mode: 'favindex', target: 'openai', naming: 'slash' } } });
+  expect(created.ok()).toBe(true);
+  for (const server of ['github', 'gitlab', 'filesystem'] as const) await putCatalog(request, id, server);
+  const favourites = await request.put(`/api/projects/${id}/favourites`, {
+    headers: { 'if-match': '*' },
+    data: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] },
+  });
+  expect(favourites.ok()).toBe(true);
+
+  await page.goto(`/projects/${id}/preview`);
+  await page.getByLabel('MCP client').selectOption('claude-code');
+  await expect(page).toHaveURL(/[?&]client=claude-code/);
+  await expect(page.getByTestId('client-summary')).toContainText('mcp__favindex__<tool>');
+
+  // Every favindex name reaches OpenAI as mcp__favindex__… with its '/', and is refused.
+  const card = page.getByTestId('mode-card-favindex');
+  await expect(card.getByTestId('refused-count')).toContainText('51');
+  await expect(card.getByTestId('request-refused')).toContainText('OpenAI would refuse this request as a whole');
+  await card.getByRole('button', { name: 'Open the list' }).click();
+  const rows = page.getByTestId('mode-list').locator('tbody tr');
+  await expect(rows.first()).toContainText('mcp__favindex__favourite/create_issue');
+  await expect(rows.first()).toContainText('presented as favourite/create_issue');
+  await expect(rows.first()).toContainText('name rejected');
+
+  // The other tabs warn too, for the client picked here.
+  await page.getByRole('link', { name: 'Favourites' }).click();
+  await expect(page.getByTestId('project-warning')).toContainText('Through Claude Code, at OpenAI');
+  await page.goBack();
+  await expect(page.getByLabel('MCP client')).toHaveValue('claude-code');
+
+  // The one change that fixes it.
+  const refusal = page.getByTestId('preview-refusal');
+  await expect(refusal).toContainText('would be refused as a whole');
+  await refusal.getByRole('button', { name: 'Switch to safe names' }).click();
+  await expect(card.getByTestId('refused-count')).toHaveText('none');
+  await expect(page.getByTestId('preview-refusal')).toHaveCount(0);
+  await card.getByRole('button', { name: /Open the list|Showing the list/ }).click();
+  await expect(page.getByTestId('mode-list').locator('tbody tr').first()).toContainText('mcp__favindex__fav_create_issue');
+
+  // What a proxy is served follows: safe names, their instruction, a new ETag.
+  const surface = await request.get(`/api/projects/${id}/surface`);
+  const body = await surface.json();
+  expect(body.naming).toBe('safe');
+  expect(Object.keys(body.names).slice(0, 2)).toEqual(['fav_create_issue', 'fav_read_file']);
+  expect(Object.keys(body.names).every((name) => /^(fav|all)_[A-Za-z0-9_-]+$/.test(name))).toBe(true);
+  expect(body.instruction).toContain('Prefer the fav_ tools');
+});
