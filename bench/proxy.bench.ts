@@ -82,7 +82,7 @@ export async function run(): Promise<Record<string, unknown>> {
     clients.push(direct);
     const proxied = await project('bench-proxy', { everything });
     await eventually(async () => {
-      if ((await proxied.listTools()).tools[0]?.name !== 'favourite/echo') throw new Error('not ready');
+      if ((await proxied.listTools()).tools[0]?.name !== 'fav_echo') throw new Error('not ready');
     }, 60_000);
     const large = await project('bench-proxy-large', { everything, big });
     await eventually(async () => {
@@ -90,7 +90,7 @@ export async function run(): Promise<Record<string, unknown>> {
     }, 60_000);
 
     const callDirect = () => direct.callTool({ name: 'echo', arguments: { message: 'bench' } });
-    const callProxied = () => proxied.callTool({ name: 'favourite/echo', arguments: { message: 'bench' } });
+    const callProxied = () => proxied.callTool({ name: 'fav_echo', arguments: { message: 'bench' } });
     await time(200, callDirect);
     await time(200, callProxied);
     const directCalls: number[] = [];

@@ -13,8 +13,10 @@ export const PROXY_VERSION = '0.1.0';
  * instruction in force when the session starts goes in its initialize result.
  */
 export function sessionServer(state: ProxyState, spool: Spool, id?: string): { server: Server; session: ProxySession } {
+  // Clients such as VS Code build the prefix of every tool name from the server's announced name:
+  // announce the key the project's names were made for.
   const server = new Server(
-    { name: 'favindex', version: PROXY_VERSION },
+    { name: state.view.serverKey, version: PROXY_VERSION },
     { capabilities: { tools: { listChanged: true } }, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
   );
   const session = new ProxySession(() => server.sendToolListChanged(), id);

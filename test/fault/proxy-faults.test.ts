@@ -66,7 +66,7 @@ describe('favindex proxy under faults', () => {
     const stateDir = path.join(dir, 'state');
     const proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: everythingOnly(dir), stateDir }));
     clients.push(proxy);
-    await eventually(async () => expect((await proxy.client.listTools()).tools[0]?.name).toBe('favourite/echo'), 60_000);
+    await eventually(async () => expect((await proxy.client.listTools()).tools[0]?.name).toBe('fav_echo'), 60_000);
 
     const CALLS = 1_000;
     const started = Date.now();
@@ -75,7 +75,7 @@ describe('favindex proxy under faults', () => {
       if (i === 300) await server.kill();
       // The calls go on while favindex is down; from call 600 on it is up again.
       if (i === 600) await server.start();
-      const result = await proxy.client.callTool({ name: 'favourite/echo', arguments: { message: `call ${i}` } });
+      const result = await proxy.client.callTool({ name: 'fav_echo', arguments: { message: `call ${i}` } });
       expect(result.isError).toBeFalsy();
     }
     const callSeconds = (Date.now() - started) / 1000;
@@ -104,16 +104,16 @@ describe('favindex proxy under faults', () => {
     // favindex answers first (surface, catalog), then the proxy is pointed nowhere: a stand-in for an outage.
     const first = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }));
     clients.push(first);
-    await eventually(async () => expect((await first.client.listTools()).tools[0]?.name).toBe('favourite/echo'), 60_000);
+    await eventually(async () => expect((await first.client.listTools()).tools[0]?.name).toBe('fav_echo'), 60_000);
     await first.close();
 
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const offline = await stdioClient(proxyArgs({ url: nowhere, project: id, token, config, stateDir, extra: ['--spool-max-mb', '0.1'] }));
     clients.push(offline);
     // The surface kept on disk is presented while favindex cannot be reached.
-    expect((await offline.client.listTools()).tools[0]?.name).toBe('favourite/echo');
+    expect((await offline.client.listTools()).tools[0]?.name).toBe('fav_echo');
     const CALLS = 1_500;
-    for (let i = 0; i < CALLS; i++) await offline.client.callTool({ name: 'favourite/echo', arguments: { message: `offline ${i}` } });
+    for (let i = 0; i < CALLS; i++) await offline.client.callTool({ name: 'fav_echo', arguments: { message: `offline ${i}` } });
     await eventually(async () => expect(offline.stderr()).toMatch(/dropped the \d+ oldest unsent events/));
     const dropped = Math.max(...[...offline.stderr().matchAll(/\((\d+) since start\)/g)].map((m) => Number(m[1])));
     process.kill(offline.pid!, 'SIGKILL');

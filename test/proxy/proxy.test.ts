@@ -109,7 +109,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
 
   it('says who it is, and gives the instruction in the initialize result', () => {
     expect(proxy.client.getServerVersion()?.name).toBe('favindex');
-    expect(proxy.client.getInstructions()).toContain('Prefer the favourite/ tools');
+    expect(proxy.client.getInstructions()).toContain('Prefer the fav_ tools');
     expect(proxy.client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
   });
 
@@ -150,15 +150,15 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
   });
 
   it('sends a pin to the client as list_changed; a call through the favourite reaches the upstream and shows in /usage under its canonical name', async () => {
-    await eventually(async () => expect((await proxy.client.listTools()).tools.map((t) => t.name)).toContain('all/everything/echo'));
+    await eventually(async () => expect((await proxy.client.listTools()).tools.map((t) => t.name)).toContain('all_everything_echo'));
     const heard = proxy.nextListChanged();
     expect((await api('POST', `/api/projects/${id}/favourites/pin`, { tool: 'everything/echo' })).status).toBe(200);
     await heard;
     const listed = (await proxy.client.listTools()).tools;
-    expect(listed[0]).toMatchObject({ name: 'favourite/echo' });
-    expect(listed[0]!.inputSchema).toEqual(listed.find((t) => t.name === 'all/everything/echo')!.inputSchema);
+    expect(listed[0]).toMatchObject({ name: 'fav_echo' });
+    expect(listed[0]!.inputSchema).toEqual(listed.find((t) => t.name === 'all_everything_echo')!.inputSchema);
 
-    const result = await proxy.client.callTool({ name: 'favourite/echo', arguments: { message: 'hello through favindex' } });
+    const result = await proxy.client.callTool({ name: 'fav_echo', arguments: { message: 'hello through favindex' } });
     expect(text(result)).toContain('hello through favindex');
     const row = await eventually(async () => {
       const usage = (await api('GET', `/api/projects/${id}/usage?window=1d`)).body;
@@ -168,24 +168,22 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
     });
     expect(row.errors).toBe(0);
     const events = (await api('GET', `/api/projects/${id}/events?limit=50`)).body.events;
-    const echoEvent = events.find((e: { tool: string }) => e.tool === 'favourite/echo');
+    const echoEvent = events.find((e: { tool: string }) => e.tool === 'fav_echo');
     expect(echoEvent).toMatchObject({ canonical: 'everything/echo', client: 'favindex-proxy-test', status: 'ok' });
     expect(echoEvent.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(events.some((e: { tool: string }) => e.tool === 'mcp_find_tools')).toBe(true);
   });
 
   it('answers an unknown name with an MCP error that says what exists, and upstream errors as tool errors', async () => {
-    await expect(proxy.client.callTool({ name: 'favourite/no_such_tool', arguments: {} })).rejects.toThrow(
-      /Unknown tool 'favourite\/no_such_tool'.*favourite\/echo/,
-    );
-    const failed = await proxy.client.callTool({ name: 'all/crashy/fail', arguments: {} });
+    await expect(proxy.client.callTool({ name: 'fav_no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool 'fav_no_such_tool'.*fav_echo/);
+    const failed = await proxy.client.callTool({ name: 'all_crashy_fail', arguments: {} });
     expect(failed.isError).toBe(true);
     expect(text(failed)).toContain('this tool always fails');
   });
 
   it("passes an upstream's progress notifications on to the client", async () => {
     const progress: number[] = [];
-    const result = await proxy.client.callTool({ name: 'all/everything/trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
+    const result = await proxy.client.callTool({ name: 'all_everything_trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
       onprogress: (p) => progress.push(p.progress),
     });
     expect(text(result)).toContain('Long running operation completed');
@@ -196,12 +194,12 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
   });
 
   it('restarts an upstream that died, says so in the meantime, and serves it again', async () => {
-    const first = text(await proxy.client.callTool({ name: 'all/crashy/ok', arguments: {} }));
-    const crashed = await proxy.client.callTool({ name: 'all/crashy/crash', arguments: {} });
+    const first = text(await proxy.client.callTool({ name: 'all_crashy_ok', arguments: {} }));
+    const crashed = await proxy.client.callTool({ name: 'all_crashy_crash', arguments: {} });
     expect(crashed.isError).toBe(true);
     expect(text(crashed)).toMatch(/crashy/);
     const again = await eventually(async () => {
-      const result = await proxy.client.callTool({ name: 'all/crashy/ok', arguments: {} });
+      const result = await proxy.client.callTool({ name: 'all_crashy_ok', arguments: {} });
       expect(result.isError, text(result)).toBeFalsy();
       return text(result);
     });
@@ -210,11 +208,13 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
     expect(proxy.stderr()).toMatch(/crashy: .*restarting in/);
     const errors = await eventually(async () => {
       const events = (await api('GET', `/api/projects/${id}/events?limit=100`)).body.events as { tool: string; errorCode: string | null }[];
-      const codes = events.filter((e) => e.tool.startsWith('all/crashy/')).map((e) => e.errorCode);
+      const codes = events.filter((e) => e.tool.startsWith('all_crashy_')).map((e) => e.errorCode);
+      // Both kinds reach favindex in the spool's batches, not necessarily together: wait for both.
       expect(codes).toContain('upstream_unavailable');
+      expect(codes).toContain('upstream_error');
       return codes;
     });
-    expect(errors).toContain('upstream_error');
+    expect(errors).toEqual(expect.arrayContaining(['upstream_unavailable', 'upstream_error']));
   });
 });
 
@@ -250,13 +250,13 @@ describe('favindex proxy over Streamable HTTP', () => {
         expect((await api('GET', `/api/projects/${id}/catalog`)).body.servers).toHaveLength(3);
       }, 60_000);
       expect(fromProxy((await b.client.listTools()).tools)).toEqual(fromProxy((await a.client.listTools()).tools));
-      expect(a.client.getInstructions()).toContain('Prefer the favourite/ tools');
+      expect(a.client.getInstructions()).toContain('Prefer the fav_ tools');
 
       const heardA = a.nextListChanged();
       const heardB = b.nextListChanged();
       expect((await api('POST', `/api/projects/${id}/favourites/pin`, { tool: 'memory/read_graph' })).status).toBe(200);
       await Promise.all([heardA, heardB]);
-      for (const c of [a, b]) expect(text(await c.client.callTool({ name: 'favourite/read_graph', arguments: {} }))).toContain('entities');
+      for (const c of [a, b]) expect(text(await c.client.callTool({ name: 'fav_read_graph', arguments: {} }))).toContain('entities');
 
       const events = await eventually(async () => {
         const list = (await api('GET', `/api/projects/${id}/events?limit=10`)).body.events as { client: string; sessionId: string; canonical: string }[];
