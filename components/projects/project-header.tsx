@@ -15,6 +15,7 @@ export function ProjectHeader({ id }: { id: string }) {
         {project.data ? <Badge>{project.data.surface.target}</Badge> : null}
       </div>
       {project.data?.description ? <p className="subtitle">{project.data.description}</p> : null}
+      {/* The page answers 404 for an unknown project; an error here is the API failing later. */}
       {project.isError ? <ErrorNotice error={project.error} /> : null}
       <ProjectTabs id={id} />
     </>
