@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
 import type { ReactNode } from 'react';
 import { connection } from 'next/server';
 import { AuthStatus } from '@/components/auth/auth-status';
@@ -21,18 +21,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <Providers>
+          {/* The first stop of the Tab key: past the header and its links to the page itself. */}
+          <a href="#content" className={styles.skip}>
+            Skip to content
+          </a>
           <header className={styles.header}>
-            <Link href="/" className={styles.brand}>
+            <PageLink href="/" className={styles.brand}>
               fav<span>index</span>
-            </Link>
+            </PageLink>
             <nav aria-label="Main" className={styles.nav}>
-              <Link href="/">Projects</Link>
-              <Link href="/docs/rules">Rules</Link>
-              <Link href="/docs/api">API</Link>
+              <PageLink href="/">Projects</PageLink>
+              <PageLink href="/docs/rules">Rules</PageLink>
+              <PageLink href="/docs/api">API</PageLink>
             </nav>
             <AuthStatus mode={auth.mode} signedIn={auth.signedIn} />
           </header>
-          <main className={styles.page}>{children}</main>
+          <main id="content" tabIndex={-1} className={styles.page}>
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

@@ -40,7 +40,8 @@ test('log in, create a token, see it once, revoke it, and see a request with it 
     await expect(page.getByRole('button', { name: 'Create project' })).toBeEnabled({ timeout: 500 });
   }).toPass();
   await page.getByRole('button', { name: 'Create project' }).click();
-  await page.getByRole('status').getByRole('link', { name: id }).click();
+  // A new project opens itself.
+  await expect(page).toHaveURL(`${base}/projects/${id}`);
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Tokens' }).click();
   await expect(page).toHaveURL(`${base}/projects/${id}/tokens`);
   await expect(page.getByText('No tokens yet')).toBeVisible();

@@ -29,7 +29,7 @@ test('sync a live MCP server from the catalog page: register, hear list_changed,
     await page.getByLabel(/^Headers/).fill(`Authorization: ${SECRET}`);
     await page.getByRole('button', { name: 'Connect and sync' }).click();
     await expect(form.getByRole('status')).toContainText('Connected to k8s and read its tools: catalog version 1.');
-    await expect(page.getByTestId('catalog-summary')).toHaveText('1 servers · 3 tools');
+    await expect(page.getByTestId('catalog-summary')).toHaveText('1 server · 3 tools');
     const status = page.getByTestId('sync-status-k8s');
     await expect(status).toContainText('Authorization: Bearer ••••••');
     await expect(status).toContainText(mcp.url);

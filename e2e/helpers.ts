@@ -25,3 +25,28 @@ export async function sendEvents(request: APIRequestContext, projectId: string, 
   if (!res.ok()) throw new Error(`POST events: ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/** A project with something on every tab: two catalogs, a week of calls (one unresolved), two favourites and a token. */
+export async function fullProject(request: APIRequestContext, prefix: string): Promise<string> {
+  const id = uniqueId(prefix);
+  const created = await request.post('/api/projects', { data: { id, description: 'An agent with a long description that has to wrap on a phone screen' } });
+  if (!created.ok()) throw new Error(`POST project: ${created.status()}`);
+  await putCatalog(request, id, 'github');
+  await putCatalog(request, id, 'filesystem');
+  const at = (i: number) => new Date(Date.now() - 3_600_000 - i * 60_000).toISOString();
+  await sendEvents(request, id, [
+    ...Array.from({ length: 5 }, (_, i) => ({ id: `a-${i}`, timestamp: at(i), tool: 'github__create_or_update_file', sessionId: 's-1' })),
+    ...Array.from({ length: 3 }, (_, i) => ({ id: `b-${i}`, timestamp: at(10 + i), tool: 'filesystem/list_allowed_directories', sessionId: 's-2' })),
+    ...Array.from({ length: 2 }, (_, i) => ({ id: `c-${i}`, timestamp: at(20 + i), tool: 'github/search_repositories', sessionId: 's-2' })),
+    { id: 'u-1', timestamp: at(30), tool: 'jira__create_ticket_with_a_very_long_name', sessionId: 's-3' },
+  ]);
+  for (const tool of ['github/create_or_update_file', 'filesystem/list_allowed_directories']) {
+    const pinned = await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } });
+    if (!pinned.ok()) throw new Error(`pin ${tool}: ${pinned.status()}`);
+  }
+  const token = await request.post(`/api/projects/${id}/tokens`, { data: { name: 'claude-code proxy on a build runner' } });
+  if (!token.ok()) throw new Error(`POST token: ${token.status()}`);
+  return id;
+}
+
+export const PROJECT_TABS = ['', '/favourites', '/catalog', '/events', '/preview', '/tokens', '/yaml'] as const;

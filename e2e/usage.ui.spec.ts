@@ -67,7 +67,8 @@ test('the usage page ranks what the models call, follows the window in the URL, 
   await page.keyboard.press('Enter');
   await expect(firstRow).toContainText('github/list_issues');
 
-  // The projects list shows the week's calls beside the project.
+  // The projects list shows the calls of the window the Usage tab opens on (30 days) beside the project.
   await page.goto('/');
-  await expect(page.getByTestId(`project-usage-${id}`)).toContainText('10');
+  await expect(page.getByTestId(`project-usage-${id}`)).toContainText('22');
+  await expect(page.getByTestId(`project-usage-${id}`)).toContainText('30d');
 });

@@ -30,3 +30,8 @@ export function firstLine(text: string | undefined, max = 160): string {
   const [line = ''] = text.split('\n');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/** "1 server", "2 servers", "1,204 tools": a count with its noun, singular for exactly one. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}

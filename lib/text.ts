@@ -6,3 +6,15 @@ export function hasControlCharacter(text: string): boolean {
   }
   return false;
 }
+
+/** Where line `line` (1-based) of the text starts and ends, without its line break; past the end, the last line. */
+export function lineSpan(text: string, line: number): { start: number; end: number } {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) break;
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return { start, end: end < 0 ? text.length : end };
+}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
 import { connection } from 'next/server';
 import styles from '@/components/auth/login-card.module.css';
 import { LoginForm } from '@/components/auth/login-form';
@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           This favindex runs in local mode: it listens on 127.0.0.1 only and is open to this machine. Start it with <code>FAVINDEX_ADMIN_PASSWORD</code> to
           require a login.
         </p>
-        <Link href="/">Open the projects</Link>
+        <PageLink href="/">Open the projects</PageLink>
       </Card>
     );
   }

@@ -6,7 +6,8 @@ import { queryKeys } from './keys';
 export function useCreateProjectMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; description?: string }) => apiFetch<ProjectView>('/api/projects', { method: 'POST', json: input }),
+    mutationFn: (input: { id: string; description?: string }) =>
+      apiFetch<ProjectView>('/api/projects', { method: 'POST', headers: { 'x-favindex-via': 'ui' }, json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
   });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { EventList } from '@/lib/contracts/events';
 import { queryKeys } from './keys';
@@ -9,7 +9,8 @@ export interface EventsParams {
   sessionId?: string;
 }
 
-export function useEventsQuery(id: string, params: EventsParams = {}, options: { refetchInterval?: number } = {}) {
+/** `refetchInterval` may be a function of the last answer, e.g. poll only while there are no events. */
+export function useEventsQuery(id: string, params: EventsParams = {}, options: Pick<UseQueryOptions<EventList>, 'refetchInterval'> = {}) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   return useQuery({

@@ -53,6 +53,10 @@ export function useFavouriteMutation(id: string) {
       if (context?.previous) queryClient.setQueryData(queryKeys.favourites(id), context.previous);
     },
     onSuccess: (view) => queryClient.setQueryData(queryKeys.favourites(id), view),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.project(id) }),
+    // Not awaited: the write is done when the server answers; the page takes the next one while
+    // the rest of the project refreshes (awaiting it kept the page busy, refusing a quick move).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });
+    },
   });
 }

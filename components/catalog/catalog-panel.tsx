@@ -8,8 +8,12 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { CommandBlock } from '@/components/ui/command-block';
 import { QueryView } from '@/components/ui/query-view';
-import { firstLine, formatRelative } from '@/lib/format';
+import { ToolName } from '@/components/ui/tool-name';
+import { useOrigin } from '@/components/ui/use-origin';
+import { catalogPushCommand } from '@/lib/onboarding/first-event';
+import { countOf, firstLine, formatRelative } from '@/lib/format';
 import styles from './catalog-panel.module.css';
 
 type CatalogServer = NonNullable<ReturnType<typeof useCatalogQuery>['data']>['servers'][number];
@@ -21,6 +25,7 @@ type CatalogTool = CatalogServer['tools'][number];
  */
 export function CatalogPanel({ id, expanded = false, manage = false }: { id: string; expanded?: boolean; manage?: boolean }) {
   const catalog = useCatalogQuery(id);
+  const origin = useOrigin();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   return (
@@ -28,7 +33,7 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
       <CardHeader id="catalog-heading" title="Catalog">
         {catalog.data ? (
           <span className="muted" data-testid="catalog-summary">
-            {catalog.data.servers.length} servers · {catalog.data.toolCount} tools
+            {countOf(catalog.data.servers.length, 'server')} · {countOf(catalog.data.toolCount, 'tool')}
           </span>
         ) : null}
       </CardHeader>
@@ -39,8 +44,8 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
         isEmpty={(data) => data.servers.length === 0}
         empty={
           <EmptyState>
-            No catalog yet. Sync a server from its MCP URL, or upload its <code>tools/list</code> result with{' '}
-            <code>PUT /api/projects/{id}/catalog/&lt;server&gt;</code>.
+            No catalog yet. Sync a server from its MCP URL or upload its <code>tools/list</code> file (above), or push it from a shell:
+            <CommandBlock command={catalogPushCommand(origin, id)} label="The catalog push command" />
           </EmptyState>
         }
       >
@@ -80,7 +85,7 @@ function ServerSummary({ server }: { server: CatalogServer }) {
     <summary>
       <strong>{server.name}</strong>{' '}
       <span className="muted">
-        · {server.toolCount} tools · v{server.version}
+        · {countOf(server.toolCount, 'tool')} · v{server.version}
       </span>{' '}
       <span className="muted small" title={server.fingerprint}>
         updated {formatRelative(server.updatedAt)}
@@ -92,7 +97,7 @@ function ServerSummary({ server }: { server: CatalogServer }) {
 
 function toolColumns(server: string): Column<CatalogTool>[] {
   return [
-    { id: 'name', header: 'Canonical name', className: 'mono', cell: (tool) => `${server}/${tool.name}` },
+    { id: 'name', header: 'Canonical name', className: 'mono', cell: (tool) => <ToolName name={`${server}/${tool.name}`} /> },
     { id: 'description', header: 'Description', className: 'muted small', cell: (tool) => firstLine(tool.description) },
   ];
 }

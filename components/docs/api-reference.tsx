@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
 import type { ApiReferenceView } from '@/lib/docs/api-reference';
 import { ApiOperationView } from './api-operation';
 import { InlineText } from './inline-text';
@@ -13,7 +13,7 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
       <h1>API reference</h1>
       <p className="subtitle">
         {view.title} {view.version}, from <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). What each <code>cited_rule</code> of an error means:{' '}
-        <Link href="/docs/rules">rules</Link>.
+        <PageLink href="/docs/rules">rules</PageLink>.
       </p>
       <InlineText text={view.description} />
       <nav aria-label="API contents" className="card docs-toc">

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
 import type { ReactNode } from 'react';
 import { SPEC_RULES } from '@/lib/errors';
 
@@ -18,9 +18,9 @@ export function inlineNodes(text: string): ReactNode[] {
       code !== undefined ? (
         <code key={at}>{code}</code>
       ) : (
-        <Link key={at} href={`/docs/rules#${rule}`}>
+        <PageLink key={at} href={`/docs/rules#${rule}`}>
           §{rule}
-        </Link>
+        </PageLink>
       ),
     );
     last = at + whole.length;

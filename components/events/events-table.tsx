@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { QueryView } from '@/components/ui/query-view';
+import { ToolName } from '@/components/ui/tool-name';
 import { formatDateTime, formatRelative } from '@/lib/format';
 
 const KINDS: { value: EventsParams['kind'] | ''; label: string }[] = [
@@ -21,8 +23,8 @@ type EventRow = NonNullable<ReturnType<typeof useEventsQuery>['data']>['events']
 
 const COLUMNS: Column<EventRow>[] = [
   { id: 'when', header: 'When', className: 'small nowrap', cellTitle: (e) => formatDateTime(e.timestamp), cell: (e) => formatRelative(e.timestamp) },
-  { id: 'tool', header: 'Presented name', className: 'mono', cell: (e) => e.tool },
-  { id: 'canonical', header: 'Canonical', className: 'mono', cell: (e) => e.canonical ?? <NoCanonical event={e} /> },
+  { id: 'tool', header: 'Presented name', className: 'mono', cell: (e) => <ToolName name={e.tool} /> },
+  { id: 'canonical', header: 'Canonical', className: 'mono', cell: (e) => (e.canonical ? <ToolName name={e.canonical} /> : <NoCanonical event={e} />) },
   { id: 'namespace', header: 'Namespace', cell: (e) => <Badge>{e.namespace}</Badge> },
   { id: 'status', header: 'Status', cell: (e) => <Badge tone={e.status === 'ok' ? 'ok' : 'danger'}>{e.errorCode ?? e.status}</Badge> },
   { id: 'session', header: 'Session', className: 'mono small muted', cell: (e) => e.sessionId ?? '—' },
@@ -54,7 +56,8 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
         isEmpty={(data) => data.events.length === 0}
         empty={
           <EmptyState>
-            No events yet. Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>.
+            <p>No events yet. A proxy sends one per tool call; this sends a first one:</p>
+            <FirstEventCommand id={id} />
           </EmptyState>
         }
       >

@@ -1,7 +1,8 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmBox } from '@/components/ui/confirm-box';
+import { ToolName } from '@/components/ui/tool-name';
 import { summariseChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
@@ -20,6 +21,20 @@ interface Props {
 /** Replace the favourites with the top suggestions, after saying exactly what that pins and unpins. */
 export function ApplySuggestions({ view, suggested, version, busy, onApply }: Props) {
   const [confirming, setConfirming] = useState(false);
+  // Opening moves the focus to Confirm; closing (confirmed or cancelled) brings it back to the
+  // button that opened it, which takes the place of the box: it must not fall to the page.
+  const opener = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (confirming ? confirm : opener).current?.focus();
+  }, [confirming]);
+  function toggle(next: boolean) {
+    toggled.current = true;
+    setConfirming(next);
+  }
   // Applying keeps maxFavourites: the suggestion is its top maxFavourites tools, in rank order.
   const index: FavouriteIndex = { enabled: view.enabled, maxFavourites: view.maxFavourites, tools: suggested.slice(0, view.maxFavourites) };
   const change = summariseChange(view, index);
@@ -28,10 +43,23 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
   if (!confirming) {
     return (
       <div className={`row ${styles.start}`}>
-        <button type="button" className="primary" disabled={busy || nothingToApply} onClick={() => setConfirming(true)}>
+        {/* Focusable even with nothing to apply: the focus comes back here after an apply. */}
+        <button
+          type="button"
+          className="primary"
+          ref={opener}
+          data-apply
+          aria-disabled={busy || nothingToApply || undefined}
+          aria-describedby={nothingToApply ? 'apply-nothing' : undefined}
+          onClick={() => !busy && !nothingToApply && toggle(true)}
+        >
           Apply suggestions…
         </button>
-        {nothingToApply ? <span className="small muted">The favourites already match.</span> : null}
+        {nothingToApply ? (
+          <span id="apply-nothing" className="small muted">
+            The favourites already match.
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -41,29 +69,31 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
       <ul className={styles.changes}>
         {change.added.map((t) => (
           <li key={`+${t}`} className={styles.add}>
-            + pin <code>{t}</code>
+            + pin <ToolName name={t} className="mono" />
           </li>
         ))}
         {change.removed.map((t) => (
           <li key={`-${t}`} className={styles.remove}>
-            − unpin <code>{t}</code>
+            − unpin <ToolName name={t} className="mono" />
           </li>
         ))}
         {change.reordered ? <li>↕ reorder by calls</li> : null}
       </ul>
       <div className="row">
         <button
+          ref={confirm}
           type="button"
           className="primary"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           onClick={async () => {
+            if (busy) return;
             await onApply(index, version);
-            setConfirming(false);
+            toggle(false);
           }}
         >
           Confirm
         </button>
-        <button type="button" onClick={() => setConfirming(false)}>
+        <button type="button" onClick={() => toggle(false)}>
           Cancel
         </button>
       </div>

@@ -1,32 +1,43 @@
 'use client';
 
-import { firstLine } from '@/lib/format';
-import { useState } from 'react';
+import { countOf, firstLine } from '@/lib/format';
+import { type MouseEvent, useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ToolName } from '@/components/ui/tool-name';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import styles from './catalog-picker.module.css';
-import { fullReason, FullNotice } from './full-notice';
+import { FullNotice } from './full-notice';
+import { PinButton } from './pin-button';
 import { PinnedStar } from './pinned-star';
 
 const SHOWN = 25;
 
 /** Pin any tool of the catalog: search by name or description. */
-export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: FavouritesView; busy: boolean; onPin: (tool: string) => void }) {
+export function CatalogPicker({
+  id,
+  view,
+  busy,
+  onPin,
+}: {
+  id: string;
+  view: FavouritesView;
+  busy: boolean;
+  onPin: (tool: string, event: MouseEvent<HTMLButtonElement>) => void;
+}) {
   const catalog = useCatalogQuery(id);
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const pinned = new Set(view.tools);
-  const reason = fullReason(view);
   const tools = (catalog.data?.servers ?? []).flatMap((s) => s.tools.map((t) => ({ name: `${s.name}/${t.name}`, description: firstLine(t.description, 120) })));
   const matches = needle ? tools.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(needle)) : tools;
 
   return (
-    <Card aria-labelledby="picker-heading" data-testid="catalog-picker">
+    <Card aria-labelledby="picker-heading" data-testid="catalog-picker" data-pin-scope="catalog">
       <CardHeader id="picker-heading" title="Pin from the catalog">
-        {catalog.data ? <span className="muted small">{tools.length} tools</span> : null}
+        {catalog.data ? <span className="muted small">{countOf(tools.length, 'tool')}</span> : null}
       </CardHeader>
       <QueryView
         query={catalog}
@@ -50,15 +61,13 @@ export function CatalogPicker({ id, view, busy, onPin }: { id: string; view: Fav
               {matches.slice(0, SHOWN).map((t) => (
                 <li key={t.name}>
                   <div className={styles.text}>
-                    <div className="mono">{t.name}</div>
+                    <ToolName name={t.name} className="mono" />
                     {t.description ? <div className="small muted">{t.description}</div> : null}
                   </div>
                   {pinned.has(t.name) ? (
                     <PinnedStar label={`${t.name} is pinned`} title="Pinned" />
                   ) : (
-                    <button type="button" aria-label={`Pin ${t.name}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(t.name)}>
-                      ☆ Pin
-                    </button>
+                    <PinButton tool={t.name} view={view} busy={busy} onPin={onPin} />
                   )}
                 </li>
               ))}

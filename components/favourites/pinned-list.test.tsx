@@ -108,11 +108,20 @@ describe('PinnedList', () => {
     expect(shownOrder()).toEqual(['github/create_issue', 'gitlab/search']);
   });
 
-  it('takes no change while the last one is being saved', () => {
-    render(<Favourites tools={TOOLS} busy />);
+  it('takes no change while the last one is being saved, and keeps the focus where it is', async () => {
+    const user = userEvent.setup();
+    const onMove = vi.fn();
+    const onUnpin = vi.fn();
+    render(<Favourites tools={TOOLS} busy onMove={onMove} onUnpin={onUnpin} />);
     for (const name of ['Move filesystem/read_file up', 'Move filesystem/read_file down', 'Unpin filesystem/read_file']) {
-      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+      const button = screen.getByRole('button', { name });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      await user.click(button);
+      expect(document.activeElement).toBe(button);
     }
+    expect(onMove).not.toHaveBeenCalled();
+    expect(onUnpin).not.toHaveBeenCalled();
+    expect(shownOrder()).toEqual(TOOLS);
   });
 
   describe('reordering from the drag handle by keyboard', () => {

@@ -16,13 +16,17 @@ import { CSS } from '@dnd-kit/utilities';
 import { Badge } from '@/components/ui/badge';
 import { cx } from '@/components/ui/class-names';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ToolName } from '@/components/ui/tool-name';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import styles from './pinned-list.module.css';
+
+/** What moved a tool: its arrow buttons, or its handle (dragged, or lifted with the keyboard). */
+export type MoveControl = 'up' | 'down' | 'handle';
 
 interface Props {
   view: FavouritesView;
   busy: boolean;
-  onMove: (tool: string, to: number) => void;
+  onMove: (tool: string, to: number, control: MoveControl) => void;
   onUnpin: (tool: string) => void;
 }
 
@@ -39,7 +43,7 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    onMove(String(active.id), view.tools.indexOf(String(over.id)));
+    onMove(String(active.id), view.tools.indexOf(String(over.id)), 'handle');
   }
 
   // What a screen reader hears while moving a tool: its place in the list, not dnd-kit's ids.
@@ -57,7 +61,12 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
   };
 
   if (view.tools.length === 0) {
-    return <EmptyState>Nothing pinned yet. Pin tools from the suggestions or the catalog.</EmptyState>;
+    // Focus lands here when the last tool is unpinned, so it must take focus.
+    return (
+      <div tabIndex={-1} data-testid="pinned-empty">
+        <EmptyState>Nothing pinned yet. Pin tools from the suggestions or the catalog.</EmptyState>
+      </div>
+    );
   }
   return (
     <DndContext
@@ -92,41 +101,71 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
 function PinnedItem(props: { tool: string; index: number; count: number; missing: boolean; busy: boolean } & Pick<Props, 'onMove' | 'onUnpin'>) {
   const { tool, index, count, missing, busy, onMove, onUnpin } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: tool });
+  // While a write runs the buttons refuse (aria-disabled) rather than go disabled: a disabled
+  // button drops the keyboard focus to the page, and the person loses their place.
+  const guard = (action: () => void) => () => {
+    if (!busy) action();
+  };
   return (
     <li
       ref={setNodeRef}
       className={cx(styles.item, isDragging && styles.dragging)}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="pinned-item"
+      data-tool={tool}
     >
-      <button type="button" ref={setActivatorNodeRef} className={styles.handle} aria-label={`Drag ${tool} to reorder`} {...attributes} {...listeners}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className={styles.handle}
+        aria-label={`Drag ${tool} to reorder`}
+        data-control="handle"
+        {...attributes}
+        {...listeners}
+      >
         ⠿
       </button>
       <span className={styles.rank}>{index + 1}</span>
-      <span className={`mono ${styles.name}`} data-testid="pinned-name">
-        {tool}
-      </span>
+      <ToolName name={tool} className={`mono ${styles.name}`} testId="pinned-name" />
       {missing ? (
         <Badge tone="warn" title="Not in the project's catalog (yet): a model cannot call it until the catalog lists it">
           not in catalog
         </Badge>
       ) : null}
-      <span className="spacer" />
-      <button type="button" className={styles.icon} aria-label={`Move ${tool} up`} disabled={busy || index === 0} onClick={() => onMove(tool, index - 1)}>
-        ↑
-      </button>
-      <button
-        type="button"
-        className={styles.icon}
-        aria-label={`Move ${tool} down`}
-        disabled={busy || index === count - 1}
-        onClick={() => onMove(tool, index + 1)}
-      >
-        ↓
-      </button>
-      <button type="button" className="danger" aria-label={`Unpin ${tool}`} disabled={busy} onClick={() => onUnpin(tool)}>
-        Unpin
-      </button>
+      <span className={styles.actions}>
+        <button
+          type="button"
+          className={styles.icon}
+          aria-label={`Move ${tool} up`}
+          aria-disabled={busy || undefined}
+          data-control="up"
+          disabled={index === 0}
+          onClick={guard(() => onMove(tool, index - 1, 'up'))}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className={styles.icon}
+          aria-label={`Move ${tool} down`}
+          aria-disabled={busy || undefined}
+          data-control="down"
+          disabled={index === count - 1}
+          onClick={guard(() => onMove(tool, index + 1, 'down'))}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="danger"
+          aria-label={`Unpin ${tool}`}
+          aria-disabled={busy || undefined}
+          data-control="unpin"
+          onClick={guard(() => onUnpin(tool))}
+        >
+          Unpin
+        </button>
+      </span>
     </li>
   );
 }

@@ -1,16 +1,19 @@
 'use client';
 
+import type { MouseEvent } from 'react';
 import { useSuggestionsQuery } from '@/components/api/use-suggestions-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ToolName } from '@/components/ui/tool-name';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { ApplySuggestions } from './apply-suggestions';
-import { fullReason, FullNotice } from './full-notice';
+import { FullNotice } from './full-notice';
+import { PinButton } from './pin-button';
 import { PinnedStar } from './pinned-star';
 import styles from './suggestions-panel.module.css';
 
@@ -18,7 +21,8 @@ interface Props {
   id: string;
   view: FavouritesView;
   busy: boolean;
-  onPin: (tool: string) => void;
+  /** Pin from this list; the event's button tells the page where the focus goes next. */
+  onPin: (tool: string, event: MouseEvent<HTMLButtonElement>) => void;
   /** Replace the favourites with the suggested index, if they are still at `version`. */
   onApply: (index: FavouriteIndex, version: number) => Promise<boolean>;
 }
@@ -36,9 +40,9 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   const suggestions = useSuggestionsQuery(id, { window: '30d', top: Math.max(view.maxFavourites, CANDIDATES) });
   const columns = suggestionColumns(view, busy, onPin);
   return (
-    <Card aria-labelledby="suggestions-heading" data-testid="suggestions">
+    <Card aria-labelledby="suggestions-heading" data-testid="suggestions" data-pin-scope="suggestions">
       <CardHeader id="suggestions-heading" title="Suggested from usage">
-        {suggestions.data ? <span className="muted small">last {suggestions.data.window.days} days</span> : null}
+        {suggestions.data ? <span className="muted small">last {countOf(suggestions.data.window.days, 'day')}</span> : null}
       </CardHeader>
       <QueryView
         query={suggestions}
@@ -71,9 +75,8 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   );
 }
 
-function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: string) => void): Column<Suggested>[] {
+function suggestionColumns(view: FavouritesView, busy: boolean, onPin: Props['onPin']): Column<Suggested>[] {
   const pinned = new Set(view.tools);
-  const reason = fullReason(view);
   return [
     { id: 'rank', header: '#', className: 'muted', cell: (_, i) => i + 1 },
     {
@@ -82,7 +85,7 @@ function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: st
       className: 'mono',
       cell: (s) => (
         <>
-          {s.tool}
+          <ToolName name={s.tool} />
           {!s.inCatalog ? <Badge tone="warn"> not in catalog</Badge> : null}
         </>
       ),
@@ -94,13 +97,7 @@ function suggestionColumns(view: FavouritesView, busy: boolean, onPin: (tool: st
       header: <span className="visually-hidden">Pin</span>,
       numeric: true,
       cell: (s) =>
-        pinned.has(s.tool) ? (
-          <PinnedStar label={`${s.tool} is pinned`} title="Pinned" />
-        ) : (
-          <button type="button" aria-label={`Pin ${s.tool}`} title={reason ?? undefined} disabled={busy || view.full} onClick={() => onPin(s.tool)}>
-            ☆ Pin
-          </button>
-        ),
+        pinned.has(s.tool) ? <PinnedStar label={`${s.tool} is pinned`} title="Pinned" /> : <PinButton tool={s.tool} view={view} busy={busy} onPin={onPin} />,
     },
   ];
 }

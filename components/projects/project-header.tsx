@@ -18,6 +18,7 @@ export function ProjectHeader({ id }: { id: string }) {
         {project.data ? <Badge title="How favindex mode names its tools">{project.data.surface.naming} names</Badge> : null}
       </div>
       {project.data?.description ? <p className="subtitle">{project.data.description}</p> : null}
+      {/* The page answers 404 for an unknown project; an error here is the API failing later. */}
       {project.isError ? <ErrorNotice error={project.error} /> : null}
       {/* The client to warn for may come from the query string, which the client reads. */}
       {project.data ? (

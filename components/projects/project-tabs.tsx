@@ -1,7 +1,8 @@
 'use client';
 
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
 import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import styles from './project-tabs.module.css';
 
 const TABS = [
@@ -17,14 +18,21 @@ const TABS = [
 export function ProjectTabs({ id }: { id: string }) {
   const pathname = usePathname();
   const base = `/projects/${id}`;
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: bring the current tab into view, as a tab bar would, on each navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is what moves the current tab
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth) current.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   return (
-    <nav className={styles.tabs} aria-label="Project sections">
+    <nav ref={nav} className={styles.tabs} aria-label="Project sections">
       {TABS.map((tab) => {
         const href = `${base}${tab.href}`;
         return (
-          <Link key={tab.label} href={href} aria-current={pathname === href ? 'page' : undefined}>
+          <PageLink key={tab.label} href={href} aria-current={pathname === href ? 'page' : undefined}>
             {tab.label}
-          </Link>
+          </PageLink>
         );
       })}
     </nav>

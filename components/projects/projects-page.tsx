@@ -1,6 +1,7 @@
 'use client';
 
-import Link from 'next/link';
+import { PageLink } from '@/components/ui/page-link';
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useCreateProjectMutation } from '@/components/api/use-create-project-mutation';
 import { useProjectsQuery } from '@/components/api/use-projects-query';
@@ -12,12 +13,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView } from '@/components/ui/query-view';
 import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
+import { DEFAULT_WINDOW } from '@/components/usage/window-choice';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 import styles from './projects-page.module.css';
 
+/** The list shows the same window the Usage tab opens on, so the two numbers agree. */
+const WINDOW_DAYS = Number(DEFAULT_WINDOW.slice(0, -1));
+
 export function ProjectsPage() {
   const projects = useProjectsQuery();
-  const usage = useUsageOverviewQuery('7d');
+  const usage = useUsageOverviewQuery(DEFAULT_WINDOW);
   const usageById = new Map(usage.data?.projects.map((u) => [u.id, u]));
   return (
     <>
@@ -31,21 +36,21 @@ export function ProjectsPage() {
           loadingLabel="Loading projects"
           loadingRows={3}
           isEmpty={(data) => data.projects.length === 0}
-          empty={<EmptyState>No projects yet. Create one above, then point a proxy at its events endpoint.</EmptyState>}
+          empty={<EmptyState>No projects yet. Create one above: it opens with the steps to its first event.</EmptyState>}
         >
           {(data) => (
             <ul className={styles.list}>
               {data.projects.map((p) => (
                 <li key={p.id}>
                   <div className={styles.about}>
-                    <Link className={styles.name} href={`/projects/${p.id}`}>
+                    <PageLink className={styles.name} href={`/projects/${p.id}`}>
                       {p.id}
-                    </Link>
+                    </PageLink>
                     <div className="muted small">{p.description || 'No description'}</div>
                   </div>
                   <Badge>{p.surface.mode}</Badge>
                   <Badge>{p.surface.target}</Badge>
-                  <ProjectUsageCell usage={usageById.get(p.id)} days={7} />
+                  <ProjectUsageCell usage={usageById.get(p.id)} days={WINDOW_DAYS} />
                 </li>
               ))}
             </ul>
@@ -56,28 +61,29 @@ export function ProjectsPage() {
   );
 }
 
+/** Create a project and open it: a new project's page starts with what to do first. */
 function CreateProjectForm() {
+  const router = useRouter();
   const create = useCreateProjectMutation();
   const [id, setId] = useState('');
   const [description, setDescription] = useState('');
-  const [created, setCreated] = useState<string | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
   const idValid = PROJECT_ID_RE.test(id);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!idValid) return;
+    if (!idValid || create.isPending) return;
     const project = await create.mutateAsync({ id, description }).catch(() => null);
     if (project) {
-      setCreated(project.id);
-      setId('');
-      setDescription('');
+      setOpening(project.id);
+      router.push(`/projects/${encodeURIComponent(project.id)}`);
     }
   }
 
   return (
     <CardForm onSubmit={onSubmit} aria-labelledby="create-heading">
       <h2 id="create-heading">New project</h2>
-      <div className="row" style={{ alignItems: 'flex-end' }}>
+      <div className={`row ${styles.fields}`}>
         <label className="field">
           Project id
           <input
@@ -90,12 +96,12 @@ function CreateProjectForm() {
             required
           />
         </label>
-        <label className="field" style={{ flex: 1 }}>
+        <label className="field">
           Description
           <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What runs here" />
         </label>
-        <button type="submit" className="primary" disabled={!idValid || create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create project'}
+        <button type="submit" className="primary" disabled={!idValid || create.isPending || opening !== null}>
+          {create.isPending || opening ? 'Creating…' : 'Create project'}
         </button>
       </div>
       <div id="id-help" className="small muted" style={{ marginTop: 6 }}>
@@ -106,9 +112,9 @@ function CreateProjectForm() {
           <ErrorNotice error={create.error} />
         </div>
       ) : null}
-      {created && !create.isError ? (
+      {opening ? (
         <Alert role="status" style={{ marginTop: 10 }}>
-          Created <Link href={`/projects/${created}`}>{created}</Link>. Upload its catalog and send events to <code>/api/projects/{created}/events</code>.
+          Created {opening}; opening it…
         </Alert>
       ) : null}
     </CardForm>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRevokeTokenMutation } from '@/components/api/use-revoke-token-mutation';
 import { useTokensQuery } from '@/components/api/use-tokens-query';
 import { Badge } from '@/components/ui/badge';
@@ -18,10 +18,23 @@ type Token = NonNullable<ReturnType<typeof useTokensQuery>['data']>['tokens'][nu
 export function TokenList({ projectId }: { projectId: string }) {
   const tokens = useTokensQuery(projectId);
   const active = tokens.data?.tokens.filter((t) => !t.revokedAt).length ?? 0;
-  const columns = tokenColumns(projectId);
+  // A revoked token's buttons go; the focus goes on to the next active token's Revoke.
+  const revoked = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const list = tokens.data?.tokens;
+    const at = list?.findIndex((t) => t.id === revoked.current) ?? -1;
+    if (!list || at < 0 || !list[at]?.revokedAt) return;
+    revoked.current = null;
+    const next = [...list.slice(at + 1), ...list.slice(0, at).reverse()].find((t) => !t.revokedAt);
+    const target = next ? document.querySelector<HTMLElement>(`button[data-revoke="${next.id}"]`) : document.getElementById('tokens-heading');
+    target?.focus();
+  }, [tokens.data]);
+  const columns = tokenColumns(projectId, (id) => {
+    revoked.current = id;
+  });
   return (
     <Card aria-labelledby="tokens-heading">
-      <CardHeader id="tokens-heading" title="Tokens">
+      <CardHeader id="tokens-heading" title="Tokens" focusable>
         {tokens.data ? <span className="small muted">{active} active</span> : null}
       </CardHeader>
       <QueryView
@@ -46,7 +59,7 @@ export function TokenList({ projectId }: { projectId: string }) {
   );
 }
 
-function tokenColumns(projectId: string): Column<Token>[] {
+function tokenColumns(projectId: string, onRevoking: (id: string) => void): Column<Token>[] {
   return [
     { id: 'name', header: 'Name', cell: (t) => t.name },
     { id: 'prefix', header: 'Token', className: 'mono nowrap', cell: (t) => `${t.prefix}…` },
@@ -85,33 +98,50 @@ function tokenColumns(projectId: string): Column<Token>[] {
       id: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       className: 'nowrap',
-      cell: (t) => (t.revokedAt ? null : <RevokeButton projectId={projectId} token={t} />),
+      cell: (t) => (t.revokedAt ? null : <RevokeButton projectId={projectId} token={t} onRevoking={onRevoking} />),
     },
   ];
 }
 
-/** Revoking cannot be undone, so it asks once more in place. */
-function RevokeButton({ projectId, token }: { projectId: string; token: Token }) {
+/** Revoking cannot be undone, so it asks once more in place; the focus follows each step. */
+function RevokeButton({ projectId, token, onRevoking }: { projectId: string; token: Token; onRevoking: (id: string) => void }) {
   const revoke = useRevokeTokenMutation(projectId);
   const [confirming, setConfirming] = useState(false);
+  const toggled = useRef(false);
+  const revokeRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (confirming ? confirmRef : revokeRef).current?.focus();
+  }, [confirming]);
+  function toggle(next: boolean) {
+    toggled.current = true;
+    setConfirming(next);
+  }
   return (
     <>
       {confirming ? (
         <div className="row" style={{ gap: 6 }}>
           <button
+            ref={confirmRef}
             type="button"
             className="danger"
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate(token.id, { onSettled: () => setConfirming(false) })}
+            aria-disabled={revoke.isPending || undefined}
+            onClick={() => {
+              if (revoke.isPending) return;
+              onRevoking(token.id);
+              revoke.mutate(token.id, { onError: () => toggle(false) });
+            }}
           >
             Confirm revoke
           </button>
-          <button type="button" onClick={() => setConfirming(false)}>
+          <button type="button" onClick={() => toggle(false)}>
             Cancel
           </button>
         </div>
       ) : (
-        <button type="button" className="danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.name}`}>
+        <button ref={revokeRef} type="button" className="danger" data-revoke={token.id} onClick={() => toggle(true)} aria-label={`Revoke ${token.name}`}>
           Revoke
         </button>
       )}

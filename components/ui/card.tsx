@@ -16,10 +16,23 @@ export function CardForm({ className, ...rest }: ComponentPropsWithoutRef<'form'
  * The card's title, with what belongs beside it (a count, a filter, buttons). The heading id is
  * what the card's `aria-labelledby` points at.
  */
-export function CardHeader({ id, title, titleClassName, children }: { id: string; title: ReactNode; titleClassName?: string; children?: ReactNode }) {
+export function CardHeader({
+  id,
+  title,
+  titleClassName,
+  focusable,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  titleClassName?: string;
+  /** The heading can take the focus from a script, where an action removed the control that had it. */
+  focusable?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.header}>
-      <h2 id={id} className={titleClassName}>
+      <h2 id={id} className={titleClassName} tabIndex={focusable ? -1 : undefined}>
         {title}
       </h2>
       {children}

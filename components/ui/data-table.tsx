@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from './class-names';
 import styles from './data-table.module.css';
 import { EmptyState } from './empty-state';
@@ -57,6 +57,8 @@ export function DataTable<Row>(props: Props<Row>) {
   const { columns, rows, rowKey, label, labelledBy, caption, testId, emptyMessage, rowClassName, rowTitle, initialSort, tieBreak, leadingRows } = props;
   const [sort, setSort] = useState<TableSort | null>(initialSort ?? null);
   const sorted = useMemo(() => sortRows(rows, columns, sort, tieBreak), [rows, columns, sort, tieBreak]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(scroller);
 
   if (rows.length === 0 && !leadingRows && emptyMessage) return <EmptyState>{emptyMessage}</EmptyState>;
 
@@ -69,7 +71,17 @@ export function DataTable<Row>(props: Props<Row>) {
   }
 
   return (
-    <div className={styles.scroll}>
+    // A table wider than its card scrolls inside it; then the keyboard must be able to scroll it
+    // too, so the box becomes a named, focusable region (only then: no needless Tab stop).
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is region whenever the label is set
+    <div
+      ref={scroller}
+      className={styles.scroll}
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls ? (label ?? 'Table') : undefined}
+      aria-labelledby={scrolls && !label ? labelledBy : undefined}
+    >
       <table className={styles.table} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
         {caption ? <caption className={styles.caption}>{caption}</caption> : null}
         <thead>
@@ -125,4 +137,20 @@ function sortRows<Row>(rows: readonly Row[], columns: Column<Row>[], sort: Table
   if (!sort || !compare) return rows;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => sign * compare(a, b) || (tieBreak ? tieBreak(a, b) : 0));
+}
+
+/** Whether the element is wider than its box (its content scrolls sideways), kept up to date as it resizes. */
+function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
 }

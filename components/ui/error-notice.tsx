@@ -7,12 +7,33 @@ export function ruleHref(rule: string): string {
   return `/docs/rules#${encodeURIComponent(rule.replace(/^§/, ''))}`;
 }
 
+const SHOWN_FIELDS = 5;
+
+/** The field problems of a 422 (`details: [{path, message}]`), already in plain words from the API. */
+function fieldProblems(details: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (d): d is { path: string; message: string } =>
+      typeof d === 'object' && d !== null && typeof d.path === 'string' && typeof d.message === 'string' && !('line' in d),
+  );
+}
+
 /** Say what went wrong and what to do about it, from the API's error envelope, with the rule it cites. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const envelope = error instanceof ApiClientError ? error.envelope : null;
+  // The message names the first problem; when there are more, each is listed.
+  const fields = fieldProblems(envelope?.details);
   return (
     <Alert tone="error" role="alert">
       <strong>{envelope ? envelope.message : 'Could not reach the favindex API.'}</strong>
+      {fields.length > 1 ? (
+        <ul className={`small ${styles.fields}`}>
+          {fields.slice(0, SHOWN_FIELDS).map((f) => (
+            <li key={`${f.path}:${f.message}`}>{f.path ? `${f.path}: ${f.message}` : f.message}</li>
+          ))}
+          {fields.length > SHOWN_FIELDS ? <li>and {fields.length - SHOWN_FIELDS} more</li> : null}
+        </ul>
+      ) : null}
       {envelope?.suggested_action ? <div className="small">{envelope.suggested_action}</div> : null}
       {envelope?.cited_rule ? (
         <div className={`small ${styles.rule}`}>

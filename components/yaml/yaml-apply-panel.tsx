@@ -1,12 +1,13 @@
 'use client';
 
-import { useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ApiClientError } from '@/lib/api-client';
+import { lineSpan } from '@/lib/text';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import styles from './yaml-apply-panel.module.css';
 import { YamlPlan, type ApplyResult } from './yaml-plan';
@@ -17,6 +18,30 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
   const [plan, setPlan] = useState<ApplyResult | null>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const [done, setDone] = useState<ApplyResult | null>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const previewButton = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // The plan box goes once applied: the focus moves to what was done, not to the page.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
+  /** Put the cursor on a problem: focus the editor, select its line and scroll to it. */
+  function jumpTo(issue: YamlIssue) {
+    const area = editor.current;
+    if (!area) return;
+    const { start, end } = lineSpan(area.value, issue.line);
+    area.focus();
+    area.setSelectionRange(start, end);
+    const lineHeight = Number.parseFloat(getComputedStyle(area).lineHeight) || 18;
+    area.scrollTop = Math.max(0, (issue.line - 3) * lineHeight);
+  }
+
+  /** A refused preview or apply that names lines: go to the first. */
+  function jumpToFirstIssue(err: unknown) {
+    const [first] = issuesOf(err);
+    if (first) jumpTo(first);
+  }
 
   function edit(next: string) {
     onText(next);
@@ -34,7 +59,10 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
   async function preview() {
     setDone(null);
     setChangedMeanwhile(false);
-    const result = await apply.mutateAsync({ text, dryRun: true }).catch(() => null);
+    const result = await apply.mutateAsync({ text, dryRun: true }).catch((err: unknown) => {
+      jumpToFirstIssue(err);
+      return null;
+    });
     setPlan(result);
   }
 
@@ -51,6 +79,8 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
         setPlan({ ...plan, basis: details.basis, projects: details.projects, summary: summarise(details.projects) });
         setChangedMeanwhile(true);
         apply.reset();
+      } else {
+        jumpToFirstIssue(err);
       }
     }
   }
@@ -68,6 +98,7 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
         written unless every document is valid.
       </p>
       <textarea
+        ref={editor}
         aria-label="YAML to apply"
         rows={16}
         value={text}
@@ -76,14 +107,14 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
         placeholder="apiVersion: favindex/v1"
       />
       <div className="row" style={{ marginTop: 8 }}>
-        <button type="button" onClick={preview} disabled={!text.trim() || apply.isPending}>
+        <button ref={previewButton} type="button" onClick={preview} disabled={!text.trim() || apply.isPending}>
           Preview changes
         </button>
       </div>
       {apply.isError ? (
         <div style={{ marginTop: 10 }}>
           <ErrorNotice error={apply.error} />
-          <YamlIssues error={apply.error} />
+          <YamlIssues error={apply.error} onJump={jumpTo} />
         </div>
       ) : null}
       {plan ? (
@@ -98,14 +129,20 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
             <button type="button" className="primary" onClick={confirm} disabled={apply.isPending || plan.summary.create + plan.summary.update === 0}>
               Apply
             </button>
-            <button type="button" onClick={() => setPlan(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                setPlan(null);
+                previewButton.current?.focus();
+              }}
+            >
               Cancel
             </button>
           </div>
         </ConfirmBox>
       ) : null}
       {done ? (
-        <Alert role="status" style={{ marginTop: 10 }} data-testid="apply-done">
+        <Alert role="status" style={{ marginTop: 10 }} data-testid="apply-done" ref={doneRef} tabIndex={-1}>
           Applied: {done.summary.create} created, {done.summary.update} updated, {done.summary.unchanged} unchanged.
         </Alert>
       ) : null}
@@ -113,18 +150,23 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
   );
 }
 
-/** Where each document is invalid, by line and column, when the API says so in the envelope's details. */
-function YamlIssues({ error }: { error: unknown }) {
-  const issues = error instanceof ApiClientError && Array.isArray(error.envelope.details) ? (error.envelope.details as YamlIssue[]) : [];
+function issuesOf(error: unknown): YamlIssue[] {
+  if (!(error instanceof ApiClientError) || !Array.isArray(error.envelope.details)) return [];
+  return (error.envelope.details as YamlIssue[]).filter((issue) => typeof issue?.line === 'number');
+}
+
+/** Where each document is invalid, by line and column, when the API says so; each jumps to its line in the editor. */
+function YamlIssues({ error, onJump }: { error: unknown; onJump: (issue: YamlIssue) => void }) {
+  const issues = issuesOf(error);
   if (issues.length === 0) return null;
   return (
     <ul className={`small ${styles.issues}`} aria-label="Problems">
       {issues.map((issue, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: two problems may read the same; their order is their identity
         <li key={i}>
-          <span className="mono">
+          <button type="button" className="link mono" onClick={() => onJump(issue)}>
             {issue.document > 0 ? `doc ${issue.document}, ` : ''}line {issue.line}:{issue.column}
-          </span>{' '}
+          </button>{' '}
           {issue.path ? <code>{issue.path}</code> : null} {issue.message}
         </li>
       ))}

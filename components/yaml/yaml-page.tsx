@@ -28,7 +28,9 @@ export function YamlPage({ id }: { id: string }) {
         <QueryView query={exported} loadingLabel="Loading YAML" loadingRows={8}>
           {(yaml) => (
             <>
-              <pre className={styles.yaml} data-testid="project-yaml">
+              {/* It scrolls (long lines, long documents): a focusable region, so the keyboard can scroll it. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus (WCAG 2.1.1) */}
+              <pre className={styles.yaml} data-testid="project-yaml" tabIndex={0} role="region" aria-label={`${id}.yaml`}>
                 {yaml}
               </pre>
               <button type="button" onClick={() => setText(yaml)}>

@@ -1,5 +1,5 @@
 import { MAX_FUTURE_SKEW_MS } from '@/lib/limits';
-import { formatPath } from '@/lib/validation';
+import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import { invokeTarget } from '@/lib/names/resolve';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
@@ -9,7 +9,7 @@ export type { EventReject } from '@/lib/contracts/events';
 export type ValidatedEvent = ToolCallTrace & { index: number; at: number };
 
 export function validateEvent(index: number, value: unknown, now: number): ValidatedEvent | EventReject {
-  const result = toolCallTraceSchema.safeParse(value);
+  const result = toolCallTraceSchema.safeParse(value, PLAIN_ERRORS);
   if (!result.success) {
     const [issue] = result.error.issues;
     if (!issue) throw new Error('a failed parse has at least one issue');

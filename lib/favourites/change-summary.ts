@@ -1,3 +1,4 @@
+import { countOf } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { ChangeSummary } from '@/lib/contracts/favourites';
 export type { ChangeSummary } from '@/lib/contracts/favourites';
@@ -20,7 +21,7 @@ export function summariseChange(before: FavouriteIndex | null, after: FavouriteI
 
 /** One line for a timeline: "pinned a, b · unpinned c · reordered · maxFavourites 15 → 12". */
 export function describeChange(before: FavouriteIndex | null, after: FavouriteIndex): string {
-  if (!before) return `created with ${after.tools.length} favourites, maxFavourites ${after.maxFavourites}`;
+  if (!before) return `created with ${countOf(after.tools.length, 'favourite')}, maxFavourites ${after.maxFavourites}`;
   const s = summariseChange(before, after);
   const parts: string[] = [];
   if (s.added.length) parts.push(`pinned ${s.added.join(', ')}`);

@@ -1,7 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { formatPath } from '@/lib/validation';
+import { formatPath, MISSING, PLAIN_ERRORS } from '@/lib/validation';
 import { MAX_YAML_ALIASES, MAX_YAML_DOCUMENTS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
@@ -135,7 +135,7 @@ function validateDocument(value: unknown, at: Report): ProjectDocument | null {
     at(bom, 'starts with U+FEFF (a byte-order mark), which is not kept; remove it');
     return null;
   }
-  const result = projectDocumentSchema.safeParse(value);
+  const result = projectDocumentSchema.safeParse(value, PLAIN_ERRORS);
   if (!result.success) {
     for (const issue of result.error.issues) reportIssue(issue, at);
     return null;
@@ -183,7 +183,7 @@ function reportIssue(issue: z.core.$ZodIssue, at: Report): void {
     for (const key of issue.keys) at([...path, key], `unknown field '${key}'`, key);
     return;
   }
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+  if (issue.code === 'invalid_type' && issue.message === MISSING) {
     at(path, `${String(path.at(-1))} is required (${issue.expected})`);
     return;
   }

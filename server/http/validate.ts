@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { ApiError, type SpecRule } from '@/lib/errors';
-import { issueDetails, summariseIssues as summarise } from '@/lib/validation';
+import { issueDetails, PLAIN_ERRORS, summariseIssues as summarise } from '@/lib/validation';
 
 /** Validate a parsed body; a failure is a 422 that names every bad field. */
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown, citedRule: SpecRule = '§errors'): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, PLAIN_ERRORS);
   if (result.success) return result.data;
   const details = issueDetails(result.error);
   throw new ApiError('VALIDATION_FAILED', `invalid request body: ${summarise(details)}`, {
@@ -23,7 +23,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, ci
     // The key came from params.keys(), so it has at least one value.
     raw[key] = all.length > 1 ? all : all[0]!;
   }
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, PLAIN_ERRORS);
   if (result.success) return result.data;
   const details = issueDetails(result.error);
   throw new ApiError('INVALID_PARAMETER', `invalid query parameter: ${summarise(details)}`, {
@@ -35,7 +35,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, ci
 
 /** Validate the path parameters; a failure is a 400 that names the first bad one. */
 export function parseParams<S extends z.ZodType>(schema: S, params: Record<string, unknown>): z.infer<S> {
-  const result = schema.safeParse(params);
+  const result = schema.safeParse(params, PLAIN_ERRORS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'parameter');

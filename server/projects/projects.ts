@@ -27,6 +27,11 @@ export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
   return row;
 }
 
+/** Whether a project of this id exists: the project pages answer 404 for one that does not. */
+export async function projectExists(db: Db, id: string): Promise<boolean> {
+  return (await findProject(db, id)) !== null;
+}
+
 /** Lock the project row for a change to how its names resolve (see lockProject); 404 when absent. */
 export async function lockProjectForNameChange(db: Db, id: string): Promise<ProjectRow> {
   const row = await lockProject(db, id);

@@ -30,6 +30,16 @@ describe('projects API', () => {
     expect((await api.get('/api/projects/team-agent/events')).body.events).toEqual([]);
   });
 
+  it('records where a project was made as the first entry of its favourites history', async () => {
+    await api.post('/api/projects', { json: { id: 'from-ui' }, headers: { 'x-favindex-via': 'ui' } });
+    await api.post('/api/projects', { json: { id: 'from-api' } });
+    const firstVia = async (id: string) => (await api.get(`/api/projects/${id}/favourites/history`)).body.changes.at(-1).via;
+    expect(await firstVia('from-ui')).toBe('ui');
+    expect(await firstVia('from-api')).toBe('api');
+    expectEnvelope(await api.post('/api/projects', { json: { id: 'from-x' }, headers: { 'x-favindex-via': 'fax' } }), 400, 'MALFORMED_REQUEST');
+    expectEnvelope(await api.get('/api/projects/from-x'), 404, 'PROJECT_NOT_FOUND');
+  });
+
   it('refuses a duplicate id with 409 and keeps the first project', async () => {
     await api.post('/api/projects', { json: { id: 'dup', description: 'first' } });
     expectEnvelope(await api.post('/api/projects', { json: { id: 'dup', description: 'second' } }), 409, 'PROJECT_EXISTS');

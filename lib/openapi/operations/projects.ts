@@ -1,7 +1,7 @@
 import { projectListSchema, projectViewSchema } from '@/lib/contracts/projects';
 import { createProjectSchema, updateProjectSchema } from '@/lib/schemas/projects';
 import type { PathOperations } from '../operation';
-import { JSON_TYPE } from './shared';
+import { JSON_TYPE, VIA } from './shared';
 
 export const PROJECT_OPERATIONS: Record<string, PathOperations> = {
   '/api/projects': {
@@ -15,6 +15,8 @@ export const PROJECT_OPERATIONS: Record<string, PathOperations> = {
       tag: 'projects',
       access: 'admin',
       summary: 'Create a project',
+      description: 'Its favourites start as version 1 of their history, recorded as made via X-Favindex-Via.',
+      headers: [VIA],
       body: { required: true, content: { [JSON_TYPE]: createProjectSchema } },
       responses: { 201: { description: 'The project.', schema: projectViewSchema, headers: { Location: 'The new project’s URL.' } } },
       errors: ['PROJECT_EXISTS'],

@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useKeepFocus } from './use-keep-focus';
+
+/** A list whose "Remove" is a write: pending first, then the row goes, then settled. */
+function List() {
+  const [rows, setRows] = useState(['a', 'b', 'c']);
+  const [pending, setPending] = useState(false);
+  const keep = useKeepFocus(!pending);
+  return (
+    <>
+      {rows.map((row, i) => (
+        <button
+          key={row}
+          type="button"
+          data-row={row}
+          onClick={() => {
+            keep(() => document.querySelectorAll<HTMLElement>('button[data-row]')[i]);
+            setPending(true);
+            // The answer: the row goes, then the write settles.
+            setTimeout(() => {
+              setRows((r) => r.filter((x) => x !== row));
+              setTimeout(() => setPending(false), 5);
+            }, 5);
+          }}
+        >
+          Remove {row}
+        </button>
+      ))}
+      <input aria-label="elsewhere" />
+    </>
+  );
+}
+
+const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+
+describe('useKeepFocus', () => {
+  it('puts the focus on the row that takes the place of the one that went', async () => {
+    render(<List />);
+    const b = screen.getByRole('button', { name: 'Remove b' });
+    b.focus();
+    act(() => b.click());
+    await wait(30);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove c' }));
+  });
+
+  it('leaves the focus where the person moved it meanwhile', async () => {
+    render(<List />);
+    const a = screen.getByRole('button', { name: 'Remove a' });
+    a.focus();
+    act(() => a.click());
+    screen.getByRole('textbox', { name: 'elsewhere' }).focus();
+    await wait(30);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'elsewhere' }));
+  });
+});

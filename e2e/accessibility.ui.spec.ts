@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { fullProject, PROJECT_TABS, uniqueId } from './helpers';
+
+/** axe's serious and critical findings on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+for (const url of ['/', '/docs/rules', '/docs/api', '/projects/no-such-project']) {
+  test(`axe finds nothing serious on ${url}`, async ({ page, request }) => {
+    // The API reference is long: axe takes its time over it on a busy machine.
+    test.setTimeout(180_000);
+    if (url === '/') await fullProject(request, 'axe-list');
+    await page.goto(url);
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('axe finds nothing serious on the login page of password mode', async ({ page }) => {
+  await page.goto(`${process.env.E2E_PASSWORD_URL}/login`);
+  await expect(page.getByLabel('Admin password')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds nothing serious on a new project’s first steps', async ({ page, request }) => {
+  const id = uniqueId('axe-new');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId('first-run')).toBeVisible();
+  await settled(page);
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const tab of PROJECT_TABS) {
+  test(`axe finds nothing serious on the project tab '${tab || '/'}'`, async ({ page, request }) => {
+    const id = await fullProject(request, 'axe');
+    await page.goto(`/projects/${id}${tab}`);
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+}
