@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
-import { openDatabase } from '@/db/client';
+import { type Db, openDatabase } from '@/db/client';
 import type { CatalogTool } from '@/lib/schemas/catalog';
-import { seededRandom } from '@/lib/demo/generate';
+import { seededRandom } from '@/lib/stats/random';
 
 const ADMIN_URL = process.env.FAVINDEX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -199,4 +199,71 @@ export function benchEvents(count: number, opts: { seed?: number; idPrefix?: str
     else event.tool = `nosuch_${rank % 7}`;
     return event;
   });
+}
+
+/** Surface revisions the loaded events are spread over, evenly in time (revision 1 first). */
+export const BENCH_REVISIONS = 10;
+export const BENCH_MODELS = ['gpt-5.4-mini', 'claude-sonnet-4.6', 'gemini-3-flash'];
+
+/**
+ * `n` events over the last `days` days, generated in the database: the same mix as bench
+ * traffic, in sessions of 20 consecutive calls, each under the surface revision of its time
+ * (BENCH_REVISIONS of them, evenly spaced), with three models and two clients.
+ */
+export function loadEventsSql(project: string, n: number, days: number): string {
+  const server = SQL_SERVER_OF_RANK('rank');
+  const models = `(array[${BENCH_MODELS.map((m) => `'${m}'`).join(',')}])[1 + (g / 20) % ${BENCH_MODELS.length}]`;
+  return `
+    insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
+                        unresolved_reason, session_id, status, error_code, duration_ms, model, client,
+                        surface_revision, mode, off_catalog)
+    select '${project}', 'e' || g, ts,
+      case ns when 'favourite' then 'favourite/' || t when 'all' then 'all/' || c when 'typed' then s || '__' || t
+              when 'invoke' then 'mcp_invoke_tool' when 'canonical' then c when 'bare' then t
+              when 'meta' then 'mcp_find_tools' else 'nosuch_' || (rank % 7) end,
+      case ns when 'unresolved' then 'bare' else ns end,
+      case ns when 'meta' then 'meta' when 'unresolved' then 'unresolved' else 'tool' end,
+      case ns when 'meta' then 'mcp_find_tools' when 'unresolved' then 'nosuch_' || (rank % 7) else c end,
+      case when ns = 'invoke' then s end, case when ns = 'invoke' then t end,
+      case when ns = 'unresolved' then 'unknown tool ''nosuch_' || (rank % 7) || ''': no catalog server lists it' end,
+      's' || (g / 20), case when err then 'error' else 'ok' end, case when err then 'TIMEOUT' end,
+      20 + rank, ${models}, case when (g / 20) % 2 = 0 then 'claude-code' else 'cursor' end,
+      1 + ((g - 1) * ${BENCH_REVISIONS}) / ${n}, 'favindex', ns = 'invoke' and rank > 450
+    from (
+      select g, now() - interval '${days} days' + (g - 1) * (interval '${days} days' / ${n}) as ts, rank, err,
+             case when ns = 'favourite' and rank <> all(array[${PINNED_RANKS.join(',')}]) then 'all' else ns end as ns,
+             ${server} as s, 'op_' || rank as t, ${server} || '/op_' || rank as c
+      from (
+        select g, least(${TOOL_COUNT}, floor(exp(u * ln(${TOOL_COUNT + 1}))))::int as rank, err,
+               case when v < .35 then 'favourite' when v < .50 then 'all' when v < .70 then 'typed' when v < .80 then 'invoke'
+                    when v < .90 then 'canonical' when v < .95 then 'bare' when v < .98 then 'meta' else 'unresolved' end as ns
+        from (select g, random() as u, random() as v, random() < 0.05 as err from generate_series(1, ${n}) g) r0
+      ) a
+    ) b`;
+}
+
+/** The usage rollup as ingest keeps it, from the loaded events (the impact rollups: db/queries/impact/recount.ts). */
+export function ROLLUP_SQL(project: string): string[] {
+  return [
+    `insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
+     select project_id, (ts at time zone 'UTC')::date, kind, tool, namespace, count(*), count(*) filter (where status <> 'ok'),
+            max(ts), max(ts) filter (where status = 'ok')
+     from events where project_id = '${project}' group by 1, 2, 3, 4, 5`,
+    `insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
+     select project_id, day, kind, namespace, sum(calls), sum(errors) from usage_daily where project_id = '${project}' group by 1, 2, 3, 4`,
+    `insert into usage_daily_tools (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
+     select project_id, (ts at time zone 'UTC')::date, tool, count(distinct session_id), count(distinct session_id) filter (where status = 'ok'),
+            count(*), count(*) filter (where status <> 'ok'), max(ts), max(ts) filter (where status = 'ok')
+     from events where project_id = '${project}' and kind = 'tool' group by 1, 2, 3`,
+  ];
+}
+
+/** Run `work` with the app's own database layer on the bench database (the recount queries take a drizzle Db). */
+export async function withDrizzle<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
 }

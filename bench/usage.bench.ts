@@ -4,56 +4,23 @@
  * (90 days, 8 servers, 500 tools, Zipf popularity, every presented form) and their rollup are
  * loaded by SQL, which is what ingest would have left. Goal: p50 ≤ 30 ms and ≥ 30× the GROUP BY.
  */
-import { createBenchDatabase, createBenchProject, percentile, PINNED_RANKS, round, SQL_SERVER_OF_RANK, startAppServer, TOOL_COUNT } from './usage-support';
+import { recountImpactRollups } from '@/db/queries/impact/recount';
+import {
+  createBenchDatabase,
+  createBenchProject,
+  loadEventsSql,
+  percentile,
+  ROLLUP_SQL,
+  round,
+  startAppServer,
+  TOOL_COUNT,
+  withDrizzle,
+} from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_USAGE_EVENTS ?? 10_000_000);
 const DAYS = 90;
 const PROJECT = 'bench';
 const REQUESTS = Number(process.env.FAVINDEX_BENCH_USAGE_REQUESTS ?? 200);
-
-/** 10M events over the last 90 days, generated in the database: the same mix as bench traffic. */
-function loadEventsSql(n: number): string {
-  const server = SQL_SERVER_OF_RANK('rank');
-  return `
-    insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
-                        unresolved_reason, session_id, status, error_code, duration_ms, model, client)
-    select '${PROJECT}', 'e' || g, ts,
-      case ns when 'favourite' then 'favourite/' || t when 'all' then 'all/' || c when 'typed' then s || '__' || t
-              when 'invoke' then 'mcp_invoke_tool' when 'canonical' then c when 'bare' then t
-              when 'meta' then 'mcp_find_tools' else 'nosuch_' || (rank % 7) end,
-      case ns when 'unresolved' then 'bare' else ns end,
-      case ns when 'meta' then 'meta' when 'unresolved' then 'unresolved' else 'tool' end,
-      case ns when 'meta' then 'mcp_find_tools' when 'unresolved' then 'nosuch_' || (rank % 7) else c end,
-      case when ns = 'invoke' then s end, case when ns = 'invoke' then t end,
-      case when ns = 'unresolved' then 'unknown tool ''nosuch_' || (rank % 7) || ''': no catalog server lists it' end,
-      's' || (g / 20), case when err then 'error' else 'ok' end, case when err then 'TIMEOUT' end,
-      20 + rank, 'gpt-5.4-mini', 'bench'
-    from (
-      select g, now() - interval '${DAYS} days' + (g - 1) * (interval '${DAYS} days' / ${n}) as ts, rank, err,
-             case when ns = 'favourite' and rank <> all(array[${PINNED_RANKS.join(',')}]) then 'all' else ns end as ns,
-             ${server} as s, 'op_' || rank as t, ${server} || '/op_' || rank as c
-      from (
-        select g, least(${TOOL_COUNT}, floor(exp(u * ln(${TOOL_COUNT + 1}))))::int as rank, err,
-               case when v < .35 then 'favourite' when v < .50 then 'all' when v < .70 then 'typed' when v < .80 then 'invoke'
-                    when v < .90 then 'canonical' when v < .95 then 'bare' when v < .98 then 'meta' else 'unresolved' end as ns
-        from (select g, random() as u, random() as v, random() < 0.05 as err from generate_series(1, ${n}) g) r0
-      ) a
-    ) b`;
-}
-
-/** The rollup as ingest keeps it, computed from the loaded events. */
-const ROLLUP_SQL = [
-  `insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
-   select project_id, (ts at time zone 'UTC')::date, kind, tool, namespace, count(*), count(*) filter (where status <> 'ok'),
-          max(ts), max(ts) filter (where status = 'ok')
-   from events where project_id = '${PROJECT}' group by 1, 2, 3, 4, 5`,
-  `insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
-   select project_id, day, kind, namespace, sum(calls), sum(errors) from usage_daily where project_id = '${PROJECT}' group by 1, 2, 3, 4`,
-  `insert into usage_daily_tools (project_id, day, tool, sessions, sessions_ok, calls, errors, last_used, last_ok_used)
-   select project_id, (ts at time zone 'UTC')::date, tool, count(distinct session_id), count(distinct session_id) filter (where status = 'ok'),
-          count(*), count(*) filter (where status <> 'ok'), max(ts), max(ts) filter (where status = 'ok')
-   from events where project_id = '${PROJECT}' and kind = 'tool' group by 1, 2, 3`,
-];
 
 /** The baseline: the ranking's figures straight from the raw events of the same 30 days. */
 const RAW_GROUP_BY = `
@@ -86,12 +53,14 @@ export async function run(): Promise<Record<string, unknown>> {
     let t0 = performance.now();
     await sql.begin(async (tx) => {
       await tx`select setseed(0.42)`;
-      await tx.unsafe(loadEventsSql(EVENTS));
+      await tx.unsafe(loadEventsSql(PROJECT, EVENTS, DAYS));
     });
     const loadSeconds = (performance.now() - t0) / 1000;
     t0 = performance.now();
-    for (const statement of ROLLUP_SQL) await sql.unsafe(statement);
-    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces');
+    for (const statement of ROLLUP_SQL(PROJECT)) await sql.unsafe(statement);
+    // The impact rollups too: the usage report's breakdowns by model and client read usage_daily_segments.
+    await withDrizzle(bench.url, (db) => recountImpactRollups(db, PROJECT));
+    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces, usage_daily_segments');
     const rollupSeconds = (performance.now() - t0) / 1000;
     const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
     if (!counted) throw new Error('an aggregate without group by returns one row');

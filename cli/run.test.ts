@@ -16,7 +16,8 @@ describe('favindex command line', () => {
   it('prints help with every command and the exit codes, and a command’s own help', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(EXIT.OK);
-    for (const word of ['suggest', 'favourites', 'export', 'apply', 'catalog push', 'Exit codes', 'FAVINDEX_TOKEN']) expect(help.stdout).toContain(word);
+    for (const word of ['suggest', 'impact', 'favourites', 'export', 'apply', 'catalog push', 'Exit codes', 'FAVINDEX_TOKEN'])
+      expect(help.stdout).toContain(word);
     const pin = await cli(['favourites', '--help']);
     expect(pin.stdout).toContain('favindex favourites pin --project P TOOL...');
     expect((await cli([])).code).toBe(EXIT.BAD_ARGUMENTS);
@@ -42,6 +43,12 @@ describe('favindex command line', () => {
       [['catalog', 'push', '-p', 'x', '--server', 'bad name', '--', 'node'], /is not a server name/],
       [['catalog', 'push', '-p', 'x', '--server', 'ok'], /command after --/],
       [['suggest', '-p', 'x', '--', 'extra'], /takes nothing after --/],
+      [['impact'], /which project\?/],
+      [['impact', '-p', 'x', '--revision', '2', '--favourites-version', '3'], /--revision or --favourites-version, not both/],
+      [['impact', '-p', 'x', '--window', '91'], /--window must be 1 to 90/],
+      [['impact', '-p', 'x', '--measure', 'happiness'], /--measure must be one of callsPerSession/],
+      [['impact', '-p', 'x', '--backtest', '--weeks', '60'], /--weeks must be 1 to 52/],
+      [['impact', '-p', 'x', 'now'], /impact takes no arguments/],
     ];
     for (const [argv, message] of cases) {
       const run = await cli(argv, url);

@@ -6,13 +6,14 @@ import { catalogCommand } from './commands/catalog-push';
 import { exportCommand } from './commands/export';
 import { favouritesCommand } from './commands/favourites';
 import { proxyCommand } from './commands/proxy';
+import { impactCommand } from './commands/impact';
 import { suggestCommand } from './commands/suggest';
 import { badArguments, CliError, EXIT, type ExitCode } from './exit-codes';
 import { reportError, type Io } from './output';
 
 export const CLI_VERSION = '0.1.0';
 
-const COMMANDS: Command[] = [suggestCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
+const COMMANDS: Command[] = [suggestCommand, impactCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
 
 const HELP = `favindex ${CLI_VERSION}: usage ranking, favourites and catalogs of a favindex server, from the shell
 
@@ -36,6 +37,7 @@ Exit codes:
   3  cannot reach favindex at --url (or what answers is not favindex)
   4  not authorised: no or bad token (401), a missing scope or another project's token (403)
   5  catalog push: the MCP server could not be started or did not list its tools
+  6  impact --fail-on-worse: the change made a measure of every session worse
 `;
 
 /** Run one command line; returns the exit code (the process entry point exits with it). */

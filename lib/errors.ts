@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   SERVER_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
+  REVISION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PROJECT_EXISTS: 409,
   MAX_FAVOURITES_EXCEEDED: 409,
@@ -45,7 +46,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const SPEC_RULES = ['§names', '§events', '§usage', '§favourites', '§catalog', '§surface', '§yaml', '§errors', '§auth', '§storage'] as const;
+export const SPEC_RULES = ['§names', '§events', '§usage', '§impact', '§favourites', '§catalog', '§surface', '§yaml', '§errors', '§auth', '§storage'] as const;
 export type SpecRule = (typeof SPEC_RULES)[number];
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);

@@ -39,4 +39,10 @@ export const MAX_YAML_ALIASES = 100;
 export const MAX_TOOLS_PER_SERVER = 5_000;
 export const MAX_ACTIVE_TOKENS = 50;
 export const MAX_FAVOURITES_LIMIT = 128;
+
+/** Impact (§impact): a change is judged on sessions at most this many days either side of it. */
+export const MAX_IMPACT_WINDOW_DAYS = 90;
+/** The impact report lists the latest revisions, this many of them. */
+export const MAX_LISTED_REVISIONS = 100;
+export const MAX_BACKTEST_WEEKS = 52;
 export const DEFAULT_MAX_FAVOURITES = 15;

@@ -18,7 +18,7 @@ export class FavindexError extends Error {
 export interface FetchedSurface {
   document: SurfaceDocument;
   etag: string;
-  /** `version.surface` when favindex sends it: the surface revision traces carry. */
+  /** `version.surface`: the surface revision traces carry. */
   revision: number | null;
 }
 
@@ -41,8 +41,7 @@ export class FavindexApi {
     if (res.status === 304) return null;
     const json = await this.json(res, 'GET /surface');
     const document = this.read(surfaceDocumentSchema, json, 'GET /surface');
-    const revision = (json as { version?: { surface?: unknown } }).version?.surface;
-    return { document, etag: res.headers.get('etag') ?? `"${document.fingerprint}"`, revision: Number.isSafeInteger(revision) ? (revision as number) : null };
+    return { document, etag: res.headers.get('etag') ?? `"${document.fingerprint}"`, revision: document.version.surface };
   }
 
   async putCatalog(server: string, tools: CatalogTool[]): Promise<PutCatalogResult> {

@@ -3,6 +3,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { SessionKeys } from './auth/session';
 import { TokenStore } from './auth/token-store';
 import { CatalogSyncSignal } from './catalog/sync-signal';
+import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
 import { SurfaceStore } from './surface/surface-store';
 
@@ -18,6 +19,7 @@ export interface AppContext {
   readonly loginThrottle: LoginThrottle;
   readonly surfaces: SurfaceStore;
   readonly names: NameContexts;
+  readonly revisions: RevisionTimelines;
   readonly catalogSync: CatalogSyncSignal;
 }
 
@@ -31,6 +33,7 @@ export function createAppContext(database: Database): AppContext {
     loginThrottle: new LoginThrottle(),
     surfaces: new SurfaceStore(db),
     names: new NameContexts(),
+    revisions: new RevisionTimelines(),
     catalogSync: new CatalogSyncSignal(),
   };
 }

@@ -60,6 +60,8 @@ const ADMIN_ONLY = new Set([
 const EXPECTED_SCOPE: Record<string, Access> = {
   'GET /api/projects/[id]/usage': 'usage:read',
   'GET /api/projects/[id]/suggestions': 'usage:read',
+  'GET /api/projects/[id]/impact': 'usage:read',
+  'GET /api/projects/[id]/backtest': 'usage:read',
   'GET /api/projects/[id]/favourites': 'config:read',
   'GET /api/projects/[id]/favourites/history': 'config:read',
   'GET /api/projects/[id]/yaml': 'config:read',

@@ -206,6 +206,14 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get('/api/usage?window=14d'));
   });
 
+  it('impact: the revisions and a change judged, by revision and by favourites version; the backtest', async () => {
+    const impact = await ok(api.get(`/api/projects/${id}/impact`));
+    expect(impact.body.revisions.length).toBeGreaterThan(2);
+    expect(impact.body.comparison.segments.length).toBeGreaterThan(0);
+    await ok(api.get(`/api/projects/${id}/impact?favouritesVersion=2&baseline=1&window=30d`));
+    expect((await ok(api.get(`/api/projects/${id}/backtest?weeks=4&train=14d&k=3`))).body.weeks).toHaveLength(4);
+  });
+
   it('surface: previews (every mode, a recorded session, explicit state, names only), the surface and its 304, sessions', async () => {
     await ok(api.get(`/api/projects/${id}/preview?agentTools=search,edit&query=issue`));
     await ok(api.get(`/api/projects/${id}/preview?target=custom&cap=10&agentTools=4&mode=favindex`));

@@ -29,6 +29,13 @@ const COLUMNS: Column<EventRow>[] = [
   { id: 'status', header: 'Status', cell: (e) => <Badge tone={e.status === 'ok' ? 'ok' : 'danger'}>{e.errorCode ?? e.status}</Badge> },
   { id: 'session', header: 'Session', className: 'mono small muted', cell: (e) => e.sessionId ?? '—' },
   { id: 'client', header: 'Client', className: 'small muted', cell: (e) => e.client ?? '—' },
+  {
+    id: 'surface',
+    header: 'Surface',
+    headerTitle: 'the surface revision and mode the call was made under',
+    className: 'small muted nowrap',
+    cell: (e) => (e.surfaceRevision === null ? '—' : `r${e.surfaceRevision} · ${e.mode}`),
+  },
 ];
 
 /** The latest events with the canonical name each presented name resolved to. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFavouritesHistoryQuery, type FavouritesHistoryEntry } from '@/components/api/use-favourites-history-query';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { PageLink } from '@/components/ui/page-link';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import { sameIndex } from '@/lib/favourites/rules';
@@ -76,6 +77,11 @@ export function HistoryTimeline({ id, view, busy, onRevert }: Props) {
                       }
                     }}
                   />
+                ) : null}
+                {change.before ? (
+                  <PageLink className="small" href={`/projects/${encodeURIComponent(id)}/impact?favouritesVersion=${change.version}`}>
+                    What changed after this
+                  </PageLink>
                 ) : null}
               </li>
             ))}

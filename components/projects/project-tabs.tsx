@@ -8,6 +8,7 @@ import styles from './project-tabs.module.css';
 const TABS = [
   { href: '', label: 'Usage' },
   { href: '/favourites', label: 'Favourites' },
+  { href: '/impact', label: 'Impact' },
   { href: '/catalog', label: 'Catalog' },
   { href: '/events', label: 'Events' },
   { href: '/preview', label: 'Preview' },

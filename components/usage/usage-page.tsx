@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Columns } from '@/components/ui/columns';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
+import { BreakdownTable } from './breakdown-table';
 import { CoverageChart } from './coverage-chart';
 import { DailyChart } from './daily-chart';
 import { PinNext } from './pin-next';
@@ -86,6 +87,10 @@ export function UsagePage({ id }: { id: string }) {
             <Columns>
               <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
               <PinNext report={r} />
+            </Columns>
+            <Columns>
+              <BreakdownTable dimension="model" rows={r.breakdown.models} />
+              <BreakdownTable dimension="client" rows={r.breakdown.clients} />
             </Columns>
             <ToolsTable rows={r.rows} />
           </>

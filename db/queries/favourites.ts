@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { favouriteChanges, favouriteIndexes } from '@/db/schema';
 import type { FavouriteState, FavouritesVia } from '@/lib/favourites/rules';
@@ -57,6 +57,16 @@ export async function listFavouriteChanges(db: Db, projectId: string, options: {
     .where(and(...conditions))
     .orderBy(desc(favouriteChanges.version))
     .limit(options.limit);
+  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+}
+
+/** The given favourites versions' before and after (the impact report describes what each changed). */
+export async function favouriteChangesOf(db: Db, projectId: string, versions: readonly number[]): Promise<FavouriteChangeRow[]> {
+  if (versions.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(favouriteChanges)
+    .where(and(eq(favouriteChanges.projectId, projectId), inArray(favouriteChanges.version, [...versions])));
   return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
 }
 

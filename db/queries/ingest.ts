@@ -11,6 +11,9 @@ export interface IngestState {
   favouritesVersion: number;
   /** The key clients give favindex (surface.serverKey): their names of its tools start with it. */
   serverKey: string;
+  surfaceRevision: number;
+  /** Epoch milliseconds: with the revision, it keys the cached revision timeline. */
+  createdAt: number;
 }
 
 export async function lockProjectForIngest(db: Db, projectId: string): Promise<IngestState | null> {
@@ -20,10 +23,13 @@ export async function lockProjectForIngest(db: Db, projectId: string): Promise<I
     retention_days: number | null;
     favourites_version: number;
     server_key: string;
+    surface_revision: number;
+    created_ms: number;
   }>(
     db,
-    sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version,
-          coalesce(p.surface->>'serverKey', 'favindex') as server_key
+    sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version, p.surface_revision,
+               (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
+               coalesce(p.surface->>'serverKey', 'favindex') as server_key
         from projects p join favourite_indexes f on f.project_id = p.id
         where p.id = ${projectId} for share of p`,
   );
@@ -34,6 +40,8 @@ export async function lockProjectForIngest(db: Db, projectId: string): Promise<I
     retentionDays: row.retention_days,
     favouritesVersion: row.favourites_version,
     serverKey: row.server_key,
+    surfaceRevision: row.surface_revision,
+    createdAt: row.created_ms,
   };
 }
 
@@ -61,19 +69,34 @@ function toJsonRecords(rows: readonly EventRow[]): string {
       d: r.durationMs ?? undefined,
       m: r.model ?? undefined,
       c: r.client ?? undefined,
+      rv: r.surfaceRevision,
+      md: r.mode,
+      oc: r.offCatalog || undefined,
     })),
   );
 }
 
 /**
  * One statement: insert the events, skip the ids already stored, and add only the inserted
- * ones to the rollup (schema/usage.ts): the detail rows, the per-namespace rows, and the
- * per-tool rows with their per-day session counters. Each step is ordered by its key so
- * concurrent batches lock rows in the same order.
+ * ones to the rollups: the usage rollup (schema/usage.ts: the detail rows, the per-namespace
+ * rows, the per-tool rows with their per-day session counters) and the impact rollup
+ * (schema/impact.ts: a row per session under one revision, mode, model and client, and the
+ * per-day segment totals). Each step is ordered by its key so concurrent batches lock rows in
+ * the same order.
+ *
+ * PostgreSQL runs the data-modifying CTEs the main query does not read in the reverse of their
+ * order here, so the rows every batch updates (per-day namespace and segment totals) are
+ * declared first: they are locked last, just before commit, and concurrent batches queue on
+ * them for as short a time as possible.
  *
  * Sessions: `sessions` counts the (day, tool, session) rows this batch created in
  * usage_tool_sessions, `sessions_ok` those created with an ok call plus those an ok call
  * turned ok. `xmax = 0` tells a row the upsert inserted from one it updated.
+ *
+ * Impact sessions merge in any order: sums add, first/last take least/greatest, the first
+ * call's failure follows whichever side has the earlier first call, and `before_success`
+ * keeps the times of the calls before the earliest success of both sides, so the count
+ * stays exact when a session's calls arrive late or in several batches.
  */
 export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -83,14 +106,85 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
     with input as (
       select * from json_to_recordset(${toJsonRecords(rows)}::json) as x(
         e text, t timestamptz, r text, n text, k text, o text, sh text, th text, re text,
-        s text, st text, ec text, d integer, m text, c text)
+        s text, st text, ec text, d integer, m text, c text, rv integer, md text, oc boolean)
     ),
     ins as (
       insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
-                          unresolved_reason, session_id, status, error_code, duration_ms, model, client)
-      select ${projectId}::text, e, t, r, n, k, o, sh, th, re, s, st, ec, d, m, c from input order by e
+                          unresolved_reason, session_id, status, error_code, duration_ms, model, client,
+                          surface_revision, mode, off_catalog)
+      select ${projectId}::text, e, t, r, n, k, o, sh, th, re, s, st, ec, d, m, c, rv, md, coalesce(oc, false) from input order by e
       on conflict (project_id, event_id) do nothing
-      returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id
+      returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
+                surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog
+    ),
+    by_namespace as (
+      insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
+      select ${projectId}::text, day, kind, namespace, count(*), count(*) filter (where status <> 'ok')
+      from ins group by day, kind, namespace order by day, kind, namespace
+      on conflict (project_id, day, kind, namespace) do update set
+        calls = usage_daily_namespaces.calls + excluded.calls,
+        errors = usage_daily_namespaces.errors + excluded.errors
+    ),
+    session_batch as (
+      select revision, mode, model, client, session_id, min(ts) as first_at, max(ts) as last_at,
+             -- The earliest call, a failed one first among equals: a plain min, no sort per session.
+             (min(array[extract(epoch from ts)::float8, (status = 'ok')::int]))[2] = 0 as first_failed,
+             min(ts) filter (where kind = 'tool' and status = 'ok') as first_success_at,
+             array_agg(ts) filter (where kind <> 'tool' or status <> 'ok') as unsuccessful,
+             count(*) as calls, count(*) filter (where status <> 'ok') as errors,
+             count(*) filter (where namespace = 'favourite') as favourite_calls,
+             count(*) filter (where kind = 'meta') as meta_calls, count(*) filter (where off_catalog) as off_catalog_calls
+      from ins where session_id is not null
+      group by revision, mode, model, client, session_id
+    ),
+    impact_sessions as (
+      insert into usage_sessions as s (project_id, revision, mode, model, client, session_id, first_at, last_at, first_failed,
+                                       first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls)
+      select ${projectId}::text, revision, mode, model, client, session_id, first_at, last_at, first_failed, first_success_at,
+             array(select u from unnest(unsuccessful) u where first_success_at is null or u < first_success_at),
+             calls, errors, favourite_calls, meta_calls, off_catalog_calls
+      from session_batch order by revision, mode, model, client, session_id
+      on conflict (project_id, revision, mode, model, client, session_id) do update set
+        first_failed = case when excluded.first_at < s.first_at then excluded.first_failed
+                            when excluded.first_at > s.first_at then s.first_failed
+                            else s.first_failed or excluded.first_failed end,
+        first_at = least(s.first_at, excluded.first_at),
+        last_at = greatest(s.last_at, excluded.last_at),
+        first_success_at = least(s.first_success_at, excluded.first_success_at),
+        before_success = array(
+          select u from unnest(s.before_success || excluded.before_success) u
+          where least(s.first_success_at, excluded.first_success_at) is null or u < least(s.first_success_at, excluded.first_success_at)),
+        calls = s.calls + excluded.calls,
+        errors = s.errors + excluded.errors,
+        favourite_calls = s.favourite_calls + excluded.favourite_calls,
+        meta_calls = s.meta_calls + excluded.meta_calls,
+        off_catalog_calls = s.off_catalog_calls + excluded.off_catalog_calls
+      returning revision, mode, model, client, (first_at at time zone 'UTC')::date as day, (xmax = 0) as is_new
+    ),
+    by_segment as (
+      insert into usage_daily_segments (project_id, day, revision, mode, model, client, calls, errors, favourite_calls,
+                                        meta_calls, unresolved_calls, off_catalog_calls, sessions)
+      select ${projectId}::text, day, revision, mode, model, client, sum(calls), sum(errors), sum(favourite_calls),
+             sum(meta_calls), sum(unresolved_calls), sum(off_catalog_calls), sum(sessions)
+      from (
+        select day, revision, mode, model, client, count(*) as calls, count(*) filter (where status <> 'ok') as errors,
+               count(*) filter (where namespace = 'favourite') as favourite_calls, count(*) filter (where kind = 'meta') as meta_calls,
+               count(*) filter (where kind = 'unresolved') as unresolved_calls, count(*) filter (where off_catalog) as off_catalog_calls,
+               0 as sessions
+        from ins group by day, revision, mode, model, client
+        union all
+        select day, revision, mode, model, client, 0, 0, 0, 0, 0, 0, count(*) from impact_sessions where is_new
+        group by day, revision, mode, model, client
+      ) u
+      group by day, revision, mode, model, client order by day, revision, mode, model, client
+      on conflict (project_id, day, revision, mode, model, client) do update set
+        calls = usage_daily_segments.calls + excluded.calls,
+        errors = usage_daily_segments.errors + excluded.errors,
+        favourite_calls = usage_daily_segments.favourite_calls + excluded.favourite_calls,
+        meta_calls = usage_daily_segments.meta_calls + excluded.meta_calls,
+        unresolved_calls = usage_daily_segments.unresolved_calls + excluded.unresolved_calls,
+        off_catalog_calls = usage_daily_segments.off_catalog_calls + excluded.off_catalog_calls,
+        sessions = usage_daily_segments.sessions + excluded.sessions
     ),
     detail as (
       insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
@@ -102,14 +196,6 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
         errors = usage_daily.errors + excluded.errors,
         last_used = greatest(usage_daily.last_used, excluded.last_used),
         last_ok_used = greatest(usage_daily.last_ok_used, excluded.last_ok_used)
-    ),
-    by_namespace as (
-      insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
-      select ${projectId}::text, day, kind, namespace, count(*), count(*) filter (where status <> 'ok')
-      from ins group by day, kind, namespace order by day, kind, namespace
-      on conflict (project_id, day, kind, namespace) do update set
-        calls = usage_daily_namespaces.calls + excluded.calls,
-        errors = usage_daily_namespaces.errors + excluded.errors
     ),
     seen as (
       insert into usage_tool_sessions as s (project_id, day, tool, session_id, ok)

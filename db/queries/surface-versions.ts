@@ -6,6 +6,7 @@ import { favouriteIndexes, projects } from '@/db/schema';
 export interface SurfaceVersions {
   catalogVersion: number;
   favouritesVersion: number;
+  surfaceRevision: number;
   surfaceText: string;
 }
 
@@ -15,6 +16,7 @@ export function surfaceVersionsQuery(db: Db) {
     .select({
       catalogVersion: projects.catalogVersion,
       favouritesVersion: favouriteIndexes.version,
+      surfaceRevision: projects.surfaceRevision,
       surfaceText: sql<string>`${projects.surface}::text`,
     })
     .from(projects)

@@ -46,7 +46,12 @@ export async function setUnresolvedReason(db: Db, projectId: string, group: Unre
   return counted.n;
 }
 
-/** Store what these events now resolve to; returns how many changed on each UTC day. */
+/**
+ * Store what these events now resolve to; returns how many changed on each UTC day. The impact
+ * rollup (schema/impact.ts) moves with them in the same statement: a call that turned into a
+ * meta or favourite call counts as one, and one that turned into an ok tool call may be its
+ * session's first success. Every other figure of a session depends on no name.
+ */
 export async function resolveEvents(
   db: Db,
   projectId: string,
@@ -54,12 +59,49 @@ export async function resolveEvents(
   span: { from: number; to: number },
   to: { kind: string; tool: string; namespace: string },
 ): Promise<{ day: string; n: number }[]> {
+  const toFavourite = to.namespace === 'favourite' ? 1 : 0;
+  const toMeta = to.kind === 'meta' ? 1 : 0;
+  const toTool = to.kind === 'tool';
   return queryRows<{ day: string; n: number }>(
     db,
-    sql`with u as (
-          update events set kind = ${to.kind}, tool = ${to.tool}, namespace = ${to.namespace}, unresolved_reason = null
-          where ${groupEvents(projectId, group, span.from, span.to)}
-          returning (ts at time zone 'UTC')::date::text as day)
-        select day, count(*)::int as n from u group by day`,
+    sql`with old as (
+          select event_id, namespace as old_namespace from events where ${groupEvents(projectId, group, span.from, span.to)}
+        ),
+        moved as (
+          update events e set kind = ${to.kind}, tool = ${to.tool}, namespace = ${to.namespace}, unresolved_reason = null
+          from old o
+          where e.project_id = ${projectId} and e.event_id = o.event_id
+          returning (e.ts at time zone 'UTC')::date as day, e.ts, e.status, e.session_id, e.surface_revision as revision, e.mode,
+                    coalesce(e.model, '') as model, coalesce(e.client, '') as client, o.old_namespace
+        ),
+        segments as (
+          update usage_daily_segments s set
+            favourite_calls = s.favourite_calls + d.favourite_delta,
+            meta_calls = s.meta_calls + d.meta_delta,
+            unresolved_calls = s.unresolved_calls - d.n
+          from (select day, revision, mode, model, client, count(*)::int as n,
+                       (${toFavourite} * count(*) - count(*) filter (where old_namespace = 'favourite'))::int as favourite_delta,
+                       (${toMeta} * count(*))::int as meta_delta
+                from moved group by day, revision, mode, model, client) d
+          where s.project_id = ${projectId} and s.day = d.day and s.revision = d.revision and s.mode = d.mode
+            and s.model = d.model and s.client = d.client
+        ),
+        sessions as (
+          update usage_sessions s set
+            favourite_calls = s.favourite_calls + d.favourite_delta,
+            meta_calls = s.meta_calls + d.meta_delta,
+            first_success_at = least(s.first_success_at, d.first_success_at),
+            before_success = array(
+              select u from unnest(s.before_success) u
+              where least(s.first_success_at, d.first_success_at) is null or u < least(s.first_success_at, d.first_success_at))
+          from (select revision, mode, model, client, session_id,
+                       (${toFavourite} * count(*) - count(*) filter (where old_namespace = 'favourite'))::int as favourite_delta,
+                       (${toMeta} * count(*))::int as meta_delta,
+                       min(ts) filter (where ${toTool} and status = 'ok') as first_success_at
+                from moved where session_id is not null group by revision, mode, model, client, session_id) d
+          where s.project_id = ${projectId} and s.revision = d.revision and s.mode = d.mode and s.model = d.model
+            and s.client = d.client and s.session_id = d.session_id
+        )
+        select day::text as day, count(*)::int as n from moved group by day`,
   );
 }

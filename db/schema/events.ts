@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Raw tool_call_trace events. No foreign key to projects: an RI check per row costs ingest
@@ -28,6 +28,11 @@ export const events = pgTable(
     durationMs: integer('duration_ms'),
     model: text('model'),
     client: text('client'),
+    /** The surface revision and mode the call was made under (§impact): as the event named them, else those in force at its time. */
+    surfaceRevision: integer('surface_revision'),
+    mode: text('mode'),
+    /** An mcp_invoke_tool call naming a server or tool the catalog did not have when it was ingested. */
+    offCatalog: boolean('off_catalog').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

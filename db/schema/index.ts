@@ -4,3 +4,4 @@ export * from './favourites';
 export * from './events';
 export * from './usage';
 export * from './tokens';
+export * from './impact';

@@ -15,6 +15,8 @@ export const projects = pgTable('projects', {
    * name resolver, so a catalog change and an ingest never interleave.
    */
   catalogVersion: integer('catalog_version').notNull().default(0),
+  /** The surface revision in force (§impact): the latest row of surface_revisions, read by ingest and /surface. */
+  surfaceRevision: integer('surface_revision').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -32,6 +32,8 @@ export const eventViewSchema = z.object({
   durationMs: int.nullable(),
   model: z.string().nullable(),
   client: z.string().nullable(),
+  surfaceRevision: int.nullable().describe('The surface revision the call was made under (§impact).'),
+  mode: z.string().nullable().describe('The surface mode the call was made under.'),
 });
 export type EventView = z.infer<typeof eventViewSchema>;
 

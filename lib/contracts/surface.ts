@@ -50,8 +50,12 @@ export type SurfaceCatalog = z.infer<typeof surfaceCatalogSchema>;
 export const surfaceDocumentSchema = z.object({
   project: z.string(),
   version: z
-    .object({ catalog: count, favourites: count })
-    .describe('The catalog and favourites versions it was built from (informational: not part of the fingerprint).'),
+    .object({
+      catalog: count,
+      favourites: count,
+      surface: count.describe('The surface revision (§impact): a proxy copies it, with `mode`, into each event as surfaceRevision.'),
+    })
+    .describe('The catalog and favourites versions and the surface revision it was built from (informational: not part of the fingerprint).'),
   mode: z.enum(SURFACE_MODES),
   target: z.enum(TARGET_IDS),
   naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in force; `names` and `instruction` follow it.'),

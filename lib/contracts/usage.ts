@@ -56,6 +56,24 @@ export const unresolvedUsageSchema = z.object({
 });
 export type UnresolvedUsage = z.infer<typeof unresolvedUsageSchema>;
 
+/** One model's or client's calls over the window. */
+export const breakdownRowSchema = z.object({
+  name: z.string().nullable().describe('The model or client; null for calls whose events named none.'),
+  calls: count,
+  share: share.describe("Its part of the window's calls."),
+  errors: count,
+  sessions: count.describe('Sessions first seen in the window.'),
+  favouriteCalls: count.describe('Calls made through a favourite/ name.'),
+  metaCalls: count,
+  unresolvedCalls: count,
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const usageBreakdownSchema = z
+  .object({ models: z.array(breakdownRowSchema), clients: z.array(breakdownRowSchema) })
+  .describe('Every call of the window by model and by client, most calls first (whatever `status`).');
+export type UsageBreakdown = z.infer<typeof usageBreakdownSchema>;
+
 /** GET /api/projects/{id}/usage (§usage). */
 export const usageReportSchema = z.object({
   project: z.string(),
@@ -68,6 +86,7 @@ export const usageReportSchema = z.object({
   favourites: favouriteIndexSchema.extend({ version: count }),
   coverage: coverageSchema,
   unresolved: z.array(unresolvedUsageSchema),
+  breakdown: usageBreakdownSchema,
 });
 export type UsageReport = z.infer<typeof usageReportSchema>;
 

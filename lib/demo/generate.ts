@@ -3,6 +3,7 @@ import { typedNameOf } from '@/lib/names/present';
 import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { seededRandom } from '@/lib/stats/random';
 
 export interface DemoServer {
   server: string;
@@ -30,17 +31,7 @@ export interface DemoEvent {
   client: string;
 }
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same demo. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Zipf weights: the k-th most popular of n items gets 1/k^s. */
 export function zipfWeights(n: number, s: number): number[] {
@@ -88,6 +79,30 @@ const INVOKE_SPELLINGS = [
   ['server_name', 'tool_name'],
   ['serverName', 'toolName'],
 ] as const;
+/**
+ * How much a session searches before it works, by how many favourites the model was shown: a
+ * model handed a short, well-chosen list wanders less (the effect the Impact tab should find
+ * after each favourites change). Clients that do not present favourites do not change.
+ */
+const WANDERING = [
+  { favourites: 0, firstSearch: 0.8, extraSearches: 1.4, firstCallFails: 0.12 },
+  { favourites: 6, firstSearch: 0.55, extraSearches: 0.7, firstCallFails: 0.07 },
+  { favourites: 10, firstSearch: 0.35, extraSearches: 0.3, firstCallFails: 0.05 },
+];
+const UNCHANGED = { favourites: 0, firstSearch: 0.5, extraSearches: 0.3, firstCallFails: 0.045 };
+
+function wanderingOf(presentation: Presentation, favourites: readonly string[]) {
+  if (presentation === 'bare') return { ...UNCHANGED, firstSearch: 0, extraSearches: 0 };
+  if (presentation !== 'favindex' && presentation !== 'favindex-client') return UNCHANGED;
+  return [...WANDERING].reverse().find((w) => favourites.length >= w.favourites) ?? WANDERING[0]!;
+}
+
+function poisson(mean: number, rand: () => number): number {
+  let k = 0;
+  for (let p = rand(); p > Math.exp(-mean); p *= rand()) k++;
+  return k;
+}
+
 /** Names that models really produce and nothing can resolve: typos, stale favourites. */
 const BAD_NAMES = ['github__creat_issue', 'favourite/deploy_app', 'jira/create_ticket', 'create_issue'];
 
@@ -99,7 +114,8 @@ export interface DemoData {
 /**
  * Thirty days of believable traffic over a real catalog: Zipf tool popularity, sessions that
  * stick to a server or two, weekday rhythm and growth, a few errors, every presented-name form
- * (§names), and the favourites history those names were presented under.
+ * (§names), and the favourites history those names were presented under. Models shown more
+ * favourites search less and fail their first call less often (§impact).
  */
 export function generateDemo(servers: readonly DemoServer[], opts: { now: number; days?: number; seed?: number }): DemoData {
   const days = opts.days ?? 30;
@@ -138,8 +154,11 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       if (at > opts.now - 60_000) continue;
       const calls = 3 + Math.floor(rand() ** 2 * 40);
       const focus = pickWeighted(ranked, cumulative, rand()).split('/')[0];
-      if (who.presentation !== 'bare' && rand() < 0.5) {
+      const wandering = wanderingOf(who.presentation, favouritesAt(at));
+      const searches = (rand() < wandering.firstSearch ? 1 : 0) + poisson(wandering.extraSearches, rand);
+      for (let m = 0; m < searches; m++) {
         events.push(baseEvent(events.length, at, sessionId, who, rand, { tool: rand() < 0.5 ? 'begin_session' : 'mcp_find_tools' }));
+        at += 1_000 + Math.floor(rand() * 20_000);
       }
       for (let c = 0; c < calls && at < opts.now - 1000; c++) {
         at += 2_000 + Math.floor(rand() * 90_000);
@@ -152,7 +171,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
         }
         const presented =
           rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
-        events.push(baseEvent(events.length, at, sessionId, who, rand, presented));
+        events.push(baseEvent(events.length, at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined));
       }
     }
   }
@@ -166,8 +185,9 @@ function baseEvent(
   who: (typeof CLIENTS)[number],
   rand: () => number,
   presented: { tool: string; server?: string; arguments?: Record<string, unknown> },
+  failureRate = 0.045,
 ): DemoEvent {
-  const failed = rand() < 0.045;
+  const failed = rand() < failureRate;
   return {
     id: `demo-${n.toString(36).padStart(6, '0')}`,
     type: 'tool_call_trace',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -30,6 +31,14 @@ export const toolCallTraceSchema = z.object({
     .nullish(),
   model: optionalText(256),
   client: optionalText(256),
+  /** What the proxy presented, copied from the surface document (§impact); else found from the timestamp. */
+  mode: z.enum(SURFACE_MODES, { error: `mode must be one of ${SURFACE_MODES.join(', ')}` }).nullish(),
+  surfaceRevision: z
+    .number({ error: 'surfaceRevision must be a whole number' })
+    .int('surfaceRevision must be a whole number')
+    .min(1, 'surfaceRevision starts at 1')
+    .max(2_147_483_647, 'surfaceRevision is too large')
+    .nullish(),
 });
 
 export type ToolCallTrace = z.infer<typeof toolCallTraceSchema>;

@@ -58,7 +58,7 @@ describe('what a proxy presents', () => {
       { name: 'a', tools: [tool('one'), tool('two')] },
       { name: 'b', tools: [tool('three')] },
     ];
-    const source = { project: 'p', version: { catalog: 1, favourites: 1 }, surface: config, favourites: { ...favouriteIndex, tools: [] } };
+    const source = { project: 'p', version: { catalog: 1, favourites: 1, surface: 1 }, surface: config, favourites: { ...favouriteIndex, tools: [] } };
     const doc = buildSurfaceDocument(source, prepareCatalog(servers), 'eager');
     expect(doc.catalog.servers).toEqual([
       { name: 'a', fingerprint: catalogFingerprint(servers[0]!.tools), tools: 2 },

@@ -10,7 +10,7 @@ const catalog = prepareCatalog([
 ]);
 const source: SurfaceSource = {
   project: 'p',
-  version: { catalog: 3, favourites: 2 },
+  version: { catalog: 3, favourites: 2, surface: 4 },
   surface: { ...defaultSurfaceConfig(), naming: 'slash' },
   favourites: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue'] },
 };
@@ -60,7 +60,7 @@ describe('surface document', () => {
 
   it('keeps its fingerprint while the content is the same, whatever the versions say', () => {
     const a = buildSurfaceDocument(source, catalog, 'favindex');
-    const b = buildSurfaceDocument({ ...source, version: { catalog: 9, favourites: 7 } }, prepareCatalog(catalog.servers), 'favindex');
+    const b = buildSurfaceDocument({ ...source, version: { catalog: 9, favourites: 7, surface: 8 } }, prepareCatalog(catalog.servers), 'favindex');
     expect(b.fingerprint).toBe(a.fingerprint);
     const reordered = buildSurfaceDocument(
       { ...source, favourites: { ...source.favourites, tools: [...source.favourites.tools].reverse() } },

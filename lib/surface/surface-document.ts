@@ -12,7 +12,8 @@ export type { SurfaceDocument } from '@/lib/contracts/surface';
 
 export interface SurfaceSource {
   project: string;
-  version: { catalog: number; favourites: number };
+  /** `surface` is the surface revision (§impact) a proxy copies into its events. */
+  version: { catalog: number; favourites: number; surface: number };
   surface: SurfaceConfig;
   favourites: FavouriteIndex;
 }

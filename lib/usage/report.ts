@@ -1,4 +1,5 @@
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { type SegmentUsage, usageBreakdown } from './breakdown';
 import { coverage } from './coverage';
 import { rankTools, type ToolUsage } from './rank';
 import { dailySeries, type NamespaceDayCalls } from './series';
@@ -16,6 +17,7 @@ export interface UsageReportInput {
   usage: readonly ToolUsage[];
   namespaceDays: readonly NamespaceDayCalls[];
   unresolved: readonly UnresolvedUsage[];
+  segments: readonly SegmentUsage[];
   favourites: FavouriteIndex & { version: number };
   catalog: { has(tool: string): boolean };
 }
@@ -35,5 +37,6 @@ export function buildUsageReport(input: UsageReportInput): UsageReport {
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools, version: favourites.version },
     coverage: coverage(ranked, favourites.tools, favourites.maxFavourites),
     unresolved: [...input.unresolved],
+    breakdown: usageBreakdown(input.segments),
   };
 }

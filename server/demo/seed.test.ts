@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { impactReport } from '@/server/impact/impact';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { seedDemo } from './seed';
@@ -23,5 +24,23 @@ describe('the demo project', () => {
     const safe = events.body.events.filter((e: { tool: string }) => /^(mcp__favindex__)?(fav|all)_/.test(e.tool));
     expect(safe.some((e: { tool: string }) => e.tool.startsWith('mcp__favindex__fav_'))).toBe(true);
     expect(safe.filter((e: { kind: string }) => e.kind !== 'tool')).toEqual([]);
+  });
+
+  it('shows a real effect on the Impact tab: clients shown the favourites wander less after the last change, the others do not', async () => {
+    const started = performance.now();
+    const seeded = await seedDemo(t.app, { projectId: 'demo-impact' });
+    console.log(`[demo] seeded ${seeded.events} events in ${Math.round(performance.now() - started)} ms`);
+    expect(seeded.created).toBe(true);
+
+    const report = await impactReport(t.db, 'demo-impact', { window: 14 });
+    expect(report.revisions.map((r) => r.changed)).toEqual([['created'], ['favourites'], ['favourites']]);
+    const comparison = report.comparison!;
+    expect(comparison.revision).toBe(3);
+    const of = (dimension: string, value: string) => comparison.segments.find((s) => s.dimension === dimension && s.value === value)!;
+    const meta = (dimension: string, value: string) => of(dimension, value).measures.find((m) => m.measure === 'metaPerSession')!;
+    expect(meta('client', 'claude-code').verdict).toBe('lower');
+    expect(meta('client', 'claude-code').relative!.estimate).toBeLessThan(-0.2);
+    expect(meta('client', 'cursor').verdict).toBe('no-clear-change');
+    expect(of('client', 'cursor').enoughData).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { generateDemo } from '@/lib/demo/generate';
 import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
 import { findProject } from '@/db/queries/projects';
 import { backdateFavouriteChange } from '@/db/queries/favourites';
+import { backdateSurfaceRevision } from '@/db/queries/surface-revisions';
 import { putServerCatalog } from '@/server/catalog/put-catalog';
 import type { AppContext } from '@/server/context';
 import { ingestEvents } from '@/server/events/ingest';
@@ -45,6 +46,7 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
   const [first, ...later] = demo.favourites;
   if (!first) throw new Error('the demo generator makes at least one favourites version');
   await backdateFavouriteChange(db, projectId, 1, new Date(now - first.daysAgo * DAY));
+  await backdateSurfaceRevision(db, projectId, 1, new Date(now - first.daysAgo * DAY));
   for (const version of later) {
     await writeFavourites(
       db,

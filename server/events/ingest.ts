@@ -25,7 +25,8 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
       if (!project) throw projectNotFound(projectId);
       const { kept, tooOld } = splitByRetention(batch, project.retentionDays, now);
       const context = withServerKey(await app.names.get(tx, { projectId, ...project }), project.serverKey);
-      const rows = kept.map((event) => toEventRow(event, context));
+      const revisions = await app.revisions.get(tx, { id: projectId, surfaceRevision: project.surfaceRevision, createdAt: project.createdAt });
+      const rows = kept.map((event) => toEventRow(event, context, revisions));
       return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
     }),
   );

@@ -8,6 +8,7 @@ import { toFavouritesView } from '@/lib/favourites/view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { catalogToolNames } from '@/server/catalog/catalog';
+import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
 import { lockProjectForNameChange } from '@/server/projects/projects';
 
@@ -60,6 +61,7 @@ export async function updateFavourites(
     const at = options.at ?? new Date();
     const state = await saveFavouriteIndex(tx, projectId, next, version, at);
     await insertFavouriteChange(tx, { projectId, version, changedAt: at, via: options.via, before: indexOf(current), after: indexOf(state) });
+    await recordSurfaceRevision(tx, { projectId, at, favouritesVersion: version, surface: project.surface, changed: ['favourites'], via: options.via });
     await reresolveProject(tx, projectId, project.metaTools);
     return { state, changed: true };
   });

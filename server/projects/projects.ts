@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { saveFavouriteIndex, insertFavouriteChange } from '@/db/queries/favourites';
+import { findFavourites, insertFavouriteChange, saveFavouriteIndex } from '@/db/queries/favourites';
 import {
   bumpCatalogVersion,
   deleteProjectEvents,
@@ -19,7 +19,9 @@ import type { ProjectView } from '@/lib/contracts/projects';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import type { AppContext } from '@/server/context';
+import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
+import { surfaceChanges } from '@/lib/impact/revisions';
 
 export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
   const row = await findProject(db, id);
@@ -39,7 +41,7 @@ export async function lockProjectForNameChange(db: Db, id: string): Promise<Proj
   return row;
 }
 
-/** A new project with the default favourites, recorded as version 1 of its history. */
+/** A new project with the default favourites, recorded as version 1 of its history and as surface revision 1. */
 export async function createProject(db: Db, input: CreateProjectInput, via: FavouritesVia = 'api'): Promise<ProjectRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -51,9 +53,18 @@ export async function createProject(db: Db, input: CreateProjectInput, via: Favo
         surface: input.surface ?? defaultSurfaceConfig(),
       });
       const favourites = defaultFavouriteIndex();
-      await saveFavouriteIndex(tx, input.id, favourites, 1);
-      await insertFavouriteChange(tx, { projectId: input.id, version: 1, changedAt: new Date(), via, before: null, after: favourites });
-      return row;
+      const at = new Date();
+      await saveFavouriteIndex(tx, input.id, favourites, 1, at);
+      await insertFavouriteChange(tx, { projectId: input.id, version: 1, changedAt: at, via, before: null, after: favourites });
+      const surfaceRevision = await recordSurfaceRevision(tx, {
+        projectId: input.id,
+        at,
+        favouritesVersion: 1,
+        surface: row.surface,
+        changed: ['created'],
+        via,
+      });
+      return { ...row, surfaceRevision };
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') {
@@ -66,7 +77,8 @@ export async function createProject(db: Db, input: CreateProjectInput, via: Favo
   }
 }
 
-export async function updateProject(db: Db, id: string, input: UpdateProjectInput): Promise<ProjectRow> {
+/** Change a project's settings; a change of its surface config is recorded as its next surface revision. */
+export async function updateProject(db: Db, id: string, input: UpdateProjectInput, via: FavouritesVia = 'api'): Promise<ProjectRow> {
   const changes: Parameters<typeof updateProjectRow>[2] = { updatedAt: new Date() };
   if (input.description !== undefined) changes.description = input.description;
   if (input.metaTools !== undefined) changes.metaTools = input.metaTools;
@@ -82,7 +94,19 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     if (metaChanged || keyChanged) {
       await reresolveProject(tx, id, row.metaTools);
     }
-    return row;
+    const changed = input.surface === undefined ? [] : surfaceChanges(before.surface, row.surface);
+    if (changed.length === 0) return row;
+    const favourites = await findFavourites(tx, id);
+    if (!favourites) throw new Error(`project '${id}' has no favourites row`);
+    const surfaceRevision = await recordSurfaceRevision(tx, {
+      projectId: id,
+      at: row.updatedAt,
+      favouritesVersion: favourites.version,
+      surface: row.surface,
+      changed,
+      via,
+    });
+    return { ...row, surfaceRevision };
   });
 }
 

@@ -16,7 +16,7 @@ export interface RenderedSurface {
 }
 
 function versionKey(v: SurfaceVersions): string {
-  return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceText}`;
+  return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceRevision}|${v.surfaceText}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export class SurfaceStore {
         const document = buildSurfaceDocument(
           {
             project: projectId,
-            version: { catalog: inputs.catalogVersion, favourites: inputs.favourites.version },
+            version: { catalog: inputs.catalogVersion, favourites: inputs.favourites.version, surface: current.surfaceRevision },
             surface: inputs.surface,
             favourites: inputs.favourites,
           },

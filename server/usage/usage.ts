@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { listProjects } from '@/db/queries/projects';
+import { segmentUsage } from '@/db/queries/usage/breakdown';
 import { namespaceDays } from '@/db/queries/usage/namespace-days';
 import { projectDailyCalls } from '@/db/queries/usage/project-daily-calls';
 import { usageProjectRow } from '@/db/queries/usage/project-row';
@@ -49,17 +50,29 @@ async function usageProjectState(app: AppContext, db: Db, projectId: string): Pr
   };
 }
 
-/** Usage over a window (§usage): ranked tools, totals, the daily series, coverage and unresolved names. */
+/** Usage over a window (§usage): ranked tools, totals, the daily series, coverage, unresolved names, and calls by model and client. */
 export async function usageReport(app: AppContext, projectId: string, window: UsageWindow, query: { status: UsageStatus; top?: number }): Promise<UsageReport> {
   const { db } = app;
   // Independent reads of the rollup: on PostgreSQL they run on separate connections at once.
-  const [{ favourites, catalog }, usage, days, unresolved] = await Promise.all([
+  const [{ favourites, catalog }, usage, days, unresolved, segments] = await Promise.all([
     usageProjectState(app, db, projectId),
     toolUsage(db, projectId, window, query.status),
     namespaceDays(db, projectId, window, query.status),
     unresolvedNames(db, projectId, window, query.status),
+    segmentUsage(db, projectId, window),
   ]);
-  return buildUsageReport({ project: projectId, window, status: query.status, top: query.top, usage, namespaceDays: days, unresolved, favourites, catalog });
+  return buildUsageReport({
+    project: projectId,
+    window,
+    status: query.status,
+    top: query.top,
+    usage,
+    namespaceDays: days,
+    unresolved,
+    segments,
+    favourites,
+    catalog,
+  });
 }
 
 /**

@@ -95,12 +95,12 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
   if (step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.'))) {
-    await updateProject(db, metadata.name, {
-      description: metadata.description,
-      metaTools: spec.metaTools,
-      retentionDays: spec.retentionDays,
-      surface: spec.surface,
-    });
+    await updateProject(
+      db,
+      metadata.name,
+      { description: metadata.description, metaTools: spec.metaTools, retentionDays: spec.retentionDays, surface: spec.surface },
+      'yaml',
+    );
   }
   if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
 }

@@ -6,6 +6,7 @@ import { AUTH_OPERATIONS } from './auth';
 import { CATALOG_OPERATIONS } from './catalog';
 import { EVENT_OPERATIONS } from './events';
 import { FAVOURITE_OPERATIONS } from './favourites';
+import { IMPACT_OPERATIONS } from './impact';
 import { META_OPERATIONS } from './meta';
 import { PROJECT_OPERATIONS } from './projects';
 import { SURFACE_OPERATIONS } from './surface';
@@ -29,6 +30,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...EVENT_OPERATIONS,
   ...FAVOURITE_OPERATIONS,
   ...USAGE_OPERATIONS,
+  ...IMPACT_OPERATIONS,
   ...SURFACE_OPERATIONS,
   ...TOKEN_OPERATIONS,
   ...YAML_OPERATIONS,

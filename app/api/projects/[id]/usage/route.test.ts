@@ -191,6 +191,31 @@ describe('GET /api/projects/:id/usage', () => {
     expect(after.body.series[2]).toMatchObject({ calls: 11, attributed: 10, unresolved: 1, namespaces: { canonical: 5 } });
   });
 
+  it('breaks the calls down by model and by client, most calls first', async () => {
+    const id = await createTestProject(['github']);
+    const events = [
+      ev('a1', at('10', '10:00:00.000'), 'github/get_issue', 's1', { model: 'm-a', client: 'claude-code' }),
+      ev('a2', at('10', '10:01:00.000'), 'favourite/get_issue', 's1', { model: 'm-a', client: 'claude-code' }),
+      ev('a3', at('10', '10:02:00.000'), 'github/list_issues', 's1', { model: 'm-a', client: 'claude-code', status: 'error' }),
+      ev('b1', at('10', '11:00:00.000'), 'mcp_find_tools', 's2', { model: 'm-b', client: 'cursor' }),
+      ev('b2', at('09', '11:00:00.000'), 'github/get_issue', 's2', { model: 'm-b', client: 'cursor' }),
+      { id: 'n1', timestamp: at('10', '12:00:00.000'), tool: 'github/get_issue', client: 'cursor' },
+    ];
+    await api.post(`/api/projects/${id}/events`, { json: events });
+    const { breakdown } = (await usage(id, 'window=3d&until=2026-03-10')).body;
+    expect(breakdown.models).toEqual([
+      { name: 'm-a', calls: 3, share: 0.5, errors: 1, sessions: 1, favouriteCalls: 1, metaCalls: 0, unresolvedCalls: 1 },
+      { name: 'm-b', calls: 2, share: 2 / 6, errors: 0, sessions: 1, favouriteCalls: 0, metaCalls: 1, unresolvedCalls: 0 },
+      { name: null, calls: 1, share: 1 / 6, errors: 0, sessions: 0, favouriteCalls: 0, metaCalls: 0, unresolvedCalls: 0 },
+    ]);
+    expect(breakdown.clients.map((c: { name: string; calls: number }) => [c.name, c.calls])).toEqual([
+      ['claude-code', 3],
+      ['cursor', 3],
+    ]);
+    // A window without the calls has nothing to break down.
+    expect((await usage(id, 'window=1d&until=2026-03-08')).body.breakdown).toEqual({ models: [], clients: [] });
+  });
+
   it('refuses bad parameters with a 400 that names them, and an unknown project with a 404', async () => {
     const id = await seededProject();
     for (const query of ['window=0d', 'window=366d', 'window=30', 'window=abc', 'status=failed', 'until=yesterday', 'until=2026-02-30', 'top=0', 'top=x']) {

@@ -1,0 +1,157 @@
+/**
+ * Impact and backtest at 10M events: p50/p95 of GET /api/projects/:id/impact (one change judged
+ * per model, client and mode, 1,000 bootstrap resamples) and /backtest over HTTP, read from the
+ * rollups, against the same sessions aggregated from the raw events in the same run. The events
+ * (90 days, 10 surface revisions, 500 tools, 3 models, 2 clients, sessions of 20 calls) and every
+ * rollup are loaded by SQL, which is what ingest would have left.
+ * Goal: impact p50 ≤ 500 ms (a page), ≥ 10× the raw-event aggregation.
+ */
+import { recountImpactRollups } from '@/db/queries/impact/recount';
+import {
+  BENCH_REVISIONS,
+  createBenchDatabase,
+  createBenchProject,
+  loadEventsSql,
+  percentile,
+  ROLLUP_SQL,
+  round,
+  startAppServer,
+  withDrizzle,
+} from './usage-support';
+
+const EVENTS = Number(process.env.FAVINDEX_BENCH_IMPACT_EVENTS ?? 10_000_000);
+const REQUESTS = Number(process.env.FAVINDEX_BENCH_IMPACT_REQUESTS ?? 40);
+const DAYS = 90;
+const PROJECT = 'bench';
+const DAY_MS = 86_400_000;
+
+/** Revision r took effect where the loaded events switch to it; favourites versions 2… each pin one more tool. */
+function revisionsSql(start: number): string {
+  const span = (DAYS * DAY_MS) / BENCH_REVISIONS;
+  const at = (r: number) => `'${new Date(start + (r - 1) * span).toISOString()}'::timestamptz`;
+  const rows = Array.from({ length: BENCH_REVISIONS }, (_, i) => i + 1);
+  return `
+    insert into favourite_changes (project_id, version, changed_at, via, before, after)
+    select '${PROJECT}', r, ts, 'api', prev.after, jsonb_set(prev.after, '{tools}', (prev.after->'tools') || to_jsonb('github/op_' || (600 + r)))
+    from (values ${rows
+      .slice(1)
+      .map((r) => `(${r}, ${at(r)})`)
+      .join(', ')}) v(r, ts)
+    cross join (select after from favourite_changes where project_id = '${PROJECT}' and version = 1) prev;
+    update favourite_changes set changed_at = ${at(1)} where project_id = '${PROJECT}' and version = 1;
+    update surface_revisions set at = ${at(1)} where project_id = '${PROJECT}' and revision = 1;
+    insert into surface_revisions (project_id, revision, at, favourites_version, mode, naming, changed, via)
+    select '${PROJECT}', r, ts, r, 'favindex', 'slash', '["favourites"]', 'api' from (values ${rows
+      .slice(1)
+      .map((r) => `(${r}, ${at(r)})`)
+      .join(', ')}) v(r, ts);
+    update projects set surface_revision = ${BENCH_REVISIONS} where id = '${PROJECT}';
+    update favourite_indexes set version = ${BENCH_REVISIONS} where project_id = '${PROJECT}';`;
+}
+
+/** The baseline: the sessions of both sides aggregated from the raw events, grouped as the bootstrap reads them. */
+function rawSessionsSql(revision: number, from: string, to: string): string {
+  return `
+    select model, client, mode, calls, errors, favourite_calls, meta_calls, before_success, first_failed, count(*)
+    from (
+      select coalesce(model, '') as model, coalesce(client, '') as client, mode, count(*) as calls,
+             count(*) filter (where status <> 'ok') as errors, count(*) filter (where namespace = 'favourite') as favourite_calls,
+             count(*) filter (where kind = 'meta') as meta_calls,
+             count(*) filter (where first_success is null or ts < first_success) as before_success,
+             bool_or(status <> 'ok') filter (where ts = first_at) as first_failed
+      from (
+        select *, min(ts) over w as first_at, min(ts) filter (where kind = 'tool' and status = 'ok') over w as first_success
+        from events where project_id = '${PROJECT}' and surface_revision in (${revision - 1}, ${revision})
+          and session_id is not null and ts >= '${from}' and ts < '${to}'
+        window w as (partition by surface_revision, mode, model, client, session_id)
+      ) e
+      group by surface_revision, 1, 2, 3, session_id
+    ) s
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+}
+
+async function timeRequests(url: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const bench = await createBenchDatabase('impact');
+  const { sql } = bench;
+  const app = await startAppServer(bench.url);
+  try {
+    await createBenchProject(app.baseUrl, sql, PROJECT);
+    const start = Date.now() - DAYS * DAY_MS;
+    let t0 = performance.now();
+    await sql.begin(async (tx) => {
+      await tx`select setseed(0.42)`;
+      await tx.unsafe(loadEventsSql(PROJECT, EVENTS, DAYS));
+      await tx.unsafe(revisionsSql(start));
+    });
+    const loadSeconds = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+    for (const statement of ROLLUP_SQL(PROJECT)) await sql.unsafe(statement);
+    await withDrizzle(bench.url, (db) => recountImpactRollups(db, PROJECT));
+    await sql.unsafe('vacuum analyze events, usage_daily_tools, usage_daily_segments, usage_sessions, surface_revisions');
+    const rollupSeconds = (performance.now() - t0) / 1000;
+    const [counted] = await sql<{ sessions: number; segments: number }[]>`
+      select (select count(*)::int from usage_sessions) as sessions, (select count(*)::int from usage_daily_segments) as segments`;
+
+    const base = `${app.baseUrl}/api/projects/${PROJECT}`;
+    const latest = `${base}/impact?revision=${BENCH_REVISIONS}`;
+    await timeRequests(latest, 5);
+    const impact = await timeRequests(latest, REQUESTS);
+    const month = await timeRequests(`${base}/impact?revision=${BENCH_REVISIONS - 4}&window=30d`, Math.ceil(REQUESTS / 2));
+    const backtest = await timeRequests(`${base}/backtest?weeks=12&train=28d`, Math.ceil(REQUESTS / 2));
+    const usage = await timeRequests(`${base}/usage?window=30d`, REQUESTS);
+    const report = (await (await fetch(latest)).json()) as {
+      comparison: {
+        before: { from: string; to: string };
+        after: { from: string; to: string };
+        segments: { before: { sessions: number }; after: { sessions: number } }[];
+      };
+    };
+    const all = report.comparison.segments[0]!;
+
+    const baseline: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await sql.unsafe(rawSessionsSql(BENCH_REVISIONS, report.comparison.before.from, report.comparison.after.to));
+      baseline.push(performance.now() - t);
+    }
+    baseline.sort((a, b) => a - b);
+
+    const p50 = percentile(impact, 0.5);
+    const baselineP50 = percentile(baseline, 0.5);
+    return {
+      database: 'postgresql',
+      events: EVENTS,
+      days: DAYS,
+      revisions: BENCH_REVISIONS,
+      loadSeconds: round(loadSeconds, 1),
+      rollupSeconds: round(rollupSeconds, 1),
+      sessionRows: counted?.sessions,
+      segmentRows: counted?.segments,
+      sessionsJudged: { before: all.before.sessions, after: all.after.sessions, segments: report.comparison.segments.length },
+      impactP50Ms: p50,
+      impactP95Ms: percentile(impact, 0.95),
+      impact30dP50Ms: percentile(month, 0.5),
+      backtest12WeeksP50Ms: percentile(backtest, 0.5),
+      usage30dP50Ms: percentile(usage, 0.5),
+      rawSessionsP50Ms: baselineP50,
+      speedupVsRawSessions: round(baselineP50 / p50, 1),
+      goals: { impactP50Ms: 500, speedup: 10 },
+      met: p50 <= 500 && baselineP50 / p50 >= 10,
+    };
+  } finally {
+    await app.stop();
+    await bench.drop();
+  }
+}

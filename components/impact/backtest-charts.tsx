@@ -1,0 +1,128 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@/components/usage/chart-frame';
+import {
+  axisLine,
+  axisTick,
+  gridStroke,
+  legendLabel,
+  legendStyle,
+  shortDay,
+  tooltipCursor,
+  tooltipLabelStyle,
+  tooltipStyle,
+} from '@/components/usage/chart-theme';
+import type { BacktestReport } from '@/lib/contracts/backtest';
+import { formatPercent } from '@/lib/format';
+
+const percentTick = (v: unknown) => formatPercent(Number(v), 0);
+const percentValue = (value: unknown) => (value === null || value === undefined ? '—' : formatPercent(Number(value)));
+
+export const SERIES = [
+  { key: 'suggested', label: 'the rule', color: 'var(--chart-1)' },
+  { key: 'pinned', label: 'pinned then', color: 'var(--star)' },
+  { key: 'best', label: 'best possible', color: 'var(--chart-3)' },
+] as const;
+
+/** Each week's share of calls caught by the rule's pick, the pinned favourites and the best K. */
+export function WeeklyChart({ report }: { report: BacktestReport }) {
+  const data = report.weeks.map((w) => ({
+    week: `${shortDay(w.from)}–${shortDay(w.to)}`,
+    suggested: w.suggested.share,
+    pinned: w.pinned.share,
+    best: w.best.share,
+  }));
+  return (
+    <ChartFrame testId="backtest-weekly-chart">
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart
+          data={data}
+          accessibilityLayer
+          title="Share of each week's calls caught"
+          desc={`Grouped bars per week: what ${report.k} favourites chosen by the rule, the pinned ones and the week's own top ${report.k} would have caught.`}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke={gridStroke} />
+          <XAxis dataKey="week" tick={axisTick} axisLine={axisLine} tickLine={false} minTickGap={8} />
+          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
+          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} cursor={tooltipCursor} formatter={percentValue} />
+          <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
+          {SERIES.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
+/** What K favourites would catch over every week, by the rule and at best, with the recommended K marked. */
+export function CurveChart({ report }: { report: BacktestReport }) {
+  return (
+    <ChartFrame testId="backtest-curve-chart">
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart
+          data={report.curve}
+          accessibilityLayer
+          title="Calls caught by K favourites"
+          desc="Two lines over K: what the rule's top K and the best K would have caught over every week."
+          margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke={gridStroke} />
+          <XAxis
+            dataKey="k"
+            type="number"
+            domain={[1, Math.max(2, report.curve.length)]}
+            allowDecimals={false}
+            tick={axisTick}
+            axisLine={axisLine}
+            tickLine={false}
+          />
+          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
+          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} labelFormatter={(k) => `K = ${k}`} formatter={percentValue} />
+          <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
+          {report.recommendation.k ? (
+            <ReferenceLine
+              x={report.recommendation.k}
+              stroke="var(--star)"
+              strokeDasharray="4 3"
+              label={{ value: `K ${report.recommendation.k}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
+            />
+          ) : null}
+          <Line type="stepAfter" dataKey="suggested" name="the rule" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="stepAfter" dataKey="best" name="best possible" stroke="var(--chart-3)" strokeWidth={2} dot={false} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
+/** What a suggestion still catches as it ages: refresh before the line drops. */
+export function RefreshChart({ report }: { report: BacktestReport }) {
+  return (
+    <ChartFrame testId="backtest-refresh-chart">
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart
+          data={report.refresh}
+          accessibilityLayer
+          title="Calls a suggestion catches as it ages"
+          desc="The share of a week's calls caught by the rule's pick made one, two or more weeks earlier."
+          margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke={gridStroke} />
+          <XAxis
+            dataKey="ageWeeks"
+            tick={axisTick}
+            axisLine={axisLine}
+            tickLine={false}
+            label={{ value: 'weeks old', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
+          />
+          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
+          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} labelFormatter={(a) => `${a} week(s) old`} formatter={percentValue} />
+          <Line dataKey="share" name="caught" stroke="var(--chart-1)" strokeWidth={2} isAnimationActive={false} connectNulls />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import type { ImpactMeasureResult, ImpactSegment } from '@/lib/contracts/impact';
+import { MEASURE_DEFINITIONS } from '@/lib/impact/measures';
+import { formatChange, formatMeasure, verdictOf } from './format';
+import styles from './impact-page.module.css';
+
+/** The change with its interval; the exact bounds ride along as data for scripts and tests. */
+export function ChangeCell({ result }: { result: ImpactMeasureResult }) {
+  const interval = result.relative ?? result.difference;
+  return (
+    <span
+      className={styles.interval}
+      data-kind={result.relative ? 'relative' : 'difference'}
+      data-estimate={interval?.estimate}
+      data-low={interval?.low}
+      data-high={interval?.high}
+    >
+      {formatChange(result)}
+    </span>
+  );
+}
+
+export function VerdictBadge({ result }: { result: ImpactMeasureResult }) {
+  const { label, tone } = verdictOf(result);
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+const COLUMNS: Column<ImpactMeasureResult>[] = [
+  {
+    id: 'measure',
+    header: 'Measure',
+    cellTitle: (r) => MEASURE_DEFINITIONS[r.measure].description,
+    cell: (r) => MEASURE_DEFINITIONS[r.measure].label,
+  },
+  { id: 'before', header: 'Before', numeric: true, cell: (r) => formatMeasure(r.measure, r.before) },
+  { id: 'after', header: 'After', numeric: true, cell: (r) => formatMeasure(r.measure, r.after) },
+  { id: 'change', header: 'Change [95% interval]', numeric: true, cell: (r) => <ChangeCell result={r} /> },
+  { id: 'verdict', header: 'Verdict', cell: (r) => <VerdictBadge result={r} /> },
+];
+
+/** Every measure before and after the change, over every session. */
+export function MeasuresTable({ segment }: { segment: ImpactSegment }) {
+  return (
+    <Card aria-labelledby="measures-heading">
+      <CardHeader id="measures-heading" title="Every session">
+        <span className="muted small">
+          {segment.before.sessions} sessions before · {segment.after.sessions} after
+        </span>
+      </CardHeader>
+      <DataTable columns={COLUMNS} rows={segment.measures} rowKey={(r) => r.measure} labelledBy="measures-heading" testId="impact-measures" />
+    </Card>
+  );
+}

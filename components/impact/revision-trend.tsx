@@ -1,0 +1,85 @@
+'use client';
+
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@/components/usage/chart-frame';
+import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipLabelStyle, tooltipStyle } from '@/components/usage/chart-theme';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { SurfaceRevisionView } from '@/lib/contracts/impact';
+import { formatPercent } from '@/lib/format';
+import { ratio } from '@/lib/usage/rank';
+
+const SHARES = [
+  { key: 'favouriteShare', label: 'through favourite/', color: 'var(--chart-1)' },
+  { key: 'metaShare', label: 'meta calls', color: 'var(--chart-4)' },
+  { key: 'errorRate', label: 'errors', color: 'var(--chart-5)' },
+] as const;
+
+/** The call measures of every revision with calls, in order: how each change moved them. */
+export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] }) {
+  const data = revisions
+    .filter((r) => r.totals.calls > 0)
+    .map((r) => ({
+      label: `r${r.revision}`,
+      description: r.description,
+      favouriteShare: ratio(r.totals.favouriteCalls, r.totals.calls),
+      metaShare: ratio(r.totals.metaCalls, r.totals.calls),
+      errorRate: ratio(r.totals.errors, r.totals.calls),
+      callsPerSession: r.totals.sessions > 0 ? r.totals.calls / r.totals.sessions : null,
+    }));
+  return (
+    <Card aria-labelledby="trend-heading">
+      <CardHeader id="trend-heading" title="Revision by revision">
+        <span className="muted small">every call made under each revision, without intervals</span>
+      </CardHeader>
+      {data.length < 2 ? (
+        <EmptyState>Calls under at least two revisions make a trend.</EmptyState>
+      ) : (
+        <ChartFrame testId="impact-trend">
+          <ResponsiveContainer width="100%" height={240}>
+            <LineChart
+              data={data}
+              accessibilityLayer
+              title="Call measures by surface revision"
+              desc="Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session."
+              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            >
+              <CartesianGrid vertical={false} stroke={gridStroke} />
+              <XAxis dataKey="label" tick={axisTick} axisLine={axisLine} tickLine={false} />
+              <YAxis
+                yAxisId="share"
+                domain={[0, 1]}
+                tick={axisTick}
+                axisLine={false}
+                tickLine={false}
+                width={48}
+                tickFormatter={(v) => formatPercent(Number(v), 0)}
+              />
+              <YAxis yAxisId="calls" orientation="right" tick={axisTick} axisLine={false} tickLine={false} width={40} allowDecimals={false} />
+              <Tooltip
+                contentStyle={tooltipStyle}
+                labelStyle={tooltipLabelStyle}
+                labelFormatter={(label, items) => `${label}: ${items?.[0]?.payload?.description ?? ''}`}
+                formatter={(value, name) => [name === 'calls per session' ? Number(value).toFixed(2) : formatPercent(Number(value)), name]}
+              />
+              <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
+              {SHARES.map((s) => (
+                <Line key={s.key} yAxisId="share" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} />
+              ))}
+              <Line
+                yAxisId="calls"
+                dataKey="callsPerSession"
+                name="calls per session"
+                stroke="var(--chart-7)"
+                strokeDasharray="4 3"
+                strokeWidth={2}
+                isAnimationActive={false}
+                connectNulls
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </ChartFrame>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+
+/**
+ * Every change of what a proxy presents, numbered per project (§impact): a favourites write,
+ * or a change of the surface config (mode, naming, anything else). Written in the transaction
+ * that makes the change; revision 1 is the project's creation.
+ */
+export const surfaceRevisions = pgTable(
+  'surface_revisions',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    favouritesVersion: integer('favourites_version').notNull(),
+    mode: text('mode').notNull(),
+    naming: text('naming').notNull(),
+    /** What this revision changed: created, favourites, mode, naming, surface. */
+    changed: jsonb('changed').$type<string[]>().notNull(),
+    via: text('via').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.revision] })],
+);
+
+/*
+ * The impact rollups, kept in the ingest transaction like the usage rollup (§storage). Model
+ * and client are '' when the events named none (they are part of the keys).
+ */
+
+/** Calls per UTC day, surface revision, mode, model and client: per-revision totals and the usage breakdowns. */
+export const usageDailySegments = pgTable(
+  'usage_daily_segments',
+  {
+    projectId: text('project_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    revision: integer('revision').notNull(),
+    mode: text('mode').notNull(),
+    model: text('model').notNull(),
+    client: text('client').notNull(),
+    calls: integer('calls').notNull(),
+    errors: integer('errors').notNull(),
+    favouriteCalls: integer('favourite_calls').notNull(),
+    metaCalls: integer('meta_calls').notNull(),
+    unresolvedCalls: integer('unresolved_calls').notNull(),
+    offCatalogCalls: integer('off_catalog_calls').notNull(),
+    /** Sessions first seen here: a session counts once, on the UTC day of the first call it arrived with. */
+    sessions: integer('sessions').notNull(),
+  },
+  (t) => [primaryKey({ name: 'usage_daily_segments_pk', columns: [t.projectId, t.day, t.revision, t.mode, t.model, t.client] })],
+);
+
+/**
+ * One row per session under one revision, mode, model and client: the unit the impact
+ * bootstrap resamples. Every column merges batches in any order (sums, least/greatest, and a
+ * list of timestamps filtered by the earliest success), so the row is exact however the
+ * session's calls arrive.
+ */
+export const usageSessions = pgTable(
+  'usage_sessions',
+  {
+    projectId: text('project_id').notNull(),
+    revision: integer('revision').notNull(),
+    mode: text('mode').notNull(),
+    model: text('model').notNull(),
+    client: text('client').notNull(),
+    sessionId: text('session_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** Whether the first call (any of them, if several share the first timestamp) was not ok. */
+    firstFailed: boolean('first_failed').notNull(),
+    /** The first ok call to a catalog tool; null while there is none. */
+    firstSuccessAt: timestamp('first_success_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** When each call before that one was made (every call while there is none): its length is the measure. */
+    beforeSuccess: timestamp('before_success', { withTimezone: true, mode: 'date', precision: 3 }).array().notNull(),
+    calls: integer('calls').notNull(),
+    errors: integer('errors').notNull(),
+    favouriteCalls: integer('favourite_calls').notNull(),
+    metaCalls: integer('meta_calls').notNull(),
+    offCatalogCalls: integer('off_catalog_calls').notNull(),
+  },
+  (t) => [primaryKey({ name: 'usage_sessions_pk', columns: [t.projectId, t.revision, t.mode, t.model, t.client, t.sessionId] })],
+);

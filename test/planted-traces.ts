@@ -1,0 +1,66 @@
+import { seededRandom } from '../lib/stats/random';
+
+/**
+ * Traces with a known effect, for the tests and the e2e spec of the impact report: sessions
+ * under each surface revision, per model, whose meta calls per session follow a Poisson mean
+ * the caller picks (so a drop of 40% after a revision for one model is planted there and
+ * nowhere else). Every session then makes a few tool calls, the first usually ok.
+ */
+export interface PlantedSpec {
+  revisions: number[];
+  models: string[];
+  sessionsPerCell: number;
+  /** Mean meta calls per session under a revision, for a model. */
+  metaMean: (revision: number, model: string) => number;
+  /** Tool calls after the meta calls. */
+  tools: string[];
+  now: number;
+  seed?: number;
+  client?: string;
+}
+
+export interface PlantedEvent {
+  id: string;
+  timestamp: string;
+  tool: string;
+  sessionId: string;
+  status: 'ok' | 'error';
+  model: string;
+  client: string;
+  surfaceRevision: number;
+}
+
+function poisson(mean: number, rand: () => number): number {
+  let k = 0;
+  for (let p = rand(); p > Math.exp(-mean); p *= rand()) k++;
+  return k;
+}
+
+export function plantedTraces(spec: PlantedSpec): PlantedEvent[] {
+  const rand = seededRandom(spec.seed ?? 1);
+  const events: PlantedEvent[] = [];
+  let at = spec.now - 3_600_000;
+  for (const revision of spec.revisions) {
+    for (const model of spec.models) {
+      for (let s = 0; s < spec.sessionsPerCell; s++) {
+        const sessionId = `r${revision}-${model}-${s}`;
+        const meta = poisson(spec.metaMean(revision, model), rand);
+        const calls = [...Array.from({ length: meta }, () => 'mcp_find_tools'), ...spec.tools.slice(0, 2 + Math.floor(rand() * (spec.tools.length - 1)))];
+        for (const tool of calls) {
+          at += 137;
+          events.push({
+            id: `${sessionId}-${events.length}`,
+            timestamp: new Date(at).toISOString(),
+            tool,
+            sessionId,
+            status: rand() < 0.05 ? 'error' : 'ok',
+            model,
+            client: spec.client ?? 'planted-client',
+            surfaceRevision: revision,
+          });
+        }
+      }
+    }
+  }
+  return events;
+}
