@@ -49,10 +49,10 @@ test('by keyboard only: reach the first suggested Pin fast, pin, move and unpin 
   // Pin three in a row: each time the focus moves on to the next Pin, and the pin is announced.
   await page.keyboard.press('Enter');
   await expect(heard).toContainText('Pinned github/create_issue (1 of 15).');
-  expect(await focused(page)).toBe('Pin filesystem/read_file');
+  await expect.poll(() => focused(page)).toBe('Pin filesystem/read_file');
   await page.keyboard.press('Enter');
   await expect(heard).toContainText('Pinned filesystem/read_file (2 of 15).');
-  expect(await focused(page)).toBe('Pin github/list_issues');
+  await expect.poll(() => focused(page)).toBe('Pin github/list_issues');
   await page.keyboard.press('Enter');
   await expect(heard).toContainText('Pinned github/list_issues (3 of 15).');
   await expect(pinned).toHaveText(['github/create_issue', 'filesystem/read_file', 'github/list_issues']);
@@ -62,37 +62,37 @@ test('by keyboard only: reach the first suggested Pin fast, pin, move and unpin 
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'github/list_issues', 'filesystem/read_file']);
   await expect(heard).toContainText('Moved github/list_issues to position 2 of 3.');
-  expect(await focused(page)).toBe('Move github/list_issues up');
+  await expect.poll(() => focused(page)).toBe('Move github/list_issues up');
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/list_issues', 'github/create_issue', 'filesystem/read_file']);
   await expect(heard).toContainText('Moved github/list_issues to position 1 of 3.');
-  expect(await focused(page)).toBe('Move github/list_issues down');
+  await expect.poll(() => focused(page)).toBe('Move github/list_issues down');
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'github/list_issues', 'filesystem/read_file']);
   await expect(heard).toContainText('Moved github/list_issues to position 2 of 3.');
-  expect(await focused(page)).toBe('Move github/list_issues down');
+  await expect.poll(() => focused(page)).toBe('Move github/list_issues down');
 
   // Unpin it: the focus goes to the row that takes its place.
   await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('Unpin github/list_issues');
+  await expect.poll(() => focused(page)).toBe('Unpin github/list_issues');
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'filesystem/read_file']);
   await expect(heard).toContainText('Unpinned github/list_issues (2 of 15).');
-  expect(await focused(page)).toBe('Unpin filesystem/read_file');
+  await expect.poll(() => focused(page)).toBe('Unpin filesystem/read_file');
 
   // Undo (back up to it): the tool is back at its place, with the focus on its row.
   for (let i = 0; i < 12 && (await focused(page)) !== 'Undo'; i++) await page.keyboard.press('Shift+Tab');
-  expect(await focused(page)).toBe('Undo');
+  await expect.poll(() => focused(page)).toBe('Undo');
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'github/list_issues', 'filesystem/read_file']);
   await expect(heard).toContainText('Pinned github/list_issues again, at position 2.');
-  expect(await focused(page)).toBe('Unpin github/list_issues');
+  await expect.poll(() => focused(page)).toBe('Unpin github/list_issues');
 
   // Unpin the last row: the focus goes to the row before it.
   await tabTo(page, 'Unpin filesystem/read_file');
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'github/list_issues']);
-  expect(await focused(page)).toBe('Unpin github/list_issues');
+  await expect.poll(() => focused(page)).toBe('Unpin github/list_issues');
 });
 
 test('by keyboard: revoking a token keeps the focus in the table', async ({ page, request }) => {
@@ -105,10 +105,10 @@ test('by keyboard: revoking a token keeps the focus in the table', async ({ page
 
   await table.getByRole('button', { name: 'Revoke proxy one' }).focus();
   await page.keyboard.press('Enter');
-  expect(await focused(page)).toBe('Confirm revoke');
+  await expect.poll(() => focused(page)).toBe('Confirm revoke');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  expect(await focused(page)).toBe('Revoke proxy one');
+  await expect.poll(() => focused(page)).toBe('Revoke proxy one');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(table.getByRole('row', { name: /proxy one/ })).toContainText('revoked');

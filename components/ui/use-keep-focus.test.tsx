@@ -33,6 +33,41 @@ function List() {
   );
 }
 
+/**
+ * The same write, but the rows live in a sibling fed by another query: that query's refetch
+ * redraws them (new elements) only after the write has settled, and this component does not
+ * re-render then.
+ */
+function SplitList() {
+  const [pending, setPending] = useState(false);
+  const [redraws, setRedraws] = useState(0);
+  const keep = useKeepFocus(!pending);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          keep(() => document.querySelector<HTMLElement>('button[data-next]'));
+          setPending(true);
+          setTimeout(() => setPending(false), 5);
+          setTimeout(() => setRedraws((n) => n + 1), 40);
+        }}
+      >
+        Pin
+      </button>
+      <Rows key={redraws} />
+    </>
+  );
+}
+
+function Rows() {
+  return (
+    <button type="button" data-next>
+      Next
+    </button>
+  );
+}
+
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 
 describe('useKeepFocus', () => {
@@ -53,5 +88,19 @@ describe('useKeepFocus', () => {
     screen.getByRole('textbox', { name: 'elsewhere' }).focus();
     await wait(30);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'elsewhere' }));
+  });
+
+  it('puts the focus back when a refetch redraws the rows after the write settled', async () => {
+    render(<SplitList />);
+    const pin = screen.getByRole('button', { name: 'Pin' });
+    pin.focus();
+    act(() => pin.click());
+    await wait(20);
+    const first = screen.getByRole('button', { name: 'Next' });
+    expect(document.activeElement).toBe(first);
+    await wait(80);
+    const redrawn = screen.getByRole('button', { name: 'Next' });
+    expect(redrawn).not.toBe(first);
+    expect(document.activeElement).toBe(redrawn);
   });
 });
