@@ -6,64 +6,41 @@ const TESTS = '(^|/)(test|e2e|bench)/|\\.test\\.tsx?$|\\.spec\\.ts$';
 const IO_PACKAGES =
   '^(node:)?(fs|net|http|https|dgram|child_process|worker_threads)$|^node_modules/(postgres|@electric-sql|drizzle-orm|@modelcontextprotocol|next)/';
 
+/** One layer rule: modules under `from` (tests aside) may not import anything matching `to`. */
+function layer(name, from, to, comment) {
+  return { name, comment, severity: 'error', from: { path: from, pathNot: TESTS }, to: { path: to } };
+}
+
 module.exports = {
   forbidden: [
-    {
-      name: 'lib-is-pure',
-      comment: 'lib/ is the pure domain: no database, no HTTP, nothing of the layers above it.',
-      severity: 'error',
-      from: { path: '^lib/', pathNot: TESTS },
-      to: { path: ['^(db|server|app|components|cli|proxy)/', IO_PACKAGES] },
-    },
-    {
-      name: 'db-answers-only',
-      comment: 'db/ takes a database and returns data: it decides no HTTP status and opens no network connection.',
-      severity: 'error',
-      from: { path: '^db/', pathNot: TESTS },
-      to: { path: ['^(server|app|components|cli|proxy)/', '^lib/errors\\.ts$', '^node_modules/@modelcontextprotocol/'] },
-    },
-    {
-      name: 'server-below-app',
-      comment: 'The server layer serves the routes and pages; it never reaches up into them.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: TESTS },
-      to: { path: '^(app|components|cli|proxy)/' },
-    },
-    {
-      name: 'routes-through-server',
-      comment: 'Routes and pages parse, call the server layer and respond: they do not query the database themselves.',
-      severity: 'error',
-      from: { path: '^app/', pathNot: TESTS },
-      to: { path: '^db/' },
-    },
-    {
-      name: 'components-over-the-api',
-      comment: 'The dashboard reaches the server only through the HTTP API (apiFetch).',
-      severity: 'error',
-      from: { path: '^components/', pathNot: TESTS },
-      to: { path: '^(db|server|app|cli|proxy)/' },
-    },
-    {
-      name: 'cli-over-the-api',
-      comment: 'The command line talks to favindex over HTTP, like any other client.',
-      severity: 'error',
-      from: { path: '^cli/', pathNot: TESTS },
-      to: { path: '^(db|server|app|components)/' },
-    },
-    {
-      name: 'proxy-over-the-api',
-      comment: 'The proxy is an MCP server in front of MCP servers that talks to favindex over HTTP: it uses the outbound MCP client and the pure domain only.',
-      severity: 'error',
-      from: { path: '^proxy/', pathNot: TESTS },
-      to: { path: '^(db|server|app|components|cli)/' },
-    },
-    {
-      name: 'mcp-below-its-users',
-      comment: 'The outbound MCP client serves the server layer, the CLI and the proxy; it never reaches up into them.',
-      severity: 'error',
-      from: { path: '^mcp/', pathNot: TESTS },
-      to: { path: '^(db|server|app|components|cli|proxy)/' },
-    },
+    layer(
+      'lib-is-pure',
+      '^lib/',
+      ['^(db|server|app|components|cli|proxy)/', IO_PACKAGES],
+      'lib/ is the pure domain: no database, no HTTP, nothing of the layers above it.',
+    ),
+    layer(
+      'db-answers-only',
+      '^db/',
+      ['^(server|app|components|cli|proxy)/', '^lib/errors\\.ts$', '^node_modules/@modelcontextprotocol/'],
+      'db/ takes a database and returns data: it decides no HTTP status and opens no network connection.',
+    ),
+    layer('server-below-app', '^server/', '^(app|components|cli|proxy)/', 'The server layer serves the routes and pages; it never reaches up into them.'),
+    layer('routes-through-server', '^app/', '^db/', 'Routes and pages parse, call the server layer and respond: they do not query the database themselves.'),
+    layer('components-over-the-api', '^components/', '^(db|server|app|cli|proxy)/', 'The dashboard reaches the server only through the HTTP API (apiFetch).'),
+    layer('cli-over-the-api', '^cli/', '^(db|server|app|components)/', 'The command line talks to favindex over HTTP, like any other client.'),
+    layer(
+      'proxy-over-the-api',
+      '^proxy/',
+      '^(db|server|app|components|cli)/',
+      'The proxy is an MCP server in front of MCP servers that talks to favindex over HTTP: it uses the outbound MCP client and the pure domain only.',
+    ),
+    layer(
+      'mcp-below-its-users',
+      '^mcp/',
+      '^(db|server|app|components|cli|proxy)/',
+      'The outbound MCP client serves the server layer, the CLI and the proxy; it never reaches up into them.',
+    ),
     {
       name: 'no-circular',
       comment: 'A cycle makes two modules one; split what they share instead. Type-only imports (the AppContext type) vanish at run time and do not count.',

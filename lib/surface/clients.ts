@@ -41,28 +41,36 @@ export interface ClientProfile {
   facts: readonly ClientFact[];
 }
 
+/** What a client does where nothing else is said: keeps names as they are, and nobody knows how it treats duplicates. */
+const CLIENT_DEFAULTS = {
+  serverPart: 'key',
+  rewrites: [],
+  doubts: [],
+  length: null,
+  combinedLimit: null,
+  refuses: null,
+  duplicates: 'unknown',
+  toolCap: null,
+} as const satisfies Omit<ClientProfile, 'id' | 'label' | 'template' | 'facts'>;
+
+function client(profile: Pick<ClientProfile, 'id' | 'label' | 'template' | 'facts'> & Partial<ClientProfile>): ClientProfile {
+  return { ...CLIENT_DEFAULTS, ...profile };
+}
+
 export const CLIENTS: Record<ClientId, ClientProfile> = {
-  raw: {
+  raw: client({
     id: 'raw',
     label: 'As presented (no client)',
     template: '{tool}',
-    serverPart: 'key',
-    rewrites: [],
-    doubts: [],
-    length: null,
-    combinedLimit: null,
-    refuses: null,
     duplicates: 'sends-both',
-    toolCap: null,
     facts: [{ text: 'The names exactly as the proxy presents them: what a client that changes nothing would send.', known: true }],
-  },
-  'claude-code': {
+  }),
+  'claude-code': client({
     id: 'claude-code',
     label: 'Claude Code',
     // mcp__<server>__<tool>: Claude Code's permission rules and its API errors name tools so
     // (anthropics/claude-code#2412 shows mcp__enterprise-database-management__…).
     template: 'mcp__{server}__{tool}',
-    serverPart: 'key',
     // '.' becomes '_' (reported by integrators: barryw/ImmichMCP#8, logly/mureo#73; Claude Code's source is not public).
     rewrites: [{ pattern: /\./g, to: '_' }],
     doubts: [
@@ -73,12 +81,8 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
         note: "Claude Code's handling of characters other than '.' (such as '/') is not known: shown unchanged",
       },
     ],
-    length: null,
-    combinedLimit: null,
-    refuses: null,
     // Anthropic answers 400 "Tool names must be unique" (anthropics/claude-code#14199).
     duplicates: 'sends-both',
-    toolCap: null,
     facts: [
       { text: 'Sends mcp__<server key>__<tool>.', known: true },
       { text: "Turns '.' into '_' (reported; its source is not public).", known: true },
@@ -86,28 +90,21 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: 'Does not shorten names: one over 64 characters fails the request at Anthropic.', known: true },
       { text: 'No cap of its own on the number of tools is known.', known: false },
     ],
-  },
-  'claude-desktop': {
+  }),
+  'claude-desktop': client({
     id: 'claude-desktop',
     label: 'Claude Desktop',
     // The raw tool name, checked against ^[a-zA-Z0-9_-]{1,64}$; one bad name fails every chat
     // (barryw/ImmichMCP#4, l22-io/orchard-mcp#14, hostinger/api-mcp-server#48, API-200/api200#14).
     template: '{tool}',
-    serverPart: 'key',
-    rewrites: [],
-    doubts: [],
-    length: null,
-    combinedLimit: null,
     refuses: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, what: 'tool names must match ^[a-zA-Z0-9_-]{1,64}$' },
-    duplicates: 'unknown',
-    toolCap: null,
     facts: [
       { text: 'Sends the tool name as presented, without the server key.', known: true },
       { text: 'A name outside ^[a-zA-Z0-9_-]{1,64}$ makes every request fail.', known: true },
       { text: 'What it does with two tools of one name, and any cap of its own, are not known.', known: false },
     ],
-  },
-  codex: {
+  }),
+  codex: client({
     id: 'codex',
     label: 'Codex CLI',
     // openai/codex codex-rs/core/src/mcp_connection_manager.rs, qualify_tools(): the name is
@@ -115,40 +112,30 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     // (sanitize_responses_api_tool_name); over 64 it keeps the first 24 characters and appends the
     // 40-hex SHA-1 of the unsanitised name; a name already used is skipped with a warning.
     template: 'mcp__{server}__{tool}',
-    serverPart: 'key',
     // Rust's chars() walks code points: one '_' per character, astral ones included (the u flag).
     rewrites: [{ pattern: /[^A-Za-z0-9_-]/gu, to: '_' }],
-    doubts: [],
     length: { max: 64, over: 'cut-sha1' },
-    combinedLimit: null,
-    refuses: null,
     duplicates: 'keeps-first',
-    toolCap: null,
     facts: [
       { text: 'Sends mcp__<server key>__<tool>, every character outside [A-Za-z0-9_-] turned into _.', known: true },
       { text: 'Over 64 characters: keeps the first 24 and appends the SHA-1 of the unchanged name (40 hex digits).', known: true },
       { text: 'Two tools that end with one name: the later one is skipped.', known: true },
       { text: 'No cap of its own on the number of tools.', known: true },
     ],
-  },
-  cursor: {
+  }),
+  cursor: client({
     id: 'cursor',
     label: 'Cursor',
     // mcp_<server>_<tool> as reported by integrators (verygoodplugins/mcp-automem#31); Cursor is closed source.
     template: 'mcp_{server}_{tool}',
-    serverPart: 'key',
-    rewrites: [],
     doubts: [
       { pattern: /[^A-Za-z0-9_-]/, note: "Cursor's handling of characters outside [A-Za-z0-9_-] is not known (one report says it drops '/'): shown unchanged" },
       // cursor/cursor#3452: a tool whose name holds "__" is listed but the model cannot call it.
       { pattern: /__/, note: "Cursor was reported unable to call tools whose name holds '__' (cursor/cursor#3452)" },
     ],
-    length: null,
     // "Combined server and tool name length (60) exceeds 60 characters" for "g" + a 59-character
     // tool (ComposioHQ/composio#2788; awslabs/mcp#1283): the tool is filtered out.
     combinedLimit: 60,
-    refuses: null,
-    duplicates: 'unknown',
     // "Cursor will only send the first 40 tools to the Agent" (Cursor's docs, quoted in
     // anyproto/anytype-mcp#5 and getsentry/sentry-mcp-stdio#3); newer versions warn at 80 (Snowflake-Labs/mcp#77).
     toolCap: { max: 40, over: 'drops-rest' },
@@ -158,8 +145,8 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: 'Sends only the first 40 tools (newer versions warn at 80 instead; whether they still drop is not known).', known: true },
       { text: 'What it does with characters outside [A-Za-z0-9_-] is not known: shown unchanged.', known: false },
     ],
-  },
-  'vscode-copilot': {
+  }),
+  'vscode-copilot': client({
     id: 'vscode-copilot',
     label: 'VS Code Copilot',
     // microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts: the prefix is "mcp_" +
@@ -171,11 +158,7 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     serverPart: 'vscode',
     // toolInvalidCharRe = /[^a-z0-9_-]/gi walks UTF-16 units: an astral character becomes '__'.
     rewrites: [{ pattern: /[^a-z0-9_-]/gi, to: '_' }],
-    doubts: [],
     length: { max: 64, over: 'cut' },
-    combinedLimit: null,
-    refuses: null,
-    duplicates: 'unknown',
     // microsoft/vscode-copilot-chat: chat.virtualTools.threshold defaults to HARD_TOOL_LIMIT = 128;
     // past it tools are grouped behind virtual activate_* tools.
     toolCap: { max: 128, over: 'groups-rest' },
@@ -186,21 +169,15 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: 'Past 128 tools it groups tools behind virtual activate_* tools.', known: true },
       { text: 'Which tool it keeps when two end with one name is not known.', known: false },
     ],
-  },
-  'copilot-cli': {
+  }),
+  'copilot-cli': client({
     id: 'copilot-cli',
     label: 'Copilot CLI',
     // <server-key>-<tool-name> (github/copilot-sdk#869, #861); names pass through raw and the
     // Copilot API answers 400 for the whole request: "String should match pattern
     // '^[a-zA-Z0-9_-]{1,128}$'" (github/copilot-cli#1879, #2581; GPT models also take '.').
     template: '{server}-{tool}',
-    serverPart: 'key',
-    rewrites: [],
-    doubts: [],
-    length: null,
-    combinedLimit: null,
     refuses: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, what: 'the Copilot API takes names matching ^[a-zA-Z0-9_-]{1,128}$' },
-    duplicates: 'unknown',
     // The Copilot API's cap (HARD_TOOL_LIMIT = 128, "Max CAPI tool count limit", microsoft/vscode-copilot-chat).
     toolCap: { max: 128, over: 'unknown' },
     facts: [
@@ -208,7 +185,7 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: 'A name outside ^[a-zA-Z0-9_-]{1,128}$ makes the whole request fail (400).', known: true },
       { text: 'The Copilot API takes at most 128 tools; what the CLI does past that is not known.', known: false },
     ],
-  },
+  }),
 };
 
 export function clientProfile(id: ClientId): ClientProfile {
