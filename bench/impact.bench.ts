@@ -6,18 +6,7 @@
  * rollup are loaded by SQL, which is what ingest would have left.
  * Goal: impact p50 ≤ 500 ms (a page), ≥ 10× the raw-event aggregation.
  */
-import { recountImpactRollups } from '@/db/queries/impact/recount';
-import {
-  BENCH_REVISIONS,
-  createBenchDatabase,
-  createBenchProject,
-  loadEventsSql,
-  percentile,
-  ROLLUP_SQL,
-  round,
-  startAppServer,
-  withDrizzle,
-} from './usage-support';
+import { BENCH_REVISIONS, loadBenchEvents, percentile, round, timeRequests, timeRuns, withBenchApp } from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_IMPACT_EVENTS ?? 10_000_000);
 const REQUESTS = Number(process.env.FAVINDEX_BENCH_IMPACT_REQUESTS ?? 40);
@@ -70,37 +59,11 @@ function rawSessionsSql(revision: number, from: string, to: string): string {
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }
 
-async function timeRequests(url: string, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 export async function run(): Promise<Record<string, unknown>> {
-  const bench = await createBenchDatabase('impact');
-  const { sql } = bench;
-  const app = await startAppServer(bench.url);
-  try {
-    await createBenchProject(app.baseUrl, sql, PROJECT);
+  return withBenchApp('impact', PROJECT, async (app) => {
+    const { sql } = app;
     const start = Date.now() - DAYS * DAY_MS;
-    let t0 = performance.now();
-    await sql.begin(async (tx) => {
-      await tx`select setseed(0.42)`;
-      await tx.unsafe(loadEventsSql(PROJECT, EVENTS, DAYS));
-      await tx.unsafe(revisionsSql(start));
-    });
-    const loadSeconds = (performance.now() - t0) / 1000;
-    t0 = performance.now();
-    for (const statement of ROLLUP_SQL(PROJECT)) await sql.unsafe(statement);
-    await withDrizzle(bench.url, (db) => recountImpactRollups(db, PROJECT));
-    await sql.unsafe('vacuum analyze events, usage_daily_tools, usage_daily_segments, usage_sessions, surface_revisions');
-    const rollupSeconds = (performance.now() - t0) / 1000;
+    const { loadSeconds, rollupSeconds } = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS, extraSql: revisionsSql(start) });
     const [counted] = await sql<{ sessions: number; segments: number }[]>`
       select (select count(*)::int from usage_sessions) as sessions, (select count(*)::int from usage_daily_segments) as segments`;
 
@@ -120,13 +83,7 @@ export async function run(): Promise<Record<string, unknown>> {
     };
     const all = report.comparison.segments[0]!;
 
-    const baseline: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      await sql.unsafe(rawSessionsSql(BENCH_REVISIONS, report.comparison.before.from, report.comparison.after.to));
-      baseline.push(performance.now() - t);
-    }
-    baseline.sort((a, b) => a - b);
+    const baseline = await timeRuns(3, () => sql.unsafe(rawSessionsSql(BENCH_REVISIONS, report.comparison.before.from, report.comparison.after.to)));
 
     const p50 = percentile(impact, 0.5);
     const baselineP50 = percentile(baseline, 0.5);
@@ -150,8 +107,5 @@ export async function run(): Promise<Record<string, unknown>> {
       goals: { impactP50Ms: 500, speedup: 10 },
       met: p50 <= 500 && baselineP50 / p50 >= 10,
     };
-  } finally {
-    await app.stop();
-    await bench.drop();
-  }
+  });
 }

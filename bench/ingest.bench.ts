@@ -4,7 +4,7 @@
  * inserted by SQL alone in the same run: plain INSERTs of 1,000 rows into a copy of the events
  * table with the same indexes, no rollup. Goal: ≥ 30,000 events/s and ≥ 1/4 of SQL-only.
  */
-import { benchEvents, createBenchDatabase, createBenchProject, round, startAppServer } from './usage-support';
+import { benchEvents, round, withBenchApp } from './usage-support';
 
 const BATCH = 1_000;
 const BATCHES = Number(process.env.FAVINDEX_BENCH_INGEST_BATCHES ?? 200);
@@ -24,11 +24,8 @@ async function timed<T>(jobs: T[], concurrency: number, run: (job: T) => Promise
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const bench = await createBenchDatabase('ingest');
-  const { sql } = bench;
-  const app = await startAppServer(bench.url);
-  try {
-    await createBenchProject(app.baseUrl, sql, PROJECT);
+  return withBenchApp('ingest', PROJECT, async (app) => {
+    const { sql } = app;
     const events = benchEvents(BATCH * BATCHES);
     const bodies = Array.from({ length: BATCHES }, (_, b) =>
       events
@@ -77,10 +74,7 @@ export async function run(): Promise<Record<string, unknown>> {
       goals: { eventsPerSecond: 30_000, ratioToSqlOnly: 0.25 },
       met: httpRate >= 30_000 && httpRate / sqlRate >= 0.25,
     };
-  } finally {
-    await app.stop();
-    await bench.drop();
-  }
+  });
 }
 
 async function post(baseUrl: string, body: string): Promise<{ accepted: number; duplicates: number }> {

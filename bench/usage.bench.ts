@@ -4,18 +4,7 @@
  * (90 days, 8 servers, 500 tools, Zipf popularity, every presented form) and their rollup are
  * loaded by SQL, which is what ingest would have left. Goal: p50 ≤ 30 ms and ≥ 30× the GROUP BY.
  */
-import { recountImpactRollups } from '@/db/queries/impact/recount';
-import {
-  createBenchDatabase,
-  createBenchProject,
-  loadEventsSql,
-  percentile,
-  ROLLUP_SQL,
-  round,
-  startAppServer,
-  TOOL_COUNT,
-  withDrizzle,
-} from './usage-support';
+import { loadBenchEvents, percentile, round, TOOL_COUNT, timeRequests, timeRuns, withBenchApp } from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_USAGE_EVENTS ?? 10_000_000);
 const DAYS = 90;
@@ -31,37 +20,11 @@ const RAW_GROUP_BY = `
     and ts >= (current_date - 29)::timestamp at time zone 'UTC' and ts < (current_date + 1)::timestamp at time zone 'UTC'
   group by tool order by calls desc, sessions desc`;
 
-async function timeRequests(url: string, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 export async function run(): Promise<Record<string, unknown>> {
-  const bench = await createBenchDatabase('usage');
-  const { sql } = bench;
-  const app = await startAppServer(bench.url);
-  try {
-    await createBenchProject(app.baseUrl, sql, PROJECT);
-
-    let t0 = performance.now();
-    await sql.begin(async (tx) => {
-      await tx`select setseed(0.42)`;
-      await tx.unsafe(loadEventsSql(PROJECT, EVENTS, DAYS));
-    });
-    const loadSeconds = (performance.now() - t0) / 1000;
-    t0 = performance.now();
-    for (const statement of ROLLUP_SQL(PROJECT)) await sql.unsafe(statement);
+  return withBenchApp('usage', PROJECT, async (app) => {
+    const { sql } = app;
     // The impact rollups too: the usage report's breakdowns by model and client read usage_daily_segments.
-    await withDrizzle(bench.url, (db) => recountImpactRollups(db, PROJECT));
-    await sql.unsafe('vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces, usage_daily_segments');
-    const rollupSeconds = (performance.now() - t0) / 1000;
+    const { loadSeconds, rollupSeconds } = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS });
     const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
     if (!counted) throw new Error('an aggregate without group by returns one row');
     const rollupRows = counted.n;
@@ -73,14 +36,10 @@ export async function run(): Promise<Record<string, unknown>> {
     const quarter = await timeRequests(`${app.baseUrl}/api/projects/${PROJECT}/usage?window=90d`, 50);
     const report = (await (await fetch(usageUrl)).json()) as { rows: { tool: string; calls: number }[]; totals: { calls: number } };
 
-    const baseline: number[] = [];
     let rawTop: { tool: string; calls: string } | undefined;
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
+    const baseline = await timeRuns(3, async () => {
       [rawTop] = await sql.unsafe<{ tool: string; calls: string }[]>(RAW_GROUP_BY);
-      baseline.push(performance.now() - t);
-    }
-    baseline.sort((a, b) => a - b);
+    });
 
     const p50 = percentile(usage, 0.5);
     const baselineP50 = percentile(baseline, 0.5);
@@ -105,8 +64,5 @@ export async function run(): Promise<Record<string, unknown>> {
       goals: { p50Ms: 30, speedup: 30 },
       met: p50 <= 30 && baselineP50 / p50 >= 30,
     };
-  } finally {
-    await app.stop();
-    await bench.drop();
-  }
+  });
 }
