@@ -1,5 +1,6 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { at, nameList, ownedByProject } from './columns';
 import { projects } from './projects';
 
 /** The favourites in force now, one row per project (§favourites). */
@@ -9,9 +10,9 @@ export const favouriteIndexes = pgTable('favourite_indexes', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(true),
   maxFavourites: integer('max_favourites').notNull().default(15),
-  tools: jsonb('tools').$type<string[]>().notNull().default([]),
+  tools: nameList('tools'),
   version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -21,11 +22,9 @@ export const favouriteIndexes = pgTable('favourite_indexes', {
 export const favouriteChanges = pgTable(
   'favourite_changes',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: ownedByProject(),
     version: integer('version').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changedAt: at('changed_at').notNull().defaultNow(),
     via: text('via').notNull(),
     before: jsonb('before').$type<FavouriteIndex | null>(),
     after: jsonb('after').$type<FavouriteIndex>().notNull(),

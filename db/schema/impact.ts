@@ -1,5 +1,5 @@
-import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { projects } from './projects';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, counter, eventTime, impactCounters, ownedByProject, segmentKey, utcDay } from './columns';
 
 /**
  * Every change of what a proxy presents, numbered per project (§impact): a favourites write,
@@ -9,11 +9,9 @@ import { projects } from './projects';
 export const surfaceRevisions = pgTable(
   'surface_revisions',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: ownedByProject(),
     revision: integer('revision').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: at('at').notNull(),
     favouritesVersion: integer('favourites_version').notNull(),
     mode: text('mode').notNull(),
     naming: text('naming').notNull(),
@@ -33,18 +31,10 @@ export const surfaceRevisions = pgTable(
 export const usageDailySegments = pgTable(
   'usage_daily_segments',
   {
-    projectId: text('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    revision: integer('revision').notNull(),
-    mode: text('mode').notNull(),
-    model: text('model').notNull(),
-    client: text('client').notNull(),
-    calls: integer('calls').notNull(),
-    errors: integer('errors').notNull(),
-    favouriteCalls: integer('favourite_calls').notNull(),
-    metaCalls: integer('meta_calls').notNull(),
-    unresolvedCalls: integer('unresolved_calls').notNull(),
-    offCatalogCalls: integer('off_catalog_calls').notNull(),
+    ...segmentKey(),
+    day: utcDay(),
+    ...impactCounters(),
+    unresolvedCalls: counter('unresolved_calls'),
     /** Sessions first seen here: a session counts once, on the UTC day of the first call it arrived with. */
     sessions: integer('sessions').notNull(),
   },
@@ -60,25 +50,17 @@ export const usageDailySegments = pgTable(
 export const usageSessions = pgTable(
   'usage_sessions',
   {
-    projectId: text('project_id').notNull(),
-    revision: integer('revision').notNull(),
-    mode: text('mode').notNull(),
-    model: text('model').notNull(),
-    client: text('client').notNull(),
+    ...segmentKey(),
     sessionId: text('session_id').notNull(),
-    firstAt: timestamp('first_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
-    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    firstAt: eventTime('first_at').notNull(),
+    lastAt: eventTime('last_at').notNull(),
     /** Whether the first call (any of them, if several share the first timestamp) was not ok. */
     firstFailed: boolean('first_failed').notNull(),
     /** The first ok call to a catalog tool; null while there is none. */
-    firstSuccessAt: timestamp('first_success_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    firstSuccessAt: eventTime('first_success_at'),
     /** When each call before that one was made (every call while there is none): its length is the measure. */
-    beforeSuccess: timestamp('before_success', { withTimezone: true, mode: 'date', precision: 3 }).array().notNull(),
-    calls: integer('calls').notNull(),
-    errors: integer('errors').notNull(),
-    favouriteCalls: integer('favourite_calls').notNull(),
-    metaCalls: integer('meta_calls').notNull(),
-    offCatalogCalls: integer('off_catalog_calls').notNull(),
+    beforeSuccess: eventTime('before_success').array().notNull(),
+    ...impactCounters(),
   },
   (t) => [primaryKey({ name: 'usage_sessions_pk', columns: [t.projectId, t.revision, t.mode, t.model, t.client, t.sessionId] })],
 );

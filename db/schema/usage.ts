@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { counter, eventTime, projectKey, utcDay } from './columns';
 
 /*
  * The usage rollup, kept in the ingest transaction (§storage). Usage queries read these
@@ -16,15 +17,15 @@ import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } f
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    projectId: text('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    projectId: projectKey(),
+    day: utcDay(),
     kind: text('kind').notNull(),
     tool: text('tool').notNull(),
     namespace: text('namespace').notNull(),
-    calls: integer('calls').notNull(),
-    errors: integer('errors').notNull(),
-    lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
-    lastOkUsed: timestamp('last_ok_used', { withTimezone: true, mode: 'date', precision: 3 }),
+    calls: counter('calls'),
+    errors: counter('errors'),
+    lastUsed: eventTime('last_used').notNull(),
+    lastOkUsed: eventTime('last_ok_used'),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.day, t.kind, t.tool, t.namespace] }),
@@ -41,15 +42,15 @@ export const usageDaily = pgTable(
 export const usageDailyTools = pgTable(
   'usage_daily_tools',
   {
-    projectId: text('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    projectId: projectKey(),
+    day: utcDay(),
     tool: text('tool').notNull(),
-    sessions: integer('sessions').notNull(),
-    sessionsOk: integer('sessions_ok').notNull(),
-    calls: integer('calls').notNull().default(0),
-    errors: integer('errors').notNull().default(0),
-    lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date', precision: 3 }),
-    lastOkUsed: timestamp('last_ok_used', { withTimezone: true, mode: 'date', precision: 3 }),
+    sessions: counter('sessions'),
+    sessionsOk: counter('sessions_ok'),
+    calls: counter('calls').default(0),
+    errors: counter('errors').default(0),
+    lastUsed: eventTime('last_used'),
+    lastOkUsed: eventTime('last_ok_used'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.tool] })],
 );
@@ -58,12 +59,12 @@ export const usageDailyTools = pgTable(
 export const usageDailyNamespaces = pgTable(
   'usage_daily_namespaces',
   {
-    projectId: text('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    projectId: projectKey(),
+    day: utcDay(),
     kind: text('kind').notNull(),
     namespace: text('namespace').notNull(),
-    calls: integer('calls').notNull(),
-    errors: integer('errors').notNull(),
+    calls: counter('calls'),
+    errors: counter('errors'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.kind, t.namespace] })],
 );
@@ -75,8 +76,8 @@ export const usageDailyNamespaces = pgTable(
 export const usageToolSessions = pgTable(
   'usage_tool_sessions',
   {
-    projectId: text('project_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    projectId: projectKey(),
+    day: utcDay(),
     tool: text('tool').notNull(),
     sessionId: text('session_id').notNull(),
     ok: boolean('ok').notNull(),
