@@ -7,7 +7,9 @@ import {
   replaceFavouritesSchema,
   unpinRequestSchema,
 } from '@/lib/schemas/favourite-requests';
-import type { PathOperations, ResponseSpec } from '../operation';
+import type { z } from 'zod';
+import type { ErrorCode } from '@/lib/errors';
+import type { Operation, PathOperations, ResponseSpec } from '../operation';
 import { IF_MATCH_OPTIONAL, JSON_TYPE, VIA } from './shared';
 
 const ETAG = { ETag: 'The favourites version, e.g. "8".' };
@@ -25,6 +27,19 @@ const AFTER_WRITE: ResponseSpec = {
 };
 
 const FAVOURITE_WRITE_ERRORS = ['INVALID_TOOL_NAME', 'MAX_FAVOURITES_EXCEEDED', 'VERSION_MISMATCH'] as const;
+
+/** A write to the favourites: pin, unpin, move or settings, optionally guarded by If-Match. */
+function favouriteWrite(summary: string, body: z.ZodType, errors: readonly ErrorCode[]): Operation {
+  return {
+    tag: 'favourites',
+    access: 'favourites:write',
+    summary,
+    headers: [IF_MATCH_OPTIONAL, VIA],
+    body: { required: true, content: { [JSON_TYPE]: body } },
+    responses: { 200: AFTER_WRITE },
+    errors: [...errors],
+  };
+}
 
 export const FAVOURITE_OPERATIONS: Record<string, PathOperations> = {
   '/api/projects/{id}/favourites': {
@@ -46,48 +61,20 @@ export const FAVOURITE_OPERATIONS: Record<string, PathOperations> = {
       responses: { 200: AFTER_WRITE },
       errors: [...FAVOURITE_WRITE_ERRORS, 'VERSION_REQUIRED'],
     },
-    patch: {
-      tag: 'favourites',
-      access: 'favourites:write',
-      summary: 'Change enabled and/or maxFavourites',
-      headers: [IF_MATCH_OPTIONAL, VIA],
-      body: { required: true, content: { [JSON_TYPE]: favouriteSettingsSchema } },
-      responses: { 200: AFTER_WRITE },
-      errors: ['MAX_FAVOURITES_BELOW_PINNED', 'VERSION_MISMATCH'],
-    },
+    patch: favouriteWrite('Change enabled and/or maxFavourites', favouriteSettingsSchema, ['MAX_FAVOURITES_BELOW_PINNED', 'VERSION_MISMATCH']),
   },
   '/api/projects/{id}/favourites/pin': {
-    post: {
-      tag: 'favourites',
-      access: 'favourites:write',
-      summary: 'Pin a tool (at position, default last); already pinned is no change',
-      headers: [IF_MATCH_OPTIONAL, VIA],
-      body: { required: true, content: { [JSON_TYPE]: pinRequestSchema } },
-      responses: { 200: AFTER_WRITE },
-      errors: [...FAVOURITE_WRITE_ERRORS],
-    },
+    post: favouriteWrite('Pin a tool (at position, default last); already pinned is no change', pinRequestSchema, FAVOURITE_WRITE_ERRORS),
   },
   '/api/projects/{id}/favourites/unpin': {
-    post: {
-      tag: 'favourites',
-      access: 'favourites:write',
-      summary: 'Unpin a tool; not pinned is no change',
-      headers: [IF_MATCH_OPTIONAL, VIA],
-      body: { required: true, content: { [JSON_TYPE]: unpinRequestSchema } },
-      responses: { 200: AFTER_WRITE },
-      errors: ['INVALID_TOOL_NAME', 'VERSION_MISMATCH'],
-    },
+    post: favouriteWrite('Unpin a tool; not pinned is no change', unpinRequestSchema, ['INVALID_TOOL_NAME', 'VERSION_MISMATCH']),
   },
   '/api/projects/{id}/favourites/move': {
-    post: {
-      tag: 'favourites',
-      access: 'favourites:write',
-      summary: 'Move a pinned tool to a 0-based position (past the end is last)',
-      headers: [IF_MATCH_OPTIONAL, VIA],
-      body: { required: true, content: { [JSON_TYPE]: moveRequestSchema } },
-      responses: { 200: AFTER_WRITE },
-      errors: ['INVALID_TOOL_NAME', 'FAVOURITE_NOT_PINNED', 'VERSION_MISMATCH'],
-    },
+    post: favouriteWrite('Move a pinned tool to a 0-based position (past the end is last)', moveRequestSchema, [
+      'INVALID_TOOL_NAME',
+      'FAVOURITE_NOT_PINNED',
+      'VERSION_MISMATCH',
+    ]),
   },
   '/api/projects/{id}/favourites/history': {
     get: {
