@@ -1,13 +1,4 @@
-import { Suspense } from 'react';
-import { SkeletonRows } from '@/components/ui/skeleton-rows';
+import { queryStringPage } from '@/components/projects/query-string-page';
 import { UsagePage } from '@/components/usage/usage-page';
 
-export default async function ProjectUsagePage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  // The window lives in the query string, which the client reads.
-  return (
-    <Suspense fallback={<SkeletonRows rows={8} label="Loading usage" />}>
-      <UsagePage id={id} />
-    </Suspense>
-  );
-}
+export default queryStringPage(UsagePage, { rows: 8, label: 'Loading usage' });

@@ -1,13 +1,4 @@
-import { Suspense } from 'react';
 import { PreviewPage } from '@/components/preview/preview-page';
-import { SkeletonRows } from '@/components/ui/skeleton-rows';
+import { queryStringPage } from '@/components/projects/query-string-page';
 
-export default async function ProjectPreviewPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  // The client previewed through lives in the query string, which the client reads.
-  return (
-    <Suspense fallback={<SkeletonRows rows={6} label="Loading the preview" />}>
-      <PreviewPage id={id} />
-    </Suspense>
-  );
-}
+export default queryStringPage(PreviewPage, { rows: 6, label: 'Loading the preview' });
