@@ -68,23 +68,26 @@ function Rows() {
   );
 }
 
+/** Focus the button and press it, as a keyboard user would. */
+function press(name: string): void {
+  const button = screen.getByRole('button', { name });
+  button.focus();
+  act(() => button.click());
+}
+
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 
 describe('useKeepFocus', () => {
   it('puts the focus on the row that takes the place of the one that went', async () => {
     render(<List />);
-    const b = screen.getByRole('button', { name: 'Remove b' });
-    b.focus();
-    act(() => b.click());
+    press('Remove b');
     await wait(30);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove c' }));
   });
 
   it('leaves the focus where the person moved it meanwhile', async () => {
     render(<List />);
-    const a = screen.getByRole('button', { name: 'Remove a' });
-    a.focus();
-    act(() => a.click());
+    press('Remove a');
     screen.getByRole('textbox', { name: 'elsewhere' }).focus();
     await wait(30);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'elsewhere' }));
@@ -92,9 +95,7 @@ describe('useKeepFocus', () => {
 
   it('puts the focus back when a refetch redraws the rows after the write settled', async () => {
     render(<SplitList />);
-    const pin = screen.getByRole('button', { name: 'Pin' });
-    pin.focus();
-    act(() => pin.click());
+    press('Pin');
     await wait(20);
     const first = screen.getByRole('button', { name: 'Next' });
     expect(document.activeElement).toBe(first);
