@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@/test/mcp-server';
-import { ServerProcess } from '../fault/server-process';
-import { adminApi, binFolder, ROOT, run } from './run-cli';
+import { describe, expect, it } from 'vitest';
+import { type CliServer, ROOT, run, startCliServer } from './run-cli';
 
 /**
  * The `favindex` CLI end to end: the built server in local mode on a fresh PGlite folder, and
@@ -16,34 +13,9 @@ import { adminApi, binFolder, ROOT, run } from './run-cli';
 const EVERYTHING = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
 const PAGED = ['node', path.join(ROOT, 'test/cli/paged-stdio-server.mjs')];
 
-let server: ServerProcess;
-let dataDir: string;
-let workDir: string;
-let bin: string;
-let api: ReturnType<typeof adminApi>;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-test-'));
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-work-'));
-  bin = binFolder();
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
-});
-
-afterAll(async () => {
-  if (server?.pid) await server.stop();
-  for (const dir of [dataDir, workDir, bin]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The installed command, as a user types it: `favindex …` on PATH, talking to our server. */
-function favindex(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
-  return run('favindex', args, {
-    cwd: workDir,
-    input: options.input,
-    env: { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl, ...options.env },
-  });
-}
+const cli = startCliServer('cli');
+const favindex = cli.favindex;
+const api: CliServer['api'] = (...args) => cli.api(...args);
 
 async function project(id: string): Promise<string> {
   expect((await api('POST', '/api/projects', { id })).status).toBe(201);
@@ -132,9 +104,9 @@ describe('favindex suggest and favourites', () => {
     ]);
 
     // Run them as printed.
-    const env = { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl };
+    const env = cli.env;
     const [save, dryRun, apply] = await commands.reduce<Promise<Awaited<ReturnType<typeof run>>[]>>(
-      async (done, line) => [...(await done), await run('sh', ['-c', line.trim()], { cwd: workDir, env })],
+      async (done, line) => [...(await done), await run('sh', ['-c', line.trim()], { cwd: cli.workDir, env })],
       Promise.resolve([]),
     );
     if (!save || !dryRun || !apply) throw new Error('three commands were printed, so three ran');
@@ -193,7 +165,7 @@ describe('favindex export and apply', () => {
   it('exports, applies an edited file as a dry run (diff, nothing written) and for real; exports every project', async () => {
     const id = await project('cli-yaml');
     await project('cli-yaml-other');
-    const file = path.join(workDir, `${id}.yaml`);
+    const file = path.join(cli.workDir, `${id}.yaml`);
     const exported = await favindex(['export', '-p', id, '-o', file]);
     expect(exported.code).toBe(0);
     expect(exported.stderr).toBe(`wrote 1 project (${id}) to ${file}\n`);

@@ -1,35 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { impactReportSchema } from '@/lib/contracts/impact';
-import { freePort } from '@/test/mcp-server';
 import { plantedTraces } from '@/test/planted-traces';
-import { ServerProcess } from '../fault/server-process';
-import { adminApi, binFolder, run } from './run-cli';
+import { type CliServer, startCliServer } from './run-cli';
 
 /** `favindex impact` end to end against the built server, on traces with a planted effect. */
-let server: ServerProcess;
-let dataDir: string;
-let bin: string;
-let api: ReturnType<typeof adminApi>;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-cli-impact-'));
-  bin = binFolder();
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
-});
-
-afterAll(async () => {
-  if (server?.pid) await server.stop();
-  for (const dir of [dataDir, bin]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function favindex(args: string[]) {
-  return run('favindex', args, { env: { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: server.baseUrl } });
-}
+const cli = startCliServer('cli-impact');
+const favindex = cli.favindex;
+const api: CliServer['api'] = (...args) => cli.api(...args);
 
 /** A project at revision 3; after it, model-a makes meta calls at `after` per session on average instead of 2.5. */
 async function planted(id: string, after: number): Promise<void> {
