@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { plantedTraces } from '../test/planted-traces';
+import { plantedMetaDrop } from '../test/planted-traces';
 import { putCatalog, sendEvents, uniqueId } from './helpers';
 
 test('a favourites history entry opens the Impact page, which shows the effect planted after that change', async ({ page, request }) => {
@@ -10,15 +10,7 @@ test('a favourites history entry opens the Impact page, which shows the effect p
     expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
   }
   // Revisions 1–3; after revision 3 (favourites version 3) model-a makes 40% fewer meta calls, model-b as many.
-  const events = plantedTraces({
-    revisions: [1, 2, 3],
-    models: ['model-a', 'model-b'],
-    sessionsPerCell: 120,
-    metaMean: (revision, model) => (revision === 3 && model === 'model-a' ? 1.5 : 2.5),
-    tools: ['favourite/create_issue', 'github/get_issue', 'favourite/list_issues', 'github/search_issues'],
-    now: Date.now(),
-    seed: 15,
-  });
+  const events = plantedMetaDrop();
   for (let i = 0; i < events.length; i += 1000) await sendEvents(request, id, events.slice(i, i + 1000));
 
   await page.goto(`/projects/${id}/favourites`);

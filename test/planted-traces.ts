@@ -64,3 +64,20 @@ export function plantedTraces(spec: PlantedSpec): PlantedEvent[] {
   }
   return events;
 }
+
+/**
+ * The effect most tests look for: a project at revision 3 (two pins), 120 sessions per revision
+ * and model; after revision 3 model-a makes 40% fewer meta calls (1.5 per session, not 2.5),
+ * model-b as many as before.
+ */
+export function plantedMetaDrop(now = Date.now()): PlantedEvent[] {
+  return plantedTraces({
+    revisions: [1, 2, 3],
+    models: ['model-a', 'model-b'],
+    sessionsPerCell: 120,
+    metaMean: (revision, model) => (revision === 3 && model === 'model-a' ? 1.5 : 2.5),
+    tools: ['favourite/create_issue', 'github/get_issue', 'favourite/list_issues', 'github/search_issues'],
+    now,
+    seed: 15,
+  });
+}

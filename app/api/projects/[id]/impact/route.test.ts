@@ -3,7 +3,7 @@ import type { ImpactReport, ImpactSegment } from '@/lib/contracts/impact';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
-import { plantedTraces } from '@/test/planted-traces';
+import { plantedMetaDrop, plantedTraces } from '@/test/planted-traces';
 
 setupTestDatabase();
 
@@ -26,15 +26,7 @@ async function plantedProject() {
   const id = await createTestProject(['github'], 'impact');
   await api.post(`/api/projects/${id}/favourites/pin`, { json: { tool: 'github/create_issue' } });
   await api.post(`/api/projects/${id}/favourites/pin`, { json: { tool: 'github/list_issues' } });
-  const events = plantedTraces({
-    revisions: [1, 2, 3],
-    models: ['model-a', 'model-b'],
-    sessionsPerCell: 120,
-    metaMean: (revision, model) => (revision === 3 && model === 'model-a' ? 1.5 : 2.5),
-    tools: ['favourite/create_issue', 'github/get_issue', 'favourite/list_issues', 'github/search_issues'],
-    now: Date.now(),
-    seed: 15,
-  });
+  const events = plantedMetaDrop();
   await send(id, events);
   return id;
 }
