@@ -25,6 +25,15 @@ export interface Target {
 
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const OPENAI_LIKE = { namePattern: OPENAI_NAME, maxNameLength: 64, descriptionLimit: 1024, tokenMethod: 'openai-functions', capRefusesRequest: true } as const;
+/** An editor's agent: it states no name rule, and past its cap it drops tools rather than failing. */
+const EDITOR_CAP_ONLY = {
+  warnAbove: null,
+  namePattern: null,
+  maxNameLength: null,
+  descriptionLimit: null,
+  tokenMethod: 'openai-functions',
+  capRefusesRequest: false,
+} as const;
 
 /**
  * Targets as data. Caps and rules are the ones §surface states; gemini's name rule is its API
@@ -48,28 +57,8 @@ export const TARGETS: Record<Exclude<TargetId, 'custom'>, Target> = {
     tokenMethod: 'openai-functions',
     capRefusesRequest: false,
   },
-  cursor: {
-    id: 'cursor',
-    label: 'Cursor',
-    cap: 40,
-    warnAbove: null,
-    namePattern: null,
-    maxNameLength: null,
-    descriptionLimit: null,
-    tokenMethod: 'openai-functions',
-    capRefusesRequest: false,
-  },
-  windsurf: {
-    id: 'windsurf',
-    label: 'Windsurf',
-    cap: 50,
-    warnAbove: null,
-    namePattern: null,
-    maxNameLength: null,
-    descriptionLimit: null,
-    tokenMethod: 'openai-functions',
-    capRefusesRequest: false,
-  },
+  cursor: { id: 'cursor', label: 'Cursor', cap: 40, ...EDITOR_CAP_ONLY },
+  windsurf: { id: 'windsurf', label: 'Windsurf', cap: 50, ...EDITOR_CAP_ONLY },
   anthropic: {
     id: 'anthropic',
     label: 'Anthropic',

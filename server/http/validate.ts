@@ -6,12 +6,18 @@ import { issueDetails, PLAIN_ERRORS, summariseIssues as summarise } from '@/lib/
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown, citedRule: SpecRule = '§errors'): z.infer<S> {
   const result = schema.safeParse(value, PLAIN_ERRORS);
   if (result.success) return result.data;
-  const details = issueDetails(result.error);
-  throw new ApiError('VALIDATION_FAILED', `invalid request body: ${summarise(details)}`, {
-    suggestedAction: 'fix the fields listed in details and send the request again',
+  throw invalid(result.error, {
+    code: 'VALIDATION_FAILED',
+    what: 'request body',
+    fix: 'fix the fields listed in details and send the request again',
     citedRule,
-    details,
   });
+}
+
+/** The error for a failed parse: what was invalid, every bad field in details. */
+function invalid(error: z.ZodError, how: { code: 'VALIDATION_FAILED' | 'INVALID_PARAMETER'; what: string; fix: string; citedRule: SpecRule }): ApiError {
+  const details = issueDetails(error);
+  return new ApiError(how.code, `invalid ${how.what}: ${summarise(details)}`, { suggestedAction: how.fix, citedRule: how.citedRule, details });
 }
 
 /** Validate query parameters; a failure is a 400 that names the parameter. */
@@ -25,12 +31,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, ci
   }
   const result = schema.safeParse(raw, PLAIN_ERRORS);
   if (result.success) return result.data;
-  const details = issueDetails(result.error);
-  throw new ApiError('INVALID_PARAMETER', `invalid query parameter: ${summarise(details)}`, {
-    suggestedAction: 'fix the query parameters listed in details',
-    citedRule,
-    details,
-  });
+  throw invalid(result.error, { code: 'INVALID_PARAMETER', what: 'query parameter', fix: 'fix the query parameters listed in details', citedRule });
 }
 
 /** Validate the path parameters; a failure is a 400 that names the first bad one. */
