@@ -1,3 +1,4 @@
+import { inForceAt } from '@/lib/in-force';
 import type { SurfaceConfig, SurfaceMode } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
 
@@ -50,17 +51,8 @@ export class RevisionTimeline {
   }
 
   at(timestamp: number): RevisionPoint {
-    const list = this.points;
-    if (timestamp < list[0]!.at) return list[0]!;
-    // 0 <= lo <= hi < list.length throughout.
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (list[mid]!.at <= timestamp) lo = mid;
-      else hi = mid - 1;
-    }
-    return list[lo]!;
+    // The constructor refuses an empty list.
+    return inForceAt(this.points, timestamp, (p) => p.at)!;
   }
 
   /**

@@ -1,3 +1,5 @@
+import { inForceAt } from '@/lib/in-force';
+
 export interface FavouritesVersion {
   version: number;
   /** Epoch milliseconds from which this version was in force. */
@@ -22,19 +24,7 @@ export class FavouritesTimeline {
   }
 
   at(timestamp: number): FavouritesVersion | null {
-    const list = this.versions;
-    const [first] = list;
-    if (!first) return null;
-    if (timestamp < first.since) return first;
-    // 0 <= lo <= mid <= hi < list.length throughout.
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (list[mid]!.since <= timestamp) lo = mid;
-      else hi = mid - 1;
-    }
-    return list[lo]!;
+    return inForceAt(this.versions, timestamp, (v) => v.since) ?? null;
   }
 
   /** Consecutive [from, to) periods, each with the version in force during it. */
