@@ -1,20 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject, event } from '@/test/fixtures';
-import { queryRows } from '@/db/sql';
+import { createTestProject, event, storedEventCount } from '@/test/fixtures';
 import { applyRetention } from './retention';
 
 const t = setupTestDatabase();
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 
-async function rawCount(projectId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
-  if (!row) throw new Error('an aggregate without group by returns one row');
-  return row.n;
-}
+const rawCount = (projectId: string) => storedEventCount(t.db, projectId);
 
 describe('raw-event retention', () => {
   it('deletes raw events past the retention and keeps their counts in the usage', async () => {

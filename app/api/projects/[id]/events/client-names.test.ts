@@ -3,7 +3,7 @@ import { CLIENT_IDS } from '@/lib/surface/clients';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject, event } from '@/test/fixtures';
+import { createProjectWithSharedNames, event } from '@/test/fixtures';
 
 const t = setupTestDatabase();
 
@@ -29,15 +29,8 @@ async function finalNames(id: string, client: string, naming: string) {
   return (res.body.modes[0].tools as { name: string; canonical: string | null; source: string }[]).filter((tool) => tool.canonical);
 }
 
-async function project(): Promise<string> {
-  const id = await createTestProject(['github', 'gitlab', 'filesystem']);
-  await writeFavourites(
-    t.db,
-    id,
-    { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] },
-    { via: 'api' },
-  );
-  return id;
+function project(): Promise<string> {
+  return createProjectWithSharedNames(t.db);
 }
 
 describe('ingest takes back every name a client sends', () => {

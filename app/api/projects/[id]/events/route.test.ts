@@ -3,16 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
+import { createTestProject, event, fixtureCatalog, storedEventCount } from '@/test/fixtures';
 
 const t = setupTestDatabase();
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 
-async function storedCount(projectId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
-  if (!row) throw new Error('an aggregate without group by returns one row');
-  return row.n;
-}
+const storedCount = (projectId: string) => storedEventCount(t.db, projectId);
 
 async function rollupCalls(projectId: string): Promise<Record<string, number>> {
   const rows = await queryRows<{ tool: string; kind: string; calls: number }>(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject, event } from '@/test/fixtures';
+import { createProjectWithSharedNames, createTestProject, event } from '@/test/fixtures';
 
 const database = setupTestDatabase();
 
@@ -19,13 +19,7 @@ const byMode = (body: { modes: Mode[] }) => Object.fromEntries(body.modes.map((m
 
 describe('GET /api/projects/:id/preview', () => {
   it('previews every mode for the project config: lists, counts against the cap, name problems, tokens, instruction', async () => {
-    const id = await createTestProject(['github', 'gitlab', 'filesystem']);
-    await writeFavourites(
-      database.db,
-      id,
-      { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'gitlab/create_issue', 'filesystem/read_file'] },
-      { via: 'api' },
-    );
+    const id = await createProjectWithSharedNames(database.db);
     const res = await api.get(`/api/projects/${id}/preview?agentTools=56&naming=slash`);
     expect(res.status).toBe(200);
     expect(res.body.client).toMatchObject({ id: 'raw', naming: 'slash', serverKey: 'favindex', composition: '<tool>' });

@@ -6,7 +6,7 @@ import { hashToken } from '@/lib/auth/token-secret';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject, event } from '@/test/fixtures';
+import { createTestProject, event, storedEventCount } from '@/test/fixtures';
 
 const t = setupTestDatabase();
 const PASSWORD = 'tokens-test-password';
@@ -16,11 +16,7 @@ async function tokenRows(projectId: string) {
   return queryRows<Record<string, unknown>>(t.db, sql`select * from project_tokens where project_id = ${projectId} order by created_at`);
 }
 
-async function storedEvents(projectId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where project_id = ${projectId}`);
-  if (!row) throw new Error('an aggregate without group by returns one row');
-  return row.n;
-}
+const storedEvents = (projectId: string) => storedEventCount(t.db, projectId);
 
 describe('project tokens API', () => {
   it('shows the secret once, stores only its hash, and lists prefix, scopes and times', async () => {
