@@ -15,6 +15,7 @@ import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject } from '@/server/projects/projects';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { stopChild } from '@/test/child-process';
 import { closedLoop, createBenchDatabase, round, type LoadResult } from './surface-support';
 
 const APP_PORT = Number(process.env.SURFACE_BENCH_PORT ?? 3324);
@@ -135,7 +136,7 @@ export async function run(): Promise<Record<string, unknown>> {
       meetsGoals: ratio200 >= 1 / 3 && ratio304 >= 1 / 3 && app200.p99Ms < 20 && app304.p99Ms < 20,
     };
   } finally {
-    for (const child of children) await stop(child);
+    for (const child of children) await stopChild(child);
     fs.rmSync(tmp, { recursive: true, force: true });
     await bench.drop();
   }
@@ -163,13 +164,4 @@ async function start(command: string, args: string[], env: Record<string, string
   }
   child.kill('SIGKILL');
   throw new Error(`${args[0]} did not come up: ${stderr}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }

@@ -11,6 +11,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { stopChild } from './child-process';
 
 export interface TestTool {
   name: string;
@@ -215,15 +216,8 @@ export async function startEverythingServer(): Promise<{ url: string; stop(): Pr
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // SIGINT is the shutdown it handles; a kill after a grace period if it hangs.
-      child.kill('SIGINT');
-      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(force);
-    },
+    // SIGINT is the shutdown it handles; a kill after a grace period if it hangs.
+    stop: () => stopChild(child, 'SIGINT', 5_000),
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '@/test/cli/run-cli';
 import { freePort } from '@/test/mcp-server';
-import { eventually, proxyArgs, spooledIds, stdioClient, type TestClient, writeServersFile } from '@/test/proxy/harness';
+import { eventually, proxyArgs, proxyFolder, spooledIds, stdioClient, type TestClient, writeServersFile } from '@/test/proxy/harness';
 import { idDigest } from './clients';
 import { ServerProcess } from './server-process';
 import { createTarget, type FaultTarget, storedTotals } from './targets';
@@ -61,9 +61,7 @@ describe('favindex proxy under faults', () => {
   it('counts every one of 1,000 calls exactly once when favindex is SIGKILLed and restarted during them', async () => {
     const id = 'proxy-kill-favindex';
     const token = await project(id);
-    const dir = path.join(work, 'kill-favindex');
-    fs.mkdirSync(dir);
-    const stateDir = path.join(dir, 'state');
+    const { dir, stateDir } = proxyFolder(work, 'kill-favindex');
     const proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: everythingOnly(dir), stateDir }));
     clients.push(proxy);
     await eventually(async () => expect((await proxy.client.listTools()).tools[0]?.name).toBe('fav_echo'), 60_000);
@@ -97,9 +95,7 @@ describe('favindex proxy under faults', () => {
   it('sends a full spool after the proxy is SIGKILLed and started again: what was kept, once; what was dropped, reported', async () => {
     const id = 'proxy-kill-proxy';
     const token = await project(id);
-    const dir = path.join(work, 'kill-proxy');
-    fs.mkdirSync(dir);
-    const stateDir = path.join(dir, 'state');
+    const { dir, stateDir } = proxyFolder(work, 'kill-proxy');
     const config = everythingOnly(dir);
     // favindex answers first (surface, catalog), then the proxy is pointed nowhere: a stand-in for an outage.
     const first = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }));

@@ -169,3 +169,10 @@ export function spooledIds(stateDir: string): string[] {
       }
     });
 }
+
+/** A fresh folder for one proxy under `work`, and the state folder (surface cache, spool) inside it. */
+export function proxyFolder(work: string, name: string): { dir: string; stateDir: string } {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir);
+  return { dir, stateDir: path.join(dir, 'state') };
+}

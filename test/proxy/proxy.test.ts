@@ -7,9 +7,10 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { adminApi } from '@/test/cli/run-cli';
+import { stopChild } from '@/test/child-process';
 import { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
-import { CRASHY, eventually, httpClient, proxyArgs, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
+import { CRASHY, eventually, httpClient, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
 
 /**
  * favindex proxy end to end: the built server (local mode, fresh PGlite) as a child process,
@@ -222,14 +223,13 @@ describe('favindex proxy over Streamable HTTP', () => {
   it('gives each client its own session, presents the same list, and traces each session apart', async () => {
     const id = 'proxied-http';
     const token = await project(id);
-    const dir = path.join(work, 'http');
-    fs.mkdirSync(dir);
+    const { dir, stateDir } = proxyFolder(work, 'http');
     const args = proxyArgs({
       url: server.baseUrl,
       project: id,
       token,
       config: writeServersFile(dir),
-      stateDir: path.join(dir, 'state'),
+      stateDir,
       extra: ['--listen', '127.0.0.1:0'],
     });
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -270,8 +270,7 @@ describe('favindex proxy over Streamable HTTP', () => {
       // A page on another site cannot drive it: a non-loopback Host is refused.
       expect(await postWithHost(url, 'evil.example')).toBe(403);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await stopChild(child);
     }
     expect(stderr).not.toMatch(/unexpected|TypeError/);
   });
