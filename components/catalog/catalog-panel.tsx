@@ -9,6 +9,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CommandBlock } from '@/components/ui/command-block';
+import { SearchInput } from '@/components/ui/search-input';
 import { QueryView } from '@/components/ui/query-view';
 import { ToolName } from '@/components/ui/tool-name';
 import { useOrigin } from '@/components/ui/use-origin';
@@ -51,14 +52,7 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
       >
         {(data) => (
           <>
-            <input
-              type="search"
-              placeholder="Filter tools"
-              aria-label="Filter tools"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              className={styles.filter}
-            />
+            <SearchInput label="Filter tools" placeholder="Filter tools" value={filter} onChange={setFilter} className={styles.filter} />
             {data.servers.map((server) => {
               const tools = needle
                 ? server.tools.filter((t) => `${server.name}/${t.name} ${t.description ?? ''}`.toLowerCase().includes(needle))

@@ -6,6 +6,7 @@ import { ToolName } from '@/components/ui/tool-name';
 import { summariseChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import code from '@/components/ui/code-block.module.css';
 import styles from './apply-suggestions.module.css';
 
 interface Props {
@@ -66,14 +67,14 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
   return (
     <ConfirmBox label="Confirm the suggested favourites">
       <strong>Apply these changes?</strong>
-      <ul className={styles.changes}>
+      <ul className={code.changes}>
         {change.added.map((t) => (
-          <li key={`+${t}`} className={styles.add}>
+          <li key={`+${t}`} className={code.add}>
             + pin <ToolName name={t} className="mono" />
           </li>
         ))}
         {change.removed.map((t) => (
-          <li key={`-${t}`} className={styles.remove}>
+          <li key={`-${t}`} className={code.remove}>
             − unpin <ToolName name={t} className="mono" />
           </li>
         ))}

@@ -6,6 +6,7 @@ import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ToolName } from '@/components/ui/tool-name';
+import { SearchInput } from '@/components/ui/search-input';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import styles from './catalog-picker.module.css';
@@ -48,12 +49,11 @@ export function CatalogPicker({
       >
         {() => (
           <>
-            <input
-              type="search"
+            <SearchInput
+              label="Search the catalog"
               placeholder="Search tools by name or description"
-              aria-label="Search the catalog"
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={setQuery}
               className={styles.search}
             />
             <FullNotice view={view} />

@@ -6,6 +6,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Columns } from '@/components/ui/columns';
 import { QueryView } from '@/components/ui/query-view';
 import { YamlApplyPanel } from './yaml-apply-panel';
+import code from '@/components/ui/code-block.module.css';
 import styles from './yaml-page.module.css';
 
 /** Export the project as YAML, and apply YAML: paste or upload, preview the diff, confirm. */
@@ -30,7 +31,7 @@ export function YamlPage({ id }: { id: string }) {
             <>
               {/* It scrolls (long lines, long documents): a focusable region, so the keyboard can scroll it. */}
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus (WCAG 2.1.1) */}
-              <pre className={styles.yaml} data-testid="project-yaml" tabIndex={0} role="region" aria-label={`${id}.yaml`}>
+              <pre className={`${code.block} ${styles.yaml}`} data-testid="project-yaml" tabIndex={0} role="region" aria-label={`${id}.yaml`}>
                 {yaml}
               </pre>
               <button type="button" onClick={() => setText(yaml)}>

@@ -1,5 +1,6 @@
 import type { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
 import { Badge } from '@/components/ui/badge';
+import code from '@/components/ui/code-block.module.css';
 import styles from './yaml-plan.module.css';
 
 /** What POST /api/yaml/apply answers: the plan of a dry run, or what an apply did. */
@@ -20,7 +21,7 @@ export function YamlPlan({ plan }: { plan: ApplyResult }) {
             <Badge tone={project.action === 'unchanged' ? 'neutral' : 'accent'}>{project.action}</Badge>
           </div>
           {project.action === 'update' ? (
-            <ul className={`small ${styles.changes}`}>
+            <ul className={`small ${code.changes}`}>
               {project.changes.map((c) => (
                 <li key={c.path}>
                   <code>{c.path}</code>: {show(c.before)} → {show(c.after)}
@@ -43,7 +44,7 @@ function show(value: unknown): string {
 export function DiffView({ diff }: { diff: string }) {
   const lines = diff.replace(/\n$/, '').split('\n');
   return (
-    <pre className={styles.diff} role="region" aria-label="YAML diff">
+    <pre className={code.block} role="region" aria-label="YAML diff">
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: diff lines repeat; their position is their identity
         <span key={i} className={lineClass(line)}>
@@ -56,8 +57,8 @@ export function DiffView({ diff }: { diff: string }) {
 }
 
 function lineClass(line: string): string | undefined {
-  if (line.startsWith('@@')) return styles.hunk;
-  if (line.startsWith('+')) return styles.add;
-  if (line.startsWith('-')) return styles.remove;
+  if (line.startsWith('@@')) return code.hunk;
+  if (line.startsWith('+')) return code.add;
+  if (line.startsWith('-')) return code.remove;
   return undefined;
 }
