@@ -133,28 +133,8 @@ function PinnedItem(props: { tool: string; index: number; count: number; missing
         </Badge>
       ) : null}
       <span className={styles.actions}>
-        <button
-          type="button"
-          className={styles.icon}
-          aria-label={`Move ${tool} up`}
-          aria-disabled={busy || undefined}
-          data-control="up"
-          disabled={index === 0}
-          onClick={guard(() => onMove(tool, index - 1, 'up'))}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className={styles.icon}
-          aria-label={`Move ${tool} down`}
-          aria-disabled={busy || undefined}
-          data-control="down"
-          disabled={index === count - 1}
-          onClick={guard(() => onMove(tool, index + 1, 'down'))}
-        >
-          ↓
-        </button>
+        <MoveButton tool={tool} direction="up" to={index - 1} disabled={index === 0} busy={busy} onMove={onMove} />
+        <MoveButton tool={tool} direction="down" to={index + 1} disabled={index === count - 1} busy={busy} onMove={onMove} />
         <button
           type="button"
           className="danger"
@@ -167,5 +147,25 @@ function PinnedItem(props: { tool: string; index: number; count: number; missing
         </button>
       </span>
     </li>
+  );
+}
+
+/** ↑ or ↓: one step in the list. At an end it is disabled, as there is nowhere to go. */
+function MoveButton(props: { tool: string; direction: 'up' | 'down'; to: number; disabled: boolean; busy: boolean } & Pick<Props, 'onMove'>) {
+  const { tool, direction, to, disabled, busy, onMove } = props;
+  return (
+    <button
+      type="button"
+      className={styles.icon}
+      aria-label={`Move ${tool} ${direction}`}
+      aria-disabled={busy || undefined}
+      data-control={direction}
+      disabled={disabled}
+      onClick={() => {
+        if (!busy) onMove(tool, to, direction);
+      }}
+    >
+      {direction === 'up' ? '↑' : '↓'}
+    </button>
   );
 }
