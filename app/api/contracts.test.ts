@@ -9,6 +9,7 @@ import { adminHeaders, bearer, login, SAME_ORIGIN, withPassword } from '@/test/a
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
+import { otlpExport, span } from '@/test/otlp';
 import { checkedResponses } from '@/test/response-contracts';
 
 /**
@@ -35,34 +36,14 @@ const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 /** OTLP/JSON: a client tools/call span, a server one (filtered out by default), and one without a tool. */
-function otlpExport(tool: string) {
-  const span = (spanId: string, kind: number, name: string, attributes: Record<string, string>) => ({
-    traceId: '5b8efff798038103d269b633813fc60c',
-    spanId,
-    name,
-    kind,
-    startTimeUnixNano: String(BigInt(NOW - 90_000) * 1_000_000n),
-    endTimeUnixNano: String(BigInt(NOW - 89_900) * 1_000_000n),
-    attributes: Object.entries(attributes).map(([key, value]) => ({ key, value: { stringValue: value } })),
-    status: {},
-  });
-  return {
-    resourceSpans: [
-      {
-        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] },
-        scopeSpans: [
-          {
-            scope: { name: 'agent' },
-            spans: [
-              span('eee19b7ec3c1b174', 3, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool, 'mcp.session.id': 'otel-1' }),
-              span('eee19b7ec3c1b175', 2, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool }),
-              span('eee19b7ec3c1b176', 3, 'tools/call', { 'mcp.method.name': 'tools/call' }),
-            ],
-          },
-        ],
-      },
-    ],
-  };
+function toolCallExport(tool: string) {
+  const call = (spanId: string, kind: number, name: string, attributes: Record<string, string>) =>
+    span({ spanId, kind, name, startMs: NOW - 90_000, attributes });
+  return otlpExport('claude-code', [
+    call('eee19b7ec3c1b174', 3, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool, 'mcp.session.id': 'otel-1' }),
+    call('eee19b7ec3c1b175', 2, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool }),
+    call('eee19b7ec3c1b176', 3, 'tools/call', { 'mcp.method.name': 'tools/call' }),
+  ]);
 }
 
 describe('every operation answers what its contract says', () => {
@@ -167,9 +148,9 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/events?before=${page.body.next}&kind=unresolved`));
     await ok(api.get(`/api/projects/${id}/events?sessionId=s1&limit=500`));
 
-    const otlp = await ok(api.post(`/api/projects/${id}/otlp/v1/traces`, { json: otlpExport('create_issue') }));
+    const otlp = await ok(api.post(`/api/projects/${id}/otlp/v1/traces`, { json: toolCallExport('create_issue') }));
     expect(otlp.body.partialSuccess.rejectedSpans).toBe('1');
-    const clean = otlpExport('get_issue');
+    const clean = toolCallExport('get_issue');
     clean.resourceSpans[0]!.scopeSpans[0]!.spans.splice(1);
     expect((await ok(api.post(`/api/projects/${id}/otlp/v1/traces`, { json: clean }))).body).toEqual({});
   });

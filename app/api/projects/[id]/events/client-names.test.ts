@@ -4,6 +4,7 @@ import { writeFavourites } from '@/server/favourites/favourites';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createProjectWithSharedNames, event } from '@/test/fixtures';
+import { otlpExport, span } from '@/test/otlp';
 
 const t = setupTestDatabase();
 
@@ -59,20 +60,17 @@ describe('ingest takes back every name a client sends', () => {
   it('OTLP spans named as Claude Code and Codex name the tools resolve the same way', async () => {
     const id = await project();
     const names = [...(await finalNames(id, 'claude-code', 'safe')), ...(await finalNames(id, 'codex', 'slash'))];
-    const now = BigInt(Date.now()) * 1_000_000n;
-    const spans = names.map((tool, i) => ({
-      traceId: '0af7651916cd43dd8448eb211c80319c',
-      spanId: (i + 1).toString(16).padStart(16, '0'),
-      name: `tools/call ${tool.name}`,
-      kind: 3,
-      startTimeUnixNano: String(now + BigInt(i)),
-      endTimeUnixNano: String(now + BigInt(i) + 1_000_000n),
-      attributes: [
-        { key: 'mcp.method.name', value: { stringValue: 'tools/call' } },
-        { key: 'gen_ai.tool.name', value: { stringValue: tool.name } },
-      ],
-    }));
-    const body = { resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] }, scopeSpans: [{ spans }] }] };
+    const now = Date.now();
+    const spans = names.map((tool, i) =>
+      span({
+        spanId: (i + 1).toString(16).padStart(16, '0'),
+        name: `tools/call ${tool.name}`,
+        startMs: now + i,
+        durationMs: 1,
+        attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool.name },
+      }),
+    );
+    const body = otlpExport('claude-code', spans);
     const res = await api.post(`/api/projects/${id}/otlp/v1/traces`, { json: body });
     expect(res.status).toBe(200);
     const stored = await eventsOf(id);

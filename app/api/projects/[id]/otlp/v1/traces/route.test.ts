@@ -11,6 +11,7 @@ import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { startRouteServer } from '@/test/route-server';
+import { otlpExport, span } from '@/test/otlp';
 
 setupTestDatabase();
 
@@ -191,35 +192,16 @@ describe('OTLP/HTTP JSON trace ingest', () => {
 
   it('rejects the spans it cannot store, stores the rest, and says which in partialSuccess', async () => {
     const id = await createTestProject(['github']);
-    const span = (spanId: string, attributes: Record<string, string>, startMs = T0, name = 'tools/call') => ({
-      traceId: '0af7651916cd43dd8448eb211c80319c',
-      spanId,
-      name,
-      kind: 'SPAN_KIND_CLIENT',
-      startTimeUnixNano: String(BigInt(startMs) * 1_000_000n),
-      endTimeUnixNano: String(BigInt(startMs + 7) * 1_000_000n),
-      attributes: Object.entries({ 'mcp.method.name': 'tools/call', ...attributes }).map(([key, value]) => ({ key, value: { stringValue: value } })),
-      status: {},
-    });
+    const call = (spanId: string, attributes: Record<string, string>, startMs = T0, name = 'tools/call') =>
+      span({ spanId, name, startMs, durationMs: 7, kind: 'SPAN_KIND_CLIENT', attributes: { 'mcp.method.name': 'tools/call', ...attributes } });
     const res = await api.post(`/api/projects/${id}/otlp/v1/traces`, {
-      json: {
-        resourceSpans: [
-          {
-            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'cursor' } }] },
-            scopeSpans: [
-              {
-                spans: [
-                  span('00f067aa0ba902b7', { 'gen_ai.tool.name': 'fork_repository' }),
-                  span('00f067aa0ba902b8', {}),
-                  span('not-hex', { 'gen_ai.tool.name': 'create_issue' }),
-                  span('00f067aa0ba902b9', { 'gen_ai.tool.name': 'create_issue' }, Date.now() + 3_600_000),
-                  span('00f067aa0ba902ba', {}, T0, 'tools/call get_file_contents'),
-                ],
-              },
-            ],
-          },
-        ],
-      },
+      json: otlpExport('cursor', [
+        call('00f067aa0ba902b7', { 'gen_ai.tool.name': 'fork_repository' }),
+        call('00f067aa0ba902b8', {}),
+        call('not-hex', { 'gen_ai.tool.name': 'create_issue' }),
+        call('00f067aa0ba902b9', { 'gen_ai.tool.name': 'create_issue' }, Date.now() + 3_600_000),
+        call('00f067aa0ba902ba', {}, T0, 'tools/call get_file_contents'),
+      ]),
     });
     expect(res.status).toBe(200);
     expect(res.body.partialSuccess.rejectedSpans).toBe('3');
