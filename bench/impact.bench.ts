@@ -6,7 +6,8 @@
  * rollup are loaded by SQL, which is what ingest would have left.
  * Goal: impact p50 ≤ 500 ms (a page), ≥ 10× the raw-event aggregation.
  */
-import { BENCH_REVISIONS, loadBenchEvents, percentile, round, timeRequests, timeRuns, withBenchApp } from './usage-support';
+import { loadBenchEvents, timeRequests, timeRuns, withBenchApp } from './bench-app';
+import { BENCH_REVISIONS, percentile, round } from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_IMPACT_EVENTS ?? 10_000_000);
 const REQUESTS = Number(process.env.FAVINDEX_BENCH_IMPACT_REQUESTS ?? 40);

@@ -4,7 +4,8 @@
  * inserted by SQL alone in the same run: plain INSERTs of 1,000 rows into a copy of the events
  * table with the same indexes, no rollup. Goal: ≥ 30,000 events/s and ≥ 1/4 of SQL-only.
  */
-import { benchEvents, round, withBenchApp } from './usage-support';
+import { withBenchApp } from './bench-app';
+import { benchEvents, round } from './usage-support';
 
 const BATCH = 1_000;
 const BATCHES = Number(process.env.FAVINDEX_BENCH_INGEST_BATCHES ?? 200);

@@ -4,7 +4,8 @@
  * (90 days, 8 servers, 500 tools, Zipf popularity, every presented form) and their rollup are
  * loaded by SQL, which is what ingest would have left. Goal: p50 ≤ 30 ms and ≥ 30× the GROUP BY.
  */
-import { loadBenchEvents, percentile, round, TOOL_COUNT, timeRequests, timeRuns, withBenchApp } from './usage-support';
+import { loadBenchEvents, timeRequests, timeRuns, withBenchApp } from './bench-app';
+import { percentile, round, TOOL_COUNT } from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_USAGE_EVENTS ?? 10_000_000);
 const DAYS = 90;
