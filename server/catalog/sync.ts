@@ -18,7 +18,7 @@ import type { AppContext } from '@/server/context';
 import { fetchToolsList, type McpEndpoint } from '@/mcp/fetch-tools';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
 import { serverNotFound } from './catalog';
-import { putServerCatalog } from './put-catalog';
+import { putServerCatalog, requireRoomForServer } from './put-catalog';
 import type { SyncResult } from '@/lib/contracts/catalog-sync';
 export type { SyncResult } from '@/lib/contracts/catalog-sync';
 
@@ -67,6 +67,8 @@ export async function registerSyncServer(
   const { db } = app;
   await requireProject(db, projectId);
   const existing = await findCatalogServer(db, projectId, server);
+  // A full catalog is refused before favindex connects anywhere; the write checks again under the lock.
+  if (!existing) await requireRoomForServer(db, projectId, server);
   const headers = input.headers ?? (existing?.syncUrl === input.url ? (existing.syncHeaders ?? {}) : {});
   const fetchedAt = await databaseNow(db);
   const tools = await fetchTools({ url: input.url, headers });
