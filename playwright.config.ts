@@ -47,6 +47,8 @@ export default defineConfig({
         DATABASE_URL: '',
         FAVINDEX_ADMIN_PASSWORD: '',
         NEXT_TELEMETRY_DISABLED: '1',
+        // The sync specs register MCP servers on loopback.
+        FAVINDEX_SYNC_ALLOW_PRIVATE: '1',
       },
     },
     {
@@ -62,6 +64,8 @@ export default defineConfig({
         DATABASE_URL: '',
         FAVINDEX_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
         NEXT_TELEMETRY_DISABLED: '1',
+        // The sync specs register MCP servers on loopback.
+        FAVINDEX_SYNC_ALLOW_PRIVATE: '1',
       },
     },
   ],

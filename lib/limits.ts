@@ -37,6 +37,10 @@ export const MAX_YAML_DOCUMENTS = 1_000;
 export const MAX_YAML_ALIASES = 100;
 
 export const MAX_TOOLS_PER_SERVER = 5_000;
+/** Servers in one project's catalog (§catalog): each may hold a 10 MiB tools/list. */
+export const MAX_CATALOG_SERVERS = 100;
+/** A server keeps its newest this many catalog versions; writing a newer one deletes the oldest (§catalog). */
+export const CATALOG_VERSIONS_KEPT = 20;
 export const MAX_ACTIVE_TOKENS = 50;
 export const MAX_FAVOURITES_LIMIT = 128;
 

@@ -8,7 +8,8 @@ import { MAX_JSON_DEPTH } from '@/lib/limits';
 import { issueDetails } from '@/lib/validation';
 import { toolsListSchema, type CatalogTool } from '@/lib/schemas/catalog';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
-import { toUpstreamError } from './upstream-error';
+import { guardedFetch, type TargetPolicy } from './guarded-fetch';
+import { toUpstreamError, unreachableTarget } from './upstream-error';
 
 export const SYNC_TIMEOUT_MS = Number(process.env.FAVINDEX_SYNC_TIMEOUT_MS) || 15_000;
 /** A server that keeps handing out cursors past this is looping. */
@@ -25,15 +26,26 @@ export interface McpConnection {
   close(): Promise<void>;
 }
 
+export interface ConnectOptions {
+  timeoutMs?: number;
+  onToolsChanged?: () => void;
+  /**
+   * For a URL favindex is given rather than one its user configured (live catalog sync): the
+   * addresses it may reach, and every failure before the session opens is one and the same error.
+   */
+  guard?: TargetPolicy;
+}
+
 /**
  * Connect to an MCP server over Streamable HTTP and initialise a session. With
  * `onToolsChanged`, the client listens for notifications/tools/list_changed on the session's
  * GET stream (opened by the SDK after initialisation when the server offers one).
  */
-export async function connectMcp(endpoint: McpEndpoint, options: { timeoutMs?: number; onToolsChanged?: () => void } = {}): Promise<McpConnection> {
+export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions = {}): Promise<McpConnection> {
   const timeoutMs = options.timeoutMs ?? SYNC_TIMEOUT_MS;
   const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
     requestInit: { headers: endpoint.headers },
+    ...(options.guard ? { fetch: guardedFetch(options.guard) } : {}),
     // The listener reconnects itself, with its own backoff; the SDK's two quick retries are enough.
     reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 5_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
   });
@@ -50,6 +62,7 @@ export async function connectMcp(endpoint: McpEndpoint, options: { timeoutMs?: n
     await client.connect(transport, { timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
     await client.close().catch(() => {});
+    if (options.guard) throw Object.assign(unreachableTarget(), { cause: err });
     throw toUpstreamError(err, endpoint.url, timeoutMs);
   }
   if (!client.getServerCapabilities()?.tools) {
@@ -115,8 +128,9 @@ export async function readAllTools(client: Client, url: string, timeoutMs = SYNC
 }
 
 /** Connect, read every page of tools/list, and leave. */
-export async function fetchToolsList(endpoint: McpEndpoint, timeoutMs = SYNC_TIMEOUT_MS): Promise<CatalogTool[]> {
-  const connection = await connectMcp(endpoint, { timeoutMs });
+export async function fetchToolsList(endpoint: McpEndpoint, options: { timeoutMs?: number; guard?: TargetPolicy } = {}): Promise<CatalogTool[]> {
+  const timeoutMs = options.timeoutMs ?? SYNC_TIMEOUT_MS;
+  const connection = await connectMcp(endpoint, { timeoutMs, guard: options.guard });
   try {
     return await listAllTools(connection.client, endpoint.url, timeoutMs);
   } finally {

@@ -1,11 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ApiError } from '@/lib/errors';
 import { connectMcp, type McpConnection, type McpEndpoint } from './fetch-tools';
+import type { TargetPolicy } from './guarded-fetch';
 
 export type ListenerSyncReason = 'connect' | 'list_changed';
 
 export interface ToolsListenerOptions {
   endpoint: McpEndpoint;
+  /** The addresses the endpoint may be at (see connectMcp); unchecked when absent. */
+  guard?: TargetPolicy;
   /**
    * Read and store the tool list over the connected client: after every (re)connect (a change
    * may have been missed while away) and after each notifications/tools/list_changed.
@@ -83,6 +86,7 @@ export class ToolsListener {
         this.connection = await connectMcp(this.options.endpoint, {
           timeoutMs: this.options.timeoutMs,
           onToolsChanged: () => this.changed(),
+          guard: this.options.guard,
         });
         if (this.closed) break;
         this.state = 'connected';
@@ -94,7 +98,9 @@ export class ToolsListener {
         if (Date.now() - connectedAt > HEALTHY_SESSION_MS) attempt = 0;
         if (!this.closed) this.log('session lost; reconnecting');
       } catch (err) {
-        if (!this.closed) this.log(`cannot connect: ${(err as Error).message}`);
+        // The operator's log may say what the caller's error does not (a guarded one is the same for every cause).
+        const cause = (err as { cause?: unknown }).cause;
+        if (!this.closed) this.log(`cannot connect: ${(err as Error).message}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       }
       await this.dropConnection();
       if (this.closed) break;

@@ -70,6 +70,24 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
   return unavailable(`failed: ${clip(err instanceof Error ? err.message : String(err))}`);
 }
 
+/**
+ * The one answer to a guarded connection (a live catalog sync) that did not become an MCP
+ * session: refused address, DNS failure, closed port, timeout, an HTTP error, or something
+ * that is not MCP all read alike, so a caller cannot use favindex to tell which ports of a
+ * host are open. The URL is the caller's own, so it is left out: two targets, one message.
+ */
+export function unreachableTarget(): ApiError {
+  return new ApiError(
+    'UPSTREAM_UNAVAILABLE',
+    'favindex could not open an MCP session at this URL: it cannot be reached from favindex, refused, or is not a Streamable HTTP MCP endpoint',
+    {
+      suggestedAction:
+        'check the URL (the MCP endpoint itself, often ending in /mcp), its headers (such as Authorization) and that favindex can reach it; loopback, private and link-local addresses are refused unless favindex runs with FAVINDEX_SYNC_ALLOW_PRIVATE=1',
+      citedRule: CITED,
+    },
+  );
+}
+
 function clip(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;

@@ -7,6 +7,7 @@ import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { api, ndjson } from '@/test/api';
 import { adminHeaders, bearer, login, SAME_ORIGIN, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
+import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { otlpExport, span } from '@/test/otlp';
@@ -20,6 +21,7 @@ import { checkedResponses } from '@/test/response-contracts';
  * here, and that the document's JSON Schemas accept the same bodies.
  */
 setupTestDatabase();
+allowLoopbackSync();
 
 const servers: TestMcpServer[] = [];
 afterAll(async () => {

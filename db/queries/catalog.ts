@@ -1,10 +1,10 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { catalogServers, catalogVersions } from '@/db/schema';
 import type { CatalogVersionView } from '@/lib/contracts/catalog';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 
-/** The newest version number a server ever had; versions keep counting after a server is removed and added back. */
+/** The newest version number a server has; a server removed and added back starts again at 1 (its history went with it). */
 export async function latestCatalogVersion(db: Db, projectId: string, server: string): Promise<number> {
   const [newest] = await db
     .select({ latest: max(catalogVersions.version) })
@@ -29,6 +29,42 @@ export async function insertCatalogVersion(db: Db, version: NewCatalogVersion): 
   await db.insert(catalogVersions).values(version);
 }
 
+/** How many servers a project's catalog holds. */
+export async function countCatalogServers(db: Db, projectId: string): Promise<number> {
+  const [counted] = await db.select({ servers: count() }).from(catalogServers).where(eq(catalogServers.projectId, projectId));
+  return counted?.servers ?? 0;
+}
+
+/**
+ * Delete a server's versions older than its newest `keep`, except the one the server is at
+ * (nothing else refers to a version). The number deleted.
+ */
+export async function pruneCatalogVersions(db: Db, projectId: string, server: string, keep: number): Promise<number> {
+  const deleted = await db
+    .delete(catalogVersions)
+    .where(
+      and(
+        eq(catalogVersions.projectId, projectId),
+        eq(catalogVersions.server, server),
+        sql`${catalogVersions.version} < (
+          select min(kept.version) from (
+            select k.version from catalog_versions k
+            where k.project_id = ${projectId} and k.server = ${server}
+            order by k.version desc limit ${keep}) kept)`,
+        sql`not exists (
+          select 1 from catalog_servers c
+          where c.project_id = ${projectId} and c.name = ${server} and c.version = ${catalogVersions.version})`,
+      ),
+    )
+    .returning({ version: catalogVersions.version });
+  return deleted.length;
+}
+
+/** Delete a server's whole history (it left the catalog). */
+export async function deleteCatalogVersions(db: Db, projectId: string, server: string): Promise<void> {
+  await db.delete(catalogVersions).where(and(eq(catalogVersions.projectId, projectId), eq(catalogVersions.server, server)));
+}
+
 /** Point an existing server at a version. */
 export async function setServerVersion(db: Db, projectId: string, server: string, version: number): Promise<void> {
   await db
@@ -46,7 +82,7 @@ export async function appendServer(db: Db, projectId: string, server: string, ve
   await db.insert(catalogServers).values({ projectId, name: server, position: last?.next ?? 0, version });
 }
 
-/** Remove a server (its versions stay as history); false when there was none. */
+/** Remove a server from the catalog; false when there was none. */
 export async function deleteCatalogServer(db: Db, projectId: string, server: string): Promise<boolean> {
   const deleted = await db
     .delete(catalogServers)

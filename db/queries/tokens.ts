@@ -58,8 +58,18 @@ export async function revokeToken(db: Db, projectId: string, tokenId: string): P
   return row ?? null;
 }
 
-export async function findTokenByHash(db: Db, hash: string): Promise<TokenRow | null> {
-  const [row] = await db.select().from(projectTokens).where(eq(projectTokens.hash, hash));
+/** The token-by-hash query with the hash as a placeholder, so the hot path of every token request can prepare it once. */
+export function tokenByHashQuery(db: Db) {
+  return db
+    .select({ id: projectTokens.id, projectId: projectTokens.projectId, scopes: projectTokens.scopes, revokedAt: projectTokens.revokedAt })
+    .from(projectTokens)
+    .where(eq(projectTokens.hash, sql.placeholder('hash')));
+}
+
+export type PreparedTokenByHash = ReturnType<ReturnType<typeof tokenByHashQuery>['prepare']>;
+
+export async function readTokenByHash(query: PreparedTokenByHash, hash: string): Promise<Pick<TokenRow, 'id' | 'projectId' | 'scopes' | 'revokedAt'> | null> {
+  const [row] = await query.execute({ hash });
   return row ?? null;
 }
 

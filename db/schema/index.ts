@@ -5,3 +5,4 @@ export * from './events';
 export * from './usage';
 export * from './tokens';
 export * from './impact';
+export * from './admin-sessions';

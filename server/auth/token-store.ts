@@ -1,12 +1,9 @@
 import type { Db } from '@/db/client';
-import { findTokenByHash, recordTokensUsed } from '@/db/queries/tokens';
+import { type PreparedTokenByHash, readTokenByHash, recordTokensUsed, tokenByHashQuery } from '@/db/queries/tokens';
 import { hashToken, looksLikeToken } from '@/lib/auth/token-secret';
-import { BoundedMap } from '@/lib/bounded-map';
 import type { TokenScope } from '@/lib/schemas/tokens';
+import { BatchedRead } from '@/server/surface/batched-read';
 
-/** How long a verified token is trusted without asking the database again. A revocation in this process applies at once. */
-const CACHE_MS = 5_000;
-const CACHE_MAX = 10_000;
 /** Last-used times are kept in memory and written at most this often (and on shutdown, and before a token list). */
 const LAST_USED_FLUSH_MS = 60_000;
 
@@ -18,39 +15,32 @@ export interface KnownToken {
 }
 
 /**
- * The process's view of project tokens: verifications cached briefly (a proxy polls many times
- * a second), and last-used times batched into one write a minute. Whatever revokes a token or
- * deletes a project calls `forget…` here, in the same function, so the next request sees it.
+ * The process's view of project tokens. Every request asks the database (one prepared query
+ * by the hash's unique index, shared by the requests of one event-loop turn that present the
+ * same token), never a local cache: several processes may share one PostgreSQL, and a token
+ * revoked, or deleted with its project, by any of them must stop working on the very next
+ * request everywhere. Last-used times are batched into one write a minute.
  */
 export class TokenStore {
-  private readonly verified = new BoundedMap<string, { token: KnownToken; until: number }>(CACHE_MAX);
   private used = new Map<string, Date>();
   private lastFlush = Date.now();
   private flushing: Promise<void> | null = null;
+  private byHash: PreparedTokenByHash | null = null;
+  private readonly reads = new BatchedRead<string, KnownToken | null>((hash) => this.read(hash));
 
   constructor(private readonly db: Db) {}
 
-  /** Look a presented secret up; null when no such token was ever issued. */
-  async lookup(secret: string, now = Date.now()): Promise<KnownToken | null> {
-    if (!looksLikeToken(secret)) return null;
-    const hash = hashToken(secret);
-    const cached = this.verified.get(hash);
-    if (cached && cached.until > now) return cached.token;
-    const row = await findTokenByHash(this.db, hash);
+  private async read(hash: string): Promise<KnownToken | null> {
+    this.byHash ??= tokenByHashQuery(this.db).prepare('favindex_token_by_hash');
+    const row = await readTokenByHash(this.byHash, hash);
     if (!row) return null;
-    const token: KnownToken = { id: row.id, projectId: row.projectId, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
-    this.verified.set(hash, { token, until: now + CACHE_MS });
-    return token;
+    return { id: row.id, projectId: row.projectId, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
   }
 
-  /** Forget cached verifications of these tokens, so a revocation applies to the very next request. */
-  forgetTokens(tokenIds: readonly string[]): void {
-    this.verified.deleteWhere((entry) => tokenIds.includes(entry.token.id));
-  }
-
-  /** Forget every cached token of a project (it was deleted). */
-  forgetProject(projectId: string): void {
-    this.verified.deleteWhere((entry) => entry.token.projectId === projectId);
+  /** Look a presented secret up; null when no such token exists (never issued, or deleted with its project). */
+  async lookup(secret: string): Promise<KnownToken | null> {
+    if (!looksLikeToken(secret)) return null;
+    return this.reads.get(hashToken(secret));
   }
 
   /** Note a token's use in memory; the database hears of it in the next flush, not on this request. */

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { type CurrentServer, currentServers } from '@/db/queries/catalog-current';
-import { deleteCatalogServer, listCatalogVersions } from '@/db/queries/catalog';
+import { deleteCatalogServer, deleteCatalogVersions, listCatalogVersions } from '@/db/queries/catalog';
 import type { CatalogServerView, CatalogVersionView } from '@/lib/contracts/catalog';
 import { toSyncView } from '@/lib/catalog/views';
 import { ApiError } from '@/lib/errors';
@@ -52,11 +52,15 @@ export async function catalogToolNames(db: Db, projectId: string): Promise<Set<s
   return names;
 }
 
-/** Remove a server from the catalog; a live-synced one loses its listener. */
+/**
+ * Remove a server from the catalog, with its history: kept, the histories of servers added and
+ * removed in turn would grow without bound. A live-synced one loses its listener.
+ */
 export async function deleteServer(app: AppContext, projectId: string, server: string): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockProjectForNameChange(tx, projectId);
     if (!(await deleteCatalogServer(tx, projectId, server))) throw serverNotFound(projectId, server);
+    await deleteCatalogVersions(tx, projectId, server);
     await bumpCatalogVersionOf(tx, projectId);
   });
   app.catalogSync.poke();

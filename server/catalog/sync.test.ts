@@ -2,11 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fetchToolsList } from '@/mcp/fetch-tools';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
+import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { syncServerNow } from './sync';
 
 const database = setupTestDatabase();
+allowLoopbackSync();
 const servers: TestMcpServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));

@@ -15,10 +15,11 @@ import { ApiError } from '@/lib/errors';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import type { AppContext } from '@/server/context';
-import { fetchToolsList, type McpEndpoint } from '@/mcp/fetch-tools';
+import type { McpEndpoint } from '@/mcp/fetch-tools';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
 import { serverNotFound } from './catalog';
-import { putServerCatalog } from './put-catalog';
+import { putServerCatalog, requireRoomForServer } from './put-catalog';
+import { fetchSyncedTools } from './sync-policy';
 import type { SyncResult } from '@/lib/contracts/catalog-sync';
 export type { SyncResult } from '@/lib/contracts/catalog-sync';
 
@@ -62,11 +63,13 @@ export async function registerSyncServer(
   projectId: string,
   server: string,
   input: SyncRegistration,
-  fetchTools: FetchTools = fetchToolsList,
+  fetchTools: FetchTools = fetchSyncedTools,
 ): Promise<SyncResult & { created: boolean }> {
   const { db } = app;
   await requireProject(db, projectId);
   const existing = await findCatalogServer(db, projectId, server);
+  // A full catalog is refused before favindex connects anywhere; the write checks again under the lock.
+  if (!existing) await requireRoomForServer(db, projectId, server);
   const headers = input.headers ?? (existing?.syncUrl === input.url ? (existing.syncHeaders ?? {}) : {});
   const fetchedAt = await databaseNow(db);
   const tools = await fetchTools({ url: input.url, headers });
@@ -91,7 +94,7 @@ export async function syncServerNow(
   projectId: string,
   server: string,
   trigger: SyncTrigger,
-  fetchTools: FetchTools = fetchToolsList,
+  fetchTools: FetchTools = fetchSyncedTools,
 ): Promise<SyncResult> {
   const row = await requireServer(db, projectId, server);
   if (!row.syncUrl) throw notConfigured(projectId, server);

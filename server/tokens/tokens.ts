@@ -46,11 +46,10 @@ export async function getProjectToken(app: AppContext, projectId: string, tokenI
   return toTokenView(row);
 }
 
-/** Revoke: the token stops working at once (in this process; others within their cache time) and stays listed as revoked. */
+/** Revoke: the token stops working at once, in every process (they read it on each request), and stays listed as revoked. */
 export async function revokeProjectToken(app: AppContext, projectId: string, tokenId: string): Promise<TokenView> {
   await requireProject(app.db, projectId);
   const row = await revokeToken(app.db, projectId, tokenId);
   if (!row) throw tokenNotFound(projectId, tokenId);
-  app.tokens.forgetTokens([row.id]);
   return toTokenView(row);
 }

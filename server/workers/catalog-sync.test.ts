@@ -3,11 +3,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
+import { allowLoopbackSync, withPrivateSyncRefused } from '@/test/sync-targets';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
 import { startCatalogSyncWorker, type CatalogSyncWorker } from './catalog-sync';
 
 const database = setupTestDatabase();
+allowLoopbackSync();
 
 const servers: TestMcpServer[] = [];
 const workers: CatalogSyncWorker[] = [];
@@ -75,6 +77,23 @@ describe('catalog sync worker', () => {
     expect(latest).toMatchObject({ source: 'sync:list_changed', added: ['scale_deployment'], removed: [] });
     const catalog = (await api.get(`/api/projects/${id}/catalog`)).body;
     expect(catalog.servers[0].tools.map((t: { name: string }) => t.name)).toEqual(['list_pods', 'get_logs', 'scale_deployment']);
+  });
+
+  it('keeps its listener away from a loopback server once private sync targets are refused', async () => {
+    const { mcp, id } = await liveProject({ intervalSeconds: null });
+    const before = mcp.listRequests();
+    const logged: string[] = [];
+    await withPrivateSyncRefused(async () => {
+      const w = startCatalogSyncWorker(database.app, { tickMs: 60_000, heartbeatMs: 150, backoff: { initialMs: 50, maxMs: 100 }, log: (m) => logged.push(m) });
+      workers.push(w);
+      await w.tick();
+      expect(w.listening()).toContain(`${id}/k8s`);
+      await waitFor('a refused connection in the log', () => logged.some((m) => m.includes('cannot connect')));
+    });
+    // The operator's log says why; the session never opened.
+    expect(logged.find((m) => m.includes('cannot connect'))).toContain('may not reach');
+    expect(mcp.openSessions()).toBe(0);
+    expect(mcp.listRequests()).toBe(before);
   });
 
   it('reconnects with backoff after the server restarts, and catches up on what changed meanwhile', async () => {

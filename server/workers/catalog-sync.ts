@@ -5,6 +5,7 @@ import { ToolsListener, type BackoffOptions } from '@/mcp/tools-listener';
 import { stableStringify } from '@/lib/stable-json';
 import { claimDueSyncs, claimListenerLeases, type ListenerLease, releaseListenerLeases } from '@/db/queries/catalog-sync';
 import { syncServerNow } from '@/server/catalog/sync';
+import { syncTargetPolicy } from '@/server/catalog/sync-policy';
 import type { AppContext } from '@/server/context';
 
 export interface CatalogSyncWorkerOptions {
@@ -63,6 +64,7 @@ export function startCatalogSyncWorker(app: AppContext, options: CatalogSyncWork
     const name = keyOf(lease);
     return new ToolsListener({
       endpoint: { url: lease.url, headers: lease.headers },
+      guard: syncTargetPolicy(),
       heartbeatMs: options.heartbeatMs,
       backoff: options.backoff,
       log: (message) => log(`catalog sync ${name}: ${message}`),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issueSession } from '@/server/auth/session';
+import { issueSession, verifySession } from '@/server/auth/session';
+import { createAppContext } from '@/server/context';
 import { api, expectEnvelope } from '@/test/api';
 import { adminHeaders, login, SAME_ORIGIN, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
@@ -115,6 +116,42 @@ describe('password mode', () => {
       const res = await api.post('/api/auth/logout', { headers: { origin: SAME_ORIGIN } });
       expect(res.status).toBe(204);
       expect(res.headers.get('set-cookie')).toMatch(/^favindex_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+    });
+  });
+
+  it('ends the session on logout, in this process and in another one sharing the database', async () => {
+    await withPassword(PASSWORD, async () => {
+      const cookie = await login(PASSWORD);
+      const value = cookie.split('=')[1];
+      const other = createAppContext(t.database);
+      expect(await verifySession(other.sessions, value)).toBe(true);
+      expect((await api.get('/api/projects', { headers: { cookie } })).status).toBe(200);
+
+      const out = await api.post('/api/auth/logout', { headers: adminHeaders(cookie) });
+      expect(out.status).toBe(204);
+      // The browser dropped its copy; a copy kept elsewhere is worth nothing now.
+      expectEnvelope(await api.get('/api/projects', { headers: { cookie } }), 401, 'UNAUTHORIZED');
+      expect((await api.get('/api/auth/session', { headers: { cookie } })).body).toEqual({ mode: 'password', authenticated: false });
+      expect(await verifySession(other.sessions, value)).toBe(false);
+
+      // Another login is a new session; the old cookie stays dead.
+      const again = await login(PASSWORD);
+      expect((await api.get('/api/projects', { headers: { cookie: again } })).status).toBe(200);
+      expectEnvelope(await api.get('/api/projects', { headers: { cookie } }), 401, 'UNAUTHORIZED');
+    });
+  });
+
+  it('refuses a logout from a foreign page and keeps the session', async () => {
+    await withPassword(PASSWORD, async () => {
+      const cookie = await login(PASSWORD);
+      const forgeries: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie, referer: 'https://evil.example/x' }, { cookie }];
+      for (const headers of forgeries) {
+        const forged = await api.post('/api/auth/logout', { headers });
+        expectEnvelope(forged, 403, 'ORIGIN_REJECTED');
+        expect(forged.headers.get('set-cookie')).toBeNull();
+      }
+      expectEnvelope(await api.post('/api/auth/logout', { headers: { origin: 'https://evil.example' } }), 403, 'ORIGIN_REJECTED');
+      expect((await api.get('/api/projects', { headers: { cookie } })).status).toBe(200);
     });
   });
 

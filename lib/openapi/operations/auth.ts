@@ -22,7 +22,13 @@ export const AUTH_OPERATIONS: Record<string, PathOperations> = {
     },
   },
   '/api/auth/logout': {
-    post: { tag: 'auth', access: 'public', summary: 'Clear the session cookie', responses: { 204: { description: 'Signed out.', mediaType: null } } },
+    post: {
+      tag: 'auth',
+      access: 'public',
+      summary: 'End the session (in every process) and clear its cookie',
+      responses: { 204: { description: 'Signed out.', mediaType: null } },
+      errors: ['ORIGIN_REJECTED'],
+    },
   },
   '/api/auth/session': {
     get: {

@@ -26,12 +26,14 @@ export const CATALOG_OPERATIONS: Record<string, PathOperations> = {
       tag: 'catalog',
       access: 'catalog:write',
       summary: "Upload a server's tools/list result",
-      description: 'A changed fingerprint is a new catalog version (§catalog); names of the project are resolved again. Bodies up to 10 MiB.',
+      description:
+        'A changed fingerprint is a new catalog version (§catalog); names of the project are resolved again. Bodies up to 10 MiB; at most 100 servers a project, the newest 20 versions kept per server.',
       body: { required: true, content: { [JSON_TYPE]: toolsListSchema } },
       responses: {
         200: { description: 'An update, or changed false when the list is the one in force.', schema: putCatalogResultSchema },
         201: { description: 'The same, for the first version of a new server.', schema: putCatalogResultSchema },
       },
+      errors: ['SERVER_LIMIT_REACHED'],
     },
     delete: {
       tag: 'catalog',
@@ -66,7 +68,7 @@ export const CATALOG_OPERATIONS: Record<string, PathOperations> = {
         200: { description: 'What the sync stored, with the registration.', schema: syncResultSchema },
         201: { description: 'The same, for a new server.', schema: syncResultSchema },
       },
-      errors: [...UPSTREAM_ERRORS],
+      errors: ['SERVER_LIMIT_REACHED', ...UPSTREAM_ERRORS],
     },
     post: {
       tag: 'catalog',

@@ -7,6 +7,7 @@ import { api, expectEnvelope, ndjson } from '@/test/api';
 import { adminHeaders, bearer, createToken, login, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event, storedEventCount } from '@/test/fixtures';
+import { createAppContext } from '@/server/context';
 
 const t = setupTestDatabase();
 const PASSWORD = 'tokens-test-password';
@@ -144,5 +145,35 @@ describe('project tokens API', () => {
     // A token of a deleted project opens nothing, whatever the cache still holds.
     const res = await api.post(`/api/projects/${id}/events`, { json: [event('late', 'x')], headers: bearer(token) });
     expect([401, 404]).toContain(res.status);
+  });
+
+  it("drops a deleted project's tokens at once: a re-created project of the same id refuses them, here and in another process", async () => {
+    const id = await createTestProject();
+    const { token } = await createToken(id, ['events:write', 'surface:read']);
+    const other = createAppContext(t.database);
+    // Both processes have just accepted the token: anything they keep of it is warm.
+    expect((await api.get(`/api/projects/${id}/surface`, { headers: bearer(token) })).status).toBe(200);
+    expect(await other.tokens.lookup(token)).toMatchObject({ projectId: id, revoked: false });
+
+    expect((await api.delete(`/api/projects/${id}`)).status).toBe(204);
+    expect((await api.post('/api/projects', { json: { id } })).status).toBe(201);
+
+    expectEnvelope(await api.get(`/api/projects/${id}/surface`, { headers: bearer(token) }), 401, 'UNAUTHORIZED');
+    const sent = await api.post(`/api/projects/${id}/events`, {
+      body: ndjson([event('e-gone', 'github/create_issue')]),
+      headers: { ...NDJSON, ...bearer(token) },
+    });
+    expectEnvelope(sent, 401, 'UNAUTHORIZED');
+    expect(await storedEvents(id)).toBe(0);
+    expect(await other.tokens.lookup(token)).toBeNull();
+  });
+
+  it('revokes a token in every process sharing the database on their next request', async () => {
+    const id = await createTestProject();
+    const created = await createToken(id, ['surface:read']);
+    const other = createAppContext(t.database);
+    expect(await other.tokens.lookup(created.token)).toMatchObject({ revoked: false });
+    expect((await api.delete(`/api/projects/${id}/tokens/${created.id}`)).status).toBe(200);
+    expect(await other.tokens.lookup(created.token)).toMatchObject({ revoked: true });
   });
 });

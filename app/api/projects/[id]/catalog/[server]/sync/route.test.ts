@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
+import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 import { freePort, startEverythingServer, startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
 
 setupTestDatabase();
+allowLoopbackSync();
 
 const SECRET = 'Bearer s3cret-token-0f9e';
 const servers: TestMcpServer[] = [];
@@ -106,21 +108,18 @@ describe('catalog sync API (live MCP servers over Streamable HTTP)', () => {
     const before = await catalogOf(id);
     const put = (body: unknown, server = 'live') => api.put(`/api/projects/${id}/catalog/${server}/sync`, { json: body });
 
+    // Whatever keeps a target from becoming an MCP session reads alike (§catalog): no probing ports through favindex.
     const closedPort = await freePort();
     const down = await put({ url: `http://127.0.0.1:${closedPort}/mcp` });
     expectEnvelope(down, 502, 'UPSTREAM_UNAVAILABLE');
     expect(down.body.retryable).toBe(true);
-    expect(down.body.message).toContain('refused the connection');
-
     const wrongSecret = await put({ url: mcp.url, headers: { Authorization: 'Bearer wrong' } });
-    expectEnvelope(wrongSecret, 502, 'UPSTREAM_REJECTED');
-    expect(wrongSecret.body.retryable).toBe(false);
-    expect(wrongSecret.body.message).toContain('refused the credentials (HTTP 401)');
-    expect(wrongSecret.text).not.toContain('wrong');
-
     const wrongPath = await put({ url: mcp.url.replace('/mcp', '/other'), headers: { Authorization: SECRET } });
-    expectEnvelope(wrongPath, 502, 'UPSTREAM_REJECTED');
-    expect(wrongPath.body.message).toContain('no Streamable HTTP MCP endpoint');
+    for (const refused of [wrongSecret, wrongPath]) {
+      expectEnvelope(refused, 502, 'UPSTREAM_UNAVAILABLE');
+      expect(refused.body).toEqual(down.body);
+    }
+    expect(wrongSecret.text).not.toContain('wrong');
 
     const dupes = await mcpServer([{ name: 'same' }, { name: 'same' }], { secret: false });
     const invalid = await put({ url: dupes.url });

@@ -8,12 +8,14 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
+import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { startRouteServer } from '@/test/route-server';
 import { otlpExport, span } from '@/test/otlp';
 
 setupTestDatabase();
+allowLoopbackSync();
 
 let routes: Awaited<ReturnType<typeof startRouteServer>>;
 const mcpServers: TestMcpServer[] = [];
