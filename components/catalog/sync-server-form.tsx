@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useRegisterSyncMutation } from '@/components/api/use-catalog-sync-mutations';
 import { Alert } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { SubmitError } from '@/components/ui/error-notice';
 import { parseHeaderLines } from '@/lib/catalog/header-lines';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 
@@ -97,11 +97,7 @@ export function SyncServerForm({ id }: { id: string }) {
           {register.isPending ? 'Connecting…' : 'Connect and sync'}
         </button>
       </div>
-      {register.isError ? (
-        <div style={{ marginTop: 10 }}>
-          <ErrorNotice error={register.error} />
-        </div>
-      ) : null}
+      <SubmitError write={register} />
       {done && !register.isError ? (
         <Alert role="status" style={{ marginTop: 10, marginBottom: 0 }}>
           {done}

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardForm, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { SubmitError } from '@/components/ui/error-notice';
 import { QueryView } from '@/components/ui/query-view';
 import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
 import { DEFAULT_WINDOW } from '@/components/usage/window-choice';
@@ -107,11 +107,7 @@ function CreateProjectForm() {
       <div id="id-help" className="small muted" style={{ marginTop: 6 }}>
         {id !== '' && !idValid ? 'Use lower-case letters, digits and dashes (e.g. team-agent).' : 'A slug: lower-case letters, digits and dashes.'}
       </div>
-      {create.isError ? (
-        <div style={{ marginTop: 10 }}>
-          <ErrorNotice error={create.error} />
-        </div>
-      ) : null}
+      <SubmitError write={create} />
       {opening ? (
         <Alert role="status" style={{ marginTop: 10 }}>
           Created {opening}; opening it…

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useCreateTokenMutation } from '@/components/api/use-create-token-mutation';
 import { Alert } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { SubmitError } from '@/components/ui/error-notice';
 import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import styles from './create-token-form.module.css';
 
@@ -56,11 +56,7 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
           Pick at least one scope.
         </div>
       ) : null}
-      {create.isError ? (
-        <div style={{ marginTop: 10 }}>
-          <ErrorNotice error={create.error} />
-        </div>
-      ) : null}
+      <SubmitError write={create} />
       {create.data ? <NewSecret name={create.data.name} secret={create.data.token} onDone={() => create.reset()} /> : null}
     </CardForm>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/api-client';
 import { Alert } from './alert';
 import styles from './error-notice.module.css';
@@ -48,5 +49,16 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
         </div>
       ) : null}
     </Alert>
+  );
+}
+
+/** Under a form: what its last submit got wrong, once it failed; nothing before. */
+export function SubmitError({ write, children }: { write: { isError: boolean; error: unknown }; children?: ReactNode }) {
+  if (!write.isError) return null;
+  return (
+    <div className={styles.submit}>
+      <ErrorNotice error={write.error} />
+      {children}
+    </div>
   );
 }

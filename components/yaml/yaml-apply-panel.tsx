@@ -5,7 +5,7 @@ import { useYamlApplyMutation } from '@/components/api/use-yaml-apply-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { SubmitError } from '@/components/ui/error-notice';
 import { ApiClientError } from '@/lib/api-client';
 import { lineSpan } from '@/lib/text';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
@@ -111,12 +111,9 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
           Preview changes
         </button>
       </div>
-      {apply.isError ? (
-        <div style={{ marginTop: 10 }}>
-          <ErrorNotice error={apply.error} />
-          <YamlIssues error={apply.error} onJump={jumpTo} />
-        </div>
-      ) : null}
+      <SubmitError write={apply}>
+        <YamlIssues error={apply.error} onJump={jumpTo} />
+      </SubmitError>
       {plan ? (
         <ConfirmBox label="Review the changes">
           {changedMeanwhile ? (

@@ -25,8 +25,8 @@ export interface Target {
 
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const OPENAI_LIKE = { namePattern: OPENAI_NAME, maxNameLength: 64, descriptionLimit: 1024, tokenMethod: 'openai-functions', capRefusesRequest: true } as const;
-/** An editor's agent: it states no name rule, and past its cap it drops tools rather than failing. */
-const EDITOR_CAP_ONLY = {
+/** What a target states nothing about: no soft limit, no name or description rule; past a cap tools are dropped, the request not refused. */
+const NOTHING_STATED = {
   warnAbove: null,
   namePattern: null,
   maxNameLength: null,
@@ -57,18 +57,17 @@ export const TARGETS: Record<Exclude<TargetId, 'custom'>, Target> = {
     tokenMethod: 'openai-functions',
     capRefusesRequest: false,
   },
-  cursor: { id: 'cursor', label: 'Cursor', cap: 40, ...EDITOR_CAP_ONLY },
-  windsurf: { id: 'windsurf', label: 'Windsurf', cap: 50, ...EDITOR_CAP_ONLY },
+  cursor: { id: 'cursor', label: 'Cursor', cap: 40, ...NOTHING_STATED },
+  windsurf: { id: 'windsurf', label: 'Windsurf', cap: 50, ...NOTHING_STATED },
   anthropic: {
+    ...NOTHING_STATED,
     id: 'anthropic',
     label: 'Anthropic',
     cap: null,
     warnAbove: 30,
     namePattern: /^[a-zA-Z0-9_-]{1,64}$/,
     maxNameLength: 64,
-    descriptionLimit: null,
     tokenMethod: 'anthropic-tools',
-    capRefusesRequest: false,
   },
 };
 
