@@ -38,6 +38,8 @@ export const MAX_YAML_ALIASES = 100;
 
 export const MAX_TOOLS_PER_SERVER = 5_000;
 export const MAX_ACTIVE_TOKENS = 50;
+/** The largest cap target `custom` takes (§surface). */
+export const MAX_CUSTOM_CAP = 100_000;
 export const MAX_FAVOURITES_LIMIT = 128;
 
 /** Impact (§impact): a change is judged on sessions at most this many days either side of it. */
