@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -57,12 +58,12 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
               />
               <ReferenceLine
                 x={Math.min(maxFavourites, data.length)}
-                stroke="var(--star)"
+                stroke={PALETTE.favourite}
                 strokeDasharray="4 3"
                 label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
               />
               <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
-              <Line type="stepAfter" dataKey="share" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line type="stepAfter" dataKey="share" stroke={PALETTE.favourite} strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </ChartFrame>

@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -58,8 +59,8 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
               }
             />
             <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
-            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill="var(--star)" isAnimationActive={false} />
-            <Bar dataKey="other" name="not pinned" stackId="calls" fill="var(--chart-1)" isAnimationActive={false} />
+            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill={PALETTE.favourite} isAnimationActive={false} />
+            <Bar dataKey="other" name="not pinned" stackId="calls" fill={PALETTE.other} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>

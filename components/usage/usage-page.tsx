@@ -14,7 +14,6 @@ import { PinNext } from './pin-next';
 import { ToolsTable } from './tools-table';
 import { TopToolsChart } from './top-tools-chart';
 import { UnresolvedPanel } from './unresolved-panel';
-import styles from './usage-page.module.css';
 import { UsageStats } from './usage-stats';
 import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
 import { WindowPicker } from './window-picker';
@@ -33,7 +32,7 @@ export function UsagePage({ id }: { id: string }) {
   }
 
   return (
-    <div className={styles.page}>
+    <div>
       <Card as="div">
         <WindowPicker key={choice.kind === 'custom' ? `${choice.from}/${choice.to}` : 'preset'} choice={choice} onChange={choose} />
         <div className="row small muted" style={{ marginTop: 8 }}>
