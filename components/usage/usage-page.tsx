@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useUsageQuery } from '@/components/api/use-usage-query';
+import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Columns } from '@/components/ui/columns';
@@ -68,9 +69,8 @@ export function UsagePage({ id }: { id: string }) {
               <p>
                 <strong>No calls in this window.</strong>
               </p>
-              <p className="small">
-                Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
-              </p>
+              <p className="small">Pick a longer window, or send an event: this command sends one, ready to copy.</p>
+              <FirstEventCommand id={id} />
             </EmptyState>
           </Card>
         }
@@ -84,8 +84,8 @@ export function UsagePage({ id }: { id: string }) {
               <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
             </Columns>
             <Columns>
-              <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
-              <PinNext report={r} />
+              <UnresolvedPanel id={id} names={r.unresolved} total={r.totals.unresolved} />
+              <PinNext id={id} report={r} />
             </Columns>
             <Columns>
               <BreakdownTable dimension="model" rows={r.breakdown.models} />
