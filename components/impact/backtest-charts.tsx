@@ -15,7 +15,7 @@ import {
   tooltipStyle,
 } from '@/components/usage/chart-theme';
 import type { BacktestReport } from '@/lib/contracts/backtest';
-import { formatPercent } from '@/lib/format';
+import { countOf, formatPercent } from '@/lib/format';
 
 const percentTick = (v: unknown) => formatPercent(Number(v), 0);
 const percentValue = (value: unknown) => (value === null || value === undefined ? '—' : formatPercent(Number(value)));
@@ -120,7 +120,12 @@ export function RefreshChart({ report }: { report: BacktestReport }) {
             label={{ value: 'weeks old', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
           />
           <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
-          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} labelFormatter={(a) => `${a} week(s) old`} formatter={percentValue} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            labelStyle={tooltipLabelStyle}
+            labelFormatter={(a) => `${countOf(Number(a), 'week')} old`}
+            formatter={percentValue}
+          />
           <Line dataKey="share" name="caught" stroke={PALETTE.favourite} strokeWidth={2} isAnimationActive={false} connectNulls />
         </LineChart>
       </ResponsiveContainer>

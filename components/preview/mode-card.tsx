@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { formatNumber } from '@/lib/format';
+import { countOf, formatNumber } from '@/lib/format';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { Verdict } from '@/lib/surface/verdict';
 import { CapBar } from './cap-bar';
@@ -49,7 +49,7 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
           ≈ {formatNumber(preview.tokens.tokens)}
           {preview.tokens.placeholdersExcluded > 0 ? (
-            <span className="muted"> (+{formatNumber(preview.tokens.placeholdersExcluded)} agent tools not counted)</span>
+            <span className="muted"> (+{countOf(preview.tokens.placeholdersExcluded, 'agent tool')} not counted)</span>
           ) : null}
         </dd>
         <dt>Refused</dt>

@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { useUrlSort } from '@/components/ui/use-search-state';
 import type { ToolMark } from '@/lib/contracts/preview';
-import { firstLine } from '@/lib/format';
+import { countOf, firstLine } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-tool-table.module.css';
 
@@ -100,7 +100,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
           <tr>
             <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
             <td colSpan={3} className="muted">
-              {placeholders} agent tools, given as a count: their names and schemas are the agent&apos;s own
+              {countOf(placeholders, 'agent tool')}, given as a count: their names and schemas are the agent&apos;s own
             </td>
           </tr>
         ) : null

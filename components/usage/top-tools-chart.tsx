@@ -4,7 +4,7 @@ import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { RankedTool } from '@/lib/usage/rank';
 import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
 import { ChartFrame } from './chart-frame';
@@ -55,7 +55,7 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
               labelStyle={tooltipLabelStyle}
               cursor={tooltipCursor}
               formatter={(value, name, item) =>
-                Number(value) === 0 ? null : [`${formatNumber(Number(value))} calls (${formatPercent(item.payload.share)})`, name]
+                Number(value) === 0 ? null : [`${countOf(Number(value), 'call')} (${formatPercent(item.payload.share)})`, name]
               }
             />
             <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
