@@ -20,7 +20,8 @@ export function useSearchState() {
     (changes: Record<string, string | null>) => {
       const path = pathname ?? window.location.pathname;
       const next = withSearch(new URLSearchParams(window.location.search), changes).toString();
-      window.history.replaceState(window.history.state, '', next ? `${path}?${next}` : path);
+      // Null, not history.state: Next passes a state of its own through untouched, without telling useSearchParams.
+      window.history.replaceState(null, '', next ? `${path}?${next}` : path);
     },
     [pathname],
   );
