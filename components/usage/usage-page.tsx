@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEventsQuery } from '@/components/api/use-events-query';
 import { useUsageQuery } from '@/components/api/use-usage-query';
 import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { Alert } from '@/components/ui/alert';
@@ -18,6 +19,22 @@ import { UnresolvedPanel } from './unresolved-panel';
 import { UsageStats } from './usage-stats';
 import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
 import { WindowPicker } from './window-picker';
+
+/**
+ * How to get calls into an empty window: the ready-to-copy command, unless the project has
+ * never had an event, when the first-run steps above the usage already show it with a token.
+ */
+function FirstEventHint({ id }: { id: string }) {
+  // The same query as the first-run steps: answered from their cache.
+  const events = useEventsQuery(id, { limit: 1 });
+  if (events.data?.events.length === 0) return <p className="small">The steps above send the first event; pick a longer window to see older calls.</p>;
+  return (
+    <>
+      <p className="small">Pick a longer window, or send an event: this command sends one, ready to copy.</p>
+      <FirstEventCommand id={id} />
+    </>
+  );
+}
 
 /** The project's usage over a window kept in the URL: what models really call, and what the favourites catch. */
 export function UsagePage({ id }: { id: string }) {
@@ -69,8 +86,7 @@ export function UsagePage({ id }: { id: string }) {
               <p>
                 <strong>No calls in this window.</strong>
               </p>
-              <p className="small">Pick a longer window, or send an event: this command sends one, ready to copy.</p>
-              <FirstEventCommand id={id} />
+              <FirstEventHint id={id} />
             </EmptyState>
           </Card>
         }
