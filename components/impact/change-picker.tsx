@@ -28,7 +28,7 @@ export function ChangePicker({ revisions, comparison, window, onRevision, onWind
   return (
     <Card as="div" aria-label="The change judged">
       <div className="row">
-        <label className="row">
+        <label className={`row ${styles.changeLabel}`}>
           <span className="small muted">Change</span>
           <select value={comparison.revision} onChange={(e) => onRevision(Number(e.target.value))} aria-label="Change to judge">
             {choices.map((r) => (
