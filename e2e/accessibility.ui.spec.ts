@@ -49,3 +49,18 @@ for (const tab of PROJECT_TABS) {
     expect(await violations(page)).toEqual([]);
   });
 }
+
+// The pages phase 2 changed, in the states that add controls: the impact page, and the preview
+// with the custom target's cap field and a warning verdict with its fix.
+for (const url of ['/impact', '/preview?target=custom', '/preview?target=custom&cap=20&open=eager', '/preview?client=cursor&target=cursor']) {
+  test(`axe finds nothing serious on the project page '${url}'`, async ({ page, request }) => {
+    const id = await fullProject(request, 'axe-p2');
+    await page.goto(`/projects/${id}${url}`);
+    await settled(page);
+    if (url.includes('cap=20')) {
+      await expect(page.getByTestId('mode-card-eager')).toHaveAttribute('data-verdict', 'warning');
+      await page.getByTestId('mode-card-eager').getByTestId('left-out-count').click();
+    } else if (url.includes('custom')) await expect(page.getByTestId('cap-needed')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+}

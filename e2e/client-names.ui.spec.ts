@@ -39,7 +39,8 @@ test('client names: through Claude Code a slash-named project is refused; switch
 
   // The one change that fixes it.
   const refusal = page.getByTestId('preview-refusal');
-  await expect(refusal).toContainText('would be refused as a whole');
+  await expect(refusal).toContainText('would refuse this request as a whole');
+  await expect(refusal).toHaveAttribute('data-level', 'broken');
   await refusal.getByRole('button', { name: 'Switch to safe names' }).click();
   await expect(card.getByTestId('refused-count')).toHaveText('none');
   await expect(page.getByTestId('preview-refusal')).toHaveCount(0);

@@ -96,3 +96,25 @@ test('a long tool name wraps at / and _, not inside a word', async ({ page, requ
   expect(lines.length, 'the name is too long for one line of a phone').toBeGreaterThan(0);
   for (const line of lines) expect(line).toMatch(/[/_.]$/);
 });
+
+// The pages with charts and cards side by side, on the narrowest phones as well.
+for (const width of [360, 390]) {
+  test.describe(`${width} px wide`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    for (const tab of ['', '/preview', '/impact', '/preview?target=custom&cap=20&open=eager']) {
+      test(`'${tab || '/'}' fits a phone ${width} px wide`, async ({ page, request }) => {
+        const id = await fullProject(request, `phone-${width}`);
+        await page.goto(`/projects/${id}${tab}`);
+        await expect(page.getByRole('heading', { name: id, level: 1 })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        if (tab.startsWith('/preview')) {
+          await expect(page.getByTestId('mode-card-eager')).toBeVisible();
+          // One column of mode cards: each starts at the same left edge.
+          const lefts = await page.locator('[data-testid^="mode-card-"]').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
+          expect(new Set(lefts).size).toBe(1);
+        }
+        await expectFits(page);
+      });
+    }
+  });
+}

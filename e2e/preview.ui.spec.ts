@@ -21,11 +21,13 @@ test('preview: switch the target to cursor, see eager over the cap, replay a ses
   // The project's target is openai: eager (49 catalog tools, no agent tools) fits its 128.
   const eager = page.getByTestId('mode-card-eager');
   await expect(eager.getByTestId('cap-count')).toHaveText('49 / 128 tools');
-  await expect(eager.getByText('fits')).toBeVisible();
+  await expect(eager).toHaveAttribute('data-verdict', 'ok');
 
   await page.getByLabel('Target').selectOption('cursor');
   await expect(eager.getByTestId('cap-count')).toHaveText('49 / 40 tools');
   await expect(eager.getByTestId('over-cap')).toHaveText('over the cap by 9');
+  await expect(eager).toHaveAttribute('data-verdict', 'warning');
+  await expect(eager.getByTestId('left-out-count')).toHaveText('9 tools');
   await expect(page.getByTestId('mode-card-off').getByTestId('over-cap')).toHaveCount(0);
 
   // Replay the recorded session call by call.

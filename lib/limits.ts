@@ -42,6 +42,8 @@ export const MAX_CATALOG_SERVERS = 100;
 /** A server keeps its newest this many catalog versions; writing a newer one deletes the oldest (§catalog). */
 export const CATALOG_VERSIONS_KEPT = 20;
 export const MAX_ACTIVE_TOKENS = 50;
+/** The largest cap target `custom` takes (§surface). */
+export const MAX_CUSTOM_CAP = 100_000;
 export const MAX_FAVOURITES_LIMIT = 128;
 
 /** Impact (§impact): a change is judged on sessions at most this many days either side of it. */

@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import {
@@ -14,15 +15,15 @@ import {
   tooltipStyle,
 } from '@/components/usage/chart-theme';
 import type { BacktestReport } from '@/lib/contracts/backtest';
-import { formatPercent } from '@/lib/format';
+import { countOf, formatPercent } from '@/lib/format';
 
 const percentTick = (v: unknown) => formatPercent(Number(v), 0);
 const percentValue = (value: unknown) => (value === null || value === undefined ? '—' : formatPercent(Number(value)));
 
 export const SERIES = [
-  { key: 'suggested', label: 'the rule', color: 'var(--chart-1)' },
-  { key: 'pinned', label: 'pinned then', color: 'var(--star)' },
-  { key: 'best', label: 'best possible', color: 'var(--chart-3)' },
+  { key: 'suggested', label: 'the rule', color: PALETTE.suggested },
+  { key: 'pinned', label: 'pinned then', color: PALETTE.favourite },
+  { key: 'best', label: 'best possible', color: PALETTE.other },
 ] as const;
 
 /** Each week's share of calls caught by the rule's pick, the pinned favourites and the best K. */
@@ -85,13 +86,13 @@ export function CurveChart({ report }: { report: BacktestReport }) {
           {report.recommendation.k ? (
             <ReferenceLine
               x={report.recommendation.k}
-              stroke="var(--star)"
+              stroke={PALETTE.favourite}
               strokeDasharray="4 3"
               label={{ value: `K ${report.recommendation.k}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
             />
           ) : null}
-          <Line type="stepAfter" dataKey="suggested" name="the rule" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line type="stepAfter" dataKey="best" name="best possible" stroke="var(--chart-3)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="stepAfter" dataKey="suggested" name="the rule" stroke={PALETTE.suggested} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="stepAfter" dataKey="best" name="best possible" stroke={PALETTE.other} strokeWidth={2} dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -119,8 +120,13 @@ export function RefreshChart({ report }: { report: BacktestReport }) {
             label={{ value: 'weeks old', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
           />
           <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
-          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} labelFormatter={(a) => `${a} week(s) old`} formatter={percentValue} />
-          <Line dataKey="share" name="caught" stroke="var(--chart-1)" strokeWidth={2} isAnimationActive={false} connectNulls />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            labelStyle={tooltipLabelStyle}
+            labelFormatter={(a) => `${countOf(Number(a), 'week')} old`}
+            formatter={percentValue}
+          />
+          <Line dataKey="share" name="caught" stroke={PALETTE.favourite} strokeWidth={2} isAnimationActive={false} connectNulls />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

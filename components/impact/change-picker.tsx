@@ -3,7 +3,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { ImpactComparison, SurfaceRevisionView } from '@/lib/contracts/impact';
-import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
+import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import styles from './impact-page.module.css';
 import { IMPACT_WINDOWS } from './impact-search';
 
@@ -28,7 +28,7 @@ export function ChangePicker({ revisions, comparison, window, onRevision, onWind
   return (
     <Card as="div" aria-label="The change judged">
       <div className="row">
-        <label className="row">
+        <label className={`row ${styles.changeLabel}`}>
           <span className="small muted">Change</span>
           <select value={comparison.revision} onChange={(e) => onRevision(Number(e.target.value))} aria-label="Change to judge">
             {choices.map((r) => (
@@ -52,12 +52,13 @@ export function ChangePicker({ revisions, comparison, window, onRevision, onWind
         <time className="muted" dateTime={comparison.at} title={formatDateTime(comparison.at)}>
           ({formatRelative(comparison.at)})
         </time>
-        . Compared with <Badge>r{comparison.baseline}</Badge>: {formatNumber(all?.before.sessions ?? 0)} sessions before,{' '}
-        {formatNumber(all?.after.sessions ?? 0)} after, within {window} of each change.
+        . Compared with <Badge>r{comparison.baseline}</Badge>: {countOf(all?.before.sessions ?? 0, 'session')} before, {formatNumber(all?.after.sessions ?? 0)}{' '}
+        after, within {window} of each change.
       </p>
       {all && !all.enoughData ? (
         <p className="small muted" data-testid="impact-not-enough">
-          Not enough data yet: each side needs {comparison.minSessions} sessions before a difference is judged. The values so far are shown without intervals.
+          Not enough data yet: each side needs {countOf(comparison.minSessions, 'session')} before a difference is judged. The values so far are shown without
+          intervals.
         </p>
       ) : null}
     </Card>

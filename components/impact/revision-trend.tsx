@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipLabelStyle, tooltipStyle } from '@/components/usage/chart-theme';
@@ -10,9 +11,9 @@ import { formatPercent } from '@/lib/format';
 import { ratio } from '@/lib/usage/rank';
 
 const SHARES = [
-  { key: 'favouriteShare', label: 'through favourite/', color: 'var(--chart-1)' },
-  { key: 'metaShare', label: 'meta calls', color: 'var(--chart-4)' },
-  { key: 'errorRate', label: 'errors', color: 'var(--chart-5)' },
+  { key: 'favouriteShare', label: 'through favourite/', color: PALETTE.favourite },
+  { key: 'metaShare', label: 'meta calls', color: PALETTE.meta },
+  { key: 'errorRate', label: 'errors', color: PALETTE.errors },
 ] as const;
 
 /** The call measures of every revision with calls, in order: how each change moved them. */
@@ -70,7 +71,7 @@ export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] 
                 yAxisId="calls"
                 dataKey="callsPerSession"
                 name="calls per session"
-                stroke="var(--chart-7)"
+                stroke={PALETTE.other}
                 strokeDasharray="4 3"
                 strokeWidth={2}
                 isAnimationActive={false}

@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import { axisLine, axisTick, gridStroke, tooltipCursor, tooltipLabelStyle, tooltipStyle } from '@/components/usage/chart-theme';
@@ -38,7 +39,7 @@ const COLUMNS: Column<Row>[] = [
   { id: 'verdict', header: 'Verdict', cell: (r) => <VerdictBadge result={r.result} /> },
 ];
 
-const TONE_COLOUR = { ok: 'var(--ok)', danger: 'var(--danger)', accent: 'var(--chart-1)', neutral: 'var(--chart-7)', warn: 'var(--warn)' } as const;
+const TONE_COLOUR = { ok: 'var(--ok)', danger: 'var(--danger)', accent: PALETTE.favourite, neutral: PALETTE.other, warn: 'var(--warn)' } as const;
 
 /** One measure for every session and for each model, client and mode: a forest of intervals, and the table behind it. */
 export function SegmentPanel({ segments, measure, onMeasure }: { segments: ImpactSegment[]; measure: ImpactMeasure; onMeasure: (m: ImpactMeasure) => void }) {

@@ -1,9 +1,12 @@
 import { Badge } from '@/components/ui/badge';
 import { cx } from '@/components/ui/class-names';
-import { formatNumber } from '@/lib/format';
+import { countOf, formatNumber } from '@/lib/format';
 import styles from './cap-bar.module.css';
 
-/** Count against the target's cap: over the cap the bar is red and says by how much. */
+/**
+ * Count against the target's cap: over the cap the bar is red and says by how much. Within it
+ * the bar says only that, never "fits": names may still be refused, and the verdict says so.
+ */
 export function CapBar({ count, cap, warnAbove }: { count: number; cap: number | null; warnAbove: number | null }) {
   const limit = cap ?? warnAbove;
   const over = cap !== null && count > cap;
@@ -13,7 +16,13 @@ export function CapBar({ count, cap, warnAbove }: { count: number; cap: number |
     <div>
       <div className="row small">
         <span data-testid="cap-count">
-          <strong>{formatNumber(count)}</strong> {cap !== null ? `/ ${formatNumber(cap)}` : ''} tools
+          {cap !== null ? (
+            <>
+              <strong>{formatNumber(count)}</strong> / {countOf(cap, 'tool')}
+            </>
+          ) : (
+            <strong>{countOf(count, 'tool')}</strong>
+          )}
         </span>
         <span className="spacer" />
         {over ? (
@@ -21,7 +30,7 @@ export function CapBar({ count, cap, warnAbove }: { count: number; cap: number |
             over the cap by {formatNumber(count - cap)}
           </Badge>
         ) : cap !== null ? (
-          <Badge tone="ok">fits</Badge>
+          <Badge>within the cap</Badge>
         ) : warn ? (
           <Badge tone="warn">above {warnAbove}: expect worse tool choice</Badge>
         ) : (

@@ -1,3 +1,4 @@
+import { countOf } from '@/lib/format';
 import type { PreviewResponse } from '@/lib/contracts/preview';
 import styles from './client-summary.module.css';
 
@@ -15,7 +16,7 @@ export function ClientSummary({ client }: { client: PreviewResponse['client'] })
     <details className={`small ${styles.summary}`} data-testid="client-summary">
       <summary>
         Through {client.label}: the model receives <span className="mono">{client.composition}</span> ({client.naming} naming)
-        {unknown.length > 0 ? <span className="muted"> · {unknown.length} thing(s) not known</span> : null}
+        {unknown.length > 0 ? <span className="muted"> · {countOf(unknown.length, 'thing')} not known</span> : null}
       </summary>
       <ul>
         {client.facts.map((fact) => (

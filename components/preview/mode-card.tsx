@@ -2,30 +2,42 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { formatNumber } from '@/lib/format';
+import { countOf, formatNumber } from '@/lib/format';
 import type { ModePreview } from '@/lib/surface/preview';
+import type { Verdict } from '@/lib/surface/verdict';
 import { CapBar } from './cap-bar';
 import styles from './mode-card.module.css';
 import { MODE_SUMMARY } from './mode-info';
+import { FixAction, LostList, VerdictLine } from './verdict-view';
+
+type FixProps = Omit<Parameters<typeof FixAction>[0], 'fix'>;
 
 interface Props {
   preview: ModePreview;
+  verdict: Verdict;
   warnAbove: number | null;
   configured: boolean;
   open: boolean;
   onOpen: (mode: SurfaceMode) => void;
+  fix: FixProps;
 }
 
-/** One mode at a glance: count against the cap, tokens, and what the client and the target would refuse. */
-export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props) {
+/** One mode at a glance: its verdict first, then the count against the cap, tokens, and what the client and the target would refuse. */
+export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen, fix }: Props) {
   const descriptionProblems = preview.problems.filter((p) => p.field === 'description').length;
   const refused = preview.refused.client + preview.refused.provider;
   return (
-    <Card className={cx(styles.card, open && styles.selected)} aria-labelledby={`mode-${preview.mode}`} data-testid={`mode-card-${preview.mode}`}>
+    <Card
+      className={cx(styles.card, open && styles.selected)}
+      aria-labelledby={`mode-${preview.mode}`}
+      data-testid={`mode-card-${preview.mode}`}
+      data-verdict={verdict.level}
+    >
       <CardHeader id={`mode-${preview.mode}`} title={preview.mode} titleClassName="mono">
         {configured ? <Badge tone="accent">project mode</Badge> : null}
       </CardHeader>
       <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
+      <VerdictLine verdict={verdict}>{verdict.fix ? <FixAction fix={verdict.fix} {...fix} /> : null}</VerdictLine>
       <CapBar count={preview.count} cap={preview.cap} warnAbove={warnAbove} />
       {preview.requestRefused ? (
         <p className={`small ${styles.refusal}`} data-testid="request-refused">
@@ -37,7 +49,7 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
           ≈ {formatNumber(preview.tokens.tokens)}
           {preview.tokens.placeholdersExcluded > 0 ? (
-            <span className="muted"> (+{formatNumber(preview.tokens.placeholdersExcluded)} agent tools not counted)</span>
+            <span className="muted"> (+{countOf(preview.tokens.placeholdersExcluded, 'agent tool')} not counted)</span>
           ) : null}
         </dd>
         <dt>Refused</dt>
@@ -78,7 +90,9 @@ export function ModeCard({ preview, warnAbove, configured, open, onOpen }: Props
           </>
         ) : null}
         <dt>Left out</dt>
-        <dd>{preview.leftOut.length > 0 ? <Badge tone="warn">{formatNumber(preview.leftOut.length)}</Badge> : <span className="muted">none</span>}</dd>
+        <dd>
+          <LostList verdict={verdict} refusedWhole={preview.requestRefused !== null} />
+        </dd>
       </dl>
       {preview.notes.length > 0 ? (
         <ul className={`small muted ${styles.notes}`}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
-import { formatNumber } from '@/lib/format';
+import { countOf } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-detail.module.css';
 import { ModeToolTable } from './mode-tool-table';
@@ -20,7 +20,7 @@ export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; b
               id="mode-detail-heading"
               title={
                 <>
-                  <span className="mono">{preview.mode}</span>: {formatNumber(preview.count)} tools, in order
+                  <span className="mono">{preview.mode}</span>: {countOf(preview.count, 'tool')}, in order
                 </>
               }
             >
@@ -48,7 +48,7 @@ function CopyAsJson({ tools, disabled }: { tools: PreviewTool[]; disabled: boole
     const text = JSON.stringify(tools.map(toJson), null, 2);
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Copied ${tools.length} tools as JSON`);
+      setCopied(`Copied ${countOf(tools.length, 'tool')} as JSON`);
     } catch {
       setCopied('The browser refused the clipboard; select the list below instead');
     }

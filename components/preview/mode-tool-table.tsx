@@ -1,7 +1,10 @@
+'use client';
+
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { useUrlSort } from '@/components/ui/use-search-state';
 import type { ToolMark } from '@/lib/contracts/preview';
-import { firstLine } from '@/lib/format';
+import { countOf, firstLine } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-tool-table.module.css';
 
@@ -35,11 +38,12 @@ function markLabel(mark: ToolMark): { label: string; tone: BadgeTone } {
 }
 
 const COLUMNS: Column<ToolRow>[] = [
-  { id: 'position', header: '#', numeric: true, className: 'muted small', cell: (r) => r.position },
+  { id: 'position', header: '#', numeric: true, className: 'muted small', sort: (a, b) => a.position - b.position, cell: (r) => r.position },
   {
     id: 'name',
     header: 'Name the model receives',
     className: 'mono',
+    sort: (a, b) => a.tool.name.localeCompare(b.tool.name),
     cell: ({ tool, marks }) => (
       <>
         {tool.name}
@@ -59,9 +63,17 @@ const COLUMNS: Column<ToolRow>[] = [
       </>
     ),
   },
-  { id: 'canonical', header: 'Canonical', className: 'mono small', cell: ({ tool }) => tool.canonical ?? <span className="muted">{tool.source}</span> },
+  {
+    id: 'canonical',
+    header: 'Canonical',
+    className: 'mono small',
+    sort: (a, b) => (a.tool.canonical ?? '').localeCompare(b.tool.canonical ?? ''),
+    cell: ({ tool }) => tool.canonical ?? <span className="muted">{tool.source}</span>,
+  },
   { id: 'description', header: 'Description', className: 'small muted', cell: ({ tool }) => firstLine(tool.description, 140) },
 ];
+
+const SORTABLE = COLUMNS.filter((c) => c.sort).map((c) => c.id);
 
 const refuses = (marks: ToolMark[]) => marks.some((m) => markLabel(m).tone === 'danger');
 
@@ -70,8 +82,13 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
   // Agent tools given as a count come first and have no names: one row stands for them all.
   const placeholders = preview.tools.filter((t) => t.placeholder).length;
   const rows: ToolRow[] = preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, marks: tool.marks ?? [] }));
+  // Kept in the URL with the mode opened, so a shared link shows the list as it was sorted.
+  const { sort, onSortChange } = useUrlSort('sort', SORTABLE);
   return (
     <DataTable
+      sort={sort}
+      onSortChange={onSortChange}
+      tieBreak={(a, b) => a.position - b.position}
       columns={COLUMNS}
       rows={rows}
       rowKey={(r) => `${r.position}-${r.tool.name}`}
@@ -83,7 +100,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
           <tr>
             <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
             <td colSpan={3} className="muted">
-              {placeholders} agent tools, given as a count: their names and schemas are the agent&apos;s own
+              {countOf(placeholders, 'agent tool')}, given as a count: their names and schemas are the agent&apos;s own
             </td>
           </tr>
         ) : null

@@ -25,10 +25,12 @@ interface Props {
   onChange: (next: PreviewSettings) => void;
   client: ClientId;
   onClient: (next: ClientId) => void;
+  /** What is wrong with the custom cap as typed, in plain words; null when it is fine. */
+  capProblem?: string | null;
 }
 
 /** Client, target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
-export function PreviewControls({ settings, onChange, client, onClient }: Props) {
+export function PreviewControls({ settings, onChange, client, onClient, capProblem = null }: Props) {
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
     <Card aria-labelledby="preview-settings-heading">
@@ -57,10 +59,22 @@ export function PreviewControls({ settings, onChange, client, onClient }: Props)
           </select>
         </label>
         {settings.target === 'custom' ? (
-          <label className="field">
-            Cap
-            <input type="number" min={1} value={settings.cap} onChange={(e) => set('cap', e.target.value)} aria-label="Custom cap" className={styles.narrow} />
-          </label>
+          <div className={styles.capField}>
+            <label htmlFor="custom-cap">Cap (tools per request)</label>
+            <input
+              id="custom-cap"
+              inputMode="numeric"
+              value={settings.cap}
+              onChange={(e) => set('cap', e.target.value)}
+              aria-invalid={capProblem !== null}
+              aria-describedby="custom-cap-help"
+              className={styles.narrow}
+              placeholder="e.g. 64"
+            />
+            <span id="custom-cap-help" className={`small ${capProblem ? styles.problem : 'muted'}`} data-testid="custom-cap-help">
+              {capProblem ?? 'The most tools your provider takes in one request.'}
+            </span>
+          </div>
         ) : null}
         <label className="field">
           Agent tools (a count, or names separated by commas)

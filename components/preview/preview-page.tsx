@@ -3,19 +3,26 @@
 import { useState } from 'react';
 import { useProjectQuery } from '@/components/api/use-project-query';
 import { usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
+import { Alert } from '@/components/ui/alert';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
-import type { SurfaceConfig, SurfaceMode } from '@/lib/schemas/surface-config';
+import { useSearchState } from '@/components/ui/use-search-state';
+import { countOf } from '@/lib/format';
+import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
+import { customCapProblem, readPreviewUrl } from '@/lib/surface/preview-url';
+import { modeVerdict, verdictContext } from '@/lib/surface/verdict';
 import { ModeCard } from './mode-card';
 import { ModeDetail } from './mode-detail';
 import styles from './preview-page.module.css';
 import { ClientSummary } from './client-summary';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
-import { RefusalNotice } from './refusal-notice';
+import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
 import { useClientChoice } from './use-client-choice';
 import { useDebounced } from './use-debounced';
+import { useVerdictFix } from './verdict-view';
 
 type ProjectView = NonNullable<ReturnType<typeof useProjectQuery>['data']>;
 
@@ -40,7 +47,7 @@ function toParams(settings: PreviewSettings, client: string, session: string, st
   return {
     client,
     target: settings.target,
-    cap: settings.target === 'custom' ? number(settings.cap) : undefined,
+    cap: settings.target === 'custom' && customCapProblem(settings.cap) === null ? number(settings.cap) : undefined,
     agentTools: settings.agentTools.replace(/\s+/g, ''),
     maxToolsPerRequest: number(settings.limits.maxToolsPerRequest),
     maxActivatedToolsPerSession: number(settings.limits.maxActivatedToolsPerSession),
@@ -62,19 +69,35 @@ export function PreviewPage({ id }: { id: string }) {
   );
 }
 
-/** The controls start from the project's surface config; changing them previews without saving. The client is kept in the URL. */
+/**
+ * The controls start from the project's surface config; changing them previews without saving.
+ * The client, target, custom cap, the mode opened and the list's sort are kept in the URL.
+ */
 function PreviewWorkbench({ id, project }: { id: string; project: ProjectView }) {
   const { client, choose } = useClientChoice(id);
-  const [settings, setSettings] = useState(() => settingsFrom(project.surface));
+  const { search, set } = useSearchState();
+  const url = readPreviewUrl(search);
+  const [local, setLocal] = useState(() => settingsFrom(project.surface));
+  const settings: PreviewSettings = { ...local, target: url.target ?? local.target, cap: url.cap ?? local.cap };
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
-  const [opened, setOpened] = useState<SurfaceMode | null>(null);
+  const opened = url.open;
+  const fix = useVerdictFix(project);
+  const capProblem = settings.target === 'custom' ? customCapProblem(settings.cap) : null;
+
+  function change(next: PreviewSettings) {
+    setLocal(next);
+    set({ target: next.target === project.surface.target ? null : next.target, cap: next.target === 'custom' ? next.cap : null });
+  }
+  const onTarget = (target: TargetId) => change({ ...settings, target });
 
   // Debounced as text: a fresh object every render would never settle.
   const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step)), 250);
   const params = JSON.parse(settled) as PreviewParams;
-  const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' });
-  const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: opened !== null });
+  // A custom target without a usable cap is not asked for: the field says what to enter.
+  const ready = capProblem === null && !(params.target === 'custom' && params.cap === undefined);
+  const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' }, { enabled: ready });
+  const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: ready && opened !== null });
   // Switching modes keeps the last mode's list as placeholder data; it is not this mode's, so wait for it.
   const openedDetail: QueryLike<ModePreview> = {
     data: detail.data && !detail.isPlaceholderData ? detail.data.modes[0] : undefined,
@@ -87,7 +110,7 @@ function PreviewWorkbench({ id, project }: { id: string; project: ProjectView })
 
   return (
     <>
-      <PreviewControls settings={settings} onChange={setSettings} client={client} onClient={choose} />
+      <PreviewControls settings={settings} onChange={change} client={client} onClient={choose} capProblem={capProblem} />
       <SessionReplay
         id={id}
         session={session}
@@ -99,28 +122,37 @@ function PreviewWorkbench({ id, project }: { id: string; project: ProjectView })
         onStep={setStep}
         replay={replay}
       />
-      <QueryView query={summary} loadingLabel="Loading the preview" loadingRows={6}>
-        {(data) => (
-          <>
-            <PreviewSummary data={data} busy={summary.isFetching} />
-            <ClientSummary client={data.client} />
-            <ProjectModeRefusal data={data} project={project} />
-            <div className={styles.modes}>
-              {data.modes.map((mode) => (
-                <ModeCard
-                  key={mode.mode}
-                  preview={mode}
-                  warnAbove={data.target.warnAbove}
-                  configured={project.surface.mode === mode.mode}
-                  open={opened === mode.mode}
-                  onOpen={(m) => setOpened(m)}
-                />
-              ))}
-            </div>
-            {opened ? <ModeDetail detail={openedDetail} busy={detail.isFetching} /> : null}
-          </>
-        )}
-      </QueryView>
+      {capProblem ? (
+        <Alert tone="warn" data-testid="cap-needed">
+          The custom target needs a cap before anything can be previewed. {capProblem}
+        </Alert>
+      ) : (
+        <QueryView query={summary} loadingLabel="Loading the preview" loadingRows={6}>
+          {(data) => (
+            <>
+              <PreviewSummary data={data} busy={summary.isFetching} />
+              <ClientSummary client={data.client} />
+              <ProjectVerdict project={project} response={data} testId="preview-refusal" onTarget={onTarget} quietWhenOk />
+              <div className={styles.modes}>
+                {data.modes.map((mode) => (
+                  <ModeCard
+                    key={mode.mode}
+                    preview={mode}
+                    verdict={modeVerdict(mode, verdictContext(data, project.surface.mode, mode.mode))}
+                    warnAbove={data.target.warnAbove}
+                    configured={project.surface.mode === mode.mode}
+                    open={opened === mode.mode}
+                    onOpen={(m) => set({ open: m })}
+                    fix={{ projectId: id, onApply: fix.apply, pending: fix.pending, onTarget }}
+                  />
+                ))}
+              </div>
+              {fix.error ? <ErrorNotice error={fix.error} /> : null}
+              {opened ? <ModeDetail detail={openedDetail} busy={detail.isFetching} /> : null}
+            </>
+          )}
+        </QueryView>
+      )}
     </>
   );
 }
@@ -129,18 +161,10 @@ function PreviewSummary({ data, busy }: { data: PreviewResponse; busy: boolean }
   const { target, catalog, agentTools } = data;
   return (
     <p className="small muted" data-testid="preview-summary" aria-busy={busy}>
-      {target.label}: {target.cap === null ? 'no hard cap' : `cap ${target.cap} tools`}
+      {target.label}: {target.cap === null ? 'no hard cap' : `cap ${countOf(target.cap, 'tool')}`}
       {target.nameRule ? `, names ${target.nameRule}` : ''}
-      {target.descriptionLimit ? `, descriptions ≤ ${target.descriptionLimit} characters` : ''} · catalog {catalog.servers} servers, {catalog.tools} tools ·{' '}
-      {agentTools.count} agent tools
+      {target.descriptionLimit ? `, descriptions ≤ ${target.descriptionLimit} characters` : ''} · catalog {countOf(catalog.servers, 'server')},{' '}
+      {countOf(catalog.tools, 'tool')} · {countOf(agentTools.count, 'agent tool')}
     </p>
   );
-}
-
-/** The project's own mode, refused as a whole or losing tools: said at the top, in plain words, with the fix. */
-function ProjectModeRefusal({ data, project }: { data: PreviewResponse; project: ProjectView }) {
-  const mode = data.modes.find((m) => m.mode === project.surface.mode);
-  if (!mode) return null;
-  const route = data.client.id === 'raw' ? `At ${data.target.label}` : `Through ${data.client.label}, at ${data.target.label}`;
-  return <RefusalNotice project={project} preview={mode} route={route} testId="preview-refusal" />;
 }

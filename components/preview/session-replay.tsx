@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { formatRelative } from '@/lib/format';
+import { countOf, formatRelative } from '@/lib/format';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 import styles from './session-replay.module.css';
 
@@ -42,7 +42,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
             <option value="">None: a fresh session</option>
             {sessions.data?.sessions.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.id} · {s.calls} calls · {formatRelative(s.lastAt)}
+                {s.id} · {countOf(s.calls, 'call')} · {formatRelative(s.lastAt)}
               </option>
             ))}
           </select>
@@ -70,7 +70,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
               Next call ▶
             </button>
             <span className="small" data-testid="replay-position" role="status">
-              {current === 0 ? `Start of the session (0 of ${steps} calls)` : `After call ${current} of ${steps}`}
+              {current === 0 ? `Start of the session (0 of ${countOf(steps, 'call')})` : `After call ${current} of ${steps}`}
             </span>
           </div>
           <p className={`small ${styles.call}`}>
@@ -85,7 +85,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
             )}
           </p>
           {steps <= 300 ? <GrowthStrip pinned={replay.growth.pinned} lazy={replay.growth.lazy} current={current} onStep={onStep} /> : null}
-          {replay.truncated ? <p className="small muted">Only the first {steps} calls of this session are replayed.</p> : null}
+          {replay.truncated ? <p className="small muted">Only the first {countOf(steps, 'call')} of this session are replayed.</p> : null}
         </div>
       ) : null}
     </Card>
@@ -105,7 +105,7 @@ function GrowthStrip({ pinned, lazy, current, onStep }: { pinned: number[]; lazy
           className={cx(styles.bar, i === current && styles.current)}
           style={{ height: `${Math.max(8, (size / max) * 100)}%` }}
           title={`step ${i}: pinned ${size}, lazy ${lazy[i]}`}
-          aria-label={`Step ${i}: pinned ${size} tools`}
+          aria-label={`Step ${i}: pinned ${countOf(size, 'tool')}`}
           onClick={() => onStep(i)}
         />
       ))}

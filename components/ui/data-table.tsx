@@ -46,6 +46,9 @@ interface Props<Row> {
   rowClassName?: (row: Row, index: number) => string | undefined;
   rowTitle?: (row: Row, index: number) => string | undefined;
   initialSort?: TableSort;
+  /** The sort held by the caller (e.g. in the URL): with it, the table only reports clicks through onSortChange. */
+  sort?: TableSort | null;
+  onSortChange?: (next: TableSort) => void;
   /** Orders rows the sorted column finds equal, e.g. by rank, so equal rows do not swap on re-sort. */
   tieBreak?: (a: Row, b: Row) => number;
   /** Rows that are not data and come first, e.g. one row standing for many unnamed ones. */
@@ -55,7 +58,9 @@ interface Props<Row> {
 /** Every table of the dashboard: columns as data, optional sorting from the header, one look. */
 export function DataTable<Row>(props: Props<Row>) {
   const { columns, rows, rowKey, label, labelledBy, caption, testId, emptyMessage, rowClassName, rowTitle, initialSort, tieBreak, leadingRows } = props;
-  const [sort, setSort] = useState<TableSort | null>(initialSort ?? null);
+  const [ownSort, setOwnSort] = useState<TableSort | null>(initialSort ?? null);
+  const controlled = props.onSortChange !== undefined;
+  const sort = controlled ? (props.sort ?? null) : ownSort;
   const sorted = useMemo(() => sortRows(rows, columns, sort, tieBreak), [rows, columns, sort, tieBreak]);
   const scroller = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(scroller);
@@ -63,11 +68,12 @@ export function DataTable<Row>(props: Props<Row>) {
   if (rows.length === 0 && !leadingRows && emptyMessage) return <EmptyState>{emptyMessage}</EmptyState>;
 
   function toggle(column: Column<Row>) {
-    setSort((current) =>
-      current?.column === column.id
-        ? { column: column.id, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column: column.id, direction: column.firstDirection ?? 'ascending' },
-    );
+    const next: TableSort =
+      sort?.column === column.id
+        ? { column: column.id, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column: column.id, direction: column.firstDirection ?? 'ascending' };
+    if (controlled) props.onSortChange?.(next);
+    else setOwnSort(next);
   }
 
   return (

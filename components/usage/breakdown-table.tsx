@@ -1,7 +1,10 @@
+'use client';
+
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import type { BreakdownRow } from '@/lib/contracts/usage';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { useUrlSort } from '@/components/ui/use-search-state';
+import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import { ratio } from '@/lib/usage/rank';
 
 function columns(label: string): Column<BreakdownRow>[] {
@@ -48,19 +51,22 @@ function columns(label: string): Column<BreakdownRow>[] {
 
 const MODEL_COLUMNS = columns('Model');
 const CLIENT_COLUMNS = columns('Client');
+const SORTABLE = MODEL_COLUMNS.filter((c) => c.sort).map((c) => c.id);
 
 /** The window's calls by model or by client: who calls, how often it fails, and how it reaches the tools. */
 export function BreakdownTable({ dimension, rows }: { dimension: 'model' | 'client'; rows: BreakdownRow[] }) {
   const heading = `${dimension}-breakdown-heading`;
+  const columns = dimension === 'model' ? MODEL_COLUMNS : CLIENT_COLUMNS;
+  const { sort, onSortChange } = useUrlSort(`${dimension}Sort`, SORTABLE);
   return (
     <Card aria-labelledby={heading} data-testid={`${dimension}-breakdown`}>
       <CardHeader id={heading} title={dimension === 'model' ? 'By model' : 'By client'}>
-        <span className="muted small">
-          {rows.length} {dimension === 'model' ? 'models' : 'clients'}
-        </span>
+        <span className="muted small">{countOf(rows.length, dimension)}</span>
       </CardHeader>
       <DataTable
-        columns={dimension === 'model' ? MODEL_COLUMNS : CLIENT_COLUMNS}
+        columns={columns}
+        sort={sort}
+        onSortChange={onSortChange}
         rows={rows}
         rowKey={(r) => r.name ?? ''}
         labelledBy={heading}

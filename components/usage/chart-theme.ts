@@ -1,15 +1,16 @@
+import { PALETTE } from '@/components/charts/palette';
 import { createElement, type CSSProperties } from 'react';
 import type { Namespace } from '@/lib/names/resolve';
 
-/** Colours come from the design system's CSS variables, so the charts follow light and dark mode. */
+/** Each namespace has its colour of the one palette, on every chart. */
 export const NAMESPACE_SERIES: { key: Namespace; label: string; color: string }[] = [
-  { key: 'favourite', label: 'favourite/…', color: 'var(--chart-1)' },
-  { key: 'all', label: 'all/<server>/…', color: 'var(--chart-2)' },
-  { key: 'typed', label: 'typed server__tool', color: 'var(--chart-3)' },
-  { key: 'invoke', label: 'mcp_invoke_tool', color: 'var(--chart-4)' },
-  { key: 'canonical', label: 'server/tool', color: 'var(--chart-5)' },
-  { key: 'bare', label: 'bare tool', color: 'var(--chart-6)' },
-  { key: 'meta', label: 'meta tools', color: 'var(--chart-7)' },
+  { key: 'favourite', label: 'favourite/…', color: PALETTE.favourite },
+  { key: 'all', label: 'all/<server>/…', color: PALETTE.all },
+  { key: 'typed', label: 'typed server__tool', color: PALETTE.typed },
+  { key: 'invoke', label: 'mcp_invoke_tool', color: PALETTE.invoke },
+  { key: 'canonical', label: 'server/tool', color: PALETTE.canonical },
+  { key: 'bare', label: 'bare tool', color: PALETTE.bare },
+  { key: 'meta', label: 'meta tools', color: PALETTE.meta },
 ];
 
 export const axisTick = { fill: 'var(--muted)', fontSize: 12 };

@@ -1,11 +1,12 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatPercent } from '@/lib/format';
+import { countOf, formatPercent } from '@/lib/format';
 import type { Coverage } from '@/lib/usage/coverage';
 import { axisLine, axisTick, gridStroke, tooltipLabelStyle, tooltipStyle } from './chart-theme';
 import { ChartFrame } from './chart-frame';
@@ -22,8 +23,8 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
     <Card aria-labelledby="coverage-heading">
       <CardHeader id="coverage-heading" title="Favourites coverage" />
       <p className="small" data-testid="coverage-summary">
-        The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top {maxFavourites} tools would catch{' '}
-        <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
+        The current favourites catch <strong>{formatPercent(coverage.share)}</strong> of the attributed calls. The top {countOf(maxFavourites, 'tool')} would
+        catch <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
       </p>
       {data.length === 0 ? (
         <EmptyState>No attributed calls in this window.</EmptyState>
@@ -57,12 +58,12 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
               />
               <ReferenceLine
                 x={Math.min(maxFavourites, data.length)}
-                stroke="var(--star)"
+                stroke={PALETTE.favourite}
                 strokeDasharray="4 3"
                 label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
               />
               <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
-              <Line type="stepAfter" dataKey="share" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line type="stepAfter" dataKey="share" stroke={PALETTE.favourite} strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </ChartFrame>

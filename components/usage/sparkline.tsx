@@ -1,5 +1,6 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { Line, LineChart, Tooltip, YAxis } from 'recharts';
 import { formatNumber } from '@/lib/format';
 import { tooltipStyle } from './chart-theme';
@@ -23,7 +24,7 @@ export function Sparkline({ daily, label }: { daily: { day: string; calls: numbe
         formatter={(value) => [formatNumber(Number(value)), 'calls']}
         allowEscapeViewBox={{ x: true, y: true }}
       />
-      <Line type="monotone" dataKey="calls" stroke="var(--accent)" strokeWidth={1.5} dot={false} isAnimationActive={false} />
+      <Line type="monotone" dataKey="calls" stroke={PALETTE.other} strokeWidth={1.5} dot={false} isAnimationActive={false} />
     </LineChart>
   );
 }

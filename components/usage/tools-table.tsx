@@ -4,7 +4,8 @@ import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatDateTime, formatNumber, formatPercent, formatRelative } from '@/lib/format';
+import { useUrlSort } from '@/components/ui/use-search-state';
+import { countOf, formatDateTime, formatNumber, formatPercent, formatRelative } from '@/lib/format';
 import { compareUsage, type RankedTool } from '@/lib/usage/rank';
 import styles from './tools-table.module.css';
 
@@ -75,12 +76,15 @@ const COLUMNS: Column<RankedTool>[] = [
   },
 ];
 
+const SORTABLE = COLUMNS.filter((c) => c.sort).map((c) => c.id);
+
 /** Every tool of the window with all its figures; any column sorts, ties fall back to the ranking. */
 export function ToolsTable({ rows }: { rows: RankedTool[] }) {
+  const { sort, onSortChange } = useUrlSort('sort', SORTABLE, { column: 'rank', direction: 'ascending' });
   return (
     <Card aria-labelledby="tools-heading">
       <CardHeader id="tools-heading" title="All tools">
-        <span className="muted small">{formatNumber(rows.length)} tools used</span>
+        <span className="muted small">{countOf(rows.length, 'tool')} used</span>
       </CardHeader>
       <DataTable
         columns={COLUMNS}
@@ -88,7 +92,8 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
         rowKey={(r) => r.tool}
         labelledBy="tools-heading"
         testId="usage-table"
-        initialSort={{ column: 'rank', direction: 'ascending' }}
+        sort={sort}
+        onSortChange={onSortChange}
         tieBreak={compareUsage}
       />
     </Card>

@@ -1,9 +1,10 @@
 'use client';
 
+import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { RankedTool } from '@/lib/usage/rank';
 import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
 import { ChartFrame } from './chart-frame';
@@ -54,12 +55,12 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
               labelStyle={tooltipLabelStyle}
               cursor={tooltipCursor}
               formatter={(value, name, item) =>
-                Number(value) === 0 ? null : [`${formatNumber(Number(value))} calls (${formatPercent(item.payload.share)})`, name]
+                Number(value) === 0 ? null : [`${countOf(Number(value), 'call')} (${formatPercent(item.payload.share)})`, name]
               }
             />
             <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
-            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill="var(--star)" isAnimationActive={false} />
-            <Bar dataKey="other" name="not pinned" stackId="calls" fill="var(--chart-1)" isAnimationActive={false} />
+            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill={PALETTE.favourite} isAnimationActive={false} />
+            <Bar dataKey="other" name="not pinned" stackId="calls" fill={PALETTE.other} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>

@@ -2,10 +2,25 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
+import { PageLink } from '@/components/ui/page-link';
+import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import type { UnresolvedUsage } from '@/lib/usage/report';
+import { unresolvedAction } from '@/lib/usage/unresolved-action';
 
-const COLUMNS: Column<UnresolvedUsage>[] = [
+/** The one thing to do about a name, as a link to where it is done. */
+function Action({ id, row }: { id: string; row: UnresolvedUsage }) {
+  const action = unresolvedAction(row.reason);
+  const base = `/projects/${encodeURIComponent(id)}`;
+  if (action.kind === 'favourites') return <PageLink href={`${base}/favourites`}>Pin it in favourites</PageLink>;
+  if (action.kind === 'docs') return <PageLink href={`/docs/rules#${action.anchor}`}>How client names map</PageLink>;
+  return (
+    <PageLink href={`${base}/catalog#upload-heading`} aria-label={`Upload the catalog of ${action.server ?? 'the server'} for ${row.name}`}>
+      {action.server ? `Upload ${action.server}’s catalog` : 'Upload its catalog'}
+    </PageLink>
+  );
+}
+
+const columns = (id: string): Column<UnresolvedUsage>[] => [
   { id: 'name', header: 'Presented name', className: 'mono', cell: (n) => n.name },
   { id: 'calls', header: 'Calls', numeric: true, cell: (n) => formatNumber(n.calls) },
   { id: 'lastSeen', header: 'Last seen', className: 'small nowrap', cellTitle: (n) => formatDateTime(n.lastUsed), cell: (n) => formatRelative(n.lastUsed) },
@@ -15,14 +30,15 @@ const COLUMNS: Column<UnresolvedUsage>[] = [
     className: 'small',
     cell: (n) => n.reason ?? <span className="muted">its raw events are past retention</span>,
   },
+  { id: 'action', header: 'Fix', className: 'small nowrap', cell: (n) => <Action id={id} row={n} /> },
 ];
 
 /** Names no catalog or favourite could resolve: kept, counted, and resolved again when the catalog changes (§names). */
-export function UnresolvedPanel({ names, total }: { names: UnresolvedUsage[]; total: number }) {
+export function UnresolvedPanel({ id, names, total }: { id: string; names: UnresolvedUsage[]; total: number }) {
   return (
     <Card aria-labelledby="unresolved-heading" data-testid="unresolved-panel">
       <CardHeader id="unresolved-heading" title="Unresolved names">
-        <Badge tone={total > 0 ? 'danger' : 'neutral'}>{formatNumber(total)} calls</Badge>
+        <Badge tone={total > 0 ? 'danger' : 'neutral'}>{countOf(total, 'call')}</Badge>
       </CardHeader>
       {names.length === 0 ? (
         <EmptyState>Every call in this window resolved to a catalog tool or a meta tool.</EmptyState>
@@ -31,7 +47,7 @@ export function UnresolvedPanel({ names, total }: { names: UnresolvedUsage[]; to
           <p className="small muted">
             These calls are kept. Upload the missing server&apos;s catalog, or fix the favourites, and they are counted under their tools.
           </p>
-          <DataTable columns={COLUMNS} rows={names} rowKey={(n) => n.name} labelledBy="unresolved-heading" />
+          <DataTable columns={columns(id)} rows={names} rowKey={(n) => n.name} labelledBy="unresolved-heading" />
         </>
       )}
     </Card>

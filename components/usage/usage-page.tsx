@@ -1,7 +1,9 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEventsQuery } from '@/components/api/use-events-query';
 import { useUsageQuery } from '@/components/api/use-usage-query';
+import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Columns } from '@/components/ui/columns';
@@ -14,10 +16,25 @@ import { PinNext } from './pin-next';
 import { ToolsTable } from './tools-table';
 import { TopToolsChart } from './top-tools-chart';
 import { UnresolvedPanel } from './unresolved-panel';
-import styles from './usage-page.module.css';
 import { UsageStats } from './usage-stats';
 import { parseWindowChoice, usageParams, windowChoiceSearch, type WindowChoice } from './window-choice';
 import { WindowPicker } from './window-picker';
+
+/**
+ * How to get calls into an empty window: the ready-to-copy command, unless the project has
+ * never had an event, when the first-run steps above the usage already show it with a token.
+ */
+function FirstEventHint({ id }: { id: string }) {
+  // The same query as the first-run steps: answered from their cache.
+  const events = useEventsQuery(id, { limit: 1 });
+  if (events.data?.events.length === 0) return <p className="small">The steps above send the first event; pick a longer window to see older calls.</p>;
+  return (
+    <>
+      <p className="small">Pick a longer window, or send an event: this command sends one, ready to copy.</p>
+      <FirstEventCommand id={id} />
+    </>
+  );
+}
 
 /** The project's usage over a window kept in the URL: what models really call, and what the favourites catch. */
 export function UsagePage({ id }: { id: string }) {
@@ -33,7 +50,7 @@ export function UsagePage({ id }: { id: string }) {
   }
 
   return (
-    <div className={styles.page}>
+    <div>
       <Card as="div">
         <WindowPicker key={choice.kind === 'custom' ? `${choice.from}/${choice.to}` : 'preset'} choice={choice} onChange={choose} />
         <div className="row small muted" style={{ marginTop: 8 }}>
@@ -69,9 +86,7 @@ export function UsagePage({ id }: { id: string }) {
               <p>
                 <strong>No calls in this window.</strong>
               </p>
-              <p className="small">
-                Send <code>tool_call_trace</code> events to <code>POST /api/projects/{id}/events</code>, or pick a longer window.
-              </p>
+              <FirstEventHint id={id} />
             </EmptyState>
           </Card>
         }
@@ -85,8 +100,8 @@ export function UsagePage({ id }: { id: string }) {
               <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
             </Columns>
             <Columns>
-              <UnresolvedPanel names={r.unresolved} total={r.totals.unresolved} />
-              <PinNext report={r} />
+              <UnresolvedPanel id={id} names={r.unresolved} total={r.totals.unresolved} />
+              <PinNext id={id} report={r} />
             </Columns>
             <Columns>
               <BreakdownTable dimension="model" rows={r.breakdown.models} />

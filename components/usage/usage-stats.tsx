@@ -7,15 +7,16 @@ import styles from './usage-stats.module.css';
 export function UsageStats({ report }: { report: UsageReport }) {
   const { totals, coverage, favourites } = report;
   const stats = [
-    { label: 'Calls', value: formatNumber(totals.calls), testId: 'stat-calls' },
-    { label: 'Attributed', value: formatNumber(totals.attributed), testId: 'stat-attributed' },
-    { label: 'Unresolved', value: formatNumber(totals.unresolved), testId: 'stat-unresolved' },
-    { label: 'Meta', value: formatNumber(totals.meta), testId: 'stat-meta' },
-    { label: 'Tools used', value: formatNumber(totals.tools), testId: 'stat-tools' },
+    { label: 'Calls', value: formatNumber(totals.calls), testId: 'stat-calls', help: 'Tool calls in the window, of every kind.' },
+    { label: 'Attributed', value: formatNumber(totals.attributed), testId: 'stat-attributed', help: 'Calls traced to one catalog tool.' },
+    { label: 'Unresolved', value: formatNumber(totals.unresolved), testId: 'stat-unresolved', help: 'Calls to a name no catalog or favourite knows.' },
+    { label: 'Meta', value: formatNumber(totals.meta), testId: 'stat-meta', help: 'Calls to meta tools: looking for a tool, not using one.' },
+    { label: 'Tools used', value: formatNumber(totals.tools), testId: 'stat-tools', help: 'Distinct catalog tools called at least once.' },
     {
       label: `Favourites catch (${favourites.tools.length}/${favourites.maxFavourites} pinned)`,
       value: formatPercent(coverage.share),
       testId: 'stat-coverage',
+      help: 'Share of attributed calls to a pinned tool.',
     },
   ];
   return (
@@ -25,6 +26,9 @@ export function UsageStats({ report }: { report: UsageReport }) {
           <div className={styles.label}>{s.label}</div>
           <div className={styles.value} data-testid={s.testId}>
             {s.value}
+          </div>
+          <div className={`small muted ${styles.help}`} data-testid="kpi-help">
+            {s.help}
           </div>
         </Card>
       ))}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CUSTOM_CAP } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { CLIENT_IDS } from '@/lib/surface/clients';
 import { NAMING_SCHEMES, SURFACE_MODES, serverKeySchema, TARGET_IDS } from './surface-config';
@@ -49,7 +50,7 @@ export const previewQuerySchema = z
     naming: z.enum(NAMING_SCHEMES).optional(),
     serverKey: serverKeySchema.optional(),
     /** The cap for target custom. */
-    cap: int(1, 100_000),
+    cap: int(1, MAX_CUSTOM_CAP),
     agentTools: agentToolsParam.optional(),
     maxToolsPerRequest: int(1, 10_000),
     maxActivatedToolsPerSession: int(0, 10_000),

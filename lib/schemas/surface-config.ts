@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CUSTOM_CAP } from '@/lib/limits';
 
 export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve'] as const;
 export type SurfaceMode = (typeof SURFACE_MODES)[number];
@@ -54,7 +55,7 @@ export const surfaceConfigSchema = z
     naming: z.enum(NAMING_SCHEMES).default('safe'),
     serverKey: serverKeySchema.default(DEFAULT_SERVER_KEY),
     /** The cap for target `custom`. */
-    customCap: z.number().int().min(1).max(100_000).optional(),
+    customCap: z.number().int().min(1).max(MAX_CUSTOM_CAP).optional(),
     /** The agent's own tools: how many, or their names. */
     agentTools: z.union([z.number().int().min(0).max(10_000), toolNameList]).default(0),
     instruction: z.string().max(4_000).default(DEFAULT_INSTRUCTION),

@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ModePreview } from '@/lib/surface/preview';
+import { modeVerdict, type VerdictContext } from '@/lib/surface/verdict';
+import { ModeCard } from './mode-card';
+
+const tool = (i: number) => ({ name: `server__tool_${i}`, canonical: `server/tool_${i}`, source: 'typed' as const });
+
+const eager: ModePreview = {
+  mode: 'eager',
+  count: 43,
+  cap: 40,
+  clientCap: null,
+  fits: false,
+  overBy: 3,
+  warn: false,
+  problems: [],
+  tokens: { tokens: 900, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
+  refused: { client: 0, provider: 0 },
+  renamed: 0,
+  tooLong: 0,
+  collisions: 0,
+  unknown: 0,
+  requestRefused: null,
+  fix: null,
+  leftOut: [],
+  notes: [],
+  instruction: null,
+  tools: Array.from({ length: 43 }, (_, i) => tool(i + 1)),
+};
+
+const context: VerdictContext = {
+  target: { id: 'cursor', label: 'Cursor', cap: 40, warnAbove: null },
+  client: { id: 'raw', label: 'raw' },
+  catalog: { servers: 1, tools: 43 },
+  limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
+  modes: [eager],
+  configured: false,
+};
+
+function show(preview: ModePreview, ctx = context) {
+  const onApply = vi.fn();
+  const onTarget = vi.fn();
+  const verdict = modeVerdict(preview, ctx);
+  render(
+    <ModeCard
+      preview={preview}
+      verdict={verdict}
+      warnAbove={null}
+      configured={ctx.configured}
+      open={false}
+      onOpen={() => {}}
+      fix={{ projectId: 'shop', onApply, pending: false, onTarget }}
+    />,
+  );
+  return { card: screen.getByTestId(`mode-card-${preview.mode}`), onApply, onTarget };
+}
+
+describe('ModeCard', () => {
+  it('over a cap: one warning, why, the tools left out by name, and the target that takes them', async () => {
+    const user = userEvent.setup();
+    const { card, onTarget } = show(eager);
+    expect(card.dataset.verdict).toBe('warning');
+    expect(within(card).getByTestId('verdict-level').textContent).toBe('Warning');
+    expect(within(card).getByTestId('verdict-reason').textContent).toBe('3 tools over Cursor’s cap of 40 will not reach the model.');
+    expect(within(card).getByTestId('over-cap').textContent).toBe('over the cap by 3');
+    // "over the cap by 3" never stands beside "Left out: none".
+    expect(within(card).getByTestId('left-out-count').textContent).toBe('3 tools');
+    expect(within(card).getByTestId('left-out-list').textContent).toContain('server/tool_43');
+    expect(within(card).queryByText('fits')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Preview at Windsurf' }));
+    expect(onTarget).toHaveBeenCalledWith('windsurf');
+  });
+
+  it('refused as a whole: broken, never a green word, and the naming fix as its button', async () => {
+    const user = userEvent.setup();
+    const refused: ModePreview = {
+      ...eager,
+      mode: 'favindex',
+      count: 30,
+      cap: 128,
+      fits: true,
+      overBy: 0,
+      refused: { client: 0, provider: 28 },
+      requestRefused: { by: 'provider', message: 'OpenAI would refuse this request as a whole: 28 tool name(s) break its rule.' },
+      fix: { naming: 'safe', message: 'Switch to safe names.' },
+      tools: eager.tools.slice(0, 30),
+    };
+    const { card, onApply } = show(refused, { ...context, target: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null } });
+    expect(card.dataset.verdict).toBe('broken');
+    expect(within(card).getByTestId('verdict-level').textContent).toBe('Broken');
+    expect(within(card).getByTestId('left-out-count').textContent).toBe('the whole request');
+    expect(within(card).getByTestId('cap-count').textContent).toBe('30 / 128 tools');
+    await user.click(within(card).getByRole('button', { name: 'Switch to safe names' }));
+    expect(onApply).toHaveBeenCalledWith({ kind: 'naming', naming: 'safe', label: 'Switch to safe names' });
+  });
+
+  it('ok: says so in words, with no fix to offer', () => {
+    const fine: ModePreview = { ...eager, count: 20, fits: true, overBy: 0, tools: eager.tools.slice(0, 20) };
+    const { card } = show(fine);
+    expect(card.dataset.verdict).toBe('ok');
+    expect(within(card).getByTestId('verdict-reason').textContent).toBe('20 tools, within Cursor’s cap of 40; every name passes Cursor.');
+    expect(within(card).queryByTestId('verdict-fix')).toBeNull();
+    expect(within(card).getByTestId('left-out-count').textContent).toBe('none');
+  });
+});

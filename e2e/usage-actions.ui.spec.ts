@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { fullProject, sendEvents, uniqueId } from './helpers';
+
+test('usage: explained KPIs, the sort kept in the URL, pin from Pin next, and a fix for each unresolved name', async ({ page, request }) => {
+  const id = await fullProject(request, 'usage-actions');
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId('stat-calls')).toHaveText('11');
+  // Every KPI says what it counts, on the page.
+  const stats = page.getByRole('group', { name: 'Totals for the window' });
+  await expect(stats.getByTestId('kpi-help')).toHaveCount(6);
+  await expect(stats.getByTestId('kpi-help').first()).toHaveText('Tool calls in the window, of every kind.');
+
+  // Sorting the tools table by calls goes into the URL, and a reload keeps it.
+  const table = page.getByTestId('usage-table');
+  await table.getByRole('button', { name: 'Calls' }).click();
+  await expect(page).toHaveURL(/[?&]sort=calls\.desc/);
+  await expect(table.locator('th[aria-sort="descending"]')).toContainText('Calls');
+  await page.reload();
+  await expect(table.locator('th[aria-sort="descending"]')).toContainText('Calls');
+
+  // Pin next: the suggestion has its button; the pin is said aloud and made.
+  const pinNext = page.getByTestId('pin-next');
+  const pin = pinNext.getByRole('button', { name: 'Pin github/search_repositories' });
+  await pin.click();
+  await expect(page.getByTestId('pin-next-status')).toHaveText('Pinned github/search_repositories.');
+  await expect(page.getByRole('heading', { name: 'Pin next' })).toBeFocused();
+  const favourites = await (await request.get(`/api/projects/${id}/favourites`)).json();
+  expect(favourites.tools).toContain('github/search_repositories');
+
+  // The unresolved name links to the upload of a catalog.
+  const unresolved = page.getByTestId('unresolved-panel');
+  await expect(unresolved).toContainText('1 call');
+  const upload = unresolved.getByRole('link', { name: /Upload the catalog of .* for jira__create_ticket_with_a_very_long_name/ });
+  await expect(upload).toHaveAttribute('href', `/projects/${id}/catalog#upload-heading`);
+  await upload.click();
+  await expect(page.getByRole('heading', { name: 'Upload a tools/list file' })).toBeVisible();
+});
+
+test('an empty usage window offers the ready-to-copy first event', async ({ page, request }) => {
+  const id = uniqueId('usage-empty');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  // One call, three weeks ago: the project is past its first steps, and the last 7 days are empty.
+  await sendEvents(request, id, [{ id: 'old-1', timestamp: new Date(Date.now() - 21 * 86_400_000).toISOString(), tool: 'example/hello' }]);
+  await page.goto(`/projects/${id}?window=7d`);
+  const empty = page.getByTestId('usage-empty');
+  await expect(empty).toContainText('No calls in this window.');
+  await expect(empty.getByTestId('first-event-command')).toContainText(`/api/projects/${id}/events`);
+  await expect(page.getByTestId('first-event-command')).toHaveCount(1);
+});

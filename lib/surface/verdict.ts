@@ -1,0 +1,134 @@
+import type { ModePreview, PreviewResponse } from '@/lib/contracts/preview';
+import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
+import { countOf } from '@/lib/format';
+import { TARGETS } from './targets';
+
+export type VerdictLevel = 'ok' | 'warning' | 'broken';
+
+/** The one change that clears a verdict. Naming, mode and budget change the project; a target only changes what is previewed. */
+export type VerdictFix =
+  | { kind: 'naming'; naming: NamingScheme; label: string }
+  | { kind: 'mode'; mode: SurfaceMode; label: string }
+  | { kind: 'budget'; maxToolsPerRequest: number; label: string }
+  | { kind: 'target'; target: TargetId; label: string }
+  | { kind: 'catalog'; label: string };
+
+/** A tool the model will not get, and why. */
+export interface LostTool {
+  name: string;
+  why: string;
+}
+
+export interface Verdict {
+  level: VerdictLevel;
+  /** One sentence. */
+  reason: string;
+  fix: VerdictFix | null;
+  /** Every tool the model will not get; empty when the request is refused as a whole (then it gets none). */
+  lost: LostTool[];
+}
+
+export interface VerdictContext {
+  target: Pick<PreviewResponse['target'], 'id' | 'label' | 'cap' | 'warnAbove'>;
+  client: Pick<PreviewResponse['client'], 'id' | 'label'>;
+  catalog: PreviewResponse['catalog'];
+  limits: PreviewResponse['limits'];
+  /** Every mode of the same preview: where another mode passes, switching to it is the fix. */
+  modes: readonly ModePreview[];
+  /** The project's own mode: only it can be fixed by switching mode. */
+  configured: boolean;
+}
+
+/** The modes to suggest instead, best first: the curated list, then the ones that grow on demand. */
+const MODE_PREFERENCE: readonly SurfaceMode[] = ['favindex', 'lazy', 'retrieve', 'pinned', 'off', 'eager'];
+
+const received = (tool: ModePreview['tools'][number]) => !tool.marks?.some((m) => m.kind === 'refused-by-client' || m.kind === 'grouped');
+
+/** Everything the model will not get: left out by the mode, by the client, or past a cap that drops rather than refuses. */
+export function lostTools(preview: ModePreview): LostTool[] {
+  if (preview.requestRefused) return [];
+  const lost: LostTool[] = preview.leftOut.map((t) => ({ name: t.canonical, why: t.message }));
+  for (const tool of preview.tools) {
+    const mark = tool.marks?.find((m) => m.kind === 'refused-by-client' || m.kind === 'grouped');
+    if (mark) lost.push({ name: tool.canonical ?? tool.name, why: mark.message });
+  }
+  if (preview.overBy > 0 && preview.cap !== null) {
+    const past = preview.tools.filter(received).slice(preview.cap);
+    for (const tool of past) lost.push({ name: tool.canonical ?? tool.name, why: `past the cap of ${preview.cap}` });
+  }
+  return lost;
+}
+
+/** What is wrong with a mode's list, without looking for a fix: the level and its one-sentence reason. */
+function judge(preview: ModePreview, context: VerdictContext): { level: VerdictLevel; reason: string } {
+  const { target, client, catalog } = context;
+  const via = client.id === 'raw' ? target.label : `${client.label} at ${target.label}`;
+  if (preview.requestRefused) return { level: 'broken', reason: preview.requestRefused.message };
+  if (catalog.tools === 0) return { level: 'warning', reason: 'The catalog is empty, so the model gets no MCP tools: add a server’s tools first.' };
+  const lost = lostTools(preview).length;
+  if (preview.overBy > 0)
+    return { level: 'warning', reason: `${countOf(preview.overBy, 'tool')} over ${target.label}’s cap of ${preview.cap} will not reach the model.` };
+  if (preview.refused.client > 0) return { level: 'warning', reason: `${client.label} leaves out ${countOf(preview.refused.client, 'tool')}.` };
+  if (preview.leftOut.length > 0)
+    return { level: 'warning', reason: `${countOf(preview.leftOut.length, 'catalog tool')} cannot be presented: the name is too long or taken.` };
+  if (lost > 0) return { level: 'warning', reason: `${client.label} hides ${countOf(lost, 'tool')} behind tools the model must activate first.` };
+  if (preview.collisions > 0)
+    return { level: 'warning', reason: `${countOf(preview.collisions, 'tool')} end up with a name another tool has too, through ${via}.` };
+  if (preview.warn)
+    return { level: 'warning', reason: `${countOf(preview.count, 'tool')}, more than ${target.label}’s ${target.warnAbove}: expect worse tool choice.` };
+  if (preview.unknown > 0)
+    return { level: 'warning', reason: `What ${client.label} does with ${countOf(preview.unknown, 'tool name')} is not known: check them in the list.` };
+  const room = preview.cap === null ? `${target.label} has no hard cap` : `within ${target.label}’s cap of ${preview.cap}`;
+  return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; every name passes ${via}.` };
+}
+
+/** The smallest-capped named target that takes this many tools: the one to preview instead. */
+function roomierTarget(count: number, current: string): TargetId | null {
+  const fitting = Object.values(TARGETS)
+    .filter((t) => t.id !== current && (t.cap === null || t.cap >= count))
+    .sort((a, b) => (a.cap ?? Number.POSITIVE_INFINITY) - (b.cap ?? Number.POSITIVE_INFINITY));
+  return fitting[0]?.id ?? null;
+}
+
+function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLevel): VerdictFix | null {
+  if (level === 'ok') return null;
+  if (context.catalog.tools === 0) return { kind: 'catalog', label: 'Add a catalog' };
+  if (preview.fix) return { kind: 'naming', naming: preview.fix.naming, label: `Switch to ${preview.fix.naming} names` };
+  const { cap } = preview;
+  if (preview.overBy > 0 && cap !== null && preview.mode === 'pinned' && context.limits.maxToolsPerRequest > cap)
+    return { kind: 'budget', maxToolsPerRequest: cap, label: `Lower the list budget to ${cap}` };
+  if (context.configured) {
+    const better = MODE_PREFERENCE.find((m) => {
+      const other = context.modes.find((p) => p.mode === m);
+      return m !== preview.mode && other !== undefined && judge(other, context).level === 'ok';
+    });
+    if (better) return { kind: 'mode', mode: better, label: `Use ${better} mode` };
+  }
+  if (preview.overBy > 0) {
+    const target = roomierTarget(preview.count, context.target.id);
+    if (target) return { kind: 'target', target, label: `Preview at ${TARGETS[target as Exclude<TargetId, 'custom'>].label}` };
+  }
+  return null;
+}
+
+/**
+ * One verdict for a mode's list as the preview API reports it: ok, warning or broken, why in one
+ * sentence, and the change that clears it where one exists. The mode cards and the project header
+ * both show this, so they cannot disagree with each other or with the API.
+ */
+export function modeVerdict(preview: ModePreview, context: VerdictContext): Verdict {
+  const { level, reason } = judge(preview, context);
+  return { level, reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
+}
+
+/** The verdict's context from a whole preview response. */
+export function verdictContext(response: PreviewResponse, configuredMode: SurfaceMode | null, mode: SurfaceMode): VerdictContext {
+  return {
+    target: response.target,
+    client: response.client,
+    catalog: response.catalog,
+    limits: response.limits,
+    modes: response.modes,
+    configured: configuredMode === mode,
+  };
+}
