@@ -35,6 +35,8 @@ export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 export const MAX_YAML_DOCUMENTS = 1_000;
 export const MAX_YAML_ALIASES = 100;
+/** Keys (`key:` or `? key`) in one YAML document; a Project document has about 25. */
+export const MAX_YAML_KEYS_PER_DOCUMENT = 500;
 
 export const MAX_TOOLS_PER_SERVER = 5_000;
 export const MAX_ACTIVE_TOKENS = 50;
