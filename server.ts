@@ -18,6 +18,7 @@ import { seedDemo } from './server/demo/seed';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './server/http/security-headers';
 import { matchSurfacePath, runRouteHandler } from './server/http/node-bridge';
+import { closeWhenBodyUnread } from './server/http/unread-body';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     for (const [name, value] of headers) res.setHeader(name, value);
     // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
     if (stopping) res.setHeader('connection', 'close');
+    closeWhenBodyUnread(req, res);
     // The login throttle counts per client address; a client must not choose its own.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
