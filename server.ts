@@ -19,6 +19,8 @@ import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './server/http/security-headers';
 import { matchSurfacePath, runRouteHandler } from './server/http/node-bridge';
 import { closeWhenBodyUnread } from './server/http/unread-body';
+import { refuseEarly } from './server/http/request-guard';
+import { answerClientError } from './server/http/client-error';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
@@ -64,6 +66,12 @@ async function main(): Promise<void> {
     closeWhenBodyUnread(req, res);
     // The login throttle counts per client address; a client must not choose its own.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    const refused = refuseEarly(req.method ?? 'GET', req.url ?? '/');
+    if (refused) {
+      res.writeHead(refused.status, { ...refused.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(refused.toEnvelope()));
+      return;
+    }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
       .then((gate) => {
         if (gate.kind === 'redirect') {
@@ -84,6 +92,7 @@ async function main(): Promise<void> {
         else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
       });
   });
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
