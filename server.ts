@@ -12,6 +12,7 @@ import { startCatalogSyncWorker } from './server/workers/catalog-sync';
 import { startRetentionWorker } from './server/workers/retention';
 import { PEER_HEADER } from './server/auth/login-throttle';
 import { gatePage } from './server/auth/page-gate';
+import { trustsProxy } from './server/auth/mode';
 import { verifySession } from './server/auth/session';
 import { closeAppContext, createAppContext, installAppContext } from './server/context';
 import { seedDemo } from './server/demo/seed';
@@ -37,6 +38,8 @@ const NOT_SIGNED_IN = new ApiError('UNAUTHORIZED', 'this page needs the admin lo
   suggestedAction: 'log in at /login',
   citedRule: '§auth',
 }).toEnvelope();
+
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for'];
 
 function log(message: string): void {
   console.log(`[favindex] ${message}`);
@@ -66,6 +69,8 @@ async function main(): Promise<void> {
     closeWhenBodyUnread(req, res);
     // The login throttle counts per client address; a client must not choose its own.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    // Next builds the request's URL from X-Forwarded-Proto; only a trusted proxy may set it (§auth).
+    if (!trustsProxy()) for (const name of FORWARDING_HEADERS) delete req.headers[name];
     const refused = refuseEarly(req.method ?? 'GET', req.url ?? '/');
     if (refused) {
       res.writeHead(refused.status, { ...refused.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
