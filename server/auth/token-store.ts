@@ -24,6 +24,8 @@ export interface KnownToken {
  */
 export class TokenStore {
   private readonly verified = new BoundedMap<string, { token: KnownToken; until: number }>(CACHE_MAX);
+  private readonly reads = new Map<string, Promise<KnownToken | null>>();
+  private generation = 0;
   private used = new Map<string, Date>();
   private lastFlush = Date.now();
   private flushing: Promise<void> | null = null;
@@ -36,20 +38,40 @@ export class TokenStore {
     const hash = hashToken(secret);
     const cached = this.verified.get(hash);
     if (cached && cached.until > now) return cached.token;
+    // When the entry expires, every request in flight with this token misses at once: they
+    // share one read instead of queueing one each on the database.
+    let read = this.reads.get(hash);
+    if (!read) {
+      read = this.read(hash, now).finally(() => this.reads.delete(hash));
+      this.reads.set(hash, read);
+    }
+    return read;
+  }
+
+  private async read(hash: string, now: number): Promise<KnownToken | null> {
+    const generation = this.generation;
     const row = await findTokenByHash(this.db, hash);
     if (!row) return null;
     const token: KnownToken = { id: row.id, projectId: row.projectId, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
-    this.verified.set(hash, { token, until: now + CACHE_MS });
+    // A read that began before a revocation must not put what it saw back in the cache.
+    if (generation === this.generation) this.verified.set(hash, { token, until: now + CACHE_MS });
     return token;
+  }
+
+  private forgetReads(): void {
+    this.generation++;
+    this.reads.clear();
   }
 
   /** Forget cached verifications of these tokens, so a revocation applies to the very next request. */
   forgetTokens(tokenIds: readonly string[]): void {
+    this.forgetReads();
     this.verified.deleteWhere((entry) => tokenIds.includes(entry.token.id));
   }
 
   /** Forget every cached token of a project (it was deleted). */
   forgetProject(projectId: string): void {
+    this.forgetReads();
     this.verified.deleteWhere((entry) => entry.token.projectId === projectId);
   }
 
