@@ -12,12 +12,16 @@ import { startCatalogSyncWorker } from './server/workers/catalog-sync';
 import { startRetentionWorker } from './server/workers/retention';
 import { PEER_HEADER } from './server/auth/login-throttle';
 import { gatePage } from './server/auth/page-gate';
+import { trustsProxy } from './server/auth/mode';
 import { verifySession } from './server/auth/session';
 import { closeAppContext, createAppContext, installAppContext } from './server/context';
 import { seedDemo } from './server/demo/seed';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './server/http/security-headers';
 import { matchSurfacePath, runRouteHandler } from './server/http/node-bridge';
+import { closeWhenBodyUnread } from './server/http/unread-body';
+import { refuseEarly } from './server/http/request-guard';
+import { answerClientError } from './server/http/client-error';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
@@ -34,6 +38,8 @@ const NOT_SIGNED_IN = new ApiError('UNAUTHORIZED', 'this page needs the admin lo
   suggestedAction: 'log in at /login',
   citedRule: '§auth',
 }).toEnvelope();
+
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for'];
 
 function log(message: string): void {
   console.log(`[favindex] ${message}`);
@@ -60,8 +66,17 @@ async function main(): Promise<void> {
     for (const [name, value] of headers) res.setHeader(name, value);
     // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
     if (stopping) res.setHeader('connection', 'close');
+    closeWhenBodyUnread(req, res);
     // The login throttle counts per client address; a client must not choose its own.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    // Next builds the request's URL from X-Forwarded-Proto; only a trusted proxy may set it (§auth).
+    if (!trustsProxy()) for (const name of FORWARDING_HEADERS) delete req.headers[name];
+    const refused = refuseEarly(req.method ?? 'GET', req.url ?? '/');
+    if (refused) {
+      res.writeHead(refused.status, { ...refused.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(refused.toEnvelope()));
+      return;
+    }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
       .then((gate) => {
         if (gate.kind === 'redirect') {
@@ -82,6 +97,7 @@ async function main(): Promise<void> {
         else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
       });
   });
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -29,12 +29,17 @@ export const MAX_PATH_PARAM_LENGTH = 1_024;
 export const MAX_QUERY_VALUE_LENGTH = 4_096;
 export const MAX_QUERY_NAME_LENGTH = 64;
 
+/** The days `until` may name: a window past 9999-12-31 ends on a date the databases cannot store. */
+export const DATE_PARAM_RANGE = { from: '1970-01-01', to: '2999-12-31' } as const;
+
 export const MAX_EVENTS_PER_REQUEST = 10_000;
 /** An event may be stamped at most this far in the future (clock skew). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 export const MAX_YAML_DOCUMENTS = 1_000;
 export const MAX_YAML_ALIASES = 100;
+/** Keys (`key:` or `? key`) in one YAML document; a Project document has about 25. */
+export const MAX_YAML_KEYS_PER_DOCUMENT = 500;
 
 export const MAX_TOOLS_PER_SERVER = 5_000;
 /** Servers in one project's catalog (§catalog): each may hold a 10 MiB tools/list. */

@@ -18,6 +18,19 @@ export async function withPassword<T>(password: string | null, run: () => Promis
   }
 }
 
+/** Run with FAVINDEX_TRUST_PROXY=1 (a reverse proxy sets the X-Forwarded headers), or without it. */
+export async function withTrustedProxy<T>(trusted: boolean, run: () => Promise<T>): Promise<T> {
+  const before = process.env.FAVINDEX_TRUST_PROXY;
+  if (trusted) process.env.FAVINDEX_TRUST_PROXY = '1';
+  else delete process.env.FAVINDEX_TRUST_PROXY;
+  try {
+    return await run();
+  } finally {
+    if (before === undefined) delete process.env.FAVINDEX_TRUST_PROXY;
+    else process.env.FAVINDEX_TRUST_PROXY = before;
+  }
+}
+
 /** Password mode for every test of the file (beforeAll/afterAll). */
 export function setupPasswordMode(password: string): void {
   let before: string | undefined;

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * An instant exactly as an event's timestamp is written (toISOString, years 0001 to 9999): a
+ * cursor goes into a timestamp comparison, and the databases refuse what lies outside.
+ */
+function isStoredInstant(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) || value.startsWith('0000')) return false;
+  const at = new Date(value);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === value;
+}
+
 export const eventCursorSchema = z.string().transform((value, ctx) => {
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown };
-    if (typeof parsed.t === 'string' && typeof parsed.i === 'string' && !Number.isNaN(Date.parse(parsed.t))) {
+    if (typeof parsed.t === 'string' && typeof parsed.i === 'string' && isStoredInstant(parsed.t)) {
       return { timestamp: parsed.t, id: parsed.i };
     }
   } catch {

@@ -1,4 +1,4 @@
-import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
+import { DATE_PARAM_RANGE, MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 import { z } from 'zod';
 import { MAX_WINDOW_DAYS, MIN_WINDOW_DAYS } from '@/lib/usage/window';
 
@@ -20,13 +20,24 @@ function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** The end of the window: a UTC date (YYYY-MM-DD) or an RFC 3339 date-time; its UTC day is the window's last. */
+/**
+ * The end of the window: a UTC date (YYYY-MM-DD) or an RFC 3339 date-time; its UTC day is the
+ * window's last. Bounded to DATE_PARAM_RANGE, so the window and the weeks before it that a
+ * backtest reads stay dates the databases store (year 10000 is not one).
+ */
 export const untilParamSchema = z
   .string()
   .refine((value) => DATE_ONLY.test(value) || DATE_TIME.test(value), 'until is a date (2026-11-29) or an RFC 3339 date-time')
   .refine(isRealDate, 'until is not a real date')
   .transform((value) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value))
-  .refine((at) => !Number.isNaN(at.getTime()) && at.getUTCFullYear() >= 1970 && at.getUTCFullYear() <= 9999, 'until is not a real date');
+  .refine((at) => !Number.isNaN(at.getTime()), 'until is not a real date')
+  .refine(inDateParamRange, `until must fall between ${DATE_PARAM_RANGE.from} and ${DATE_PARAM_RANGE.to} (UTC)`);
+
+function inDateParamRange(at: Date): boolean {
+  // toISOString writes years past 9999 as +010000-….
+  const day = at.toISOString();
+  return /^\d{4}-/.test(day) && day.slice(0, 10) >= DATE_PARAM_RANGE.from && day.slice(0, 10) <= DATE_PARAM_RANGE.to;
+}
 
 export const usageQuerySchema = z.object({
   window: windowParamSchema.default(30),

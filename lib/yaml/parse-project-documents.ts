@@ -1,13 +1,14 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { formatPath, MISSING, PLAIN_ERRORS } from '@/lib/validation';
 import { MAX_YAML_ALIASES, MAX_YAML_DOCUMENTS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
-import { findStructureProblem, linePosition, positionInText } from './structure-guard';
+import { composeDocuments, findDuplicateKeys } from './compose-documents';
+import { linePosition, positionInText } from './structure-guard';
 
-/** Aliases a document may expand to, counting nested expansions: an alias bomb stops here. */
+/** Issues listed in an error's details; its message counts the others. */
 const MAX_REPORTED_ISSUES = 50;
 
 /** One problem in a YAML text, where a person finds it: document number, line, column, path. */
@@ -28,23 +29,23 @@ type Path = (string | number)[];
  * Every issue carries its line, column and path.
  */
 export function parseProjectDocuments(text: string): ProjectDocument[] {
-  const structure = findStructureProblem(text);
-  if (structure) {
-    throw malformed([{ document: 0, ...positionInText(text, structure.offset), path: '', message: structure.message }]);
+  const steps = projectDocumentSteps(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, {
-    lineCounter,
-    prettyErrors: false,
-    uniqueKeys: true,
-    version: '1.2',
-    schema: 'core',
-    merge: false,
-    strict: true,
-    // Problems are reported to the caller with positions; nothing goes to the server's console.
-    logLevel: 'silent',
-  });
-  const list = Array.isArray(docs) ? docs : [];
+}
+
+/**
+ * parseProjectDocuments in steps of a few milliseconds each (see composeDocuments): the server
+ * drives it with turns of the event loop in between, so a large body stalls no other request.
+ */
+export function* projectDocumentSteps(text: string): Generator<void, ProjectDocument[]> {
+  const composed = yield* composeDocuments(text);
+  if (composed.kind === 'problem') {
+    throw malformed([{ document: 0, ...positionInText(text, composed.problem.offset), path: '', message: composed.problem.message }]);
+  }
+  const { docs: list, lineCounter } = composed;
   if (list.length > MAX_YAML_DOCUMENTS) {
     throw invalid([
       {
@@ -61,15 +62,25 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
     for (const problem of [...doc.errors, ...doc.warnings]) {
       syntax.push({ document: i + 1, ...linePosition(lineCounter, problem.pos[0]), path: '', message: `${problem.message} (${problem.code})` });
     }
+    for (const offset of findDuplicateKeys(doc)) {
+      syntax.push({ document: i + 1, ...linePosition(lineCounter, offset), path: '', message: 'Map keys must be unique (DUPLICATE_KEY)' });
+    }
   });
   if (syntax.length > 0) throw malformed(syntax);
+  yield;
 
   const issues: YamlIssue[] = [];
+  let unreported = 0;
   const documents: ProjectDocument[] = [];
   const names = new Map<string, number>();
-  list.forEach((doc, i) => {
-    if (doc.contents === null) return; // an empty document, e.g. after a trailing ---
-    const at = (path: Path, message: string, key?: string) => issues.push(locate(doc, i + 1, path, message, lineCounter, key));
+  for (const [i, doc] of list.entries()) {
+    yield;
+    if (doc.contents === null) continue; // an empty document, e.g. after a trailing ---
+    // Only the reported issues are located (each costs a walk of its map); the rest are counted.
+    const at = (path: Path, message: string, key?: string) => {
+      if (issues.length < MAX_REPORTED_ISSUES) issues.push(locate(doc, i + 1, path, message, lineCounter, key));
+      else unreported++;
+    };
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -84,16 +95,16 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
       ]);
     }
     const parsed = validateDocument(value, at);
-    if (!parsed) return;
+    if (!parsed) continue;
     const first = names.get(parsed.metadata.name);
     if (first !== undefined) {
       at(['metadata', 'name'], `project '${parsed.metadata.name}' is already defined by document ${first}; each project may appear once`);
-      return;
+      continue;
     }
     names.set(parsed.metadata.name, i + 1);
     documents.push(parsed);
-  });
-  if (issues.length > 0) throw invalid(issues);
+  }
+  if (issues.length > 0) throw invalid(issues, unreported);
   if (documents.length === 0) {
     throw invalid([{ document: 0, line: 1, column: 1, path: '', message: 'no documents: send one or more Project documents separated by ---' }]);
   }
@@ -230,10 +241,11 @@ function describeIssue(issue: YamlIssue): string {
   return `${where}${issue.path ? `, ${issue.path}` : ''}: ${issue.message}`;
 }
 
-function summary(issues: YamlIssue[]): string {
-  const [first, ...more] = issues;
+function summary(issues: YamlIssue[], unreported = 0): string {
+  const [first] = issues;
   if (!first) throw new Error('a YAML error carries at least one issue');
-  return more.length > 0 ? `${describeIssue(first)} (and ${more.length} more)` : describeIssue(first);
+  const more = issues.length - 1 + unreported;
+  return more > 0 ? `${describeIssue(first)} (and ${more} more)` : describeIssue(first);
 }
 
 function malformed(issues: YamlIssue[]): ApiError {
@@ -244,8 +256,8 @@ function malformed(issues: YamlIssue[]): ApiError {
   });
 }
 
-function invalid(issues: YamlIssue[]): ApiError {
-  return new ApiError('YAML_INVALID', `the YAML is not a valid favindex project set: ${summary(issues)}`, {
+function invalid(issues: YamlIssue[], unreported = 0): ApiError {
+  return new ApiError('YAML_INVALID', `the YAML is not a valid favindex project set: ${summary(issues, unreported)}`, {
     suggestedAction: 'fix each issue listed in details (line, column, path); nothing was applied',
     citedRule: '§yaml',
     details: issues.slice(0, MAX_REPORTED_ISSUES),

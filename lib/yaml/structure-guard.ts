@@ -1,4 +1,5 @@
-import { CST, Lexer, type LineCounter } from 'yaml';
+import { CST, type LineCounter } from 'yaml';
+import { MAX_YAML_KEYS_PER_DOCUMENT } from '@/lib/limits';
 
 /** Deeper flow nesting than this is refused before parsing (the parser recurses per level). */
 export const MAX_FLOW_DEPTH = 32;
@@ -17,38 +18,48 @@ export interface StructureProblem {
 
 /**
  * The yaml parser recurses once per nesting level, so a small document of a few thousand `[`
- * or `- - - …` exhausts the stack or the heap. This pass runs the streaming lexer alone, which
- * is iterative, and stops at the first token past the limits.
+ * or `- - - …` exhausts the stack or the heap; and a mapping of tens of thousands of keys costs
+ * seconds of composing. The guard sees each token of the iterative streaming lexer before the
+ * parser does, and stops at the first one past the limits.
  */
-export function findStructureProblem(text: string): StructureProblem | null {
-  let offset = 0;
-  let lineStart = 0;
-  let contentSeen = false;
-  let flowDepth = 0;
-  for (const token of new Lexer().lex(text)) {
+export class StructureGuard {
+  private offset = 0;
+  private lineStart = 0;
+  private contentSeen = false;
+  private flowDepth = 0;
+  private keys = 0;
+
+  /** The problem this token brings, or null; call it with every lexer token, in order. */
+  check(token: string): StructureProblem | null {
     const type = CST.tokenType(token);
+    const offset = this.offset;
     if (type === 'flow-seq-start' || type === 'flow-map-start') {
-      flowDepth++;
-      if (flowDepth > MAX_FLOW_DEPTH) {
+      this.flowDepth++;
+      if (this.flowDepth > MAX_FLOW_DEPTH) {
         return { offset, message: `collections are nested more than ${MAX_FLOW_DEPTH} levels deep` };
       }
     } else if (type === 'flow-seq-end' || type === 'flow-map-end') {
-      flowDepth = Math.max(0, flowDepth - 1);
+      this.flowDepth = Math.max(0, this.flowDepth - 1);
     } else if (type === 'doc-start' || type === 'doc-end') {
-      flowDepth = 0;
-    }
-    if (!ZERO_WIDTH.has(token)) {
-      if (!contentSeen && !INDENTATION.has(type ?? '') && offset - lineStart > MAX_CONTENT_COLUMN) {
-        return { offset, message: `content starts past column ${MAX_CONTENT_COLUMN}: the document is nested too deeply` };
+      this.flowDepth = 0;
+      this.keys = 0;
+    } else if (type === 'map-value-ind' || type === 'explicit-key-ind') {
+      this.keys++;
+      if (this.keys > MAX_YAML_KEYS_PER_DOCUMENT) {
+        return { offset, message: `more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document; a Project document has about 25` };
       }
-      if (type === 'newline') contentSeen = false;
-      else if (!NOT_CONTENT.has(type ?? '')) contentSeen = true;
-      const lastNewline = token.lastIndexOf('\n');
-      offset += token.length;
-      if (lastNewline >= 0) lineStart = offset - (token.length - lastNewline - 1);
     }
+    if (ZERO_WIDTH.has(token)) return null;
+    if (!this.contentSeen && !INDENTATION.has(type ?? '') && offset - this.lineStart > MAX_CONTENT_COLUMN) {
+      return { offset, message: `content starts past column ${MAX_CONTENT_COLUMN}: the document is nested too deeply` };
+    }
+    if (type === 'newline') this.contentSeen = false;
+    else if (!NOT_CONTENT.has(type ?? '')) this.contentSeen = true;
+    const lastNewline = token.lastIndexOf('\n');
+    this.offset += token.length;
+    if (lastNewline >= 0) this.lineStart = this.offset - (token.length - lastNewline - 1);
+    return null;
   }
-  return null;
 }
 
 export function linePosition(lineCounter: LineCounter, offset: number): { line: number; column: number } {

@@ -12,3 +12,18 @@ export function adminPassword(): string | null {
 export function authMode(): AuthMode {
   return adminPassword() ? 'password' : 'local';
 }
+
+/**
+ * FAVINDEX_TRUST_PROXY=1: a reverse proxy in front sets X-Forwarded-Host and -Proto, and
+ * overwrites whatever a client sent. Without it those headers come from the client, so they
+ * must not widen the origins a cookie write may come from, nor say the connection is TLS.
+ */
+export function trustsProxy(): boolean {
+  return process.env.FAVINDEX_TRUST_PROXY === '1';
+}
+
+/** The first value of a forwarding header, when a trusted proxy set it; null otherwise. */
+export function forwardedHeader(req: Request, name: 'x-forwarded-host' | 'x-forwarded-proto'): string | null {
+  if (!trustsProxy()) return null;
+  return req.headers.get(name)?.split(',')[0]?.trim() || null;
+}

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/errors';
+import { forwardedHeader } from './mode';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -6,13 +7,13 @@ export function isUnsafeMethod(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
-/** The hosts this request may legitimately come from: what the browser addressed, plus FAVINDEX_PUBLIC_ORIGIN. */
+/** The hosts this request may legitimately come from: what the browser addressed (through a trusted proxy's X-Forwarded-Host), plus FAVINDEX_PUBLIC_ORIGIN. */
 function allowedHosts(req: Request): Set<string> {
   const hosts = new Set<string>([new URL(req.url).host.toLowerCase()]);
   const host = req.headers.get('host');
   if (host) hosts.add(host.toLowerCase());
-  // A browser cannot set X-Forwarded-Host on a cross-site request; a reverse proxy in front of us does.
-  const forwarded = req.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  // Only a trusted proxy's: any client other than a browser can set the header itself.
+  const forwarded = forwardedHeader(req, 'x-forwarded-host');
   if (forwarded) hosts.add(forwarded.toLowerCase());
   for (const origin of (process.env.FAVINDEX_PUBLIC_ORIGIN ?? '').split(',')) {
     const parsed = parseOrigin(origin.trim());

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { adminSessionActive, deleteAdminSession, deleteExpiredAdminSessions, insertAdminSession } from '@/db/queries/admin-sessions';
 import { getOrCreateSetting } from '@/db/queries/settings';
-import { adminPassword } from './mode';
+import { adminPassword, forwardedHeader } from './mode';
 import { hmac, randomToken, secretsEqual, sha256Hex } from '@/lib/auth/secrets';
 
 export const SESSION_COOKIE = 'favindex_session';
@@ -99,7 +99,7 @@ export function clearedSessionCookie(secure: boolean): string {
   return sessionCookie('', 0, secure);
 }
 
-/** Served over TLS (directly, or behind a proxy that says so): the cookie gets `Secure`. */
+/** Served over TLS (directly, or behind a trusted proxy that says so): the cookie gets `Secure`. */
 export function isSecureRequest(req: Request): boolean {
-  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return new URL(req.url).protocol === 'https:' || forwardedHeader(req, 'x-forwarded-proto') === 'https';
 }

@@ -30,6 +30,7 @@ export class SurfaceStore {
   private readonly catalogs = new BoundedMap<string, PreparedCatalog>(64);
   private versionsQuery: PreparedSurfaceVersions | null = null;
   private readonly versionReads: BatchedRead<string, SurfaceVersions>;
+  private readonly renders = new Map<string, Promise<RenderedSurface>>();
 
   constructor(private readonly db: Db) {
     this.versionReads = new BatchedRead((projectId) => this.readVersions(projectId));
@@ -59,6 +60,18 @@ export class SurfaceStore {
     const slot = `${projectId}\u0000${mode ?? ''}`;
     const hit = this.rendered.get(slot);
     if (hit && hit.key === versionKey(versions)) return hit.value;
+    // After a change (or at start) every poll in flight misses at once: they share one render
+    // of these versions instead of each building the document in its own transaction.
+    const renderKey = `${slot}\u0000${versionKey(versions)}`;
+    let render = this.renders.get(renderKey);
+    if (!render) {
+      render = this.render(projectId, mode, slot).finally(() => this.renders.delete(renderKey));
+      this.renders.set(renderKey, render);
+    }
+    return render;
+  }
+
+  private async render(projectId: string, mode: SurfaceMode | undefined, slot: string): Promise<RenderedSurface> {
     // Read the versions again with the inputs, in one snapshot, so the key names what was built.
     const { key, value } = await this.db.transaction(
       async (tx) => {

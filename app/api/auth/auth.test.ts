@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { issueSession, verifySession } from '@/server/auth/session';
 import { createAppContext } from '@/server/context';
 import { api, expectEnvelope } from '@/test/api';
-import { adminHeaders, login, SAME_ORIGIN, withPassword } from '@/test/auth';
+import { adminHeaders, login, SAME_ORIGIN, withPassword, withTrustedProxy } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 
@@ -63,8 +63,8 @@ describe('password mode', () => {
       expect((await api.get('/api/auth/session', { headers: { cookie: session } })).body).toEqual({ mode: 'password', authenticated: true });
       expect((await api.get('/api/projects', { headers: { cookie: session } })).status).toBe(200);
 
-      // Behind TLS the cookie is Secure.
-      const tls = await api.post('/api/auth/login', { json: { password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+      // Behind TLS the cookie is Secure (forwarded.test.ts: only a trusted proxy says so).
+      const tls = await withTrustedProxy(true, () => api.post('/api/auth/login', { json: { password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } }));
       expect(tls.headers.get('set-cookie')).toMatch(/; Secure$/);
     });
   });
@@ -102,9 +102,11 @@ describe('password mode', () => {
 
       const own = await api.post('/api/projects', { json: { id: 'made-by-admin' }, headers: adminHeaders(cookie) });
       expect(own.status).toBe(201);
-      const proxied = await api.delete('/api/projects/made-by-admin', {
-        headers: { cookie, origin: 'https://favindex.example.com', 'x-forwarded-host': 'favindex.example.com' },
-      });
+      const proxied = await withTrustedProxy(true, () =>
+        api.delete('/api/projects/made-by-admin', {
+          headers: { cookie, origin: 'https://favindex.example.com', 'x-forwarded-host': 'favindex.example.com' },
+        }),
+      );
       expect(proxied.status).toBe(204);
       // Reads need no origin: a browser sends none on GET.
       expect((await api.get('/api/projects', { headers: { cookie } })).status).toBe(200);

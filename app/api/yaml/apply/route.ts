@@ -1,10 +1,11 @@
 import { BODY_LIMITS } from '@/lib/limits';
 import { applyQuerySchema, YAML_MEDIA_TYPES } from '@/lib/schemas/yaml';
-import { parseProjectDocuments } from '@/lib/yaml/parse-project-documents';
+import { projectDocumentSteps } from '@/lib/yaml/parse-project-documents';
 import { requireOwnProjects } from '@/server/auth/authorise';
 import { readBodyText, requireMediaType } from '@/server/http/body';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';
+import { runSteps } from '@/server/http/steps';
 import { readBasis } from '@/server/http/yaml';
 import { applyProjectDocuments } from '@/server/yaml/project-documents';
 
@@ -17,7 +18,7 @@ import { applyProjectDocuments } from '@/server/yaml/project-documents';
 export const POST = apiRoute({ access: 'config:write', query: applyQuerySchema, rule: '§yaml' }, async ({ db, req, principal, query }) => {
   const expectedBasis = readBasis(req);
   requireMediaType(req, YAML_MEDIA_TYPES, '§yaml');
-  const documents = parseProjectDocuments(await readBodyText(req, BODY_LIMITS.yaml, '§yaml'));
+  const documents = await runSteps(projectDocumentSteps(await readBodyText(req, BODY_LIMITS.yaml, '§yaml')));
   requireOwnProjects(
     principal,
     documents.map((d) => d.metadata.name),
