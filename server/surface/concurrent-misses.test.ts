@@ -25,8 +25,9 @@ function counting(db: Db, method: 'select' | 'transaction'): { db: Db; calls: ()
 
 /**
  * 200 proxies polling at once all miss a cache at the same moment: at start, after a change.
- * (Concurrent token checks share one read too: BatchedRead, tested in batched-read.test.ts.) Before, each of them went to the database, and the
- * queue they made was the multi-second tail under load (bench/connections.bench.ts).
+ * Before, each of them went to the database, and the queue they made was the multi-second tail
+ * under load (bench/connections.bench.ts). Token checks share one read the same way
+ * (BatchedRead, tested in batched-read.test.ts).
  */
 describe('requests that miss a cache together share one read', () => {
   it('renders a surface once for every concurrent request of the same versions', async () => {
