@@ -4,20 +4,21 @@ import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import {
-  axisLine,
-  axisTick,
+  axisLabel,
+  BAR_MARGIN,
+  categoryAxis,
   gridStroke,
   legendLabel,
   legendStyle,
+  LINE_MARGIN,
+  shareAxis,
   shortDay,
-  tooltipCursor,
-  tooltipLabelStyle,
-  tooltipStyle,
+  tooltipProps,
 } from '@/components/usage/chart-theme';
 import type { BacktestReport } from '@/lib/contracts/backtest';
 import { countOf, formatPercent } from '@/lib/format';
 
-const percentTick = (v: unknown) => formatPercent(Number(v), 0);
+const _percentTick = (v: unknown) => formatPercent(Number(v), 0);
 const percentValue = (value: unknown) => (value === null || value === undefined ? '—' : formatPercent(Number(value)));
 
 export const SERIES = [
@@ -42,12 +43,12 @@ export function WeeklyChart({ report }: { report: BacktestReport }) {
           accessibilityLayer
           title="Share of each week's calls caught"
           desc={`Grouped bars per week: what ${report.k} favourites chosen by the rule, the pinned ones and the week's own top ${report.k} would have caught.`}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          margin={BAR_MARGIN}
         >
           <CartesianGrid vertical={false} stroke={gridStroke} />
-          <XAxis dataKey="week" tick={axisTick} axisLine={axisLine} tickLine={false} minTickGap={8} />
-          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
-          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} cursor={tooltipCursor} formatter={percentValue} />
+          <XAxis dataKey="week" {...categoryAxis} minTickGap={8} />
+          <YAxis {...shareAxis} />
+          <Tooltip {...tooltipProps} formatter={percentValue} />
           <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
           {SERIES.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
@@ -68,20 +69,12 @@ export function CurveChart({ report }: { report: BacktestReport }) {
           accessibilityLayer
           title="Calls caught by K favourites"
           desc="Two lines over K: what the rule's top K and the best K would have caught over every week."
-          margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+          margin={LINE_MARGIN}
         >
           <CartesianGrid vertical={false} stroke={gridStroke} />
-          <XAxis
-            dataKey="k"
-            type="number"
-            domain={[1, Math.max(2, report.curve.length)]}
-            allowDecimals={false}
-            tick={axisTick}
-            axisLine={axisLine}
-            tickLine={false}
-          />
-          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
-          <Tooltip contentStyle={tooltipStyle} labelStyle={tooltipLabelStyle} labelFormatter={(k) => `K = ${k}`} formatter={percentValue} />
+          <XAxis dataKey="k" type="number" domain={[1, Math.max(2, report.curve.length)]} allowDecimals={false} {...categoryAxis} />
+          <YAxis {...shareAxis} />
+          <Tooltip {...tooltipProps} labelFormatter={(k) => `K = ${k}`} formatter={percentValue} />
           <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
           {report.recommendation.k ? (
             <ReferenceLine
@@ -109,23 +102,12 @@ export function RefreshChart({ report }: { report: BacktestReport }) {
           accessibilityLayer
           title="Calls a suggestion catches as it ages"
           desc="The share of a week's calls caught by the rule's pick made one, two or more weeks earlier."
-          margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+          margin={LINE_MARGIN}
         >
           <CartesianGrid vertical={false} stroke={gridStroke} />
-          <XAxis
-            dataKey="ageWeeks"
-            tick={axisTick}
-            axisLine={axisLine}
-            tickLine={false}
-            label={{ value: 'weeks old', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
-          />
-          <YAxis domain={[0, 1]} tick={axisTick} axisLine={false} tickLine={false} width={48} tickFormatter={percentTick} />
-          <Tooltip
-            contentStyle={tooltipStyle}
-            labelStyle={tooltipLabelStyle}
-            labelFormatter={(a) => `${countOf(Number(a), 'week')} old`}
-            formatter={percentValue}
-          />
+          <XAxis dataKey="ageWeeks" {...categoryAxis} label={axisLabel('weeks old')} />
+          <YAxis {...shareAxis} />
+          <Tooltip {...tooltipProps} labelFormatter={(a) => `${countOf(Number(a), 'week')} old`} formatter={percentValue} />
           <Line dataKey="share" name="caught" stroke={PALETTE.favourite} strokeWidth={2} isAnimationActive={false} connectNulls />
         </LineChart>
       </ResponsiveContainer>

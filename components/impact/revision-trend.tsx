@@ -3,7 +3,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
-import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipLabelStyle, tooltipStyle } from '@/components/usage/chart-theme';
+import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, shareAxis, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { SurfaceRevisionView } from '@/lib/contracts/impact';
@@ -43,23 +43,14 @@ export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] 
               accessibilityLayer
               title="Call measures by surface revision"
               desc="Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session."
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+              margin={BAR_MARGIN}
             >
               <CartesianGrid vertical={false} stroke={gridStroke} />
-              <XAxis dataKey="label" tick={axisTick} axisLine={axisLine} tickLine={false} />
-              <YAxis
-                yAxisId="share"
-                domain={[0, 1]}
-                tick={axisTick}
-                axisLine={false}
-                tickLine={false}
-                width={48}
-                tickFormatter={(v) => formatPercent(Number(v), 0)}
-              />
-              <YAxis yAxisId="calls" orientation="right" tick={axisTick} axisLine={false} tickLine={false} width={40} allowDecimals={false} />
+              <XAxis dataKey="label" {...categoryAxis} />
+              <YAxis yAxisId="share" {...shareAxis} />
+              <YAxis yAxisId="calls" orientation="right" {...valueAxis} width={40} allowDecimals={false} />
               <Tooltip
-                contentStyle={tooltipStyle}
-                labelStyle={tooltipLabelStyle}
+                {...tooltipProps}
                 labelFormatter={(label, items) => `${label}: ${items?.[0]?.payload?.description ?? ''}`}
                 formatter={(value, name) => [name === 'calls per session' ? Number(value).toFixed(2) : formatPercent(Number(value)), name]}
               />

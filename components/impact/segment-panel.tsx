@@ -3,7 +3,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
-import { axisLine, axisTick, gridStroke, tooltipCursor, tooltipLabelStyle, tooltipStyle } from '@/components/usage/chart-theme';
+import { categoryAxis, gridStroke, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import type { ImpactMeasureResult, ImpactSegment } from '@/lib/contracts/impact';
@@ -82,15 +82,10 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
               margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
             >
               <CartesianGrid horizontal={false} stroke={gridStroke} />
-              <XAxis type="number" tick={axisTick} axisLine={axisLine} tickLine={false} tickFormatter={(v) => formatPercent(Number(v), 0)} />
-              <YAxis type="category" dataKey="label" tick={axisTick} axisLine={false} tickLine={false} width={220} interval={0} />
+              <XAxis type="number" {...categoryAxis} tickFormatter={(v) => formatPercent(Number(v), 0)} />
+              <YAxis type="category" dataKey="label" {...valueAxis} width={220} interval={0} />
               <ReferenceLine x={0} stroke="var(--muted)" />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                labelStyle={tooltipLabelStyle}
-                cursor={tooltipCursor}
-                formatter={(_value, _name, item) => [item.payload.text, 'change [95% interval]']}
-              />
+              <Tooltip {...tooltipProps} formatter={(_value, _name, item) => [item.payload.text, 'change [95% interval]']} />
               <Bar dataKey="estimate" isAnimationActive={false} barSize={14}>
                 {charted.map((d) => (
                   <Cell key={d.label} fill={TONE_COLOUR[d.tone]} />

@@ -1,5 +1,6 @@
 import { PALETTE } from '@/components/charts/palette';
 import { createElement, type CSSProperties } from 'react';
+import { formatPercent } from '@/lib/format';
 import type { Namespace } from '@/lib/names/resolve';
 
 /** Each namespace has its colour of the one palette, on every chart. */
@@ -36,4 +37,20 @@ export function shortDay(day: string): string {
 /** Legend labels in the text colour; the swatch beside each carries the series colour. */
 export function legendLabel(value: unknown) {
   return createElement('span', { style: { color: 'var(--muted)' } }, String(value));
+}
+
+/** The props every chart's axes share: muted ticks, no tick marks; only the category axis draws its line. */
+export const categoryAxis = { tick: axisTick, axisLine, tickLine: false } as const;
+export const valueAxis = { tick: axisTick, axisLine: false, tickLine: false, width: 48 } as const;
+/** A value axis of shares, 0 to 100 %. */
+export const shareAxis = { ...valueAxis, domain: [0, 1], tickFormatter: (v: unknown) => formatPercent(Number(v), 0) } as const;
+/** The tooltip of every chart. */
+export const tooltipProps = { contentStyle: tooltipStyle, labelStyle: tooltipLabelStyle, cursor: tooltipCursor } as const;
+/** Room around bars, and a little more for lines, whose dots and labels reach the edge. */
+export const BAR_MARGIN = { top: 8, right: 8, bottom: 0, left: 0 } as const;
+export const LINE_MARGIN = { top: 16, right: 16, bottom: 4, left: 0 } as const;
+
+/** A label at the end of the category axis, naming what it counts. */
+export function axisLabel(value: string) {
+  return { value, position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 } as const;
 }

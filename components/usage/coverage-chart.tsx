@@ -8,7 +8,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { countOf, formatPercent } from '@/lib/format';
 import type { Coverage } from '@/lib/usage/coverage';
-import { axisLine, axisTick, gridStroke, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+import { axisLabel, categoryAxis, gridStroke, LINE_MARGIN, tooltipProps, valueAxis } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 import styles from './coverage-chart.module.css';
 
@@ -36,7 +36,7 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
               accessibilityLayer
               title="Coverage of the top K tools"
               desc={`Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`}
-              margin={{ top: 16, right: 16, bottom: 4, left: 0 }}
+              margin={LINE_MARGIN}
             >
               <CartesianGrid stroke={gridStroke} vertical={false} />
               <XAxis
@@ -44,18 +44,11 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
                 type="number"
                 domain={[1, Math.max(data.length, 2)]}
                 allowDecimals={false}
-                tick={axisTick}
-                axisLine={axisLine}
-                tickLine={false}
-                label={{ value: 'top K tools', position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 }}
+                {...categoryAxis}
+                label={axisLabel('top K tools')}
               />
-              <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} tick={axisTick} axisLine={false} tickLine={false} width={48} />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                labelStyle={tooltipLabelStyle}
-                labelFormatter={(k) => `top ${k}`}
-                formatter={(value) => [formatPercent(Number(value)), 'share of calls']}
-              />
+              <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} {...valueAxis} />
+              <Tooltip {...tooltipProps} labelFormatter={(k) => `top ${k}`} formatter={(value) => [formatPercent(Number(value)), 'share of calls']} />
               <ReferenceLine
                 x={Math.min(maxFavourites, data.length)}
                 stroke={PALETTE.favourite}

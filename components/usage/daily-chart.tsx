@@ -4,18 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { Card, CardHeader } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import type { SeriesDay } from '@/lib/usage/series';
-import {
-  axisLine,
-  axisTick,
-  gridStroke,
-  legendLabel,
-  legendStyle,
-  NAMESPACE_SERIES,
-  shortDay,
-  tooltipCursor,
-  tooltipLabelStyle,
-  tooltipStyle,
-} from './chart-theme';
+import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, NAMESPACE_SERIES, shortDay, tooltipProps, valueAxis } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 
 const ORDER = NAMESPACE_SERIES.map((s) => s.key as string);
@@ -37,18 +26,12 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
             accessibilityLayer
             title="Calls per day by namespace"
             desc="Stacked bars: one per day, split by the namespace of the presented name. Use the arrow keys to read each day."
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            margin={BAR_MARGIN}
           >
             <CartesianGrid vertical={false} stroke={gridStroke} />
-            <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} axisLine={axisLine} tickLine={false} minTickGap={16} />
-            <YAxis tick={axisTick} axisLine={false} tickLine={false} allowDecimals={false} width={48} tickFormatter={formatNumber} />
-            <Tooltip
-              contentStyle={tooltipStyle}
-              labelStyle={tooltipLabelStyle}
-              cursor={tooltipCursor}
-              formatter={(value) => formatNumber(Number(value))}
-              itemSorter={(item) => ORDER.indexOf(String(item.dataKey))}
-            />
+            <XAxis dataKey="day" tickFormatter={shortDay} {...categoryAxis} minTickGap={16} />
+            <YAxis {...valueAxis} allowDecimals={false} width={48} tickFormatter={formatNumber} />
+            <Tooltip {...tooltipProps} formatter={(value) => formatNumber(Number(value))} itemSorter={(item) => ORDER.indexOf(String(item.dataKey))} />
             <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
             {present.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} stackId="calls" fill={s.color} isAnimationActive={false} />

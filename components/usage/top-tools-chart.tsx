@@ -6,7 +6,7 @@ import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { RankedTool } from '@/lib/usage/rank';
-import { axisLine, axisTick, gridStroke, legendLabel, legendStyle, tooltipCursor, tooltipLabelStyle, tooltipStyle } from './chart-theme';
+import { categoryAxis, gridStroke, legendLabel, legendStyle, tooltipProps, valueAxis } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 
 const SHOWN = 10;
@@ -48,12 +48,10 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
             margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
           >
             <CartesianGrid horizontal={false} stroke={gridStroke} />
-            <XAxis type="number" tick={axisTick} axisLine={axisLine} tickLine={false} allowDecimals={false} tickFormatter={formatNumber} />
-            <YAxis type="category" dataKey="label" tick={axisTick} axisLine={false} tickLine={false} width={240} interval={0} tickFormatter={shorten} />
+            <XAxis type="number" {...categoryAxis} allowDecimals={false} tickFormatter={formatNumber} />
+            <YAxis type="category" dataKey="label" {...valueAxis} width={240} interval={0} tickFormatter={shorten} />
             <Tooltip
-              contentStyle={tooltipStyle}
-              labelStyle={tooltipLabelStyle}
-              cursor={tooltipCursor}
+              {...tooltipProps}
               formatter={(value, name, item) =>
                 Number(value) === 0 ? null : [`${countOf(Number(value), 'call')} (${formatPercent(item.payload.share)})`, name]
               }
