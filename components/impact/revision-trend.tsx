@@ -1,7 +1,7 @@
 'use client';
 
 import { PALETTE } from '@/components/charts/palette';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, shareAxis, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -36,40 +36,38 @@ export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] 
       {data.length < 2 ? (
         <EmptyState>Calls under at least two revisions make a trend.</EmptyState>
       ) : (
-        <ChartFrame testId="impact-trend">
-          <ResponsiveContainer width="100%" height={240}>
-            <LineChart
-              data={data}
-              accessibilityLayer
-              title="Call measures by surface revision"
-              desc="Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session."
-              margin={BAR_MARGIN}
-            >
-              <CartesianGrid vertical={false} stroke={gridStroke} />
-              <XAxis dataKey="label" {...categoryAxis} />
-              <YAxis yAxisId="share" {...shareAxis} />
-              <YAxis yAxisId="calls" orientation="right" {...valueAxis} width={40} allowDecimals={false} />
-              <Tooltip
-                {...tooltipProps}
-                labelFormatter={(label, items) => `${label}: ${items?.[0]?.payload?.description ?? ''}`}
-                formatter={(value, name) => [name === 'calls per session' ? Number(value).toFixed(2) : formatPercent(Number(value)), name]}
-              />
-              <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
-              {SHARES.map((s) => (
-                <Line key={s.key} yAxisId="share" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} />
-              ))}
-              <Line
-                yAxisId="calls"
-                dataKey="callsPerSession"
-                name="calls per session"
-                stroke={PALETTE.other}
-                strokeDasharray="4 3"
-                strokeWidth={2}
-                isAnimationActive={false}
-                connectNulls
-              />
-            </LineChart>
-          </ResponsiveContainer>
+        <ChartFrame testId="impact-trend" height={240}>
+          <LineChart
+            data={data}
+            accessibilityLayer
+            title="Call measures by surface revision"
+            desc="Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session."
+            margin={BAR_MARGIN}
+          >
+            <CartesianGrid vertical={false} stroke={gridStroke} />
+            <XAxis dataKey="label" {...categoryAxis} />
+            <YAxis yAxisId="share" {...shareAxis} />
+            <YAxis yAxisId="calls" orientation="right" {...valueAxis} width={40} allowDecimals={false} />
+            <Tooltip
+              {...tooltipProps}
+              labelFormatter={(label, items) => `${label}: ${items?.[0]?.payload?.description ?? ''}`}
+              formatter={(value, name) => [name === 'calls per session' ? Number(value).toFixed(2) : formatPercent(Number(value)), name]}
+            />
+            <Legend wrapperStyle={legendStyle} formatter={legendLabel} />
+            {SHARES.map((s) => (
+              <Line key={s.key} yAxisId="share" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} />
+            ))}
+            <Line
+              yAxisId="calls"
+              dataKey="callsPerSession"
+              name="calls per session"
+              stroke={PALETTE.other}
+              strokeDasharray="4 3"
+              strokeWidth={2}
+              isAnimationActive={false}
+              connectNulls
+            />
+          </LineChart>
         </ChartFrame>
       )}
     </Card>

@@ -1,7 +1,7 @@
 'use client';
 
 import { PALETTE } from '@/components/charts/palette';
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
 import { categoryAxis, gridStroke, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -71,29 +71,27 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
       </CardHeader>
       <p className="small muted">{MEASURE_DEFINITIONS[measure].description} The bars are the relative change; the whiskers its 95% interval.</p>
       {charted.length > 0 ? (
-        <ChartFrame testId="impact-forest">
-          <ResponsiveContainer width="100%" height={Math.max(120, 30 * charted.length + 50)}>
-            <BarChart
-              data={charted}
-              layout="vertical"
-              accessibilityLayer
-              title={`Relative change of ${MEASURE_DEFINITIONS[measure].label}`}
-              desc="One bar per group of sessions: the relative change after the change, with its 95% bootstrap interval as whiskers."
-              margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
-            >
-              <CartesianGrid horizontal={false} stroke={gridStroke} />
-              <XAxis type="number" {...categoryAxis} tickFormatter={(v) => formatPercent(Number(v), 0)} />
-              <YAxis type="category" dataKey="label" {...valueAxis} width={220} interval={0} />
-              <ReferenceLine x={0} stroke="var(--muted)" />
-              <Tooltip {...tooltipProps} formatter={(_value, _name, item) => [item.payload.text, 'change [95% interval]']} />
-              <Bar dataKey="estimate" isAnimationActive={false} barSize={14}>
-                {charted.map((d) => (
-                  <Cell key={d.label} fill={TONE_COLOUR[d.tone]} />
-                ))}
-                <ErrorBar dataKey="range" direction="x" width={6} stroke="var(--text)" />
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
+        <ChartFrame testId="impact-forest" height={Math.max(120, 30 * charted.length + 50)}>
+          <BarChart
+            data={charted}
+            layout="vertical"
+            accessibilityLayer
+            title={`Relative change of ${MEASURE_DEFINITIONS[measure].label}`}
+            desc="One bar per group of sessions: the relative change after the change, with its 95% bootstrap interval as whiskers."
+            margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid horizontal={false} stroke={gridStroke} />
+            <XAxis type="number" {...categoryAxis} tickFormatter={(v) => formatPercent(Number(v), 0)} />
+            <YAxis type="category" dataKey="label" {...valueAxis} width={220} interval={0} />
+            <ReferenceLine x={0} stroke="var(--muted)" />
+            <Tooltip {...tooltipProps} formatter={(_value, _name, item) => [item.payload.text, 'change [95% interval]']} />
+            <Bar dataKey="estimate" isAnimationActive={false} barSize={14}>
+              {charted.map((d) => (
+                <Cell key={d.label} fill={TONE_COLOUR[d.tone]} />
+              ))}
+              <ErrorBar dataKey="range" direction="x" width={6} stroke="var(--text)" />
+            </Bar>
+          </BarChart>
         </ChartFrame>
       ) : null}
       <DataTable columns={COLUMNS} rows={rows} rowKey={(r) => r.key} labelledBy="segments-heading" testId="impact-segments" />

@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+'use client';
+
+import type { ReactElement } from 'react';
+import { ResponsiveContainer } from 'recharts';
 import styles from './chart-frame.module.css';
 
-/** The box a chart's ResponsiveContainer measures; it keeps its height while the chart draws. */
-export function ChartFrame({ testId, children }: { testId: string; children: ReactNode }) {
+/** A chart at the width of its card: the box keeps its height while the chart draws. */
+export function ChartFrame({ testId, height, children }: { testId: string; height: number; children: ReactElement }) {
   return (
     <div className={styles.chart} data-testid={testId}>
-      {children}
+      <ResponsiveContainer width="100%" height={height}>
+        {children}
+      </ResponsiveContainer>
     </div>
   );
 }

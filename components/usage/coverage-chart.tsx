@@ -3,7 +3,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { MAX_FAVOURITES_LIMIT } from '@/lib/limits';
 
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { countOf, formatPercent } from '@/lib/format';
@@ -29,36 +29,27 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
       {data.length === 0 ? (
         <EmptyState>No attributed calls in this window.</EmptyState>
       ) : (
-        <ChartFrame testId="coverage-chart">
-          <ResponsiveContainer width="100%" height={220}>
-            <LineChart
-              data={data}
-              accessibilityLayer
-              title="Coverage of the top K tools"
-              desc={`Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`}
-              margin={LINE_MARGIN}
-            >
-              <CartesianGrid stroke={gridStroke} vertical={false} />
-              <XAxis
-                dataKey="k"
-                type="number"
-                domain={[1, Math.max(data.length, 2)]}
-                allowDecimals={false}
-                {...categoryAxis}
-                label={axisLabel('top K tools')}
-              />
-              <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} {...valueAxis} />
-              <Tooltip {...tooltipProps} labelFormatter={(k) => `top ${k}`} formatter={(value) => [formatPercent(Number(value)), 'share of calls']} />
-              <ReferenceLine
-                x={Math.min(maxFavourites, data.length)}
-                stroke={PALETTE.favourite}
-                strokeDasharray="4 3"
-                label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
-              />
-              <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
-              <Line type="stepAfter" dataKey="share" stroke={PALETTE.favourite} strokeWidth={2} dot={false} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
+        <ChartFrame testId="coverage-chart" height={220}>
+          <LineChart
+            data={data}
+            accessibilityLayer
+            title="Coverage of the top K tools"
+            desc={`Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`}
+            margin={LINE_MARGIN}
+          >
+            <CartesianGrid stroke={gridStroke} vertical={false} />
+            <XAxis dataKey="k" type="number" domain={[1, Math.max(data.length, 2)]} allowDecimals={false} {...categoryAxis} label={axisLabel('top K tools')} />
+            <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} {...valueAxis} />
+            <Tooltip {...tooltipProps} labelFormatter={(k) => `top ${k}`} formatter={(value) => [formatPercent(Number(value)), 'share of calls']} />
+            <ReferenceLine
+              x={Math.min(maxFavourites, data.length)}
+              stroke={PALETTE.favourite}
+              strokeDasharray="4 3"
+              label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
+            />
+            <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
+            <Line type="stepAfter" dataKey="share" stroke={PALETTE.favourite} strokeWidth={2} dot={false} isAnimationActive={false} />
+          </LineChart>
         </ChartFrame>
       )}
       <div className="small muted">

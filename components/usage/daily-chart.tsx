@@ -1,6 +1,6 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import type { SeriesDay } from '@/lib/usage/series';
@@ -19,25 +19,23 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
       <CardHeader id="daily-heading" title="Calls per day by namespace">
         <span className="muted small">UTC days · how the models reached the tools</span>
       </CardHeader>
-      <ChartFrame testId="daily-chart">
-        <ResponsiveContainer width="100%" height={260}>
-          <BarChart
-            data={data}
-            accessibilityLayer
-            title="Calls per day by namespace"
-            desc="Stacked bars: one per day, split by the namespace of the presented name. Use the arrow keys to read each day."
-            margin={BAR_MARGIN}
-          >
-            <CartesianGrid vertical={false} stroke={gridStroke} />
-            <XAxis dataKey="day" tickFormatter={shortDay} {...categoryAxis} minTickGap={16} />
-            <YAxis {...valueAxis} allowDecimals={false} width={48} tickFormatter={formatNumber} />
-            <Tooltip {...tooltipProps} formatter={(value) => formatNumber(Number(value))} itemSorter={(item) => ORDER.indexOf(String(item.dataKey))} />
-            <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
-            {present.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="calls" fill={s.color} isAnimationActive={false} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+      <ChartFrame testId="daily-chart" height={260}>
+        <BarChart
+          data={data}
+          accessibilityLayer
+          title="Calls per day by namespace"
+          desc="Stacked bars: one per day, split by the namespace of the presented name. Use the arrow keys to read each day."
+          margin={BAR_MARGIN}
+        >
+          <CartesianGrid vertical={false} stroke={gridStroke} />
+          <XAxis dataKey="day" tickFormatter={shortDay} {...categoryAxis} minTickGap={16} />
+          <YAxis {...valueAxis} allowDecimals={false} width={48} tickFormatter={formatNumber} />
+          <Tooltip {...tooltipProps} formatter={(value) => formatNumber(Number(value))} itemSorter={(item) => ORDER.indexOf(String(item.dataKey))} />
+          <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
+          {present.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} stackId="calls" fill={s.color} isAnimationActive={false} />
+          ))}
+        </BarChart>
       </ChartFrame>
     </Card>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { PALETTE } from '@/components/charts/palette';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
@@ -37,30 +37,26 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
           <PinnedStar /> pinned in the favourites
         </span>
       </CardHeader>
-      <ChartFrame testId="top-tools-chart">
-        <ResponsiveContainer width="100%" height={Math.max(120, 28 * data.length + 60)}>
-          <BarChart
-            data={data}
-            layout="vertical"
-            accessibilityLayer
-            title="Top tools by calls"
-            desc="Horizontal bars, most called first; pinned tools are marked with a star."
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid horizontal={false} stroke={gridStroke} />
-            <XAxis type="number" {...categoryAxis} allowDecimals={false} tickFormatter={formatNumber} />
-            <YAxis type="category" dataKey="label" {...valueAxis} width={240} interval={0} tickFormatter={shorten} />
-            <Tooltip
-              {...tooltipProps}
-              formatter={(value, name, item) =>
-                Number(value) === 0 ? null : [`${countOf(Number(value), 'call')} (${formatPercent(item.payload.share)})`, name]
-              }
-            />
-            <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
-            <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill={PALETTE.favourite} isAnimationActive={false} />
-            <Bar dataKey="other" name="not pinned" stackId="calls" fill={PALETTE.other} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+      <ChartFrame testId="top-tools-chart" height={Math.max(120, 28 * data.length + 60)}>
+        <BarChart
+          data={data}
+          layout="vertical"
+          accessibilityLayer
+          title="Top tools by calls"
+          desc="Horizontal bars, most called first; pinned tools are marked with a star."
+          margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid horizontal={false} stroke={gridStroke} />
+          <XAxis type="number" {...categoryAxis} allowDecimals={false} tickFormatter={formatNumber} />
+          <YAxis type="category" dataKey="label" {...valueAxis} width={240} interval={0} tickFormatter={shorten} />
+          <Tooltip
+            {...tooltipProps}
+            formatter={(value, name, item) => (Number(value) === 0 ? null : [`${countOf(Number(value), 'call')} (${formatPercent(item.payload.share)})`, name])}
+          />
+          <Legend wrapperStyle={legendStyle} itemSorter={null} formatter={legendLabel} />
+          <Bar dataKey="pinned" name="★ pinned" stackId="calls" fill={PALETTE.favourite} isAnimationActive={false} />
+          <Bar dataKey="other" name="not pinned" stackId="calls" fill={PALETTE.other} isAnimationActive={false} />
+        </BarChart>
       </ChartFrame>
     </Card>
   );
