@@ -6,6 +6,7 @@ import type { ImpactComparison, SurfaceRevisionView } from '@/lib/contracts/impa
 import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import styles from './impact-page.module.css';
 import { IMPACT_WINDOWS } from './impact-search';
+import segmented from '@/components/ui/segmented.module.css';
 
 interface Props {
   revisions: SurfaceRevisionView[];
@@ -39,7 +40,7 @@ export function ChangePicker({ revisions, comparison, window, onRevision, onWind
           </select>
         </label>
         <span className="spacer" />
-        <div className={styles.segmented} role="group" aria-label="Days either side of the change">
+        <div className={segmented.group} role="group" aria-label="Days either side of the change">
           {IMPACT_WINDOWS.map((w) => (
             <button key={w} type="button" aria-pressed={w === window} onClick={() => onWindow(w)}>
               ±{w}

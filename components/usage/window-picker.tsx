@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { PRESET_WINDOWS, type WindowChoice } from './window-choice';
-import styles from './window-picker.module.css';
+import segmented from '@/components/ui/segmented.module.css';
 
 /** 7d / 30d / 90d / custom, and all calls or only ok ones. */
 export function WindowPicker({ choice, onChange }: { choice: WindowChoice; onChange: (next: WindowChoice) => void }) {
@@ -18,7 +18,7 @@ export function WindowPicker({ choice, onChange }: { choice: WindowChoice; onCha
 
   return (
     <div className="row">
-      <div className={styles.segmented} role="group" aria-label="Window">
+      <div className={segmented.group} role="group" aria-label="Window">
         {PRESET_WINDOWS.map((w) => {
           const active = choice.kind === 'preset' && choice.window === w && !customOpen;
           return (
