@@ -6,6 +6,7 @@ import type { BreakdownRow } from '@/lib/contracts/usage';
 import { useUrlSort } from '@/components/ui/use-search-state';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import { ratio } from '@/lib/usage/rank';
+import { numericColumn } from '@/components/ui/numeric-column';
 
 function columns(label: string): Column<BreakdownRow>[] {
   return [
@@ -16,35 +17,15 @@ function columns(label: string): Column<BreakdownRow>[] {
       sort: (a, b) => (a.name ?? '').localeCompare(b.name ?? ''),
       cell: (r) => r.name ?? 'none given',
     },
-    { id: 'calls', header: 'Calls', numeric: true, sort: (a, b) => a.calls - b.calls, firstDirection: 'descending', cell: (r) => formatNumber(r.calls) },
+    numericColumn('calls', 'Calls', (r) => r.calls, formatNumber),
     { id: 'share', header: 'Share', numeric: true, className: 'muted', cell: (r) => formatPercent(r.share) },
-    {
-      id: 'errors',
-      header: 'Errors',
-      headerTitle: 'share of its calls that were not ok',
-      numeric: true,
-      sort: (a, b) => ratio(a.errors, a.calls) - ratio(b.errors, b.calls),
-      firstDirection: 'descending',
-      cell: (r) => formatPercent(ratio(r.errors, r.calls)),
-    },
-    {
-      id: 'favourite',
-      header: 'favourite/',
+    numericColumn('errors', 'Errors', (r) => ratio(r.errors, r.calls), formatPercent, { headerTitle: 'share of its calls that were not ok' }),
+    numericColumn('favourite', 'favourite/', (r) => ratio(r.favouriteCalls, r.calls), formatPercent, {
       headerTitle: 'share of its calls made through a favourite/ name',
-      numeric: true,
-      sort: (a, b) => ratio(a.favouriteCalls, a.calls) - ratio(b.favouriteCalls, b.calls),
-      firstDirection: 'descending',
-      cell: (r) => formatPercent(ratio(r.favouriteCalls, r.calls)),
-    },
-    {
-      id: 'meta',
-      header: 'Meta',
+    }),
+    numericColumn('meta', 'Meta', (r) => ratio(r.metaCalls, r.calls), formatPercent, {
       headerTitle: 'share of its calls to meta tools (searching instead of using)',
-      numeric: true,
-      sort: (a, b) => ratio(a.metaCalls, a.calls) - ratio(b.metaCalls, b.calls),
-      firstDirection: 'descending',
-      cell: (r) => formatPercent(ratio(r.metaCalls, r.calls)),
-    },
+    }),
     { id: 'sessions', header: 'Sessions', headerTitle: 'sessions first seen in the window', numeric: true, cell: (r) => formatNumber(r.sessions) },
   ];
 }

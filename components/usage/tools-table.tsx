@@ -8,6 +8,7 @@ import { useUrlSort } from '@/components/ui/use-search-state';
 import { countOf, formatDateTime, formatNumber, formatPercent, formatRelative } from '@/lib/format';
 import { compareUsage, type RankedTool } from '@/lib/usage/rank';
 import styles from './tools-table.module.css';
+import { numericColumn } from '@/components/ui/numeric-column';
 
 // Big numbers and recent dates read best first, names and ranks in order.
 const COLUMNS: Column<RankedTool>[] = [
@@ -36,25 +37,9 @@ const COLUMNS: Column<RankedTool>[] = [
       </>
     ),
   },
-  { id: 'calls', header: 'Calls', numeric: true, sort: (a, b) => a.calls - b.calls, firstDirection: 'descending', cell: (r) => formatNumber(r.calls) },
-  {
-    id: 'errors',
-    header: 'Errors',
-    numeric: true,
-    className: (r) => (r.errors > 0 ? styles.errors : 'muted'),
-    sort: (a, b) => a.errors - b.errors,
-    firstDirection: 'descending',
-    cell: (r) => formatNumber(r.errors),
-  },
-  {
-    id: 'sessions',
-    header: 'Sessions',
-    headerTitle: 'distinct sessions per UTC day, summed over the window',
-    numeric: true,
-    sort: (a, b) => a.sessions - b.sessions,
-    firstDirection: 'descending',
-    cell: (r) => formatNumber(r.sessions),
-  },
+  numericColumn('calls', 'Calls', (r) => r.calls, formatNumber),
+  numericColumn('errors', 'Errors', (r) => r.errors, formatNumber, { className: (r) => (r.errors > 0 ? styles.errors : 'muted') }),
+  numericColumn('sessions', 'Sessions', (r) => r.sessions, formatNumber, { headerTitle: 'distinct sessions per UTC day, summed over the window' }),
   {
     id: 'lastUsed',
     header: 'Last used',
