@@ -19,7 +19,7 @@ import { createAppContext } from '@/server/context';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject } from '@/server/projects/projects';
 import { createToken } from '@/server/tokens/tokens';
-import { closedLoop, round, type LoadResult } from './surface-support';
+import { BARE_SERVER, closedLoop, type LoadResult, requireBuild, round } from './surface-support';
 
 const APP_PORT = Number(process.env.CONNECTIONS_BENCH_PORT ?? 3328);
 const BARE_PORT = APP_PORT + 1;
@@ -29,21 +29,8 @@ const ROUNDS = 3;
 const PROJECT = 'bench-connections';
 const PASSWORD = 'connections-bench-password';
 
-const BARE_SERVER = `
-const http = require('node:http');
-const body = require('node:fs').readFileSync(process.env.BODY_FILE);
-const headers = JSON.parse(process.env.HEADERS);
-http.createServer((req, res) => {
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(body);
-}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
-`;
-
 export async function run(): Promise<Record<string, unknown>> {
-  const root = process.cwd();
-  if (!fs.existsSync(path.join(root, 'dist', 'server.mjs')) || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    throw new Error('connections bench needs a build: run `npm run build` first');
-  }
+  requireBuild('connections');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-connections-bench-'));
   const dataDir = path.join(tmp, 'data');
   const children: ChildProcess[] = [];

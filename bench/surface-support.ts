@@ -2,6 +2,8 @@
  * Shared by bench/preview.bench.ts and bench/surface.bench.ts: their own PostgreSQL database,
  * a large realistic catalog, and a closed-loop HTTP load generator.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
@@ -117,4 +119,28 @@ export function round(n: number, digits = 2): number {
 export function percentile(sorted: number[], p: number): number {
   // An empty list has no percentile.
   return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN);
+}
+
+/**
+ * A bare node:http server answering every request with one stored body and its headers (and
+ * 304 to a matching If-None-Match): the baseline a bench holds favindex's server against.
+ */
+export const BARE_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const body = fs.readFileSync(process.env.BODY_FILE);
+const headers = JSON.parse(process.env.HEADERS);
+http.createServer((req, res) => {
+  if (headers.etag && req.headers['if-none-match'] === headers.etag) { res.writeHead(304, { etag: headers.etag, 'cache-control': headers['cache-control'] }); res.end(); return; }
+  res.writeHead(200, { ...headers, 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
+`;
+
+/** The benches that start the built server need `npm run build` first. */
+export function requireBuild(bench: string): void {
+  const root = process.cwd();
+  if (!fs.existsSync(path.join(root, 'dist', 'server.mjs')) || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    throw new Error(`${bench} bench needs a build: run \`npm run build\` first`);
+  }
 }

@@ -16,7 +16,7 @@ import { createProject } from '@/server/projects/projects';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { stopChild } from '@/test/child-process';
-import { closedLoop, createBenchDatabase, round, type LoadResult } from './surface-support';
+import { BARE_SERVER, closedLoop, createBenchDatabase, type LoadResult, requireBuild, round } from './surface-support';
 
 const APP_PORT = Number(process.env.SURFACE_BENCH_PORT ?? 3324);
 const BARE_PORT = APP_PORT + 1;
@@ -25,23 +25,8 @@ const SECONDS = 5;
 const ROUNDS = 3;
 const PROJECT = 'bench-surface';
 
-const BARE_SERVER = `
-const http = require('node:http');
-const fs = require('node:fs');
-const body = fs.readFileSync(process.env.BODY_FILE);
-const headers = JSON.parse(process.env.HEADERS);
-http.createServer((req, res) => {
-  if (req.headers['if-none-match'] === headers.etag) { res.writeHead(304, { etag: headers.etag, 'cache-control': headers['cache-control'] }); res.end(); return; }
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(body);
-}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
-`;
-
 export async function run(): Promise<Record<string, unknown>> {
-  const root = process.cwd();
-  if (!fs.existsSync(path.join(root, 'dist', 'server.mjs')) || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    throw new Error('surface bench needs a build: run `npm run build` first (under the e2e lock)');
-  }
+  requireBuild('surface');
   const bench = await createBenchDatabase('surface');
   const children: ChildProcess[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-surface-bench-'));

@@ -78,12 +78,7 @@ export function resolveTarget(id: TargetId, customCap?: number | null): Target {
     id: 'custom',
     label: `Custom (${customCap ?? 'no'} cap)`,
     cap: customCap ?? null,
-    warnAbove: null,
-    namePattern: null,
-    maxNameLength: null,
-    descriptionLimit: null,
-    tokenMethod: 'openai-functions',
-    capRefusesRequest: false,
+    ...NOTHING_STATED,
   };
 }
 
