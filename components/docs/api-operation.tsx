@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiMedia, ApiOperation, ApiParameter, ApiResponse } from '@/lib/docs/api-reference';
 import { InlineText, inlineNodes } from './inline-text';
 import { SchemaBlock } from './schema-block';
@@ -17,66 +18,44 @@ function Bodies({ content }: { content: ApiMedia[] }) {
 
 function Parameters({ parameters }: { parameters: ApiParameter[] }) {
   return (
-    <table className="table docs-table">
-      <caption>Parameters</caption>
-      <thead>
-        <tr>
-          <th scope="col">name</th>
-          <th scope="col">in</th>
-          <th scope="col">required</th>
-          <th scope="col">schema</th>
-          <th scope="col">description</th>
+    <DocsTable caption="Parameters" columns={['name', 'in', 'required', 'schema', 'description']}>
+      {parameters.map((p) => (
+        <tr key={`${p.in}:${p.name}`}>
+          <td>
+            <code>{p.name}</code>
+          </td>
+          <td>{p.in}</td>
+          <td>{p.required ? 'yes' : 'no'}</td>
+          <td className="docs-schema-summary">{p.summary}</td>
+          <td>{p.description ? inlineNodes(p.description) : null}</td>
         </tr>
-      </thead>
-      <tbody>
-        {parameters.map((p) => (
-          <tr key={`${p.in}:${p.name}`}>
-            <td>
-              <code>{p.name}</code>
-            </td>
-            <td>{p.in}</td>
-            <td>{p.required ? 'yes' : 'no'}</td>
-            <td className="docs-schema-summary">{p.summary}</td>
-            <td>{p.description ? inlineNodes(p.description) : null}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DocsTable>
   );
 }
 
 function Responses({ responses }: { responses: ApiResponse[] }) {
   return (
-    <table className="table docs-table">
-      <caption>Responses</caption>
-      <thead>
-        <tr>
-          <th scope="col">status</th>
-          <th scope="col">description</th>
-          <th scope="col">body</th>
+    <DocsTable caption="Responses" columns={['status', 'description', 'body']}>
+      {responses.map((r) => (
+        <tr key={r.status}>
+          <td>
+            <code>{r.status}</code>
+          </td>
+          <td>
+            {inlineNodes(r.description)}
+            {r.headers.map((h) => (
+              <div key={h.name} className="docs-muted">
+                header <code>{h.name}</code>: {inlineNodes(h.description)}
+              </div>
+            ))}
+          </td>
+          <td>
+            <Bodies content={r.content} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {responses.map((r) => (
-          <tr key={r.status}>
-            <td>
-              <code>{r.status}</code>
-            </td>
-            <td>
-              {inlineNodes(r.description)}
-              {r.headers.map((h) => (
-                <div key={h.name} className="docs-muted">
-                  header <code>{h.name}</code>: {inlineNodes(h.description)}
-                </div>
-              ))}
-            </td>
-            <td>
-              <Bodies content={r.content} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DocsTable>
   );
 }
 
@@ -102,5 +81,24 @@ export function ApiOperationView({ operation }: { operation: ApiOperation }) {
       ) : null}
       <Responses responses={operation.responses} />
     </article>
+  );
+}
+
+/** A reference table: its caption, a header row of column names, and the rows given. */
+function DocsTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <table className="table docs-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
