@@ -57,38 +57,10 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
           {refused > 0 ? <Badge tone="danger">{formatNumber(refused)}</Badge> : <span className="muted">none</span>}
           {preview.refused.client > 0 ? <span className="muted"> ({formatNumber(preview.refused.client)} by the client)</span> : null}
         </dd>
-        {preview.renamed > 0 ? (
-          <>
-            <dt>Renamed</dt>
-            <dd>
-              <Badge tone="warn">{formatNumber(preview.renamed)}</Badge>
-            </dd>
-          </>
-        ) : null}
-        {preview.collisions > 0 ? (
-          <>
-            <dt>Colliding</dt>
-            <dd>
-              <Badge tone="danger">{formatNumber(preview.collisions)}</Badge>
-            </dd>
-          </>
-        ) : null}
-        {preview.unknown > 0 ? (
-          <>
-            <dt>Not known</dt>
-            <dd title="What the client does with these tools is not known">
-              <Badge tone="warn">{formatNumber(preview.unknown)}</Badge>
-            </dd>
-          </>
-        ) : null}
-        {descriptionProblems > 0 ? (
-          <>
-            <dt>Long descriptions</dt>
-            <dd>
-              <Badge tone="danger">{formatNumber(descriptionProblems)}</Badge>
-            </dd>
-          </>
-        ) : null}
+        <CountIfAny label="Renamed" count={preview.renamed} tone="warn" />
+        <CountIfAny label="Colliding" count={preview.collisions} tone="danger" />
+        <CountIfAny label="Not known" count={preview.unknown} tone="warn" title="What the client does with these tools is not known" />
+        <CountIfAny label="Long descriptions" count={descriptionProblems} tone="danger" />
         <dt>Left out</dt>
         <dd>
           <LostList verdict={verdict} refusedWhole={preview.requestRefused !== null} />
@@ -105,5 +77,18 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
         {open ? 'Showing the list' : 'Open the list'}
       </button>
     </Card>
+  );
+}
+
+/** A line of the card only when there is something to count: its label and the count as a badge. */
+function CountIfAny({ label, count, tone, title }: { label: string; count: number; tone: 'warn' | 'danger'; title?: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd title={title}>
+        <Badge tone={tone}>{formatNumber(count)}</Badge>
+      </dd>
+    </>
   );
 }
