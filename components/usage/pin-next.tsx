@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useFavouriteMutation } from '@/components/api/use-favourite-mutation';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -64,46 +64,53 @@ export function PinNext({ id, report }: { id: string; report: UsageReport }) {
         Pinning the top {favourites.maxFavourites} would lift coverage from {formatPercent(coverage.share)} to{' '}
         <strong>{formatPercent(coverage.atMaxFavourites)}</strong>.
       </p>
-      {suggestion.remove.length > 0 ? (
-        <div className="small">
-          <strong>Unpin</strong>
-          <ul className={styles.tools}>
-            {suggestion.remove.map((t) => (
-              <li key={t} className={styles.tool}>
-                <span className="mono">{t}</span> {unused.includes(t) ? <Badge tone="warn">no calls</Badge> : null}
-                <button type="button" aria-label={`Unpin ${t}`} aria-disabled={write.isPending || undefined} onClick={() => run('unpin', t)}>
-                  Unpin
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {suggestion.add.length > 0 ? (
-        <div className="small">
-          <strong>Add</strong>
-          <ul className={styles.tools}>
-            {suggestion.add.map((t) => (
-              <li key={t} className={styles.tool}>
-                <span className="mono">{t}</span>
-                <button
-                  type="button"
-                  aria-label={`Pin ${t}`}
-                  aria-disabled={write.isPending || full || undefined}
-                  title={full ? `The favourites are full (${favourites.maxFavourites}): unpin one first` : undefined}
-                  onClick={() => {
-                    if (!full) void run('pin', t);
-                  }}
-                >
-                  ☆ Pin
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ToolActions title="Unpin" tools={suggestion.remove}>
+        {(t) => (
+          <>
+            <span className="mono">{t}</span> {unused.includes(t) ? <Badge tone="warn">no calls</Badge> : null}
+            <button type="button" aria-label={`Unpin ${t}`} aria-disabled={write.isPending || undefined} onClick={() => run('unpin', t)}>
+              Unpin
+            </button>
+          </>
+        )}
+      </ToolActions>
+      <ToolActions title="Add" tools={suggestion.add}>
+        {(t) => (
+          <>
+            <span className="mono">{t}</span>
+            <button
+              type="button"
+              aria-label={`Pin ${t}`}
+              aria-disabled={write.isPending || full || undefined}
+              title={full ? `The favourites are full (${favourites.maxFavourites}): unpin one first` : undefined}
+              onClick={() => {
+                if (!full) void run('pin', t);
+              }}
+            >
+              ☆ Pin
+            </button>
+          </>
+        )}
+      </ToolActions>
       {status}
       {write.isError ? <ErrorNotice error={write.error} /> : null}
     </Card>
+  );
+}
+
+/** One list of the suggestion (what to unpin, what to add), each tool with its button; nothing when empty. */
+function ToolActions({ title, tools, children }: { title: string; tools: readonly string[]; children: (tool: string) => ReactNode }) {
+  if (tools.length === 0) return null;
+  return (
+    <div className="small">
+      <strong>{title}</strong>
+      <ul className={styles.tools}>
+        {tools.map((t) => (
+          <li key={t} className={styles.tool}>
+            {children(t)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
