@@ -10,6 +10,7 @@ import { QueryView } from '@/components/ui/query-view';
 import type { BacktestWeek } from '@/lib/contracts/backtest';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { CurveChart, RefreshChart, WeeklyChart } from './backtest-charts';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 
 const share = (value: number | null) => (value === null ? '—' : formatPercent(value));
 
@@ -43,16 +44,7 @@ export function BacktestPanel({ id }: { id: string }) {
   return (
     <Card aria-labelledby="backtest-heading" data-testid="backtest">
       <CardHeader id="backtest-heading" title="Backtest: how many favourites, how often to refresh">
-        <label className="row small muted">
-          Weeks
-          <select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))} aria-label="Weeks to backtest">
-            {WEEK_CHOICES.map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="Weeks" name="Weeks to backtest" className="row small muted" value={weeks} choices={WEEK_CHOICES} onChange={setWeeks} />
       </CardHeader>
       <QueryView query={backtest} loadingLabel="Loading the backtest" loadingRows={6}>
         {(report) => (

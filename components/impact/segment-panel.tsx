@@ -11,6 +11,7 @@ import { formatNumber, formatPercent } from '@/lib/format';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
 import { formatChange, formatMeasure, verdictOf } from './format';
 import { ChangeCell, VerdictBadge } from './measures-table';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 
 interface Row {
   key: string;
@@ -58,16 +59,14 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
   return (
     <Card aria-labelledby="segments-heading">
       <CardHeader id="segments-heading" title="By model, client and mode">
-        <label className="row small muted">
-          Measure
-          <select value={measure} onChange={(e) => onMeasure(e.target.value as ImpactMeasure)} aria-label="Measure">
-            {IMPACT_MEASURES.map((m) => (
-              <option key={m} value={m}>
-                {MEASURE_DEFINITIONS[m].label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect
+          label="Measure"
+          className="row small muted"
+          value={measure}
+          choices={IMPACT_MEASURES}
+          optionLabel={(m) => MEASURE_DEFINITIONS[m].label}
+          onChange={onMeasure}
+        />
       </CardHeader>
       <p className="small muted">{MEASURE_DEFINITIONS[measure].description} The bars are the relative change; the whiskers its 95% interval.</p>
       {charted.length > 0 ? (

@@ -4,6 +4,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
 import { CLIENT_IDS, CLIENTS, type ClientId } from '@/lib/surface/clients';
 import styles from './preview-controls.module.css';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 
 export interface PreviewSettings {
   target: string;
@@ -38,26 +39,8 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
         <span className="small muted">changes here are not saved to the project</span>
       </CardHeader>
       <div className={`row ${styles.controls}`}>
-        <label className="field">
-          MCP client
-          <select value={client} onChange={(e) => onClient(e.target.value as ClientId)} aria-label="MCP client">
-            {CLIENT_IDS.map((c) => (
-              <option key={c} value={c}>
-                {CLIENTS[c].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Target
-          <select value={settings.target} onChange={(e) => set('target', e.target.value)} aria-label="Target">
-            {TARGET_IDS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="MCP client" value={client} choices={CLIENT_IDS} optionLabel={(c) => CLIENTS[c].label} onChange={onClient} />
+        <ChoiceSelect label="Target" value={settings.target} choices={TARGET_IDS} onChange={(t) => set('target', t)} />
         {settings.target === 'custom' ? (
           <div className={styles.capField}>
             <label htmlFor="custom-cap">Cap (tools per request)</label>
