@@ -4,31 +4,19 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ModePreview } from '@/lib/surface/preview';
 import { modeVerdict, type VerdictContext } from '@/lib/surface/verdict';
 import { ModeCard } from './mode-card';
+import { modePreviewFixture } from './mode-preview-fixture';
 
 const tool = (i: number) => ({ name: `server__tool_${i}`, canonical: `server/tool_${i}`, source: 'typed' as const });
 
-const eager: ModePreview = {
+const eager = modePreviewFixture({
   mode: 'eager',
   count: 43,
   cap: 40,
-  clientCap: null,
   fits: false,
   overBy: 3,
-  warn: false,
-  problems: [],
   tokens: { tokens: 900, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
-  refused: { client: 0, provider: 0 },
-  renamed: 0,
-  tooLong: 0,
-  collisions: 0,
-  unknown: 0,
-  requestRefused: null,
-  fix: null,
-  leftOut: [],
-  notes: [],
-  instruction: null,
   tools: Array.from({ length: 43 }, (_, i) => tool(i + 1)),
-};
+});
 
 const context: VerdictContext = {
   target: { id: 'cursor', label: 'Cursor', cap: 40, warnAbove: null },

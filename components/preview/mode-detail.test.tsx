@@ -5,17 +5,16 @@ import type { QueryLike } from '@/components/ui/query-view';
 import { ApiClientError } from '@/lib/api-client';
 import type { ModePreview } from '@/lib/surface/preview';
 import { ModeDetail } from './mode-detail';
+import { modePreviewFixture } from './mode-preview-fixture';
 
 const nameRejected = { kind: 'refused-by-provider' as const, message: 'OpenAI rejects the name: it must match ^[a-zA-Z0-9_-]{1,64}$' };
 
-const favindex: ModePreview = {
+const favindex = modePreviewFixture({
   mode: 'favindex',
   count: 6,
   cap: 128,
-  clientCap: null,
   fits: true,
   overBy: 0,
-  warn: false,
   problems: [
     {
       name: 'all/github/create_issue',
@@ -33,14 +32,8 @@ const favindex: ModePreview = {
   ],
   tokens: { tokens: 1234, method: 'openai-functions', placeholdersExcluded: 2, methodDescription: 'o200k_base' },
   refused: { client: 0, provider: 3 },
-  renamed: 0,
-  tooLong: 0,
-  collisions: 0,
-  unknown: 0,
   requestRefused: { by: 'provider', message: 'OpenAI would refuse this request as a whole.' },
-  fix: null,
   leftOut: [{ canonical: 'jira/create_ticket', name: 'jira__create_ticket', reason: 'not-in-catalog', message: 'no catalog server lists it' }],
-  notes: [],
   instruction: 'Prefer the favourite/ tools.',
   tools: [
     { name: 'agent-tool-1', canonical: null, source: 'agent', placeholder: true },
@@ -68,7 +61,7 @@ const favindex: ModePreview = {
     },
     { name: 'mcp_find_tools', canonical: null, source: 'meta', description: 'Find tools by what they do' },
   ],
-};
+});
 
 function loaded(preview: ModePreview): QueryLike<ModePreview> {
   return { data: preview, error: null, isError: false, isPending: false, refetch: vi.fn() };

@@ -1,0 +1,27 @@
+import type { ModePreview } from '@/lib/surface/preview';
+
+/** A mode preview with nothing wrong and nothing in it, for component tests to fill in. */
+export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePreview, 'mode'>): ModePreview {
+  return {
+    count: 0,
+    cap: 128,
+    clientCap: null,
+    fits: true,
+    overBy: 0,
+    warn: false,
+    problems: [],
+    tokens: { tokens: 0, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
+    refused: { client: 0, provider: 0 },
+    renamed: 0,
+    tooLong: 0,
+    collisions: 0,
+    unknown: 0,
+    requestRefused: null,
+    fix: null,
+    leftOut: [],
+    notes: [],
+    instruction: null,
+    tools: [],
+    ...overrides,
+  };
+}
