@@ -4,7 +4,7 @@
  */
 import type postgres from 'postgres';
 import { recountImpactRollups } from '@/db/queries/impact/recount';
-import { createBenchDatabase, createBenchProject, loadEventsSql, ROLLUP_SQL, startAppServer, withDrizzle } from './usage-support';
+import { createBenchDatabase, createBenchProject, loadEventsSql, ROLLUP_SQL, round, startAppServer, withDrizzle } from './usage-support';
 
 export interface BenchApp {
   sql: postgres.Sql;
@@ -25,6 +25,15 @@ export async function withBenchApp<T>(name: string, project: string, work: (benc
   }
 }
 
+/** What a bench reports about the events it loaded. */
+export interface LoadedFigures {
+  database: 'postgresql';
+  events: number;
+  days: number;
+  loadSeconds: number;
+  rollupSeconds: number;
+}
+
 /**
  * `events` generated events over `days` (plus `extraSql` in the same transaction), then every
  * rollup ingest keeps, as ingest would have left them; the seconds each step took.
@@ -33,7 +42,7 @@ export async function loadBenchEvents(
   bench: Pick<BenchApp, 'sql' | 'url'>,
   project: string,
   opts: { events: number; days: number; extraSql?: string },
-): Promise<{ loadSeconds: number; rollupSeconds: number }> {
+): Promise<LoadedFigures> {
   let t0 = performance.now();
   await bench.sql.begin(async (tx) => {
     await tx`select setseed(0.42)`;
@@ -47,7 +56,8 @@ export async function loadBenchEvents(
   await bench.sql.unsafe(
     'vacuum analyze events, usage_daily, usage_daily_tools, usage_daily_namespaces, usage_daily_segments, usage_sessions, surface_revisions',
   );
-  return { loadSeconds, rollupSeconds: (performance.now() - t0) / 1000 };
+  const rollupSeconds = (performance.now() - t0) / 1000;
+  return { database: 'postgresql', events: opts.events, days: opts.days, loadSeconds: round(loadSeconds, 1), rollupSeconds: round(rollupSeconds, 1) };
 }
 
 /** `count` GETs of `url`, one after another: the times in milliseconds, sorted. */

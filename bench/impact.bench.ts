@@ -64,7 +64,7 @@ export async function run(): Promise<Record<string, unknown>> {
   return withBenchApp('impact', PROJECT, async (app) => {
     const { sql } = app;
     const start = Date.now() - DAYS * DAY_MS;
-    const { loadSeconds, rollupSeconds } = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS, extraSql: revisionsSql(start) });
+    const loaded = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS, extraSql: revisionsSql(start) });
     const [counted] = await sql<{ sessions: number; segments: number }[]>`
       select (select count(*)::int from usage_sessions) as sessions, (select count(*)::int from usage_daily_segments) as segments`;
 
@@ -89,12 +89,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const p50 = percentile(impact, 0.5);
     const baselineP50 = percentile(baseline, 0.5);
     return {
-      database: 'postgresql',
-      events: EVENTS,
-      days: DAYS,
+      ...loaded,
       revisions: BENCH_REVISIONS,
-      loadSeconds: round(loadSeconds, 1),
-      rollupSeconds: round(rollupSeconds, 1),
       sessionRows: counted?.sessions,
       segmentRows: counted?.segments,
       sessionsJudged: { before: all.before.sessions, after: all.after.sessions, segments: report.comparison.segments.length },

@@ -25,7 +25,7 @@ export async function run(): Promise<Record<string, unknown>> {
   return withBenchApp('usage', PROJECT, async (app) => {
     const { sql } = app;
     // The impact rollups too: the usage report's breakdowns by model and client read usage_daily_segments.
-    const { loadSeconds, rollupSeconds } = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS });
+    const loaded = await loadBenchEvents(app, PROJECT, { events: EVENTS, days: DAYS });
     const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from usage_daily_tools`;
     if (!counted) throw new Error('an aggregate without group by returns one row');
     const rollupRows = counted.n;
@@ -45,12 +45,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const p50 = percentile(usage, 0.5);
     const baselineP50 = percentile(baseline, 0.5);
     return {
-      database: 'postgresql',
-      events: EVENTS,
-      days: DAYS,
+      ...loaded,
       tools: TOOL_COUNT,
-      loadSeconds: round(loadSeconds, 1),
-      rollupSeconds: round(rollupSeconds, 1),
       rollupToolDayRows: rollupRows,
       requests: REQUESTS,
       usageP50Ms: p50,
