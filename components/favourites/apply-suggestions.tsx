@@ -1,6 +1,5 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { ToolName } from '@/components/ui/tool-name';
 import { summariseChange } from '@/lib/favourites/change-summary';
@@ -8,6 +7,7 @@ import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import code from '@/components/ui/code-block.module.css';
 import styles from './apply-suggestions.module.css';
+import { useConfirmStep } from '@/components/ui/use-confirm-step';
 
 interface Props {
   view: FavouritesView;
@@ -21,21 +21,7 @@ interface Props {
 
 /** Replace the favourites with the top suggestions, after saying exactly what that pins and unpins. */
 export function ApplySuggestions({ view, suggested, version, busy, onApply }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  // Opening moves the focus to Confirm; closing (confirmed or cancelled) brings it back to the
-  // button that opened it, which takes the place of the box: it must not fall to the page.
-  const opener = useRef<HTMLButtonElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const toggled = useRef(false);
-  useEffect(() => {
-    if (!toggled.current) return;
-    toggled.current = false;
-    (confirming ? confirm : opener).current?.focus();
-  }, [confirming]);
-  function toggle(next: boolean) {
-    toggled.current = true;
-    setConfirming(next);
-  }
+  const { confirming, toggle, opener, confirm } = useConfirmStep();
   // Applying keeps maxFavourites: the suggestion is its top maxFavourites tools, in rank order.
   const index: FavouriteIndex = { enabled: view.enabled, maxFavourites: view.maxFavourites, tools: suggested.slice(0, view.maxFavourites) };
   const change = summariseChange(view, index);

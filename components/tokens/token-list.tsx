@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useRevokeTokenMutation } from '@/components/api/use-revoke-token-mutation';
 import { useTokensQuery } from '@/components/api/use-tokens-query';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +11,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import styles from './token-list.module.css';
+import { useConfirmStep } from '@/components/ui/use-confirm-step';
 
 type Token = NonNullable<ReturnType<typeof useTokensQuery>['data']>['tokens'][number];
 
@@ -106,19 +107,7 @@ function tokenColumns(projectId: string, onRevoking: (id: string) => void): Colu
 /** Revoking cannot be undone, so it asks once more in place; the focus follows each step. */
 function RevokeButton({ projectId, token, onRevoking }: { projectId: string; token: Token; onRevoking: (id: string) => void }) {
   const revoke = useRevokeTokenMutation(projectId);
-  const [confirming, setConfirming] = useState(false);
-  const toggled = useRef(false);
-  const revokeRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!toggled.current) return;
-    toggled.current = false;
-    (confirming ? confirmRef : revokeRef).current?.focus();
-  }, [confirming]);
-  function toggle(next: boolean) {
-    toggled.current = true;
-    setConfirming(next);
-  }
+  const { confirming, toggle, opener: revokeRef, confirm: confirmRef } = useConfirmStep();
   return (
     <>
       {confirming ? (
