@@ -55,13 +55,18 @@ test('pin two from the suggestions, reorder, hit the maximum, then raise it thro
   await heard('filesystem/read_file moved to position 1 of 2.');
   await page.keyboard.press('Space');
   await expect(pinnedNames(page)).toHaveText(['filesystem/read_file', 'github/create_issue']);
-  // And back by dragging with the mouse.
+  // The move is saved (and said) before the mouse goes for the handle: the notice that says so
+  // shifts the list, as a person would see before reaching for it.
+  await expect(page.getByTestId('favourites-announcer')).toContainText('Moved filesystem/read_file to position 1 of 2.');
+  // And back by dragging with the mouse: press, nudge until it lifts, then drag.
   const handle = page.getByRole('button', { name: 'Drag github/create_issue to reorder' });
   const target = page.getByTestId('pinned-item').first();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
   await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 4 });
   await page.mouse.up();
