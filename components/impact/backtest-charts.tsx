@@ -18,7 +18,6 @@ import {
 import type { BacktestReport } from '@/lib/contracts/backtest';
 import { countOf, formatPercent } from '@/lib/format';
 
-const _percentTick = (v: unknown) => formatPercent(Number(v), 0);
 const percentValue = (value: unknown) => (value === null || value === undefined ? '—' : formatPercent(Number(value)));
 
 export const SERIES = [

@@ -14,8 +14,8 @@ export const NAMESPACE_SERIES: { key: Namespace; label: string; color: string }[
   { key: 'meta', label: 'meta tools', color: PALETTE.meta },
 ];
 
-export const axisTick = { fill: 'var(--muted)', fontSize: 12 };
-export const axisLine = { stroke: 'var(--border)' };
+const axisTick = { fill: 'var(--muted)', fontSize: 12 };
+const axisLine = { stroke: 'var(--border)' };
 export const gridStroke = 'var(--border)';
 
 export const tooltipStyle: CSSProperties = {
@@ -26,7 +26,7 @@ export const tooltipStyle: CSSProperties = {
   fontSize: 12,
 };
 export const tooltipLabelStyle: CSSProperties = { color: 'var(--text)', fontWeight: 600 };
-export const tooltipCursor = { fill: 'var(--surface-2)' };
+const tooltipCursor = { fill: 'var(--surface-2)' };
 export const legendStyle: CSSProperties = { fontSize: 12, color: 'var(--muted)' };
 
 /** "11-29" for an ISO day: the year and month are in the window's heading. */
