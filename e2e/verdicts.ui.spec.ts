@@ -47,14 +47,15 @@ async function settled(page: Page) {
 test('every verdict on the preview and in the header is the one the API calls for', async ({ page, request }) => {
   test.setTimeout(120_000);
   const id = await slashProject(request);
-  const routes = [
-    { client: 'raw', target: 'openai' },
-    { client: 'claude-code', target: 'openai' },
-    { client: 'raw', target: 'cursor' },
-    { client: 'cursor', target: 'anthropic' },
-    { client: 'codex', target: 'gemini' },
+  // [client, target] pairs chosen so that the verdicts differ from one to the next.
+  const routes: [string, string][] = [
+    ['raw', 'openai'],
+    ['claude-code', 'openai'],
+    ['raw', 'cursor'],
+    ['cursor', 'anthropic'],
+    ['codex', 'gemini'],
   ];
-  for (const { client, target } of routes) {
+  for (const [client, target] of routes) {
     await test.step(`${client} at ${target}`, async () => {
       const api: Preview = await (await request.get(`/api/projects/${id}/preview?mode=all&client=${client}&target=${target}&detail=names`)).json();
       await page.goto(`/projects/${id}/preview?client=${client}&target=${target}`);

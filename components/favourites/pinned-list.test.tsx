@@ -147,44 +147,42 @@ describe('PinnedList', () => {
     }
     const hears = (said: string[], sentence: string) => waitFor(() => expect(said).toContain(sentence));
 
-    it('lifts with Space, moves with the arrows, drops with Space, and says each step', async () => {
+    /** The list rendered with a move spy, what its live region says, and keys pressed one at a time, each followed by the sentence it should bring. */
+    function keyboardSession() {
       const user = userEvent.setup();
       const onMove = vi.fn();
       render(<Favourites tools={TOOLS} onMove={onMove} />);
       const said = listen();
+      const press = async (key: string, sentence: string) => {
+        await user.keyboard(key);
+        await hears(said, sentence);
+      };
+      return { onMove, press };
+    }
+
+    it('lifts with Space, moves with the arrows, drops with Space, and says each step', async () => {
+      const { onMove, press } = keyboardSession();
       const handle = screen.getByRole('button', { name: 'Drag gitlab/search to reorder' });
 
       handle.focus();
-      await user.keyboard('[Space]');
       // dnd-kit finds the lifted tool over its own place at once, and that sentence is the one left standing.
-      await hears(said, 'gitlab/search is at position 3 of 3.');
+      await press('[Space]', 'gitlab/search is at position 3 of 3.');
       expect(handle.getAttribute('aria-pressed')).toBe('true');
 
-      await user.keyboard('[ArrowUp]');
-      await hears(said, 'gitlab/search moved to position 2 of 3.');
-      await user.keyboard('[ArrowUp]');
-      await hears(said, 'gitlab/search moved to position 1 of 3.');
-
-      await user.keyboard('[Space]');
-      await hears(said, 'gitlab/search dropped at position 1 of 3.');
+      await press('[ArrowUp]', 'gitlab/search moved to position 2 of 3.');
+      await press('[ArrowUp]', 'gitlab/search moved to position 1 of 3.');
+      await press('[Space]', 'gitlab/search dropped at position 1 of 3.');
       expect(onMove).toHaveBeenCalledExactlyOnceWith('gitlab/search', 0);
       expect(shownOrder()).toEqual(['gitlab/search', 'github/create_issue', 'filesystem/read_file']);
     });
 
     it('puts the tool back where it was on Escape', async () => {
-      const user = userEvent.setup();
-      const onMove = vi.fn();
-      render(<Favourites tools={TOOLS} onMove={onMove} />);
-      const said = listen();
+      const { onMove, press } = keyboardSession();
 
       screen.getByRole('button', { name: 'Drag github/create_issue to reorder' }).focus();
-      await user.keyboard('[Space]');
-      await hears(said, 'github/create_issue is at position 1 of 3.');
-      await user.keyboard('[ArrowDown]');
-      await hears(said, 'github/create_issue moved to position 2 of 3.');
-      await user.keyboard('[Escape]');
-
-      await hears(said, 'Moving github/create_issue was cancelled; the order is unchanged.');
+      await press('[Space]', 'github/create_issue is at position 1 of 3.');
+      await press('[ArrowDown]', 'github/create_issue moved to position 2 of 3.');
+      await press('[Escape]', 'Moving github/create_issue was cancelled; the order is unchanged.');
       expect(onMove).not.toHaveBeenCalled();
       expect(shownOrder()).toEqual(TOOLS);
     });
