@@ -8,6 +8,12 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/** The first row a query returns, or null when it returns none (a lookup by key). */
+export async function firstOrNull<T>(rows: PromiseLike<T[]>): Promise<T | null> {
+  const [row] = await rows;
+  return row ?? null;
+}
+
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 
 /** Serialization failures and deadlocks are safe to retry: the transaction left nothing behind. */

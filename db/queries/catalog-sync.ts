@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { catalogServers, catalogVersions } from '@/db/schema';
-import { queryRows } from '@/db/sql';
+import { firstOrNull, queryRows } from '@/db/sql';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 
 export type CatalogServerRow = typeof catalogServers.$inferSelect;
@@ -11,8 +11,7 @@ export async function findCatalogServer(db: Db, projectId: string, server: strin
     .select()
     .from(catalogServers)
     .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+  return firstOrNull(lock ? query.for('update') : query);
 }
 
 /** The database clock: every app process compares sync times on it, never on its own clock. */
@@ -29,23 +28,24 @@ export async function saveSyncRegistration(
   input: SyncRegistration & { headers: Record<string, string> },
   fetchedAt: Date,
 ): Promise<CatalogServerRow | null> {
-  const [row] = await db
-    .update(catalogServers)
-    .set({
-      syncUrl: input.url,
-      syncHeaders: input.headers,
-      syncIntervalSeconds: input.intervalSeconds,
-      lastSyncAt: sql`now()`,
-      lastSyncOkAt: fetchedAt,
-      lastSyncError: null,
-      nextSyncAt: input.intervalSeconds === null ? null : sql`now() + make_interval(secs => ${input.intervalSeconds})`,
-      // A new URL or credentials need a new listener: let whichever process claims it first open one.
-      syncListenerId: null,
-      syncListenerUntil: null,
-    })
-    .where(and(eq(catalogServers.projectId, key.projectId), eq(catalogServers.name, key.server)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(catalogServers)
+      .set({
+        syncUrl: input.url,
+        syncHeaders: input.headers,
+        syncIntervalSeconds: input.intervalSeconds,
+        lastSyncAt: sql`now()`,
+        lastSyncOkAt: fetchedAt,
+        lastSyncError: null,
+        nextSyncAt: input.intervalSeconds === null ? null : sql`now() + make_interval(secs => ${input.intervalSeconds})`,
+        // A new URL or credentials need a new listener: let whichever process claims it first open one.
+        syncListenerId: null,
+        syncListenerUntil: null,
+      })
+      .where(and(eq(catalogServers.projectId, key.projectId), eq(catalogServers.name, key.server)))
+      .returning(),
+  );
 }
 
 /** A successful sync: when its list was fetched, and when the next one is due. */

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, projects, usageDaily, usageDailyNamespaces, usageDailySegments, usageDailyTools, usageSessions, usageToolSessions } from '@/db/schema';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
+import { firstOrNull } from '@/db/sql';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -18,8 +19,7 @@ export async function listProjects(db: Db): Promise<ProjectRow[]> {
 }
 
 export async function findProject(db: Db, id: string): Promise<ProjectRow | null> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(projects).where(eq(projects.id, id)));
 }
 
 /** Insert a project row; a taken id fails with the database's unique violation (23505). */
@@ -30,8 +30,7 @@ export async function insertProject(db: Db, project: NewProject): Promise<Projec
 }
 
 export async function updateProjectRow(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>): Promise<ProjectRow | null> {
-  const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
-  return row ?? null;
+  return firstOrNull(db.update(projects).set(changes).where(eq(projects.id, id)).returning());
 }
 
 /**
@@ -40,8 +39,7 @@ export async function updateProjectRow(db: Db, id: string, changes: Partial<type
  * is resolved against the state before or after the change, and re-resolution sees it.
  */
 export async function lockProject(db: Db, id: string): Promise<ProjectRow | null> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
-  return row ?? null;
+  return firstOrNull(db.select().from(projects).where(eq(projects.id, id)).for('update'));
 }
 
 /** Delete a project row (its catalog, favourites and tokens go by foreign key); false when there was none. */

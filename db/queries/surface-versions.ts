@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { favouriteIndexes, projects } from '@/db/schema';
+import { firstOrNull } from '@/db/sql';
 
 /** What a surface response depends on, read in one small query. */
 export interface SurfaceVersions {
@@ -28,8 +29,7 @@ export type PreparedSurfaceVersions = ReturnType<ReturnType<typeof surfaceVersio
 
 /** The versions of a project; null when it does not exist. */
 export async function readSurfaceVersions(query: PreparedSurfaceVersions, projectId: string): Promise<SurfaceVersions | null> {
-  const [row] = await query.execute({ id: projectId });
-  return row ?? null;
+  return firstOrNull(query.execute({ id: projectId }));
 }
 
 /** The key clients give a project's proxy (surface.serverKey); null when the project does not exist. */

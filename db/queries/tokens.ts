@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateTokenInput, TokenScope, TokenView } from '@/lib/schemas/tokens';
 import type { Db } from '@/db/client';
 import { projectTokens } from '@/db/schema';
+import { firstOrNull } from '@/db/sql';
 
 export type TokenRow = typeof projectTokens.$inferSelect;
 
@@ -41,21 +42,23 @@ export async function listTokens(db: Db, projectId: string): Promise<TokenRow[]>
 }
 
 export async function findToken(db: Db, projectId: string, tokenId: string): Promise<TokenRow | null> {
-  const [row] = await db
-    .select()
-    .from(projectTokens)
-    .where(and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId)));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(projectTokens)
+      .where(and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId))),
+  );
 }
 
 /** Revoke a token; revoking it again keeps the first revocation time. Null when there is no such token. */
 export async function revokeToken(db: Db, projectId: string, tokenId: string): Promise<TokenRow | null> {
-  const [row] = await db
-    .update(projectTokens)
-    .set({ revokedAt: sql`coalesce(${projectTokens.revokedAt}, now())` })
-    .where(and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(projectTokens)
+      .set({ revokedAt: sql`coalesce(${projectTokens.revokedAt}, now())` })
+      .where(and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId)))
+      .returning(),
+  );
 }
 
 /** The token-by-hash query with the hash as a placeholder, so the hot path of every token request can prepare it once. */
@@ -69,8 +72,7 @@ export function tokenByHashQuery(db: Db) {
 export type PreparedTokenByHash = ReturnType<ReturnType<typeof tokenByHashQuery>['prepare']>;
 
 export async function readTokenByHash(query: PreparedTokenByHash, hash: string): Promise<Pick<TokenRow, 'id' | 'projectId' | 'scopes' | 'revokedAt'> | null> {
-  const [row] = await query.execute({ hash });
-  return row ?? null;
+  return firstOrNull(query.execute({ hash }));
 }
 
 /** Write many last-used times in one statement; a time never moves backwards. */
