@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useCatalogVersionsQuery } from '@/components/api/use-catalog-versions-query';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { QueryView } from '@/components/ui/query-view';
+import { cx } from '@/components/ui/class-names';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import styles from './catalog-versions.module.css';
 
@@ -63,12 +64,14 @@ export function CatalogVersions({ id, server }: { id: string; server: string }) 
   );
 }
 
+const SIGN_TONE = { added: 'tone-ok', removed: 'tone-danger', changed: 'tone-warn' } as const;
+
 function ChangeList({ sign, label, names }: { sign: string; label: 'added' | 'removed' | 'changed'; names: string[] }) {
   if (names.length === 0) return null;
   const shown = names.slice(0, 12);
   return (
-    <div className={styles[label]}>
-      <span className={styles.sign} role="img" aria-label={label}>
+    <div>
+      <span className={cx(styles.sign, SIGN_TONE[label])} role="img" aria-label={label}>
         {sign}
       </span>{' '}
       <span className="mono small">{shown.join(', ')}</span>

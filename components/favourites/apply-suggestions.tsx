@@ -55,12 +55,12 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
       <strong>Apply these changes?</strong>
       <ul className={code.changes}>
         {change.added.map((t) => (
-          <li key={`+${t}`} className={code.add}>
+          <li key={`+${t}`} className="tone-ok">
             + pin <ToolName name={t} className="mono" />
           </li>
         ))}
         {change.removed.map((t) => (
-          <li key={`-${t}`} className={code.remove}>
+          <li key={`-${t}`} className="tone-danger">
             − unpin <ToolName name={t} className="mono" />
           </li>
         ))}

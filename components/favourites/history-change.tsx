@@ -32,12 +32,12 @@ export function HistoryChange({ change }: { change: FavouritesHistoryEntry }) {
       {/* Lines, not a nested list: an entry of the timeline is one list item. */}
       <div className={styles.diff}>
         {diff.added.map((a) => (
-          <div key={`+${a.tool}`} className={styles.added}>
+          <div key={`+${a.tool}`} className="tone-ok">
             <span aria-hidden="true">+ </span>Pinned <ToolName name={a.tool} className="mono" /> <span className="muted">at {a.at}</span>
           </div>
         ))}
         {diff.removed.map((r) => (
-          <div key={`-${r.tool}`} className={styles.removed}>
+          <div key={`-${r.tool}`} className="tone-danger">
             <span aria-hidden="true">− </span>Unpinned <ToolName name={r.tool} className="mono" /> <span className="muted">(was {r.was})</span>
           </div>
         ))}

@@ -57,8 +57,8 @@ export function DiffView({ diff }: { diff: string }) {
 }
 
 function lineClass(line: string): string | undefined {
-  if (line.startsWith('@@')) return code.hunk;
-  if (line.startsWith('+')) return code.add;
-  if (line.startsWith('-')) return code.remove;
+  if (line.startsWith('@@')) return 'muted';
+  if (line.startsWith('+')) return 'tone-ok';
+  if (line.startsWith('-')) return 'tone-danger';
   return undefined;
 }
