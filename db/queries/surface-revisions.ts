@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { surfaceRevisions } from '@/db/schema';
 import type { RevisionPoint } from '@/lib/impact/revisions';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { queryRows, firstOrNull } from '@/db/sql';
+import { queryRows } from '@/db/sql';
 
 export interface NewSurfaceRevision {
   projectId: string;
@@ -54,12 +54,8 @@ export async function latestSurfaceRevisions(db: Db, projectId: string, limit: n
 }
 
 export async function findSurfaceRevision(db: Db, projectId: string, revision: number): Promise<SurfaceRevisionRow | null> {
-  return firstOrNull(
-    db
-      .select()
-      .from(surfaceRevisions)
-      .where(and(eq(surfaceRevisions.projectId, projectId), eq(surfaceRevisions.revision, revision))),
-  );
+  const row = await db.query.surfaceRevisions.findFirst({ where: and(eq(surfaceRevisions.projectId, projectId), eq(surfaceRevisions.revision, revision)) });
+  return row ?? null;
 }
 
 /** The revision that brought in a favourites version (the history links to its impact by version). */

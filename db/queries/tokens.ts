@@ -42,12 +42,8 @@ export async function listTokens(db: Db, projectId: string): Promise<TokenRow[]>
 }
 
 export async function findToken(db: Db, projectId: string, tokenId: string): Promise<TokenRow | null> {
-  return firstOrNull(
-    db
-      .select()
-      .from(projectTokens)
-      .where(and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId))),
-  );
+  const row = await db.query.projectTokens.findFirst({ where: and(eq(projectTokens.projectId, projectId), eq(projectTokens.id, tokenId)) });
+  return row ?? null;
 }
 
 /** Revoke a token; revoking it again keeps the first revocation time. Null when there is no such token. */
