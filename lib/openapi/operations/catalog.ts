@@ -2,8 +2,14 @@ import { catalogResponseSchema, catalogServerViewSchema, catalogVersionsResponse
 import { syncResultSchema, syncViewSchema } from '@/lib/contracts/catalog-sync';
 import { toolsListSchema } from '@/lib/schemas/catalog';
 import { syncRegistrationSchema } from '@/lib/schemas/catalog-sync';
-import type { PathOperations } from '../operation';
+import type { PathOperations, ResponseSpec } from '../operation';
 import { JSON_TYPE, UPSTREAM_ERRORS } from './shared';
+
+/** A sync's answer, whether it registered the server or read it again. */
+const SYNC_STORED: ResponseSpec = {
+  description: 'What the sync stored: the version, what it added, removed and changed, and the registration.',
+  schema: syncResultSchema,
+};
 
 export const CATALOG_OPERATIONS: Record<string, PathOperations> = {
   '/api/projects/{id}/catalog': {
@@ -64,19 +70,14 @@ export const CATALOG_OPERATIONS: Record<string, PathOperations> = {
       access: 'admin',
       summary: 'Register a server by its Streamable HTTP URL and read its tools/list now',
       body: { required: true, content: { [JSON_TYPE]: syncRegistrationSchema } },
-      responses: {
-        200: { description: 'What the sync stored, with the registration.', schema: syncResultSchema },
-        201: { description: 'The same, for a new server.', schema: syncResultSchema },
-      },
+      responses: { 200: SYNC_STORED, 201: { ...SYNC_STORED, description: `${SYNC_STORED.description} The server is new.` } },
       errors: ['SERVER_LIMIT_REACHED', ...UPSTREAM_ERRORS],
     },
     post: {
       tag: 'catalog',
       access: 'admin',
       summary: 'Sync now',
-      responses: {
-        200: { description: 'What the sync stored: the version, what it added, removed and changed, and the registration.', schema: syncResultSchema },
-      },
+      responses: { 200: SYNC_STORED },
       errors: ['SYNC_NOT_CONFIGURED', ...UPSTREAM_ERRORS],
     },
     delete: {
