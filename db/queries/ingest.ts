@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventRow } from '@/lib/events/to-row';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
+import { CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './impact/call-counts';
 
 /** What ingest reads of a project, under a share lock that a change to name resolution waits for. */
 export interface IngestState {
@@ -130,10 +131,7 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
              -- The earliest call, a failed one first among equals: a plain min, no sort per session.
              (min(array[extract(epoch from ts)::float8, (status = 'ok')::int]))[2] = 0 as first_failed,
              min(ts) filter (where kind = 'tool' and status = 'ok') as first_success_at,
-             array_agg(ts) filter (where kind <> 'tool' or status <> 'ok') as unsuccessful,
-             count(*) as calls, count(*) filter (where status <> 'ok') as errors,
-             count(*) filter (where namespace = 'favourite') as favourite_calls,
-             count(*) filter (where kind = 'meta') as meta_calls, count(*) filter (where off_catalog) as off_catalog_calls
+             array_agg(ts) filter (where kind <> 'tool' or status <> 'ok') as unsuccessful, ${CALL_COUNTS}
       from ins where session_id is not null
       group by revision, mode, model, client, session_id
     ),
@@ -162,15 +160,11 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       returning revision, mode, model, client, (first_at at time zone 'UTC')::date as day, (xmax = 0) as is_new
     ),
     by_segment as (
-      insert into usage_daily_segments (project_id, day, revision, mode, model, client, calls, errors, favourite_calls,
-                                        meta_calls, unresolved_calls, off_catalog_calls, sessions)
+      insert into usage_daily_segments (project_id, day, revision, mode, model, client, ${SEGMENT_COUNTER_COLUMNS})
       select ${projectId}::text, day, revision, mode, model, client, sum(calls), sum(errors), sum(favourite_calls),
-             sum(meta_calls), sum(unresolved_calls), sum(off_catalog_calls), sum(sessions)
+             sum(meta_calls), sum(off_catalog_calls), sum(unresolved_calls), sum(sessions)
       from (
-        select day, revision, mode, model, client, count(*) as calls, count(*) filter (where status <> 'ok') as errors,
-               count(*) filter (where namespace = 'favourite') as favourite_calls, count(*) filter (where kind = 'meta') as meta_calls,
-               count(*) filter (where kind = 'unresolved') as unresolved_calls, count(*) filter (where off_catalog) as off_catalog_calls,
-               0 as sessions
+        select day, revision, mode, model, client, ${CALL_COUNTS}, ${UNRESOLVED_CALLS}, 0 as sessions
         from ins group by day, revision, mode, model, client
         union all
         select day, revision, mode, model, client, 0, 0, 0, 0, 0, 0, count(*) from impact_sessions where is_new

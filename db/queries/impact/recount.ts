@@ -1,11 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './call-counts';
 
 /*
  * The impact rollups (schema/impact.ts) computed from the raw events in one pass: what ingest
- * keeps up batch by batch must equal this. drizzle/0010_impact_backfill.sql runs the same
- * statements over every project. Raw events past a project's retention are gone, so this is
- * for tests, the bench and the backfill, never for a project that has deleted events.
+ * keeps up batch by batch must equal this, and both count with call-counts.ts.
+ * drizzle/0010_impact_backfill.sql runs the same statements over every project, the counts
+ * written out there (a migration stays as it was committed). Raw events past a project's
+ * retention are gone, so this is for tests, the bench and the backfill, never for a project
+ * that has deleted events.
  */
 
 function sessionRowsFrom(where: SQL): SQL {
@@ -14,10 +17,7 @@ function sessionRowsFrom(where: SQL): SQL {
            bool_or(status <> 'ok') filter (where ts = first_at) as first_failed,
            min(ts) filter (where kind = 'tool' and status = 'ok') as first_success_at,
            coalesce(array_agg(ts order by ts) filter (where first_success_at is null or ts < first_success_at), '{}') as before_success,
-           count(*)::int as calls, (count(*) filter (where status <> 'ok'))::int as errors,
-           (count(*) filter (where namespace = 'favourite'))::int as favourite_calls,
-           (count(*) filter (where kind = 'meta'))::int as meta_calls,
-           (count(*) filter (where off_catalog))::int as off_catalog_calls
+           ${CALL_COUNTS}
     from (
       select project_id, surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, session_id,
              ts, status, kind, namespace, off_catalog,
@@ -32,15 +32,11 @@ function sessionRowsFrom(where: SQL): SQL {
 
 function segmentRowsFrom(where: SQL): SQL {
   return sql`
-    select project_id, day, revision, mode, model, client, sum(calls)::int, sum(errors)::int, sum(favourite_calls)::int,
-           sum(meta_calls)::int, sum(unresolved_calls)::int, sum(off_catalog_calls)::int, sum(sessions)::int
+    select project_id, day, revision, mode, model, client, sum(calls), sum(errors), sum(favourite_calls),
+           sum(meta_calls), sum(off_catalog_calls), sum(unresolved_calls), sum(sessions)
     from (
       select project_id, (ts at time zone 'UTC')::date as day, surface_revision as revision, mode,
-             coalesce(model, '') as model, coalesce(client, '') as client,
-             count(*) as calls, count(*) filter (where status <> 'ok') as errors,
-             count(*) filter (where namespace = 'favourite') as favourite_calls, count(*) filter (where kind = 'meta') as meta_calls,
-             count(*) filter (where kind = 'unresolved') as unresolved_calls, count(*) filter (where off_catalog) as off_catalog_calls,
-             0 as sessions
+             coalesce(model, '') as model, coalesce(client, '') as client, ${CALL_COUNTS}, ${UNRESOLVED_CALLS}, 0 as sessions
       from events where ${where}
       group by 1, 2, 3, 4, 5, 6
       union all
@@ -61,7 +57,6 @@ export async function recountImpactRollups(db: Db, projectId: string): Promise<v
                                 first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls)
     ${sessionRowsFrom(ofProject)}`);
   await db.execute(sql`
-    insert into usage_daily_segments (project_id, day, revision, mode, model, client, calls, errors, favourite_calls,
-                                      meta_calls, unresolved_calls, off_catalog_calls, sessions)
+    insert into usage_daily_segments (project_id, day, revision, mode, model, client, ${SEGMENT_COUNTER_COLUMNS})
     ${segmentRowsFrom(ofProject)}`);
 }
