@@ -37,9 +37,7 @@ export function CatalogPicker({
 
   return (
     <Card aria-labelledby="picker-heading" data-testid="catalog-picker" data-pin-scope="catalog">
-      <CardHeader id="picker-heading" title="Pin from the catalog">
-        {catalog.data ? <span className="muted small">{countOf(tools.length, 'tool')}</span> : null}
-      </CardHeader>
+      <CardHeader id="picker-heading" title="Pin from the catalog" note={catalog.data ? countOf(tools.length, 'tool') : null} />
       <QueryView
         query={catalog}
         loadingLabel="Loading catalog"

@@ -41,9 +41,11 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   const columns = suggestionColumns(view, busy, onPin);
   return (
     <Card aria-labelledby="suggestions-heading" data-testid="suggestions" data-pin-scope="suggestions">
-      <CardHeader id="suggestions-heading" title="Suggested from usage">
-        {suggestions.data ? <span className="muted small">last {countOf(suggestions.data.window.days, 'day')}</span> : null}
-      </CardHeader>
+      <CardHeader
+        id="suggestions-heading"
+        title="Suggested from usage"
+        note={suggestions.data ? `last ${countOf(suggestions.data.window.days, 'day')}` : null}
+      />
       <QueryView
         query={suggestions}
         loadingLabel="Loading suggestions"

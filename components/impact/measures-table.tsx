@@ -52,11 +52,11 @@ const COLUMNS: Column<ImpactMeasureResult>[] = [
 export function MeasuresTable({ segment }: { segment: ImpactSegment }) {
   return (
     <Card aria-labelledby="measures-heading">
-      <CardHeader id="measures-heading" title="Every session">
-        <span className="muted small">
-          {countOf(segment.before.sessions, 'session')} before · {formatNumber(segment.after.sessions)} after
-        </span>
-      </CardHeader>
+      <CardHeader
+        id="measures-heading"
+        title="Every session"
+        note={`${countOf(segment.before.sessions, 'session')} before · ${formatNumber(segment.after.sessions)} after`}
+      />
       <DataTable columns={COLUMNS} rows={segment.measures} rowKey={(r) => r.measure} labelledBy="measures-heading" testId="impact-measures" />
     </Card>
   );

@@ -35,9 +35,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
     <Card aria-labelledby="preview-settings-heading">
-      <CardHeader id="preview-settings-heading" title="What to preview">
-        <span className="small muted">changes here are not saved to the project</span>
-      </CardHeader>
+      <CardHeader id="preview-settings-heading" title="What to preview" note="changes here are not saved to the project" />
       <div className={`row ${styles.controls}`}>
         <ChoiceSelect label="MCP client" value={client} choices={CLIENT_IDS} optionLabel={(c) => CLIENTS[c].label} onChange={onClient} />
         <ChoiceSelect label="Target" value={settings.target} choices={TARGET_IDS} onChange={(t) => set('target', t)} />

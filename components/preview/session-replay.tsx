@@ -31,9 +31,7 @@ export function SessionReplay({ id, session, onSession, step, onStep, replay }: 
   const call = replay && current > 0 ? replay.calls[current - 1] : null;
   return (
     <Card aria-labelledby="replay-heading">
-      <CardHeader id="replay-heading" title="Session replay">
-        <span className="small muted">lazy and pinned depend on what a session activated and called</span>
-      </CardHeader>
+      <CardHeader id="replay-heading" title="Session replay" note="lazy and pinned depend on what a session activated and called" />
       {sessions.isError ? <ErrorNotice error={sessions.error} onRetry={() => sessions.refetch()} /> : null}
       <div className="row">
         <label className="field">

@@ -35,9 +35,7 @@ export function TokenList({ projectId }: { projectId: string }) {
   });
   return (
     <Card aria-labelledby="tokens-heading">
-      <CardHeader id="tokens-heading" title="Tokens" focusable>
-        {tokens.data ? <span className="small muted">{active} active</span> : null}
-      </CardHeader>
+      <CardHeader id="tokens-heading" title="Tokens" focusable note={tokens.data ? `${active} active` : null} />
       <QueryView
         query={tokens}
         loadingLabel="Loading tokens"

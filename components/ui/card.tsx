@@ -13,7 +13,7 @@ export function CardForm({ className, ...rest }: ComponentPropsWithoutRef<'form'
 }
 
 /**
- * The card's title, with what belongs beside it (a count, a filter, buttons). The heading id is
+ * The card's title, with what belongs beside it (a note, a filter, buttons). The heading id is
  * what the card's `aria-labelledby` points at.
  */
 export function CardHeader({
@@ -21,10 +21,13 @@ export function CardHeader({
   title,
   titleClassName,
   focusable,
+  note,
   children,
 }: {
   id: string;
   title: ReactNode;
+  /** A short remark beside the title, in small muted text: a count, the window, a caveat. */
+  note?: ReactNode;
   titleClassName?: string;
   /** The heading can take the focus from a script, where an action removed the control that had it. */
   focusable?: boolean;
@@ -35,6 +38,7 @@ export function CardHeader({
       <h2 id={id} className={titleClassName} tabIndex={focusable ? -1 : undefined}>
         {title}
       </h2>
+      {note != null ? <span className="muted small">{note}</span> : null}
       {children}
     </div>
   );

@@ -41,9 +41,7 @@ export function BreakdownTable({ dimension, rows }: { dimension: 'model' | 'clie
   const { sort, onSortChange } = useUrlSort(`${dimension}Sort`, SORTABLE);
   return (
     <Card aria-labelledby={heading} data-testid={`${dimension}-breakdown`}>
-      <CardHeader id={heading} title={dimension === 'model' ? 'By model' : 'By client'}>
-        <span className="muted small">{countOf(rows.length, dimension)}</span>
-      </CardHeader>
+      <CardHeader id={heading} title={dimension === 'model' ? 'By model' : 'By client'} note={countOf(rows.length, dimension)} />
       <DataTable
         columns={columns}
         sort={sort}

@@ -68,9 +68,7 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
   const { sort, onSortChange } = useUrlSort('sort', SORTABLE, { column: 'rank', direction: 'ascending' });
   return (
     <Card aria-labelledby="tools-heading">
-      <CardHeader id="tools-heading" title="All tools">
-        <span className="muted small">{countOf(rows.length, 'tool')} used</span>
-      </CardHeader>
+      <CardHeader id="tools-heading" title="All tools" note={`${countOf(rows.length, 'tool')} used`} />
       <DataTable
         columns={COLUMNS}
         rows={rows}
