@@ -3,7 +3,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
-import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, shareAxis, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
+import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, shareAxis, tooltipProps, valueAxis, described } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { SurfaceRevisionView } from '@/lib/contracts/impact';
@@ -15,6 +15,12 @@ const SHARES = [
   { key: 'metaShare', label: 'meta calls', color: PALETTE.meta },
   { key: 'errorRate', label: 'errors', color: PALETTE.errors },
 ] as const;
+
+/** What a screen reader hears of the trend chart. */
+const TREND_A11Y = described(
+  'Call measures by surface revision',
+  'Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session.',
+);
 
 /** The call measures of every revision with calls, in order: how each change moved them. */
 export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] }) {
@@ -30,20 +36,12 @@ export function RevisionTrend({ revisions }: { revisions: SurfaceRevisionView[] 
     }));
   return (
     <Card aria-labelledby="trend-heading">
-      <CardHeader id="trend-heading" title="Revision by revision">
-        <span className="muted small">every call made under each revision, without intervals</span>
-      </CardHeader>
+      <CardHeader id="trend-heading" title="Revision by revision" note="every call made under each revision, without intervals" />
       {data.length < 2 ? (
         <EmptyState>Calls under at least two revisions make a trend.</EmptyState>
       ) : (
         <ChartFrame testId="impact-trend" height={240}>
-          <LineChart
-            data={data}
-            accessibilityLayer
-            title="Call measures by surface revision"
-            desc="Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session."
-            margin={BAR_MARGIN}
-          >
+          <LineChart data={data} margin={BAR_MARGIN} {...TREND_A11Y}>
             <CartesianGrid vertical={false} stroke={gridStroke} />
             <XAxis dataKey="label" {...categoryAxis} />
             <YAxis yAxisId="share" {...shareAxis} />

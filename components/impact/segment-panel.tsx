@@ -3,7 +3,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/usage/chart-frame';
-import { categoryAxis, gridStroke, tooltipProps, valueAxis } from '@/components/usage/chart-theme';
+import { categoryAxis, gridStroke, tooltipProps, valueAxis, described } from '@/components/usage/chart-theme';
 import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import type { ImpactMeasureResult, ImpactSegment } from '@/lib/contracts/impact';
@@ -56,6 +56,10 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
       const { estimate, low, high } = r.result.relative!;
       return { label: r.label, estimate, range: [estimate - low, high - estimate], tone: verdictOf(r.result).tone, text: formatChange(r.result) };
     });
+  const a11y = described(
+    `Relative change of ${MEASURE_DEFINITIONS[measure].label}`,
+    'One bar per group of sessions: the relative change after the change, with its 95% bootstrap interval as whiskers.',
+  );
   return (
     <Card aria-labelledby="segments-heading">
       <CardHeader id="segments-heading" title="By model, client and mode">
@@ -71,14 +75,7 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
       <p className="small muted">{MEASURE_DEFINITIONS[measure].description} The bars are the relative change; the whiskers its 95% interval.</p>
       {charted.length > 0 ? (
         <ChartFrame testId="impact-forest" height={Math.max(120, 30 * charted.length + 50)}>
-          <BarChart
-            data={charted}
-            layout="vertical"
-            accessibilityLayer
-            title={`Relative change of ${MEASURE_DEFINITIONS[measure].label}`}
-            desc="One bar per group of sessions: the relative change after the change, with its 95% bootstrap interval as whiskers."
-            margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
-          >
+          <BarChart data={charted} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 0 }} {...a11y}>
             <CartesianGrid horizontal={false} stroke={gridStroke} />
             <XAxis type="number" {...categoryAxis} tickFormatter={(v) => formatPercent(Number(v), 0)} />
             <YAxis type="category" dataKey="label" {...valueAxis} width={220} interval={0} />

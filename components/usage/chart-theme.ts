@@ -50,6 +50,15 @@ export const tooltipProps = { contentStyle: tooltipStyle, labelStyle: tooltipLab
 export const BAR_MARGIN = { top: 8, right: 8, bottom: 0, left: 0 } as const;
 export const LINE_MARGIN = { top: 16, right: 16, bottom: 4, left: 0 } as const;
 
+/**
+ * What a screen reader hears of a chart (the SVG's title and description), with recharts'
+ * keyboard layer on so the arrow keys read it point by point: every chart takes all three.
+ */
+export function described(title: string, desc: string) {
+  return { accessibilityLayer: true, title, desc } as const;
+}
+export type ChartA11y = ReturnType<typeof described>;
+
 /** A label at the end of the category axis, naming what it counts. */
 export function axisLabel(value: string) {
   return { value, position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 12 } as const;

@@ -8,7 +8,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { countOf, formatPercent } from '@/lib/format';
 import type { Coverage } from '@/lib/usage/coverage';
-import { axisLabel, categoryAxis, gridStroke, LINE_MARGIN, tooltipProps, valueAxis } from './chart-theme';
+import { axisLabel, categoryAxis, gridStroke, LINE_MARGIN, tooltipProps, valueAxis, described } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 import styles from './coverage-chart.module.css';
 
@@ -19,6 +19,10 @@ import styles from './coverage-chart.module.css';
 export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage; maxFavourites: number }) {
   // maxFavourites cannot pass 128, so neither need the curve.
   const data = coverage.curve.slice(0, MAX_FAVOURITES_LIMIT);
+  const a11y = described(
+    'Coverage of the top K tools',
+    `Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`,
+  );
   return (
     <Card aria-labelledby="coverage-heading">
       <CardHeader id="coverage-heading" title="Favourites coverage" />
@@ -30,13 +34,7 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
         <EmptyState>No attributed calls in this window.</EmptyState>
       ) : (
         <ChartFrame testId="coverage-chart" height={220}>
-          <LineChart
-            data={data}
-            accessibilityLayer
-            title="Coverage of the top K tools"
-            desc={`Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`}
-            margin={LINE_MARGIN}
-          >
+          <LineChart data={data} margin={LINE_MARGIN} {...a11y}>
             <CartesianGrid stroke={gridStroke} vertical={false} />
             <XAxis dataKey="k" type="number" domain={[1, Math.max(data.length, 2)]} allowDecimals={false} {...categoryAxis} label={axisLabel('top K tools')} />
             <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} {...valueAxis} />

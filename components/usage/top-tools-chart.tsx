@@ -6,7 +6,7 @@ import { PinnedStar } from '@/components/favourites/pinned-star';
 import { Card, CardHeader } from '@/components/ui/card';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { RankedTool } from '@/lib/usage/rank';
-import { categoryAxis, gridStroke, legendLabel, legendStyle, tooltipProps, valueAxis } from './chart-theme';
+import { categoryAxis, gridStroke, legendLabel, legendStyle, tooltipProps, valueAxis, described } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 
 const SHOWN = 10;
@@ -30,22 +30,20 @@ export function TopToolsChart({ rows }: { rows: RankedTool[] }) {
     other: r.pinned ? 0 : r.calls,
     share: r.share,
   }));
+  const a11y = described('Top tools by calls', 'Horizontal bars, most called first; pinned tools are marked with a star.');
   return (
     <Card aria-labelledby="top-heading">
-      <CardHeader id="top-heading" title="Top tools">
-        <span className="muted small">
-          <PinnedStar /> pinned in the favourites
-        </span>
-      </CardHeader>
+      <CardHeader
+        id="top-heading"
+        title="Top tools"
+        note={
+          <>
+            <PinnedStar /> pinned in the favourites
+          </>
+        }
+      />
       <ChartFrame testId="top-tools-chart" height={Math.max(120, 28 * data.length + 60)}>
-        <BarChart
-          data={data}
-          layout="vertical"
-          accessibilityLayer
-          title="Top tools by calls"
-          desc="Horizontal bars, most called first; pinned tools are marked with a star."
-          margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-        >
+        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} {...a11y}>
           <CartesianGrid horizontal={false} stroke={gridStroke} />
           <XAxis type="number" {...categoryAxis} allowDecimals={false} tickFormatter={formatNumber} />
           <YAxis type="category" dataKey="label" {...valueAxis} width={240} interval={0} tickFormatter={shorten} />
