@@ -31,13 +31,17 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
   const needle = filter.trim().toLowerCase();
   return (
     <Card aria-labelledby="catalog-heading">
-      <CardHeader id="catalog-heading" title="Catalog">
-        {catalog.data ? (
-          <span className="muted" data-testid="catalog-summary">
-            {countOf(catalog.data.servers.length, 'server')} · {countOf(catalog.data.toolCount, 'tool')}
-          </span>
-        ) : null}
-      </CardHeader>
+      <CardHeader
+        id="catalog-heading"
+        title="Catalog"
+        note={
+          catalog.data ? (
+            <span data-testid="catalog-summary">
+              {countOf(catalog.data.servers.length, 'server')} · {countOf(catalog.data.toolCount, 'tool')}
+            </span>
+          ) : null
+        }
+      />
       <QueryView
         query={catalog}
         loadingLabel="Loading catalog"
