@@ -56,21 +56,20 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
           </select>
         </label>
       </CardHeader>
-      <QueryView
-        query={events}
-        loadingLabel="Loading events"
-        loadingRows={5}
-        isEmpty={(data) => data.events.length === 0}
-        empty={
-          <EmptyState>
-            <p>No events yet. A proxy sends one per tool call; this sends a first one:</p>
-            <FirstEventCommand id={id} />
-          </EmptyState>
-        }
-      >
+      <QueryView query={events} loadingLabel="Loading events" loadingRows={5} isEmpty={(data) => data.events.length === 0} empty={<NoEventsYet id={id} />}>
         {(data) => <DataTable columns={COLUMNS} rows={data.events} rowKey={(e) => e.id} labelledBy="events-heading" testId="events-table" />}
       </QueryView>
     </Card>
+  );
+}
+
+/** An empty table says how events arrive, and gives the command that sends the first one. */
+function NoEventsYet({ id }: { id: string }) {
+  return (
+    <EmptyState>
+      <p>No events yet. A proxy sends one per tool call; this sends a first one:</p>
+      <FirstEventCommand id={id} />
+    </EmptyState>
   );
 }
 
