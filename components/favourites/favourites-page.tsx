@@ -6,8 +6,8 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
 import { Columns } from '@/components/ui/columns';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { QueryView } from '@/components/ui/query-view';
 import { firstFocusable } from '@/components/ui/use-keep-focus';
+import { whenLoaded } from '@/components/ui/when-loaded';
 import { ApiClientError } from '@/lib/api-client';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
@@ -22,14 +22,7 @@ import { attr, useFavouriteWrites } from './use-favourite-writes';
 import { WriteAnnouncer } from './write-announcer';
 
 /** Curate a project's favourites: where to pin from, the pinned list, the settings and the history. */
-export function FavouritesPage({ id }: { id: string }) {
-  const favourites = useFavouritesQuery(id);
-  return (
-    <QueryView query={favourites} loadingLabel="Loading favourites" loadingRows={5}>
-      {(view) => <FavouritesEditor id={id} view={view} />}
-    </QueryView>
-  );
-}
+export const FavouritesPage = whenLoaded(useFavouritesQuery, { label: 'Loading favourites', rows: 5 }, FavouritesEditor);
 
 const pinnedRows = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="pinned-list"] li[data-tool]'));
 const pinnedRow = (tool: string) => document.querySelector<HTMLElement>(`[data-testid="pinned-list"] li${attr('data-tool', tool)}`);
@@ -43,7 +36,7 @@ function belowPinned(error: unknown): string[] | null {
   return Array.isArray(unpin) ? unpin.filter((t): t is string => typeof t === 'string') : null;
 }
 
-function FavouritesEditor({ id, view }: { id: string; view: FavouritesView }) {
+function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView }) {
   const writes = useFavouriteWrites(id, view);
   const { run, busy } = writes;
   const conflict = belowPinned(writes.error);

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { useSearchState } from '@/components/ui/use-search-state';
+import { whenLoaded } from '@/components/ui/when-loaded';
 import { countOf } from '@/lib/format';
 import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
 import type { ModePreview } from '@/lib/surface/preview';
@@ -60,20 +61,13 @@ function toParams(settings: PreviewSettings, client: string, session: string, st
 }
 
 /** The modes side by side for a target, and the exact list of the one opened. */
-export function PreviewPage({ id }: { id: string }) {
-  const project = useProjectQuery(id);
-  return (
-    <QueryView query={project} loadingLabel="Loading the project" loadingRows={6}>
-      {(data) => <PreviewWorkbench id={id} project={data} />}
-    </QueryView>
-  );
-}
+export const PreviewPage = whenLoaded(useProjectQuery, { label: 'Loading the project', rows: 6 }, PreviewWorkbench);
 
 /**
  * The controls start from the project's surface config; changing them previews without saving.
  * The client, target, custom cap, the mode opened and the list's sort are kept in the URL.
  */
-function PreviewWorkbench({ id, project }: { id: string; project: ProjectView }) {
+function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView }) {
   const { client, choose } = useClientChoice(id);
   const { search, set } = useSearchState();
   const url = readPreviewUrl(search);
