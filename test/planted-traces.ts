@@ -81,3 +81,21 @@ export function plantedMetaDrop(now = Date.now()): PlantedEvent[] {
     seed: 15,
   });
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `perDay` calls of each tool on each day from `from` to `to` days ago (UTC noon, never in the
+ * future), one session a day: the habits a backtest is run over.
+ */
+export function dailyCalls(from: number, to: number, perDay: Record<string, number>) {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const out: { id: string; timestamp: string; tool: string; sessionId: string }[] = [];
+  for (let ago = from; ago >= to; ago--) {
+    const at = Math.min(today - ago * DAY_MS + 12 * 3_600_000, Date.now() - 60_000);
+    for (const [tool, n] of Object.entries(perDay)) {
+      for (let i = 0; i < n; i++) out.push({ id: `${tool}-${ago}-${i}`, timestamp: new Date(at + i).toISOString(), tool, sessionId: `s-${ago}` });
+    }
+  }
+  return out;
+}

@@ -3,32 +3,18 @@ import type { BacktestReport } from '@/lib/contracts/backtest';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
+import { dailyCalls } from '@/test/planted-traces';
 
 setupTestDatabase();
-
-const DAY = 86_400_000;
-const today = Math.floor(Date.now() / DAY) * DAY;
-
-/** `perDay` calls of each tool on each day from `from` to `to` days ago, at noon UTC (not in the future). */
-function calls(from: number, to: number, perDay: Record<string, number>) {
-  const out: object[] = [];
-  for (let ago = from; ago >= to; ago--) {
-    const at = Math.min(today - ago * DAY + 12 * 3_600_000, Date.now() - 60_000);
-    for (const [tool, n] of Object.entries(perDay)) {
-      for (let i = 0; i < n; i++) out.push({ id: `${tool}-${ago}-${i}`, timestamp: new Date(at + i).toISOString(), tool, sessionId: `s-${ago}` });
-    }
-  }
-  return out;
-}
 
 describe('GET /api/projects/:id/backtest', () => {
   it('scores the rule, the pinned favourites and the best K on each week, and answers how many and how often', async () => {
     const id = await createTestProject(['github']);
     // The train week leads with get_issue; the habit holds in week 1 and moves to list_issues in week 2.
     const events = [
-      ...calls(20, 14, { 'github/get_issue': 3, 'github/list_issues': 1 }),
-      ...calls(13, 7, { 'github/get_issue': 2, 'github/list_issues': 1 }),
-      ...calls(6, 0, { 'github/list_issues': 3, 'github/get_issue': 1 }),
+      ...dailyCalls(20, 14, { 'github/get_issue': 3, 'github/list_issues': 1 }),
+      ...dailyCalls(13, 7, { 'github/get_issue': 2, 'github/list_issues': 1 }),
+      ...dailyCalls(6, 0, { 'github/list_issues': 3, 'github/get_issue': 1 }),
     ];
     expect((await api.post(`/api/projects/${id}/events`, { json: events })).body.accepted).toBe(events.length);
     const res = await api.get(`/api/projects/${id}/backtest?weeks=2&train=7d&k=1`);
