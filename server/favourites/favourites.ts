@@ -24,6 +24,11 @@ export interface WriteFavouritesOptions {
   expectedVersion?: number;
   /** When the change took effect; only the demo seeds a past history. */
   at?: Date;
+  /**
+   * False when the caller records one surface revision for a larger change in the same
+   * transaction (a YAML apply that changes settings too), so one change is one revision.
+   */
+  recordRevision?: boolean;
 }
 
 /**
@@ -61,7 +66,9 @@ export async function updateFavourites(
     const at = options.at ?? new Date();
     const state = await saveFavouriteIndex(tx, projectId, next, version, at);
     await insertFavouriteChange(tx, { projectId, version, changedAt: at, via: options.via, before: indexOf(current), after: indexOf(state) });
-    await recordSurfaceRevision(tx, { projectId, at, favouritesVersion: version, surface: project.surface, changed: ['favourites'], via: options.via });
+    if (options.recordRevision !== false) {
+      await recordSurfaceRevision(tx, { projectId, at, favouritesVersion: version, surface: project.surface, changed: ['favourites'], via: options.via });
+    }
     await reresolveProject(tx, projectId, project.metaTools);
     return { state, changed: true };
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
@@ -46,15 +47,27 @@ describe('surface revisions', () => {
     expect(surface.body.version).toEqual({ catalog: 1, favourites: 2, surface: 4 });
   });
 
-  it('are recorded as made via yaml when a YAML apply changes the surface or the favourites', async () => {
+  it('make one revision of a YAML apply, whatever it changes, judged from its favourites entry against the one before', async () => {
     const id = await createTestProject(['github']);
-    const yaml = (await api.get(`/api/projects/${id}/yaml`)).text.replace('mode: favindex', 'mode: eager').replace('tools: []', 'tools: [github/create_issue]');
-    const applied = await api.post('/api/yaml/apply', { body: yaml, headers: { 'content-type': 'application/yaml' } });
-    expect(applied.status).toBe(200);
-    expect((await revisions(id)).slice(1).map((r) => [r.changed, r.via])).toEqual([
-      [['mode'], 'yaml'],
-      [['favourites'], 'yaml'],
+    // Export, change, apply: as a team keeping its projects in a repository does.
+    const apply = async (change: { mode?: string; tools?: string[] }) => {
+      const document = parse((await api.get(`/api/projects/${id}/yaml`)).text);
+      if (change.mode) document.spec.surface.mode = change.mode;
+      if (change.tools) document.spec.favouriteIndex.tools = change.tools;
+      expect((await api.post('/api/yaml/apply', { body: stringify(document), headers: { 'content-type': 'application/yaml' } })).status).toBe(200);
+    };
+    await apply({ mode: 'eager', tools: ['github/create_issue'] });
+    await apply({ tools: ['github/create_issue', 'github/list_issues'] });
+    await apply({ mode: 'lazy' });
+    expect((await revisions(id)).slice(1).map((r) => [r.revision, r.favourites_version, r.mode, r.changed, r.via])).toEqual([
+      [2, 2, 'eager', ['favourites', 'mode'], 'yaml'],
+      [3, 3, 'eager', ['favourites'], 'yaml'],
+      [4, 3, 'lazy', ['mode'], 'yaml'],
     ]);
+    // The history entry of the first apply opens its impact, judged against the project as created.
+    const impact = (await api.get(`/api/projects/${id}/impact?favouritesVersion=2`)).body;
+    expect(impact.comparison).toMatchObject({ revision: 2, baseline: 1 });
+    expect(impact.comparison.description).toContain('mode favindex → eager');
   });
 
   it('place each event under the revision it names, else the one in force at its time, with that mode', async () => {

@@ -21,7 +21,7 @@ import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import type { AppContext } from '@/server/context';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
-import { surfaceChanges } from '@/lib/impact/revisions';
+import { type RevisionChange, surfaceChanges } from '@/lib/impact/revisions';
 
 export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
   const row = await findProject(db, id);
@@ -77,8 +77,18 @@ export async function createProject(db: Db, input: CreateProjectInput, via: Favo
   }
 }
 
-/** Change a project's settings; a change of its surface config is recorded as its next surface revision. */
-export async function updateProject(db: Db, id: string, input: UpdateProjectInput, via: FavouritesVia = 'api'): Promise<ProjectRow> {
+/**
+ * Change a project's settings; a change of its surface config is recorded as its next surface
+ * revision, together with `alsoChanged`: what the caller changed before in the same transaction
+ * without a revision of its own (a YAML apply's favourites).
+ */
+export async function updateProject(
+  db: Db,
+  id: string,
+  input: UpdateProjectInput,
+  via: FavouritesVia = 'api',
+  alsoChanged: RevisionChange[] = [],
+): Promise<ProjectRow> {
   const changes: Parameters<typeof updateProjectRow>[2] = { updatedAt: new Date() };
   if (input.description !== undefined) changes.description = input.description;
   if (input.metaTools !== undefined) changes.metaTools = input.metaTools;
@@ -94,7 +104,7 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     if (metaChanged || keyChanged) {
       await reresolveProject(tx, id, row.metaTools);
     }
-    const changed = input.surface === undefined ? [] : surfaceChanges(before.surface, row.surface);
+    const changed = [...alsoChanged, ...(input.surface === undefined ? [] : surfaceChanges(before.surface, row.surface))];
     if (changed.length === 0) return row;
     const favourites = await findFavourites(tx, id);
     if (!favourites) throw new Error(`project '${id}' has no favourites row`);

@@ -92,15 +92,22 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
   }
 }
 
+/**
+ * One document's changes are one surface revision, so the Impact page judges them as one change
+ * against the revision before: favourites first, then the settings, which record the revision
+ * for both when they change too.
+ */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
-  if (step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.'))) {
+  const settingsChanged = step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.'));
+  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged });
+  if (settingsChanged) {
     await updateProject(
       db,
       metadata.name,
       { description: metadata.description, metaTools: spec.metaTools, retentionDays: spec.retentionDays, surface: spec.surface },
       'yaml',
+      step.favourites ? ['favourites'] : [],
     );
   }
-  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
 }
