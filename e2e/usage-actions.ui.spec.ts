@@ -17,6 +17,11 @@ test('usage: explained KPIs, the sort kept in the URL, pin from Pin next, and a 
   await expect(table.locator('th[aria-sort="descending"]')).toContainText('Calls');
   await page.reload();
   await expect(table.locator('th[aria-sort="descending"]')).toContainText('Calls');
+  // Another window keeps the sort.
+  await page.getByRole('group', { name: 'Window' }).getByRole('button', { name: '7d' }).click();
+  await expect(page).toHaveURL(/[?&]window=7d/);
+  await expect(page).toHaveURL(/[?&]sort=calls\.desc/);
+  await expect(table.locator('th[aria-sort="descending"]')).toContainText('Calls');
 
   // Pin next: the suggestion has its button; the pin is said aloud and made.
   const pinNext = page.getByTestId('pin-next');

@@ -46,7 +46,8 @@ export function UsagePage({ id }: { id: string }) {
   const report = usage.data;
 
   function choose(next: WindowChoice) {
-    router.replace(`${pathname}?${windowChoiceSearch(next)}`, { scroll: false });
+    // Only the window changes: the tools table's sort, also in the URL, stays.
+    router.replace(`${pathname}?${windowChoiceSearch(next, new URLSearchParams(search.toString()))}`, { scroll: false });
   }
 
   return (

@@ -14,6 +14,14 @@ describe('the usage window in the URL', () => {
     expect(windowChoiceSearch(custom.choice)).toBe('from=2026-11-01&to=2026-11-10');
   });
 
+  it('changes only the window keys, so a table sort in the URL stays', () => {
+    const current = new URLSearchParams('sort=calls.desc&from=2026-11-01&to=2026-11-10');
+    expect(windowChoiceSearch(parse('window=7d').choice, current)).toBe('sort=calls.desc&window=7d');
+    expect(windowChoiceSearch(parse('from=2026-10-01&to=2026-10-31&status=ok').choice, new URLSearchParams('window=7d&sort=name.asc'))).toBe(
+      'sort=name.asc&from=2026-10-01&to=2026-10-31&status=ok',
+    );
+  });
+
   it('turns a custom range into the API window: its day count ending on its last day', () => {
     expect(usageParams(parse('from=2026-11-01&to=2026-11-10').choice)).toEqual({ window: '10d', until: '2026-11-10', status: 'all' });
     expect(usageParams(parse('window=90d').choice)).toEqual({ window: '90d', status: 'all' });

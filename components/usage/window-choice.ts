@@ -1,3 +1,4 @@
+import { withSearch } from '@/lib/url-search';
 import { daysBetween, MAX_WINDOW_DAYS } from '@/lib/usage/window';
 
 export const PRESET_WINDOWS = ['7d', '30d', '90d'] as const;
@@ -34,17 +35,15 @@ function fallback(status: 'all' | 'ok', problem: string) {
   return { choice: { kind: 'preset' as const, window: DEFAULT_WINDOW, status }, problem };
 }
 
-/** The query string that holds the choice. */
-export function windowChoiceSearch(choice: WindowChoice): string {
-  const search = new URLSearchParams();
-  if (choice.kind === 'custom') {
-    search.set('from', choice.from);
-    search.set('to', choice.to);
-  } else {
-    search.set('window', choice.window);
-  }
-  if (choice.status === 'ok') search.set('status', 'ok');
-  return search.toString();
+/** The query string that holds the choice, keeping what else `current` holds (a table's sort). */
+export function windowChoiceSearch(choice: WindowChoice, current = new URLSearchParams()): string {
+  const custom = choice.kind === 'custom';
+  return withSearch(current, {
+    window: custom ? null : choice.window,
+    from: custom ? choice.from : null,
+    to: custom ? choice.to : null,
+    status: choice.status === 'ok' ? 'ok' : null,
+  }).toString();
 }
 
 /** The usage API's parameters for the choice: a custom range is its day count ending at `to`. */
