@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fullProject, sendEvents, uniqueId } from './helpers';
+import { fullProject, putCatalog, sendEvents, uniqueId } from './helpers';
 
 test('usage: explained KPIs, the sort kept in the URL, pin from Pin next, and a fix for each unresolved name', async ({ page, request }) => {
   const id = await fullProject(request, 'usage-actions');
@@ -51,4 +51,29 @@ test('an empty usage window offers the ready-to-copy first event', async ({ page
   await expect(empty).toContainText('No calls in this window.');
   await expect(empty.getByTestId('first-event-command')).toContainText(`/api/projects/${id}/events`);
   await expect(page.getByTestId('first-event-command')).toHaveCount(1);
+});
+
+test("a call to a server the catalog lacks leads to that server's upload, named already, and then resolves", async ({ page, request }) => {
+  const id = uniqueId('usage-upload');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  await putCatalog(request, id, 'github');
+  await sendEvents(request, id, [{ id: 'j-1', timestamp: new Date(Date.now() - 60_000).toISOString(), tool: 'jira/create_ticket', sessionId: 's-1' }]);
+
+  await page.goto(`/projects/${id}`);
+  const upload = page.getByTestId('unresolved-panel').getByRole('link', { name: 'Upload the catalog of jira for jira/create_ticket' });
+  await expect(upload).toHaveAttribute('href', `/projects/${id}/catalog?server=jira#upload-heading`);
+  await upload.click();
+  await expect(page.getByTestId('upload-wanted')).toContainText('jira');
+
+  // The file names no server: the one the call asked for is filled in, and the upload resolves it.
+  const toolsList = { tools: [{ name: 'create_ticket', inputSchema: { type: 'object' } }] };
+  await page
+    .getByLabel('Choose a tools/list JSON file')
+    .setInputFiles({ name: 'tools.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(toolsList)) });
+  const confirm = page.getByRole('form', { name: 'Upload the file' });
+  await expect(confirm.getByRole('textbox', { name: 'Server name' })).toHaveValue('jira');
+  await confirm.getByRole('button', { name: 'Upload 1 tool' }).click();
+  await expect(page.getByText('Uploaded jira: 1 tool, catalog version 1. 1 stored call now resolves.')).toBeVisible();
+  const usage = await (await request.get(`/api/projects/${id}/usage`)).json();
+  expect(usage.unresolved).toEqual([]);
 });

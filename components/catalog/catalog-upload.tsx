@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { useSearchState } from '@/components/ui/use-search-state';
 import { fileTooLarge, readToolsListFile, type ToolsListFile } from '@/lib/catalog/tools-list-file';
 import { countOf } from '@/lib/format';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
@@ -16,9 +17,12 @@ type ReadFile = Extract<ToolsListFile, { ok: true }> & { fileName: string };
 
 /**
  * Upload a server's `tools/list` result from a file: drop it or choose it, check what it holds,
- * name the server (from the file when it says), and PUT it as that server's catalog.
+ * name the server, and PUT it as that server's catalog. The name is the one the link here asked
+ * for (`?server=`, from an unresolved call's unknown server), else the file's, else a guess.
  */
 export function CatalogUpload({ id }: { id: string }) {
+  const wanted = useSearchState().search.get('server');
+  const wantedServer = wanted !== null && SERVER_NAME_RE.test(wanted) ? wanted : null;
   const put = usePutCatalogMutation(id);
   const catalog = useCatalogQuery(id);
   const inputId = useId();
@@ -44,7 +48,7 @@ export function CatalogUpload({ id }: { id: string }) {
     }
     setProblem(null);
     setFile({ ...result, fileName: chosen.name });
-    setServer(result.server ?? result.suggestedServer ?? '');
+    setServer(wantedServer ?? result.server ?? result.suggestedServer ?? '');
   }
 
   // A file read: the next thing to do is to check (or give) the server name.
@@ -57,7 +61,8 @@ export function CatalogUpload({ id }: { id: string }) {
     const result = await put.mutateAsync({ server, tools: file.tools }).catch(() => null);
     if (!result) return;
     const what = result.changed ? `catalog version ${result.version}` : `unchanged (catalog version ${result.version})`;
-    const resolved = result.resolvedCalls > 0 ? ` ${countOf(result.resolvedCalls, 'stored call')} now resolve.` : '';
+    const resolved =
+      result.resolvedCalls > 0 ? ` ${countOf(result.resolvedCalls, 'stored call')} now ${result.resolvedCalls === 1 ? 'resolves' : 'resolve'}.` : '';
     setDone(`Uploaded ${server}: ${countOf(file.tools.length, 'tool')}, ${what}.${resolved}`);
     setFile(null);
     setServer('');
@@ -72,6 +77,11 @@ export function CatalogUpload({ id }: { id: string }) {
   return (
     <Card aria-labelledby="upload-heading">
       <h2 id="upload-heading">Upload a tools/list file</h2>
+      {wantedServer ? (
+        <p className="small" data-testid="upload-wanted">
+          Calls name the server <code>{wantedServer}</code>, which the catalog does not have: upload its <code>tools/list</code> and they resolve.
+        </p>
+      ) : null}
       <section
         aria-label="Drop a tools/list JSON file here"
         className={cx(styles.drop, dragging && styles.dragging)}

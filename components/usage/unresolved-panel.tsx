@@ -14,7 +14,10 @@ function Action({ id, row }: { id: string; row: UnresolvedUsage }) {
   if (action.kind === 'favourites') return <PageLink href={`${base}/favourites`}>Pin it in favourites</PageLink>;
   if (action.kind === 'docs') return <PageLink href={`/docs/rules#${action.anchor}`}>How client names map</PageLink>;
   return (
-    <PageLink href={`${base}/catalog#upload-heading`} aria-label={`Upload the catalog of ${action.server ?? 'the server'} for ${row.name}`}>
+    <PageLink
+      href={`${base}/catalog${action.server ? `?server=${encodeURIComponent(action.server)}` : ''}#upload-heading`}
+      aria-label={`Upload the catalog of ${action.server ?? 'the server'} for ${row.name}`}
+    >
       {action.server ? `Upload ${action.server}’s catalog` : 'Upload its catalog'}
     </PageLink>
   );
