@@ -100,6 +100,15 @@ test('an empty project shows its first steps instead of a preview of nothing', a
   await expect(page.getByTestId('first-run')).toBeVisible();
   await expect(page.getByTestId('mode-card-eager')).toHaveCount(0);
 
+  // The home tab's steps ask for the catalog; the header does not ask again there, but does on the other tabs.
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Usage' }).click();
+  await expect(page.getByTestId('first-run')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Favourites' }).click();
+  await expect(page.getByTestId('project-warning')).toContainText('The catalog is empty');
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Usage' }).click();
+  await expect(page.getByTestId('first-run')).toBeVisible();
+  await expect(page.getByTestId('project-warning')).toHaveCount(0);
+
   // The Events tab's empty view gives the same command, with the token left to the shell.
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Events' }).click();
   const command = page.getByRole('main').getByTestId('first-event-command');

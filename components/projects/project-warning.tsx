@@ -12,10 +12,13 @@ import type { ProjectView } from '@/lib/contracts/projects';
  */
 export function ProjectWarning({ project }: { project: ProjectView }) {
   const { client } = useClientChoice(project.id);
+  const pathname = usePathname();
   // The preview says the same at its top, for the client and target it shows.
-  const onPreview = usePathname().endsWith('/preview');
+  const onPreview = pathname.endsWith('/preview');
   // Every mode: where another mode passes, the verdict offers it.
   const preview = usePreviewQuery(project.id, { mode: 'all', client, detail: 'names' }, { enabled: !onPreview });
   if (onPreview || !preview.data || preview.isPlaceholderData) return null;
+  // On the home tab of a project without a catalog, the first-run steps ask for one already.
+  if (preview.data.catalog.tools === 0 && pathname === `/projects/${encodeURIComponent(project.id)}`) return null;
   return <ProjectVerdict project={project} response={preview.data} testId="project-warning" />;
 }
