@@ -84,7 +84,7 @@ describe('favindex proxy under faults', () => {
     expect(proxy.stderr()).toMatch(/traces kept on disk/);
 
     await proxy.close();
-    expect(await server.stop()).toBe(0);
+    await server.stopCleanly();
     const totals = await target.inspect((db) => storedTotals(db, id));
     await server.start();
     expect(totals.events).toBe(CALLS);
@@ -127,7 +127,7 @@ describe('favindex proxy under faults', () => {
     }, 60_000);
     await again.close();
 
-    expect(await server.stop()).toBe(0);
+    await server.stopCleanly();
     const totals = await target.inspect((db) => storedTotals(db, id));
     await server.start();
     expect(totals.events).toBe(kept.length);

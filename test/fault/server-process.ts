@@ -105,6 +105,12 @@ export class ServerProcess {
     });
   }
 
+  /** SIGTERM, and fail with how the process ended and what it last printed unless it exits 0. */
+  async stopCleanly(): Promise<void> {
+    const ended = await this.signal('SIGTERM');
+    if (ended.code !== 0) throw new Error(`the server did not exit 0 on SIGTERM (code ${ended.code}, signal ${ended.signal}):\n${this.tail()}`);
+  }
+
   tail(chars = 4_000): string {
     return this.log.slice(-chars);
   }
