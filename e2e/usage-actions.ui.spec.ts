@@ -74,6 +74,7 @@ test("a call to a server the catalog lacks leads to that server's upload, named 
   await expect(confirm.getByRole('textbox', { name: 'Server name' })).toHaveValue('jira');
   await confirm.getByRole('button', { name: 'Upload 1 tool' }).click();
   await expect(page.getByText('Uploaded jira: 1 tool, catalog version 1. 1 stored call now resolves.')).toBeVisible();
+  await expect(page.getByTestId('upload-wanted')).toHaveCount(0);
   const usage = await (await request.get(`/api/projects/${id}/usage`)).json();
   expect(usage.unresolved).toEqual([]);
 });

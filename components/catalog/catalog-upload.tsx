@@ -34,6 +34,8 @@ export function CatalogUpload({ id }: { id: string }) {
   const [done, setDone] = useState<string | null>(null);
   const nameValid = SERVER_NAME_RE.test(server);
   const existing = catalog.data?.servers.find((s) => s.name === server);
+  // Once the catalog has the server the calls asked for, the note asking for it goes.
+  const stillWanted = wantedServer !== null && catalog.data !== undefined && !catalog.data.servers.some((s) => s.name === wantedServer);
 
   async function read(chosen: File | undefined) {
     if (!chosen) return;
@@ -77,7 +79,7 @@ export function CatalogUpload({ id }: { id: string }) {
   return (
     <Card aria-labelledby="upload-heading">
       <h2 id="upload-heading">Upload a tools/list file</h2>
-      {wantedServer ? (
+      {stillWanted ? (
         <p className="small" data-testid="upload-wanted">
           Calls name the server <code>{wantedServer}</code>, which the catalog does not have: upload its <code>tools/list</code> and they resolve.
         </p>
