@@ -10,6 +10,12 @@ export type { TokenView } from '@/lib/contracts/tokens';
 export const TOKEN_SCOPES = ['events:write', 'surface:read', 'usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
+/**
+ * What `favindex proxy` needs, in one place for the first-run step, the Tokens tab, the CLI and
+ * the docs: send its traces, read the surface, and upload each server's tools as the catalog.
+ */
+export const PROXY_SCOPES = ['events:write', 'surface:read', 'catalog:write'] as const satisfies readonly TokenScope[];
+
 /** A token made without naming scopes is a proxy's: send events, read the surface. */
 export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ['events:write', 'surface:read'];
 
