@@ -4,6 +4,7 @@ import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
+import { ProxyProblems } from './problems';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -48,8 +49,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     fsyncMs: 200,
     log: (m) => log(m),
   });
-  const sender = new TraceSender(spool, api, log);
   let state: ProxyState | null = null;
+  const problems = new ProxyProblems(options.url, log, () => state?.surface?.current != null);
+  const sender = new TraceSender(spool, api, log, problems);
   const upstreams = startUpstreams(options.upstreams, {
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
@@ -59,12 +61,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: () => {},
   });
-  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log);
+  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
     pollMs: options.pollMs,
     log,
+    problems,
     onChange: (fetched) => {
       state.setSurface(fetched);
       // Catalog uploads that failed are tried again with each poll that reaches favindex.

@@ -9,6 +9,7 @@ import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-cat
 import { presentedList, type PresentedSurface } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
 import type { Upstream, UpstreamTools } from './upstreams';
@@ -74,6 +75,7 @@ export class ProxyState {
     readonly api: FavindexApi,
     private readonly toolsDir: string,
     private readonly log: (message: string) => void,
+    readonly problems: ProxyProblems,
   ) {
     for (const name of upstreams.keys()) {
       try {
@@ -84,6 +86,11 @@ export class ProxyState {
       }
     }
     this.rebuild();
+  }
+
+  /** The last failure of a request to favindex (a missing scope, favindex unreachable), for a status report. */
+  get lastError(): ProxyProblem | null {
+    return this.problems.last;
   }
 
   private toolsFile(server: string): string {
@@ -140,7 +147,7 @@ export class ProxyState {
           this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
         }
       } catch (err) {
-        this.log(`${server}: catalog not uploaded yet (${(err as Error).message}); trying again later`);
+        this.problems.report(err, `${server}: catalog not uploaded`);
         return;
       }
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import type { ProxyProblems } from './problems';
 
 export interface SurfaceClientOptions {
   api: FavindexApi;
@@ -9,6 +10,8 @@ export interface SurfaceClientOptions {
   cacheFile: string;
   pollMs: number;
   log(message: string): void;
+  /** Where a failed read is said (once per cause). */
+  problems: ProxyProblems;
   onChange(surface: FetchedSurface): void;
 }
 
@@ -18,7 +21,6 @@ export interface SurfaceClientOptions {
  */
 export class SurfaceClient {
   current: FetchedSurface | null = null;
-  lastError: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<boolean> | null = null;
   private stopped = false;
@@ -65,19 +67,14 @@ export class SurfaceClient {
   private async read(): Promise<boolean> {
     try {
       const fetched = await this.options.api.surface(this.current?.etag ?? null);
-      if (this.lastError) this.options.log('favindex answers again: surface up to date');
-      this.lastError = null;
+      this.options.problems.reached();
       if (!fetched || fetched.etag === this.current?.etag) return false;
       this.current = fetched;
       this.save(fetched);
       this.options.onChange(fetched);
       return true;
     } catch (err) {
-      const message = (err as Error).message;
-      if (message !== this.lastError) {
-        this.options.log(`${message}; ${this.current ? 'presenting the last surface read' : 'no surface yet: presenting the default surface'}`);
-      }
-      this.lastError = message;
+      this.options.problems.report(err, 'reading the surface');
       return false;
     }
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/proxy';
 import { integer, requireProject, stringValue } from '../args';
@@ -21,7 +22,11 @@ export const proxyCommand: Command = {
   the tool, and records each call as a trace (kept on disk until favindex has it).
 
   Over stdio by default (the client starts it); with --listen, over Streamable HTTP at
-  http://HOST:PORT/mcp (loopback only). Token scopes: surface:read, events:write, catalog:write.
+  http://HOST:PORT/mcp (loopback only).
+
+  The token needs the scopes ${PROXY_SCOPES.join(', ')} (PROXY_SCOPES): make one
+  with those under the project's Tokens tab. Without catalog:write the servers' tools never
+  reach the catalog; the proxy says so once, on stderr, as it does when --url does not answer.
 
 Options:
   --config FILE       the mcpServers JSON file of the MCP servers to put behind the proxy
