@@ -5,7 +5,7 @@ import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
 import { ProxyProblems } from './problems';
-import { ProxyState } from './runtime';
+import { ProxyState, startingNotice } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
 import { SurfaceClient } from './surface-client';
@@ -23,6 +23,8 @@ export interface ProxyOptions {
   spoolMaxBytes: number;
   requestTimeoutMs: number;
   callTimeoutMs: number;
+  /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
+  startWaitMs: number;
   log(message: string): void;
 }
 
@@ -40,6 +42,7 @@ export interface RunningProxy {
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
+  const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
     dir: path.join(options.stateDir, 'spool'),
@@ -59,9 +62,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     heartbeatMs: 30_000,
     log: (m) => log(m),
     onTools: (server, tools) => state?.setTools(server, tools),
-    onState: () => {},
+    onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
+  state.startBy = startBy;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
@@ -76,7 +80,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   state.surface = surface;
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
+  if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
+  void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();
+  const startTimer = setTimeout(() => {
+    const missing = state.startingReasons();
+    if (missing.length > 0) log(`${startingNotice(missing)} (--start-wait ${options.startWaitMs / 1000} s)`);
+  }, options.startWaitMs);
+  startTimer.unref();
   const retryPushes = setInterval(() => {
     if (state.hasPendingPush()) void state.pushCatalogs();
   }, options.pollMs);
@@ -114,6 +125,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     stopping ??= (async () => {
       surface.stop();
       clearInterval(retryPushes);
+      clearTimeout(startTimer);
       await closeListener?.();
       await Promise.all([...upstreams.values()].map((u) => u.stop()));
       spool.close();

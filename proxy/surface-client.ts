@@ -21,11 +21,19 @@ export interface SurfaceClientOptions {
  */
 export class SurfaceClient {
   current: FetchedSurface | null = null;
+  /** Settles when the first read has been answered or has failed. */
+  readonly firstRead: Promise<void>;
+  private readFirst!: () => void;
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: SurfaceClientOptions) {}
+  constructor(private readonly options: SurfaceClientOptions) {
+    this.firstRead = new Promise((resolve) => {
+      this.readFirst = resolve;
+    });
+  }
 
   /** The surface kept on disk by an earlier run, if any. */
   loadCached(): FetchedSurface | null {
@@ -56,10 +64,21 @@ export class SurfaceClient {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  /** Read the surface now (joined with a read under way); true when it changed. */
-  refresh(): Promise<boolean> {
+  /**
+   * Read the surface now (joined with a read under way); true when it changed. `fresh`: the
+   * read must start after now (a catalog was just uploaded), so one under way is followed by another.
+   */
+  refresh(fresh = false): Promise<boolean> {
+    if (fresh && this.inFlight) {
+      this.queued ??= this.inFlight.then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+      return this.queued;
+    }
     this.inFlight ??= this.read().finally(() => {
       this.inFlight = null;
+      this.readFirst();
     });
     return this.inFlight;
   }

@@ -36,6 +36,10 @@ Options:
   --poll SEC          how often to read the surface (default 10; any change is then pushed to clients)
   --spool-max-mb N    unsent traces kept at most (default 64); past it the oldest are dropped, and said so
   --call-timeout SEC  how long one tool call may take (default 600)
+  --start-wait SEC    how long the first tools/list may wait for the MCP servers to list their
+                      tools and favindex to take them (default 5; 0 answers at once). Past it the
+                      client gets what is ready, is told what is missing, and hears list_changed
+                      when the rest comes. A second start serves the tools kept on disk at once.
 
   favindex proxy -p my-agent --config ~/favindex-servers.json`,
   options: {
@@ -45,6 +49,7 @@ Options:
     poll: { type: 'string' },
     'spool-max-mb': { type: 'string' },
     'call-timeout': { type: 'string' },
+    'start-wait': { type: 'string' },
   },
 
   async run({ parsed, io }) {
@@ -56,6 +61,7 @@ Options:
     const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
+    const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
       stringValue(parsed.values['state-dir']) ??
@@ -85,6 +91,7 @@ Options:
         spoolMaxBytes: Math.round(spoolMb * 1024 * 1024),
         requestTimeoutMs: timeoutMs,
         callTimeoutMs,
+        startWaitMs,
         log,
       });
     } catch (err) {
