@@ -4,57 +4,17 @@ import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { canonical } from '@/lib/names/canonical';
-import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
-import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
-import { presentedList, type PresentedSurface } from '@/lib/surface/presented';
+import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
+import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
 import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
-/** What the proxy presents from: the surface document in force, or favindex's defaults before it has one. */
-export interface SurfaceView extends PresentedSurface {
-  etag: string | null;
-  revision: number | null;
-  /** Presented name → canonical, for names the session's own list does not hold. */
-  names: Readonly<Record<string, string>>;
-  /** Catalog servers in the order favindex keeps them. */
-  order: readonly string[];
-}
-
-const DEFAULT_CONFIG = defaultSurfaceConfig();
-const DEFAULT_VIEW: SurfaceView = {
-  mode: DEFAULT_CONFIG.mode,
-  limits: DEFAULT_CONFIG.limits,
-  favouriteIndex: defaultFavouriteIndex(),
-  instruction: instructionFor(DEFAULT_CONFIG),
-  naming: DEFAULT_CONFIG.naming,
-  serverKey: DEFAULT_CONFIG.serverKey,
-  etag: null,
-  revision: null,
-  names: {},
-  order: [],
-};
-
-export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
-  if (!fetched) return DEFAULT_VIEW;
-  const d = fetched.document;
-  return {
-    mode: d.mode,
-    limits: d.limits,
-    favouriteIndex: d.favouriteIndex,
-    instruction: d.instruction,
-    naming: d.naming,
-    serverKey: d.serverKey,
-    etag: fetched.etag,
-    revision: fetched.revision,
-    names: d.names,
-    order: d.catalog.servers.map((s) => s.name),
-  };
-}
+export { type SurfaceView, surfaceView } from './surface-view';
 
 /**
  * The proxy's state: every upstream's tools (kept on disk too, so a restart presents them
@@ -171,10 +131,13 @@ export class ProxyState {
       return this.pushing;
     }
     this.pushing = (async () => {
+      let changed = false;
       do {
         this.pushAgain = false;
-        await this.pushOnce();
+        changed = (await this.pushOnce()) || changed;
       } while (this.pushAgain && !this.pushFailed);
+      // One read after every upload of the run, not one between uploads (servers listing together wait less).
+      if (changed) await this.surface?.refresh(true);
     })().finally(() => {
       this.pushing = null;
       this.checkReady();
@@ -182,7 +145,8 @@ export class ProxyState {
     return this.pushing;
   }
 
-  private async pushOnce(): Promise<void> {
+  /** One round over what is pending; true when favindex's catalog changed. */
+  private async pushOnce(): Promise<boolean> {
     let changed = false;
     this.pushFailed = false;
     for (const server of [...this.pendingPush]) {
@@ -202,7 +166,7 @@ export class ProxyState {
         break;
       }
     }
-    if (changed) await this.surface?.refresh(true);
+    return changed;
   }
 
   hasPendingPush(): boolean {
