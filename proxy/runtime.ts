@@ -145,28 +145,27 @@ export class ProxyState {
     return this.pushing;
   }
 
-  /** One round over what is pending; true when favindex's catalog changed. */
+  /** One round over what is pending, every server's upload at once; true when favindex's catalog changed. */
   private async pushOnce(): Promise<boolean> {
-    let changed = false;
     this.pushFailed = false;
-    for (const server of [...this.pendingPush]) {
-      const held = this.tools.get(server);
-      if (!held) continue;
-      try {
-        const result = await this.api.putCatalog(server, held.tools);
-        // Tools listed again during the upload are uploaded in the next round.
-        if (this.tools.get(server) === held) this.pendingPush.delete(server);
-        if (result.changed) {
-          changed = true;
-          this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
-        }
-      } catch (err) {
-        this.pushFailed = true;
-        this.problems.report(err, `${server}: catalog not uploaded`);
-        break;
-      }
+    const changed = await Promise.all([...this.pendingPush].map((server) => this.pushOne(server)));
+    return changed.includes(true);
+  }
+
+  private async pushOne(server: string): Promise<boolean> {
+    const held = this.tools.get(server);
+    if (!held) return false;
+    try {
+      const result = await this.api.putCatalog(server, held.tools);
+      // Tools listed again during the upload are uploaded in the next round.
+      if (this.tools.get(server) === held) this.pendingPush.delete(server);
+      if (result.changed) this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
+      return result.changed;
+    } catch (err) {
+      this.pushFailed = true;
+      this.problems.report(err, `${server}: catalog not uploaded`);
+      return false;
     }
-    return changed;
   }
 
   hasPendingPush(): boolean {
