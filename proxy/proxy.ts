@@ -5,7 +5,7 @@ import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
 import { ProxyProblems } from './problems';
-import { ProxyState, startingNotice } from './runtime';
+import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
 import { SurfaceClient } from './surface-client';
@@ -85,7 +85,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   surface.start();
   const startTimer = setTimeout(() => {
     const missing = state.startingReasons();
-    if (missing.length > 0) log(`${startingNotice(missing)} (--start-wait ${options.startWaitMs / 1000} s)`);
+    if (missing.length > 0) {
+      log(`${missing.join('; ')} after --start-wait ${options.startWaitMs / 1000} s: tools/list answers with what is ready, and list_changed brings the rest`);
+    }
   }, options.startWaitMs);
   startTimer.unref();
   const retryPushes = setInterval(() => {
