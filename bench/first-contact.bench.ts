@@ -3,7 +3,8 @@
  * the three npm servers). Baseline, same run: the same SDK client starting server-everything,
  * server-filesystem and server-memory directly, side by side, until each answered tools/list
  * (what no proxy can beat). Measured, with a fresh state folder and project each round: from
- * starting `favindex proxy` to the three catalogs in GET /catalog, and to its first tools/list.
+ * startProxy() (in this process, Streamable HTTP) to the three catalogs in GET /catalog; and from
+ * spawning `favindex proxy` (the node process and CLI start included) to its first tools/list.
  *
  * It runs the built server and CLI (`npm run build` first) on a fresh PGlite folder.
  */
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startProxy } from '@/proxy/proxy';
 import { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
 import { proxyArgs, ROOT, writeServersFile } from '@/test/proxy/harness';
@@ -61,10 +63,22 @@ export async function run(): Promise<Record<string, unknown>> {
       string,
       { command: string; args: string[]; env?: Record<string, string> }
     >;
+    const project = async (id: string): Promise<string> => {
+      await admin('POST', '/api/projects', { id });
+      const made = await admin('POST', `/api/projects/${id}/tokens`, { name: 'bench', scopes: ['events:write', 'surface:read', 'catalog:write'] });
+      return made.token;
+    };
+    const catalogSeen = async (id: string, since: number): Promise<number> => {
+      for (;;) {
+        const body = await admin('GET', `/api/projects/${id}/catalog`);
+        if (body.servers?.length === 3) return performance.now() - since;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
     for (let r = 0; r < ROUNDS; r++) {
       // Alternating, so a busy moment of the machine falls on both sides.
       const started = performance.now();
-      const upstreams = await Promise.all(
+      const directClients = await Promise.all(
         Object.values(servers).map(async (s) => {
           const c = await client(s.command, s.args, s.env);
           await c.listTools();
@@ -72,31 +86,52 @@ export async function run(): Promise<Record<string, unknown>> {
         }),
       );
       direct.push(performance.now() - started);
-      for (const c of upstreams) await c.close();
+      for (const c of directClients) await c.close();
 
-      const id = `first-contact-${r}`;
-      await admin('POST', '/api/projects', { id });
-      const { token } = await admin('POST', `/api/projects/${id}/tokens`, { name: 'bench', scopes: ['events:write', 'surface:read', 'catalog:write'] });
-      const args = proxyArgs({ url: server.baseUrl, project: id, token, config: path.join(work, 'servers.json'), stateDir: path.join(work, id) });
+      const inProcess = `first-contact-${r}`;
+      const token = await project(inProcess);
+      const configs = Object.entries(servers).map(([name, s]) => ({
+        name,
+        endpoint: { transport: 'stdio' as const, command: s.command, args: s.args, env: s.env ?? {} },
+      }));
+      const startedAt = performance.now();
+      const running = await startProxy({
+        url: server.baseUrl,
+        project: inProcess,
+        token,
+        upstreams: configs,
+        stateDir: path.join(work, inProcess),
+        listen: { host: '127.0.0.1', port: 0 },
+        pollMs: 10_000,
+        spoolMaxBytes: 1 << 20,
+        requestTimeoutMs: 30_000,
+        callTimeoutMs: 60_000,
+        startWaitMs: 5_000,
+        log: () => {},
+      });
+      catalog.push(await catalogSeen(inProcess, startedAt));
+      await running.stop();
+
+      const spawnedId = `first-contact-cli-${r}`;
+      const cliToken = await project(spawnedId);
+      const args = proxyArgs({
+        url: server.baseUrl,
+        project: spawnedId,
+        token: cliToken,
+        config: path.join(work, 'servers.json'),
+        stateDir: path.join(work, spawnedId),
+      });
       const spawned = performance.now();
-      const seen = (async () => {
-        for (;;) {
-          const body = await admin('GET', `/api/projects/${id}/catalog`);
-          if (body.servers?.length === 3) return performance.now() - spawned;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      })();
       const proxy = await client(process.execPath, args);
       await proxy.listTools();
       firstList.push(performance.now() - spawned);
-      catalog.push(await seen);
       await proxy.close();
     }
     return {
       rounds: ROUNDS,
       serversDirectMs: median(direct),
       catalogVisibleMs: median(catalog),
-      firstListMs: median(firstList),
+      firstListViaCliMs: median(firstList),
       catalogAfterServersMs: round(median(catalog) - median(direct)),
       goalCatalogMs: 1_000,
     };
