@@ -39,13 +39,13 @@ describe('proxy problems', () => {
     problems.report(down, 'traces kept on disk');
     problems.report(down, 'everything: catalog not uploaded');
     expect(lines).toEqual([
-      'cannot reach favindex at http://127.0.0.1:3999: ECONNREFUSED: the proxy keeps serving the default surface and keeps traces on disk until favindex answers; if favindex runs elsewhere, pass --url (or set FAVINDEX_URL)',
+      'cannot reach favindex at http://127.0.0.1:3999: ECONNREFUSED: serving the default surface, traces kept on disk until favindex answers; if favindex runs elsewhere, pass --url (or set FAVINDEX_URL)',
     ]);
     problems.reached();
     expect(lines[1]).toBe('favindex at http://127.0.0.1:3999 answers again');
     expect(problems.last).toBeNull();
     cached = true;
     problems.report(down, 'reading the surface');
-    expect(lines[2]).toMatch(/keeps serving the last surface it read/);
+    expect(lines[2]).toMatch(/serving the last surface it read, traces kept on disk/);
   });
 });

@@ -55,7 +55,7 @@ export class ProxyProblems {
       const surface = this.hasSurface() ? 'the last surface it read' : 'the default surface';
       return {
         cause: 'unreachable',
-        line: `${message}: the proxy keeps serving ${surface} and keeps traces on disk until favindex answers; if favindex runs elsewhere, pass --url (or set FAVINDEX_URL)`,
+        line: `${message}: serving ${surface}, traces kept on disk until favindex answers; if favindex runs elsewhere, pass --url (or set FAVINDEX_URL)`,
       };
     }
     if (err.missingScope) {

@@ -150,7 +150,7 @@ describe('first contact with a fresh state folder', () => {
       .split('\n')
       .filter((l) => l.includes(`cannot reach favindex at ${gone}`));
     expect(said).toHaveLength(1);
-    expect(said[0]).toMatch(/keeps serving the last surface it read and keeps traces on disk.*--url.*FAVINDEX_URL/);
+    expect(said[0]).toMatch(/serving the last surface it read, traces kept on disk until favindex answers.*--url.*FAVINDEX_URL/);
     await proxy.close();
   });
 });
