@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { handleCall } from './calls';
-import type { ProxyState } from './runtime';
+import { type ProxyState, startingNotice } from './runtime';
 import { ProxySession } from './session';
 import type { Spool } from './spool';
 
@@ -17,7 +17,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
   // announce the key the project's names were made for.
   const server = new Server(
     { name: state.view.serverKey, version: PROXY_VERSION },
-    { capabilities: { tools: { listChanged: true } }, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
+    { capabilities: { tools: { listChanged: true }, logging: {} }, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
   );
   const session = new ProxySession(() => server.sendToolListChanged(), id);
   server.oninitialized = () => {
@@ -25,6 +25,9 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     session.lastSeenAt = Date.now();
+    // The first list waits (bounded) for the servers and favindex, so a client that lists once gets every tool.
+    const missing = await state.whenStarted();
+    if (missing.length > 0) server.sendLoggingMessage({ level: 'warning', logger: 'favindex-proxy', data: startingNotice(missing) }).catch(() => {});
     const listing = state.listing(session);
     session.known = listing.signature;
     return { tools: listing.tools };

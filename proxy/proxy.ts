@@ -4,6 +4,7 @@ import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
+import { ProxyProblems } from './problems';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -22,6 +23,8 @@ export interface ProxyOptions {
   spoolMaxBytes: number;
   requestTimeoutMs: number;
   callTimeoutMs: number;
+  /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
+  startWaitMs: number;
   log(message: string): void;
 }
 
@@ -39,6 +42,7 @@ export interface RunningProxy {
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
+  const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
     dir: path.join(options.stateDir, 'spool'),
@@ -48,8 +52,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     fsyncMs: 200,
     log: (m) => log(m),
   });
-  const sender = new TraceSender(spool, api, log);
   let state: ProxyState | null = null;
+  const problems = new ProxyProblems(options.url, log, () => state?.surface?.current != null);
+  const sender = new TraceSender(spool, api, log, problems);
   const upstreams = startUpstreams(options.upstreams, {
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
@@ -57,14 +62,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     heartbeatMs: 30_000,
     log: (m) => log(m),
     onTools: (server, tools) => state?.setTools(server, tools),
-    onState: () => {},
+    onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
-  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log);
+  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
+  state.startBy = startBy;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
     pollMs: options.pollMs,
     log,
+    problems,
     onChange: (fetched) => {
       state.setSurface(fetched);
       // Catalog uploads that failed are tried again with each poll that reaches favindex.
@@ -73,7 +80,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   state.surface = surface;
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
+  if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
+  void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();
+  const startTimer = setTimeout(() => {
+    const missing = state.startingReasons();
+    if (missing.length > 0) {
+      log(`${missing.join('; ')} after --start-wait ${options.startWaitMs / 1000} s: tools/list answers with what is ready, and list_changed brings the rest`);
+    }
+  }, options.startWaitMs);
+  startTimer.unref();
   const retryPushes = setInterval(() => {
     if (state.hasPendingPush()) void state.pushCatalogs();
   }, options.pollMs);
@@ -111,6 +127,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     stopping ??= (async () => {
       surface.stop();
       clearInterval(retryPushes);
+      clearTimeout(startTimer);
       await closeListener?.();
       await Promise.all([...upstreams.values()].map((u) => u.stop()));
       spool.close();
