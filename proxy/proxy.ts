@@ -4,6 +4,7 @@ import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
+import { Passthrough } from './passthrough';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -50,7 +51,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const sender = new TraceSender(spool, api, log);
   let state: ProxyState | null = null;
+  const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, log });
   const upstreams = startUpstreams(options.upstreams, {
+    client: passthrough.client,
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
     backoff: { initialMs: 500, maxMs: 30_000 },
@@ -59,6 +62,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: () => {},
   });
+  passthrough.attach(upstreams);
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log);
   const surface = new SurfaceClient({
     api,
@@ -88,8 +92,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
+  // What a session announces besides tools is what its servers offer: known once they started (5 s at most).
+  await passthrough.settled(5_000);
   if (options.listen) {
-    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id).server, {
+    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
       log,
     });
@@ -97,7 +103,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     url = listener.url;
     log(`listening on ${url} (Streamable HTTP)`);
   } else {
-    const { server } = sessionServer(state, spool);
+    const { server } = sessionServer(state, spool, undefined, passthrough);
     const transport = new StdioServerTransport();
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
