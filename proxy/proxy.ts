@@ -51,7 +51,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const sender = new TraceSender(spool, api, log);
   let state: ProxyState | null = null;
-  const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, log });
+  const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, cacheFile: path.join(options.stateDir, 'capabilities.json'), log });
   const upstreams = startUpstreams(options.upstreams, {
     client: passthrough.client,
     timeoutMs: options.requestTimeoutMs,
@@ -92,8 +92,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
-  // What a session announces besides tools is what its servers offer: known once they started (5 s at most).
-  await passthrough.settled(5_000);
+  // What a session announces besides tools is what its servers offer: known once they started (10 s at most).
+  await passthrough.settled(10_000);
   if (options.listen) {
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,

@@ -46,6 +46,8 @@ export const ASK_TIMEOUT_MS = 10 * 60_000;
 export class Hub {
   readonly links = new Map<ProxySession, Link>();
   readonly inFlight = new Set<InFlight>();
+  /** What each server offered when last up, kept in the state folder: a restart announces it before the servers are up. */
+  cached: Record<string, ServerCapabilities> = {};
 
   constructor(
     /** Set once the servers are started (they need the proxy's client handlers first). */
@@ -56,7 +58,7 @@ export class Hub {
 
   /** Servers that are up and offer a capability, in config order. */
   offering(capability: keyof ServerCapabilities): Upstream[] {
-    return [...this.upstreams.values()].filter((u) => u.state === 'up' && capabilitiesOf(u)?.[capability] !== undefined);
+    return [...this.upstreams.values()].filter((u) => u.state === 'up' && this.known(u)?.[capability] !== undefined);
   }
 
   /** Sessions whose Server announced a capability (sessions opened before a server came up did not). */
@@ -66,13 +68,18 @@ export class Hub {
 
   /** Every capability some server has, as the proxy announces it. */
   capabilities(): ServerCapabilities {
-    const all = [...this.upstreams.values()].map(capabilitiesOf).filter((c): c is ServerCapabilities => c !== undefined);
+    const all = [...this.upstreams.values()].map((u) => this.known(u)).filter((c): c is ServerCapabilities => c !== undefined);
     const caps: ServerCapabilities = {};
     if (all.some((c) => c.prompts)) caps.prompts = { listChanged: true };
     if (all.some((c) => c.resources)) caps.resources = { listChanged: true, subscribe: all.some((c) => c.resources?.subscribe) };
     if (all.some((c) => c.completions)) caps.completions = {};
     if (all.some((c) => c.logging)) caps.logging = {};
     return caps;
+  }
+
+  /** What a server offers: live, else as it was when last up (in this run, or the run before). */
+  known(upstream: Upstream): ServerCapabilities | undefined {
+    return capabilitiesOf(upstream) ?? this.cached[upstream.name];
   }
 
   /** Send one request to a server for a session: its progress and cancellation follow, its errors name the server. */

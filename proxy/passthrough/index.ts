@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -43,8 +45,13 @@ export class Passthrough {
   private readonly logging: Logging;
   private readonly asks: Asks;
 
-  constructor(options: { callTimeoutMs: number; log(message: string): void }) {
+  constructor(private readonly options: { callTimeoutMs: number; cacheFile: string; log(message: string): void }) {
     this.hub = new Hub(new Map(), options.callTimeoutMs, options.log);
+    try {
+      this.hub.cached = JSON.parse(fs.readFileSync(options.cacheFile, 'utf8'));
+    } catch {
+      // first start: nothing known yet
+    }
     this.prompts = new Prompts(this.hub);
     this.resources = new Resources(this.hub);
     this.logging = new Logging(this.hub);
@@ -63,6 +70,7 @@ export class Passthrough {
     for (const upstream of upstreams.values()) {
       upstream.stateListeners.add((state) => {
         if (state === 'up') {
+          this.remember(upstream);
           this.resources.resubscribe(upstream.name);
           this.logging.reapply(upstream.name);
         }
@@ -71,9 +79,26 @@ export class Passthrough {
     }
   }
 
-  /** Settles once every server's first start ended (up or down), or after `ms`: what sessions announce is known then. */
+  private remember(upstream: Upstream): void {
+    const caps = upstream.lastCapabilities;
+    if (!caps || JSON.stringify(this.hub.cached[upstream.name]) === JSON.stringify(caps)) return;
+    this.hub.cached = { ...this.hub.cached, [upstream.name]: caps };
+    try {
+      fs.mkdirSync(path.dirname(this.options.cacheFile), { recursive: true });
+      const tmp = `${this.options.cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(this.hub.cached));
+      fs.renameSync(tmp, this.options.cacheFile);
+    } catch (err) {
+      this.options.log(`cannot keep the servers' capabilities on disk: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Settles once what every server offers is known (from its start, or kept from the run
+   * before), or once the ones left are down, or after `ms`: what sessions announce is fixed then.
+   */
   settled(ms: number): Promise<void> {
-    const starting = () => [...this.hub.upstreams.values()].some((u) => u.state === 'starting');
+    const starting = () => [...this.hub.upstreams.values()].some((u) => u.state === 'starting' && this.hub.known(u) === undefined);
     if (!starting()) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
