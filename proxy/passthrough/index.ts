@@ -161,15 +161,13 @@ export class Passthrough {
         return {};
       });
     }
-    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-      for (const upstream of this.hub.upstreams.values()) {
-        if (upstream.state === 'up')
-          upstream
-            .session()
-            .sendRootsListChanged()
-            .catch(() => {});
-      }
-    });
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => this.rootsChanged());
+    // A server asks for roots once, when its session starts: a client with roots that connects later is news to it.
+    const initialized = server.oninitialized;
+    server.oninitialized = () => {
+      initialized?.();
+      if (server.getClientCapabilities()?.roots) this.rootsChanged();
+    };
     const previous = server.onclose;
     server.onclose = () => {
       previous?.();
@@ -206,6 +204,16 @@ export class Passthrough {
     client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
       for (const s of this.hub.announcing('prompts')) s.sendPromptListChanged().catch(() => {});
     });
+  }
+
+  private rootsChanged(): void {
+    for (const upstream of this.hub.upstreams.values()) {
+      if (upstream.state !== 'up') continue;
+      upstream
+        .session()
+        .sendRootsListChanged()
+        .catch(() => {});
+    }
   }
 
   /** A server came up or went down: its prompts and resources appear or go, so sessions list again. */

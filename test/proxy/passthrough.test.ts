@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CreateMessageRequestSchema,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   type LoggingMessageNotification,
   ResourceUpdatedNotificationSchema,
@@ -56,15 +57,18 @@ interface Session {
   sampled: string[];
 }
 
-/** A client that can answer sampling (with "yes"), and keeps the log messages and resource updates it hears. */
+const ROOT_URI = 'file:///work/passthrough-root';
+
+/** A client that can answer sampling (with "yes") and roots, and keeps the log messages and resource updates it hears. */
 async function connect(transport: Transport): Promise<Session> {
-  const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {} } });
+  const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {}, roots: {} } });
   const session: Session = { client, logs: [], updated: [], sampled: [] };
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
     const first = request.params.messages[0]?.content;
     session.sampled.push(first && 'text' in first ? String(first.text) : '');
     return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'yes' } };
   });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: ROOT_URI, name: 'the test' }] }));
   client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
     session.logs.push(n.params);
   });
@@ -99,7 +103,7 @@ async function tool(client: Client, name: string, upstream: string): Promise<str
   return found.name;
 }
 
-async function told(client: Client, upstream: string): Promise<{ subscriptions: string[]; level: string | null; cancelled: number }> {
+async function told(client: Client, upstream: string): Promise<{ subscriptions: string[]; level: string | null; cancelled: number; roots: string[] }> {
   const result = await client.callTool({ name: await tool(client, 'told', upstream), arguments: {} });
   const content = result.content as { type: string; text: string }[];
   return JSON.parse(content[0]?.text ?? '{}');
@@ -216,6 +220,11 @@ describe('favindex proxy over stdio passes through what its servers offer beside
     const result = await s.client.callTool({ name: await tool(s.client, 'ask', 'a'), arguments: { text: 'proceed?' } });
     expect(JSON.stringify(result.content)).toContain('a was told: yes');
     expect(s.sampled).toContain('a asks: proceed?');
+  });
+
+  it('tells the servers when a client with roots connects, and answers their roots/list with the client’s roots', async () => {
+    await eventually(async () => expect((await told(s.client, 'a')).roots).toEqual([ROOT_URI]));
+    expect((await told(s.client, 'b')).roots).toEqual([ROOT_URI]);
   });
 
   it('passes the client’s cancellation on to the server’s request', async () => {

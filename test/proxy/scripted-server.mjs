@@ -1,7 +1,7 @@
 // A stdio MCP server for the passthrough tests, started once per name (`scripted-server.mjs a`):
 // two of them list a prompt and a resource of the same name and URI, page their resources two
 // at a time, and have tools that ask the client for a sampling, wait to be cancelled, log, and
-// say what they were told (subscriptions, log level, cancellations).
+// say what they were told (subscriptions, log level, cancellations, the client's roots).
 import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -17,6 +17,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -26,7 +27,7 @@ const name = process.argv[2] ?? 'scripted';
 // After `exit`, this file makes every restart exit at once: the server stays down.
 const downMarker = process.argv[3];
 if (downMarker && fs.existsSync(downMarker)) process.exit(4);
-const told = { subscriptions: [], level: null, cancelled: 0 };
+const told = { subscriptions: [], level: null, cancelled: 0, roots: [] };
 const server = new Server(
   { name, version: '1.0.0' },
   { capabilities: { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} } },
@@ -133,6 +134,10 @@ server.setRequestHandler(CompleteRequestSchema, async (request) => {
 server.setRequestHandler(SetLevelRequestSchema, async (request) => {
   told.level = request.params.level;
   return {};
+});
+
+server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  told.roots = (await server.listRoots()).roots.map((root) => root.uri);
 });
 
 await server.connect(new StdioServerTransport());
