@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CreateMessageRequestSchema,
+  ElicitRequestSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   type LoggingMessageNotification,
@@ -55,18 +56,23 @@ interface Session {
   logs: LoggingMessageNotification['params'][];
   updated: string[];
   sampled: string[];
+  elicited: string[];
 }
 
 const ROOT_URI = 'file:///work/passthrough-root';
 
-/** A client that can answer sampling (with "yes") and roots, and keeps the log messages and resource updates it hears. */
+/** A client that can answer sampling (with "yes"), a form (accepted) and roots, and keeps the log messages and resource updates it hears. */
 async function connect(transport: Transport): Promise<Session> {
-  const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {}, roots: {} } });
-  const session: Session = { client, logs: [], updated: [], sampled: [] };
+  const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
+  const session: Session = { client, logs: [], updated: [], sampled: [], elicited: [] };
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
     const first = request.params.messages[0]?.content;
     session.sampled.push(first && 'text' in first ? String(first.text) : '');
     return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'yes' } };
+  });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    session.elicited.push(request.params.message);
+    return { action: 'accept', content: { ok: true } };
   });
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: ROOT_URI, name: 'the test' }] }));
   client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
@@ -220,6 +226,12 @@ describe('favindex proxy over stdio passes through what its servers offer beside
     const result = await s.client.callTool({ name: await tool(s.client, 'ask', 'a'), arguments: { text: 'proceed?' } });
     expect(JSON.stringify(result.content)).toContain('a was told: yes');
     expect(s.sampled).toContain('a asks: proceed?');
+  });
+
+  it('asks the client a server’s elicitation and gives the server the answer', async () => {
+    const result = await s.client.callTool({ name: await tool(s.client, 'confirm', 'b'), arguments: {} });
+    expect(JSON.stringify(result.content)).toContain('b got accept {\\"ok\\":true}');
+    expect(s.elicited).toEqual(['b: go ahead?']);
   });
 
   it('tells the servers when a client with roots connects, and answers their roots/list with the client’s roots', async () => {

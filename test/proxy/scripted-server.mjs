@@ -1,6 +1,6 @@
 // A stdio MCP server for the passthrough tests, started once per name (`scripted-server.mjs a`):
 // two of them list a prompt and a resource of the same name and URI, page their resources two
-// at a time, and have tools that ask the client for a sampling, wait to be cancelled, log, and
+// at a time, and have tools that ask the client for a sampling or a form, wait to be cancelled, log, and
 // say what they were told (subscriptions, log level, cancellations, the client's roots).
 import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -9,6 +9,7 @@ import {
   CallToolRequestSchema,
   CompleteRequestSchema,
   CreateMessageResultSchema,
+  ElicitResultSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -34,7 +35,7 @@ const server = new Server(
 );
 const schema = { type: 'object', properties: { text: { type: 'string' }, level: { type: 'string' } } };
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: ['ask', 'wait', 'told', 'log', 'touch', 'exit'].map((tool) => ({ name: tool, description: `${tool} (${name})`, inputSchema: schema })),
+  tools: ['ask', 'confirm', 'wait', 'told', 'log', 'touch', 'exit'].map((tool) => ({ name: tool, description: `${tool} (${name})`, inputSchema: schema })),
 }));
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const text = (value) => ({ content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }] });
@@ -46,8 +47,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
           params: { messages: [{ role: 'user', content: { type: 'text', text: `${name} asks: ${request.params.arguments?.text}` } }], maxTokens: 10 },
         },
         CreateMessageResultSchema,
+        ElicitResultSchema,
       );
       return text(`${name} was told: ${answer.content.type === 'text' ? answer.content.text : answer.content.type}`);
+    }
+    case 'confirm': {
+      const answer = await extra.sendRequest(
+        {
+          method: 'elicitation/create',
+          params: { message: `${name}: go ahead?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
+        },
+        ElicitResultSchema,
+      );
+      return text(`${name} got ${answer.action} ${JSON.stringify(answer.content ?? {})}`);
     }
     case 'exit':
       if (downMarker) fs.writeFileSync(downMarker, 'down\n');
