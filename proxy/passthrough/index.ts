@@ -18,10 +18,12 @@ import {
   ResourceUpdatedNotificationSchema,
   RootsListChangedNotificationSchema,
   type ServerCapabilities,
+  ServerCapabilitiesSchema,
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ProxySession } from '../session';
 import type { Upstream } from '../upstreams';
 import { Asks } from './asks';
@@ -48,7 +50,8 @@ export class Passthrough {
   constructor(private readonly options: { callTimeoutMs: number; cacheFile: string; log(message: string): void }) {
     this.hub = new Hub(new Map(), options.callTimeoutMs, options.log);
     try {
-      this.hub.cached = JSON.parse(fs.readFileSync(options.cacheFile, 'utf8'));
+      const kept = z.record(z.string(), ServerCapabilitiesSchema).safeParse(JSON.parse(fs.readFileSync(options.cacheFile, 'utf8')));
+      if (kept.success) this.hub.cached = kept.data;
     } catch {
       // first start: nothing known yet
     }

@@ -53,7 +53,9 @@ export class Prompts {
     const route = this.routes.get(name);
     if (route) return route;
     const names = prompts.map((p) => p.name);
-    throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. This proxy's prompts: ${names.slice(0, 30).join(', ') || 'none'}`);
+    const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
+    const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
+    throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. This proxy's prompts: ${names.slice(0, 30).join(', ') || 'none'}${note}`);
   }
 
   async get(session: ProxySession, extra: Extra, params: GetPromptRequest['params']): Promise<GetPromptResult> {

@@ -285,6 +285,22 @@ describe('favindex proxy over Streamable HTTP', () => {
   });
 });
 
+describe('favindex proxy started again', () => {
+  it('announces what its servers offered before, even one that is down now, and says it is down', async () => {
+    const { dir, stateDir } = proxyFolder(work, 'restart');
+    const marker = path.join(dir, 'a.down');
+    const config = serversFile(dir, { a: { command: process.execPath, args: [SCRIPTED, 'a', marker] } });
+    const first = await stdioSession('pass', config, stateDir);
+    expect(first.client.getServerCapabilities()?.prompts).toBeDefined();
+    await first.client.close();
+    // From now on a exits as soon as it starts.
+    fs.writeFileSync(marker, 'down\n');
+    const again = await stdioSession('pass', config, stateDir);
+    expect(again.client.getServerCapabilities()?.prompts).toBeDefined();
+    await expect(again.client.getPrompt({ name: 'greet' })).rejects.toThrow(/Unknown prompt 'greet'\. This proxy's prompts: none; not up now: a/);
+  });
+});
+
 describe('favindex proxy in front of servers with tools only', () => {
   it('announces tools and nothing else', async () => {
     const { dir, stateDir } = proxyFolder(work, 'tools-only');
