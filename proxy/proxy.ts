@@ -4,6 +4,7 @@ import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
 import { sessionServer } from './mcp-server';
+import { Passthrough } from './passthrough';
 import { ProxyProblems } from './problems';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
@@ -55,7 +56,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let state: ProxyState | null = null;
   const problems = new ProxyProblems(options.url, log, () => state?.surface?.current != null);
   const sender = new TraceSender(spool, api, log, problems);
+  const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, cacheFile: path.join(options.stateDir, 'capabilities.json'), log });
   const upstreams = startUpstreams(options.upstreams, {
+    client: passthrough.client,
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
     backoff: { initialMs: 500, maxMs: 30_000 },
@@ -64,6 +67,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
+  passthrough.attach(upstreams);
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
   state.startBy = startBy;
   const surface = new SurfaceClient({
@@ -104,8 +108,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
+  // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
+  await passthrough.settled(Math.max(0, startBy - Date.now()));
   if (options.listen) {
-    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id).server, {
+    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
       log,
     });
@@ -113,7 +119,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     url = listener.url;
     log(`listening on ${url} (Streamable HTTP)`);
   } else {
-    const { server } = sessionServer(state, spool);
+    const { server } = sessionServer(state, spool, undefined, passthrough);
     const transport = new StdioServerTransport();
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
