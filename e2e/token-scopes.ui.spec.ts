@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { putCatalog, uniqueId } from './helpers';
 
-test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a token does what its scopes say', async ({ page, request }) => {
+test('the Tokens tab makes a token for a proxy by default, offers the CLI scopes, and a token does what its scopes say', async ({ page, request }) => {
   const id = uniqueId('scopes');
   expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
   await putCatalog(request, id, 'github');
@@ -10,13 +10,18 @@ test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a to
 
   const scopes = page.getByRole('group', { name: /Scopes/ });
   const box = (scope: string) => scopes.getByRole('checkbox', { name: new RegExp(`^${scope} `) });
-  for (const scope of ['events:write', 'surface:read']) await expect(box(scope)).toBeChecked();
-  for (const scope of ['usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write']) await expect(box(scope)).not.toBeChecked();
+  // For a proxy: exactly what it needs, fixed.
+  await expect(page.getByRole('radio', { name: /^a proxy/ })).toBeChecked();
+  for (const scope of ['events:write', 'surface:read', 'catalog:write']) await expect(box(scope)).toBeChecked();
+  for (const scope of ['usage:read', 'config:read', 'favourites:write', 'config:write']) await expect(box(scope)).not.toBeChecked();
+  await expect(box('usage:read')).toBeDisabled();
   await expect(scopes).toContainText('pin, unpin, move and replace favourites');
 
-  // A token for a script that reads suggestions and pins: no events, no surface.
+  // A token for a script that reads suggestions and pins: no events, no surface, no catalog.
+  await page.getByRole('radio', { name: /^a script/ }).check();
   await box('events:write').uncheck();
   await box('surface:read').uncheck();
+  await box('catalog:write').uncheck();
   await expect(page.getByRole('button', { name: 'Create token' })).toBeDisabled();
   await box('usage:read').check();
   await box('favourites:write').check();

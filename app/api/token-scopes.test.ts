@@ -26,10 +26,10 @@ spec:
 }
 
 describe('project token scopes', () => {
-  it('makes a proxy token (events:write, surface:read) when no scopes are named', async () => {
+  it('makes a proxy token (events:write, surface:read, catalog:write) when no scopes are named', async () => {
     const id = await asAdmin(() => createTestProject());
     const res = await asAdmin(() => api.post(`/api/projects/${id}/tokens`, { json: { name: 'proxy' } }));
-    expect(res.body.scopes).toEqual(['events:write', 'surface:read']);
+    expect(res.body.scopes).toEqual(['events:write', 'surface:read', 'catalog:write']);
   });
 
   it('reads usage and suggestions with usage:read, and nothing else with it', async () => {

@@ -15,7 +15,7 @@ import { useOrigin } from '@/components/ui/use-origin';
 import type { EventView } from '@/lib/contracts/events';
 import { countOf, formatDateTime } from '@/lib/format';
 import { catalogPushCommand } from '@/lib/onboarding/first-event';
-import { DEFAULT_TOKEN_SCOPES } from '@/lib/schemas/tokens';
+import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { FirstEventCommand } from './first-event-command';
 import styles from './first-run-checklist.module.css';
 
@@ -59,7 +59,7 @@ export function FirstRunChecklist({ id, firstEvent, token, onToken, onDismiss }:
         </Step>
         <Step n={2} done={token !== null || activeTokens > 0} title="Make a token for the proxy">
           {token ? (
-            <p className="small">A token with {DEFAULT_TOKEN_SCOPES.join(' and ')} is in the command below.</p>
+            <p className="small">A token with {PROXY_SCOPES.join(', ')} is in the commands below.</p>
           ) : (
             <TokenStep id={id} activeTokens={activeTokens} onToken={onToken} />
           )}
@@ -99,7 +99,7 @@ function TokenStep({ id, activeTokens, onToken }: { id: string; activeTokens: nu
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim() || create.isPending) return;
-    const created = await create.mutateAsync({ name: name.trim(), scopes: [...DEFAULT_TOKEN_SCOPES] }).catch(() => null);
+    const created = await create.mutateAsync({ name: name.trim(), scopes: [...PROXY_SCOPES] }).catch(() => null);
     if (created) {
       onToken(created.token);
       // The form goes; the focus goes to the command that now holds the token.
@@ -114,7 +114,7 @@ function TokenStep({ id, activeTokens, onToken }: { id: string; activeTokens: nu
       <p className="small">
         {activeTokens > 0
           ? `${countOf(activeTokens, 'active token')} already; a secret is shown only when it is made, so make one here to have it in the command.`
-          : `A proxy sends it with each batch of events; it may send events and read the surface (${DEFAULT_TOKEN_SCOPES.join(', ')}).`}
+          : `A proxy sends it with each batch of events; it may send events, read the surface and upload its servers' tools (${PROXY_SCOPES.join(', ')}).`}
       </p>
       <div className={`row ${styles.tokenRow}`}>
         <label className="field">
