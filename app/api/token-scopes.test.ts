@@ -83,6 +83,28 @@ describe('project token scopes', () => {
     expect((await asAdmin(() => api.get(`/api/projects/${id}/catalog`))).body.servers.map((s: { name: string }) => s.name)).toEqual(['github']);
   });
 
+  it('notes on the token the scope it was last refused for, once a minute however often it retries, and at once for another scope', async () => {
+    const id = await asAdmin(() => createTestProject());
+    const { token, id: tokenId } = await asAdmin(() => createToken(id, ['events:write', 'surface:read']));
+    const listed = async () => (await asAdmin(() => api.get(`/api/projects/${id}/tokens`))).body.tokens.find((t: { id: string }) => t.id === tokenId);
+    expect((await listed()).refused).toBeNull();
+
+    // A proxy with an old token uploads its catalog, and retries.
+    expectEnvelope(await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) }), 403, 'FORBIDDEN');
+    const first = (await listed()).refused;
+    expect(first).toEqual({ scope: 'catalog:write', at: expect.any(String) });
+    for (let i = 0; i < 3; i++) {
+      expectEnvelope(await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) }), 403, 'FORBIDDEN');
+    }
+    expect((await listed()).refused).toEqual(first);
+    // Nothing was uploaded, and the token still does what it may.
+    expect((await asAdmin(() => api.get(`/api/projects/${id}/catalog`))).body.servers).toEqual([]);
+    expect((await api.get(`/api/projects/${id}/surface`, { headers: bearer(token) })).status).toBe(200);
+
+    expectEnvelope(await api.get(`/api/projects/${id}/usage`, { headers: bearer(token) }), 403, 'FORBIDDEN');
+    expect((await listed()).refused.scope).toBe('usage:read');
+  });
+
   it('applies YAML to its own project with config:write, and refuses (403) any document naming another project, dry runs too, changing nothing', async () => {
     const own = await asAdmin(() => createTestProject(['github']));
     const other = await asAdmin(() => createTestProject(['github']));

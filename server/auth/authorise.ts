@@ -64,6 +64,7 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
     throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, 'use a token created for this project');
   }
   if (!token.scopes.includes(access)) {
+    await app.tokens.noteRefused(token.id, access);
     throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, `create a token with scope ${access}`);
   }
   app.tokens.noteUsed(token.id);

@@ -39,6 +39,7 @@ describe('project tokens API', () => {
         createdAt: created.body.createdAt,
         lastUsedAt: null,
         revokedAt: null,
+        refused: null,
       },
     ]);
     expect(list.text).not.toContain(secret);
