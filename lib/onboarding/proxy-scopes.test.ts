@@ -22,7 +22,7 @@ function scopesNear(file: string, anchor: string, lineOnly = false): string[] {
  * more) would send users back to a proxy whose catalog upload is refused.
  */
 const PLACES: [file: string, anchor: string, lineOnly?: boolean][] = [
-  ['README.md', 'in password mode add'],
+  ['README.md', 'goes in `FAVINDEX_TOKEN`, with'],
   ['README.md', 'A token made\nwithout `scopes` gets what a proxy needs'],
   ['README.md', 'an MCP server for your client (above)', true],
   ['docs/rules.md', 'A token made without `scopes` gets what `favindex proxy` needs'],
@@ -42,7 +42,7 @@ describe('what a proxy needs is said one way', () => {
   });
 
   it('is what the first-run step and the Tokens tab make, by name, not by a list of their own', () => {
-    for (const file of ['components/onboarding/first-run-checklist.tsx', 'components/tokens/create-token-form.tsx']) {
+    for (const file of ['components/onboarding/token-step.tsx', 'components/tokens/create-token-form.tsx']) {
       const source = read(file);
       expect(source, file).toContain('PROXY_SCOPES');
       // A scope written out by hand in either would be a second definition.
