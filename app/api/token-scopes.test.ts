@@ -89,8 +89,10 @@ describe('project token scopes', () => {
     const listed = async () => (await asAdmin(() => api.get(`/api/projects/${id}/tokens`))).body.tokens.find((t: { id: string }) => t.id === tokenId);
     expect((await listed()).refused).toBeNull();
 
-    // A proxy with an old token uploads its catalog, and retries.
-    expectEnvelope(await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) }), 403, 'FORBIDDEN');
+    // A proxy with an old token uploads its catalog, and retries. It is told which token to make.
+    const refused = await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) });
+    expectEnvelope(refused, 403, 'FORBIDDEN');
+    expect(refused.body.suggested_action).toContain('create a token for a proxy (events:write, surface:read, catalog:write)');
     const first = (await listed()).refused;
     expect(first).toEqual({ scope: 'catalog:write', at: expect.any(String) });
     for (let i = 0; i < 3; i++) {
