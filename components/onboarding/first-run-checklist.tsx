@@ -49,7 +49,12 @@ export function FirstRunChecklist({ id, install, firstEvent, token, onToken, onD
           <ConnectProxyStep id={id} install={install} token={token} onToken={onToken} tokens={list} />
         </Step>
         <Step n={2} done={firstEvent?.kind === 'tool'} title="See the first call arrive">
-          <FirstEventStatus base={base} firstEvent={firstEvent} context={{ servers: servers.map((s) => s.name), catalogRefused }} onDismiss={onDismiss} />
+          <FirstEventStatus
+            base={base}
+            firstEvent={firstEvent}
+            context={{ servers: servers.map((s) => s.name), tools: new Set(servers.flatMap((s) => s.tools.map((t) => `${s.name}/${t.name}`))), catalogRefused }}
+            onDismiss={onDismiss}
+          />
         </Step>
       </ol>
       <NoProxy id={id} install={install} token={token} />

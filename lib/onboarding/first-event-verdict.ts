@@ -13,6 +13,8 @@ export interface FirstEventFacts {
 export interface FirstEventContext {
   /** The servers the project's catalog has. */
   servers: readonly string[];
+  /** Every server/tool of the catalog: a canonical name outside it is no resolution, whatever the event says. */
+  tools: ReadonlySet<string>;
   /** A token of the project was refused catalog:write: the proxy's upload is what is missing. */
   catalogRefused: boolean;
 }
@@ -20,7 +22,17 @@ export interface FirstEventContext {
 export type FirstEventVerdict = { tone: 'ok'; text: string } | { tone: 'warn'; text: string; reason: string; fix: string };
 
 export function firstEventVerdict(event: FirstEventFacts, ctx: FirstEventContext): FirstEventVerdict {
-  if (event.kind === 'tool' && event.canonical) return { tone: 'ok', text: `It resolved to ${event.canonical}, a tool of the catalog.` };
+  if (event.kind === 'tool' && event.canonical && ctx.tools.has(event.canonical)) {
+    return { tone: 'ok', text: `It resolved to ${event.canonical}, a tool of the catalog.` };
+  }
+  if (event.kind === 'tool' && event.canonical) {
+    return {
+      tone: 'warn',
+      text: `It was counted as ${event.canonical}, which the catalog does not list.`,
+      reason: 'the call came before its server’s catalog, and its name was guessed',
+      fix: 'check the catalog has the server (the proxy uploads it as it starts), then make another call',
+    };
+  }
   if (event.kind === 'meta') {
     return {
       tone: 'warn',
