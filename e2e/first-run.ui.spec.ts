@@ -66,7 +66,7 @@ test('a new user without a proxy goes from no project to a first event without t
 
   // Back on the checklist: the catalog is there; make the token inline.
   await page.getByRole('link', { name: 'Back to the getting-started steps' }).click();
-  await expect(steps.getByTestId('first-run-catalog')).toHaveText('The catalog has github (26 tools), k8s (1 tool).');
+  await expect(steps.getByTestId('first-run-catalog')).toHaveText('The catalog has k8s (1 tool), github (26 tools).');
   await steps.getByRole('button', { name: 'Create token' }).click();
   await expect(steps.getByTestId('proxy-token-made')).toBeVisible();
 

@@ -12,7 +12,7 @@ import { FirstEventStatus } from './first-event-status';
 import styles from './first-run-checklist.module.css';
 import { NoProxy } from './no-proxy';
 
-/** While the page waits on a proxy, a token it refuses shows within seconds. */
+/** How often the page asks while it waits on a proxy. */
 const WAITING_POLL_MS = 2_000;
 
 interface Props {
@@ -28,8 +28,9 @@ interface Props {
 
 /** A new project's way to its first event: connect a proxy (token, servers file, client config), then watch the first call arrive. */
 export function FirstRunChecklist({ id, install, firstEvent, token, onToken, onDismiss }: Props) {
-  const catalog = useCatalogQuery(id);
   const waiting = firstEvent === null || firstEvent.kind !== 'tool';
+  // A proxy uploads its catalog and may be refused: both show here within seconds while the page waits.
+  const catalog = useCatalogQuery(id, { waitingMs: waiting ? WAITING_POLL_MS : false });
   const tokens = useTokensQuery(id, { refetchInterval: waiting ? WAITING_POLL_MS : false });
   const base = `/projects/${encodeURIComponent(id)}`;
   const servers = catalog.data?.servers ?? [];
