@@ -43,3 +43,28 @@ test('the Tokens tab makes a token for a proxy by default, offers the CLI scopes
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toContain('lacks the scope events:write');
 });
+
+test('a proxy token without catalog:write is shown refused, on the first-run page while it waits and on the Tokens tab', async ({ page, request }) => {
+  const id = uniqueId('refused');
+  expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
+  const made = await request.post(`/api/projects/${id}/tokens`, { data: { name: 'old proxy', scopes: ['events:write', 'surface:read'] } });
+  const { token } = await made.json();
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId('first-event-status')).toContainText('Waiting for the first event…');
+
+  // The proxy's catalog upload is refused while the page is open: the page says so by itself.
+  const upload = await request.put(`/api/projects/${id}/catalog/memory`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { tools: [{ name: 'read_graph', inputSchema: { type: 'object' } }] },
+  });
+  expect(upload.status()).toBe(403);
+  await expect(page.getByTestId('first-run-refused')).toContainText(
+    /Token “old proxy”: refused catalog:write \d+s ago: it cannot upload the catalog; make a token for a proxy/,
+  );
+  expect((await (await request.get(`/api/projects/${id}/catalog`)).json()).servers).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Tokens' }).click();
+  const row = page.getByTestId('tokens-table').getByRole('row', { name: /old proxy/ });
+  await expect(row.getByTestId('token-refused')).toContainText('refused catalog:write');
+  await expect(row.getByTestId('token-refused')).toContainText('make a token for a proxy');
+});
