@@ -28,7 +28,6 @@ const PLACES: [file: string, anchor: string, lineOnly?: boolean][] = [
   ['docs/rules.md', 'A token made without `scopes` gets what `favindex proxy` needs'],
   ['docs/guide.md', "A token created without `scopes` gets a proxy's three"],
   ['docs/integrations.md', 'A token needs'],
-  ['cli/commands/proxy.ts', 'Token scopes:'],
 ];
 
 describe('what a proxy needs is said one way', () => {
@@ -41,8 +40,8 @@ describe('what a proxy needs is said one way', () => {
     expect(new Set(scopesNear(file, anchor, lineOnly))).toEqual(new Set(PROXY_SCOPES));
   });
 
-  it('is what the first-run step and the Tokens tab make, by name, not by a list of their own', () => {
-    for (const file of ['components/onboarding/token-step.tsx', 'components/tokens/create-token-form.tsx']) {
+  it("is what the first-run step and the Tokens tab make and the proxy's help names, by name, not by a list of their own", () => {
+    for (const file of ['components/onboarding/token-step.tsx', 'components/tokens/create-token-form.tsx', 'cli/commands/proxy.ts']) {
       const source = read(file);
       expect(source, file).toContain('PROXY_SCOPES');
       // A scope written out by hand in either would be a second definition.
