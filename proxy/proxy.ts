@@ -3,7 +3,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
-import { sessionServer } from './mcp-server';
+import { PROXY_VERSION, sessionServer } from './mcp-server';
+import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -105,6 +106,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
     closeListener = () => server.close();
   }
+  const reporter = new ProxyReporter({
+    api,
+    state,
+    spool,
+    stateDir: options.stateDir,
+    transport: options.listen ? 'http' : 'stdio',
+    version: PROXY_VERSION,
+    // The proxy's own last error (a refused upload, a missing scope) joins here once ProxyState keeps one.
+    lastError: () => sender.lastError,
+    log,
+  });
+  reporter.start();
   log(`project ${options.project} at ${options.url}; ${upstreams.size} MCP server(s): ${[...upstreams.keys()].join(', ') || 'none'}`);
 
   const stop = () => {
@@ -113,6 +126,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clearInterval(retryPushes);
       await closeListener?.();
       await Promise.all([...upstreams.values()].map((u) => u.stop()));
+      await reporter.stop(2_000);
       spool.close();
       // One last try to send what is left; what is not sent waits on disk for the next start.
       await sender.flush(2_000);
