@@ -84,3 +84,19 @@ export async function runningProxies(db: Db, projectId: string): Promise<Running
   if (connected.length === 0) return null;
   return { proxies: connected.length, servers: new Set(connected.flatMap((row) => row.report.servers.map((s) => s.name))) };
 }
+
+/**
+ * Why these pinned tools reach no client, or null: while a proxy is connected, a tool of a server
+ * none of them runs is in no list a client receives (with none connected nothing is known).
+ */
+export async function notServedWarning(db: Db, projectId: string, tools: readonly string[]): Promise<string | null> {
+  const running = await runningProxies(db, projectId);
+  if (!running) return null;
+  const unserved = tools.filter((tool) => !running.servers.has(tool.split('/')[0] ?? ''));
+  if (unserved.length === 0) return null;
+  const servers = [...new Set(unserved.map((tool) => tool.split('/')[0]))];
+  const they = running.proxies === 1 ? 'it runs' : 'they run';
+  const runs = running.servers.size > 0 ? `${they} ${[...running.servers].sort().join(', ')}` : `${they} no server`;
+  const proxies = running.proxies === 1 ? 'the connected proxy does not run' : `none of the ${running.proxies} connected proxies runs`;
+  return `${unserved.join(', ')} reach${unserved.length === 1 ? 'es' : ''} no client: ${proxies} ${servers.map((s) => `'${s}'`).join(', ')} (${runs}); add it to a proxy's servers file`;
+}
