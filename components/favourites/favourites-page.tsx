@@ -63,9 +63,10 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
           },
         },
       );
-    const reason = unserved(tool);
-    if (reason) setPending({ tool, reason, pin: write, cancel: () => opener.focus() });
-    else write();
+    void unserved(tool).then((reason) => {
+      if (reason) setPending({ tool, reason, pin: write, cancel: () => opener.focus() });
+      else write();
+    });
   }
 
   /** Unpin; the focus goes to the row that takes its place (or the one before, or the empty list). */

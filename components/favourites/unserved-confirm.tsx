@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { useProxiesQuery } from '@/components/api/use-proxies-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { proxiesQuery, useProxiesQuery } from '@/components/api/use-proxies-query';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import type { ProxyList } from '@/lib/contracts/proxies';
 
@@ -15,10 +16,18 @@ export function unservedReason(list: ProxyList | undefined, tool: string): strin
   return `No client will receive ${tool}: '${server}' is not among the servers of ${who}. Add it to a proxy's servers file, or pin it anyway for later.`;
 }
 
-/** Asks before a pin that no client will receive, naming why; the pin waits for the answer. */
+/**
+ * Why a pin would reach no client, read at the click: the proxies are read first if they have not
+ * been yet, so a quick click cannot skip the question. Unreadable proxies ask nothing.
+ */
 export function useUnservedCheck(projectId: string) {
-  const proxies = useProxiesQuery(projectId);
-  return (tool: string) => unservedReason(proxies.data, tool);
+  const queryClient = useQueryClient();
+  // Kept fresh while the page is open, so the click usually needs no request.
+  useProxiesQuery(projectId);
+  return async (tool: string): Promise<string | null> => {
+    const list = await queryClient.ensureQueryData(proxiesQuery(projectId)).catch(() => undefined);
+    return unservedReason(list, tool);
+  };
 }
 
 export interface PendingPin {
