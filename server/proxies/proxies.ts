@@ -42,9 +42,11 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
 /** Store a proxy's report (the last one wins). A project keeps MAX_PROXIES_PER_PROJECT proxies. */
 export async function reportProxy(db: Db, projectId: string, proxyId: string, report: ProxyReport): Promise<ProxyView> {
   const row = await db.transaction(async (tx) => {
-    // The project row lock serialises first reports, so the limit holds.
+    // A known proxy's report is one upsert; a first one takes the project row lock, which
+    // serialises first reports so the limit holds (and answers 404 for a project that is not there).
+    if (await proxyExists(tx, projectId, proxyId)) return upsertProxyReport(tx, projectId, proxyId, report, new Date());
     await lockProjectForNameChange(tx, projectId);
-    if (!(await proxyExists(tx, projectId, proxyId)) && (await countProxies(tx, projectId)) >= MAX_PROXIES_PER_PROJECT) {
+    if ((await countProxies(tx, projectId)) >= MAX_PROXIES_PER_PROJECT) {
       throw new ApiError('PROXY_LIMIT_REACHED', `project '${projectId}' already keeps ${MAX_PROXIES_PER_PROJECT} proxies`, {
         suggestedAction: 'forget proxies that no longer run (DELETE /api/projects/:id/proxies/:proxyId, or the Proxies tab)',
         citedRule: '§auth',
