@@ -70,7 +70,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
           {proxy.spool.dropped > 0 ? <span className="tone-danger">; {formatNumber(proxy.spool.dropped)} dropped (spool full)</span> : null}
         </dd>
       </dl>
-      <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} labelledBy={heading} testId="proxy-servers" />
+      <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} label={`Servers of ${proxy.host}`} testId="proxy-servers" />
       {shown > 0 ? (
         <details className={styles.names}>
           <summary>The names a new session is given{shown < proxy.presented.count ? ` (the first ${formatNumber(shown)})` : ''}</summary>
