@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { putCatalogResultSchema, type PutCatalogResult } from '@/lib/contracts/catalog';
 import { type IngestResult, ingestResultSchema } from '@/lib/contracts/events';
 import { type SurfaceDocument, surfaceDocumentSchema } from '@/lib/contracts/surface';
+import { type ProxyView, proxyViewSchema } from '@/lib/contracts/proxies';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import type { ProxyReport } from '@/lib/schemas/proxies';
 import { TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 
 /** How a request to favindex failed: `retry` says whether the same request may succeed later. */
@@ -50,6 +52,12 @@ export class FavindexApi {
   async putCatalog(server: string, tools: CatalogTool[]): Promise<PutCatalogResult> {
     const res = await this.send('PUT', `/catalog/${encodeURIComponent(server)}`, { 'content-type': 'application/json' }, JSON.stringify({ tools }));
     return this.read(putCatalogResultSchema, await this.json(res, 'PUT /catalog'), 'PUT /catalog');
+  }
+
+  /** This proxy's report of itself (PUT /proxies/:proxyId). */
+  async putProxyReport(proxyId: string, report: ProxyReport): Promise<ProxyView> {
+    const res = await this.send('PUT', `/proxies/${encodeURIComponent(proxyId)}`, { 'content-type': 'application/json' }, JSON.stringify(report));
+    return this.read(proxyViewSchema, await this.json(res, 'PUT /proxies'), 'PUT /proxies');
   }
 
   async postEvents(ndjson: string): Promise<IngestResult> {

@@ -3,9 +3,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
-import { sessionServer } from './mcp-server';
+import { PROXY_VERSION, sessionServer } from './mcp-server';
 import { Passthrough } from './passthrough';
 import { ProxyProblems } from './problems';
+import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -127,6 +128,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
     closeListener = () => server.close();
   }
+  const reporter = new ProxyReporter({
+    api,
+    state,
+    spool,
+    stateDir: options.stateDir,
+    transport: options.listen ? 'http' : 'stdio',
+    version: PROXY_VERSION,
+    // A request favindex refused (a missing scope) or could not take, else the last failed trace batch.
+    lastError: () => state.lastError?.message ?? sender.lastError,
+    log,
+  });
+  reporter.start();
   log(`project ${options.project} at ${options.url}; ${upstreams.size} MCP server(s): ${[...upstreams.keys()].join(', ') || 'none'}`);
 
   const stop = () => {
@@ -136,6 +149,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clearTimeout(startTimer);
       await closeListener?.();
       await Promise.all([...upstreams.values()].map((u) => u.stop()));
+      await reporter.stop(2_000);
       spool.close();
       // One last try to send what is left; what is not sent waits on disk for the next start.
       await sender.flush(2_000);
