@@ -184,7 +184,9 @@ describe('the OpenAPI document', () => {
     const { full: _full, ...withoutFull } = view;
     expect(favourites(withoutFull)).toBe(false);
     const pinned = compile(document.paths['/api/projects/{id}/favourites/pin'].post.responses['200'].content['application/json'].schema);
-    expect(pinned({ ...view, changed: true })).toBe(true);
+    expect(pinned({ ...view, changed: true, warning: null })).toBe(true);
+    expect(pinned({ ...view, changed: true, warning: 'no connected proxy runs github' })).toBe(true);
+    expect(pinned({ ...view, changed: true })).toBe(false);
     expect(pinned(view)).toBe(false);
     const suggestions = document.paths['/api/projects/{id}/suggestions'].get.responses['200'].content['application/json'].schema;
     expect(suggestions.required).toContain('favouritesVersion');
