@@ -21,6 +21,8 @@ export const events = pgTable(
     tool: text('tool').notNull(),
     serverHint: text('server_hint'),
     toolHint: text('tool_hint'),
+    /** The `server/tool` the proxy said it routed the call to (§events), kept so a later catalog can resolve it. */
+    canonicalHint: text('canonical_hint'),
     unresolvedReason: text('unresolved_reason'),
     sessionId: text('session_id'),
     status: text('status').notNull(),
