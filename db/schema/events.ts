@@ -44,3 +44,12 @@ export const events = pgTable(
     index('events_unresolved_idx').on(t.projectId, t.rawName, t.ts).where(sql`${t.kind} = 'unresolved'`),
   ],
 );
+
+/**
+ * Projects whose calls must be resolved again at the next start, before the app serves: a
+ * migration that turns stored calls back into unresolved ones (0014) cannot run the name
+ * resolver itself, so it lists the projects here and the start drains the list.
+ */
+export const reresolvePending = pgTable('reresolve_pending', {
+  projectId: text('project_id').primaryKey(),
+});
