@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { putCatalog, uniqueId } from './helpers';
 
-test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a token does what its scopes say', async ({ page, request }) => {
+test('the Tokens tab makes a token for a proxy by default, offers the CLI scopes, and a token does what its scopes say', async ({ page, request }) => {
   const id = uniqueId('scopes');
   expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
   await putCatalog(request, id, 'github');
@@ -10,13 +10,18 @@ test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a to
 
   const scopes = page.getByRole('group', { name: /Scopes/ });
   const box = (scope: string) => scopes.getByRole('checkbox', { name: new RegExp(`^${scope} `) });
-  for (const scope of ['events:write', 'surface:read']) await expect(box(scope)).toBeChecked();
-  for (const scope of ['usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write']) await expect(box(scope)).not.toBeChecked();
+  // For a proxy: exactly what it needs, fixed.
+  await expect(page.getByRole('radio', { name: /^a proxy/ })).toBeChecked();
+  for (const scope of ['events:write', 'surface:read', 'catalog:write']) await expect(box(scope)).toBeChecked();
+  for (const scope of ['usage:read', 'config:read', 'favourites:write', 'config:write']) await expect(box(scope)).not.toBeChecked();
+  await expect(box('usage:read')).toBeDisabled();
   await expect(scopes).toContainText('pin, unpin, move and replace favourites');
 
-  // A token for a script that reads suggestions and pins: no events, no surface.
+  // A token for a script that reads suggestions and pins: no events, no surface, no catalog.
+  await page.getByRole('radio', { name: /^a script/ }).check();
   await box('events:write').uncheck();
   await box('surface:read').uncheck();
+  await box('catalog:write').uncheck();
   await expect(page.getByRole('button', { name: 'Create token' })).toBeDisabled();
   await box('usage:read').check();
   await box('favourites:write').check();
@@ -37,4 +42,29 @@ test('the Tokens tab offers the CLI scopes, a proxy’s two by default, and a to
   const refused = await request.post(`/api/projects/${id}/events`, { headers: { ...auth, 'content-type': 'application/x-ndjson' }, data: '{}' });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toContain('lacks the scope events:write');
+});
+
+test('a proxy token without catalog:write is shown refused, on the first-run page while it waits and on the Tokens tab', async ({ page, request }) => {
+  const id = uniqueId('refused');
+  expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
+  const made = await request.post(`/api/projects/${id}/tokens`, { data: { name: 'old proxy', scopes: ['events:write', 'surface:read'] } });
+  const { token } = await made.json();
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId('first-event-status')).toContainText('Waiting for the first event…');
+
+  // The proxy's catalog upload is refused while the page is open: the page says so by itself.
+  const upload = await request.put(`/api/projects/${id}/catalog/memory`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { tools: [{ name: 'read_graph', inputSchema: { type: 'object' } }] },
+  });
+  expect(upload.status()).toBe(403);
+  await expect(page.getByTestId('first-run-refused')).toContainText(
+    /Token “old proxy”: refused catalog:write \d+s ago: it cannot upload the catalog; make a token for a proxy/,
+  );
+  expect((await (await request.get(`/api/projects/${id}/catalog`)).json()).servers).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Tokens' }).click();
+  const row = page.getByTestId('tokens-table').getByRole('row', { name: /old proxy/ });
+  await expect(row.getByTestId('token-refused')).toContainText('refused catalog:write');
+  await expect(row.getByTestId('token-refused')).toContainText('make a token for a proxy');
 });

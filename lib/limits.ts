@@ -57,3 +57,23 @@ export const MAX_IMPACT_WINDOW_DAYS = 90;
 export const MAX_LISTED_REVISIONS = 100;
 export const MAX_BACKTEST_WEEKS = 52;
 export const DEFAULT_MAX_FAVOURITES = 15;
+
+/** A proxy reports itself this often (§auth, proxy reports); one missed report is no disconnect. */
+export const PROXY_REPORT_INTERVAL_MS = 30_000;
+/** A proxy is connected while its last report is newer than this: three report intervals. */
+export const PROXY_CONNECTED_MS = 3 * PROXY_REPORT_INTERVAL_MS;
+/** Proxies one project keeps; a proxy past this is refused until one is forgotten (DELETE). */
+export const MAX_PROXIES_PER_PROJECT = 100;
+/** The sizes of a proxy report's fields. */
+export const PROXY_REPORT_LIMITS = {
+  id: 64,
+  host: 255,
+  version: 64,
+  /** An error text, of the proxy or one server. */
+  error: 1_000,
+  clients: 50,
+  clientName: 100,
+  /** Presented names a report carries; the count says how many there are in all. */
+  presentedNames: 1_000,
+  presentedName: 256,
+} as const;

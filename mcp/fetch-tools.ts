@@ -1,7 +1,7 @@
 import { MAX_TOOLS_PER_SERVER } from '@/lib/limits';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type ClientCapabilities, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '@/lib/errors';
 import { rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH } from '@/lib/limits';
@@ -34,6 +34,9 @@ export interface ConnectOptions {
    * addresses it may reach, and every failure before the session opens is one and the same error.
    */
   guard?: TargetPolicy;
+  /** What this client may be asked (a proxy passing sampling, elicitation and roots on), and its handlers for them. */
+  capabilities?: ClientCapabilities;
+  setup?: (client: Client) => void;
 }
 
 /**
@@ -49,7 +52,8 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
     // The listener reconnects itself, with its own backoff; the SDK's two quick retries are enough.
     reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 5_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
   });
-  const client = new Client({ name: 'favindex', version: '0.1.0' }, { capabilities: {} });
+  const client = new Client({ name: 'favindex', version: '0.1.0' }, { capabilities: options.capabilities ?? {} });
+  options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());

@@ -1,7 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, CallToolResultSchema, type Progress, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  type ClientCapabilities,
+  type Progress,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '@/lib/errors';
 import { connectMcp } from './fetch-tools';
 import { toUpstreamError } from './upstream-error';
@@ -32,16 +38,16 @@ export function endpointLabel(endpoint: UpstreamEndpoint): string {
 /**
  * Connect to an MCP server over stdio (start its command with this environment plus its own
  * `env`) or Streamable HTTP, and initialise a session. `onToolsChanged` hears
- * notifications/tools/list_changed.
+ * notifications/tools/list_changed; `setup` installs the client's other handlers before it connects.
  */
 export async function connectUpstream(
   endpoint: UpstreamEndpoint,
-  options: { timeoutMs: number; onToolsChanged?: () => void; name?: string },
+  options: { timeoutMs: number; onToolsChanged?: () => void; name?: string; capabilities?: ClientCapabilities; setup?: (client: Client) => void },
 ): Promise<UpstreamConnection> {
   if (endpoint.transport === 'http') {
     const connection = await connectMcp(
       { url: endpoint.url, headers: endpoint.headers },
-      { timeoutMs: options.timeoutMs, onToolsChanged: options.onToolsChanged },
+      { timeoutMs: options.timeoutMs, onToolsChanged: options.onToolsChanged, capabilities: options.capabilities, setup: options.setup },
     );
     return { ...connection, closed: closedSignal(connection.client), stderrTail: () => '' };
   }
@@ -56,7 +62,8 @@ export async function connectUpstream(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
   });
-  const client = new Client({ name: options.name ?? 'favindex-proxy', version: '0.1.0' }, { capabilities: {} });
+  const client = new Client({ name: options.name ?? 'favindex-proxy', version: '0.1.0' }, { capabilities: options.capabilities ?? {} });
+  options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());

@@ -1,5 +1,5 @@
 import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { splitCanonical } from '@/lib/names/canonical';
+import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
 import { findTools, presentedList } from '@/lib/surface/presented';
@@ -69,6 +69,8 @@ export async function handleCall(
     if (!upstream) {
       return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
     }
+    // mcp_invoke_tool names its tool freely: only one the server lists is a canonical name.
+    if (target.kind === 'tool' || state.tools.get(server)?.tools.some((t) => t.name === tool)) outcome.canonical = canonical(server, tool);
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
     // The client's progress token is the client's: the upstream gets one of the SDK's, and its progress is passed back.
     const { progressToken: _, ...meta } = params._meta ?? {};

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { putCatalogResultSchema, type PutCatalogResult } from '@/lib/contracts/catalog';
 import { type IngestResult, ingestResultSchema } from '@/lib/contracts/events';
 import { type SurfaceDocument, surfaceDocumentSchema } from '@/lib/contracts/surface';
+import { type ProxyView, proxyViewSchema } from '@/lib/contracts/proxies';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import type { ProxyReport } from '@/lib/schemas/proxies';
+import { TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 
 /** How a request to favindex failed: `retry` says whether the same request may succeed later. */
 export class FavindexError extends Error {
@@ -10,6 +13,8 @@ export class FavindexError extends Error {
     message: string,
     readonly status: number | null,
     readonly retry: boolean,
+    /** A 403 for a scope the token lacks: which one. */
+    readonly missingScope: TokenScope | null = null,
   ) {
     super(message);
   }
@@ -49,6 +54,12 @@ export class FavindexApi {
     return this.read(putCatalogResultSchema, await this.json(res, 'PUT /catalog'), 'PUT /catalog');
   }
 
+  /** This proxy's report of itself (PUT /proxies/:proxyId). */
+  async putProxyReport(proxyId: string, report: ProxyReport): Promise<ProxyView> {
+    const res = await this.send('PUT', `/proxies/${encodeURIComponent(proxyId)}`, { 'content-type': 'application/json' }, JSON.stringify(report));
+    return this.read(proxyViewSchema, await this.json(res, 'PUT /proxies'), 'PUT /proxies');
+  }
+
   async postEvents(ndjson: string): Promise<IngestResult> {
     const res = await this.send('POST', '/events', { 'content-type': 'application/x-ndjson' }, ndjson);
     return this.read(ingestResultSchema, await this.json(res, 'POST /events'), 'POST /events');
@@ -71,9 +82,13 @@ export class FavindexApi {
     if (res.status < 400 || res.status === 304) return res;
     const text = await res.text().catch(() => '');
     let message = `HTTP ${res.status}`;
+    let missingScope: TokenScope | null = null;
     try {
       const envelope = JSON.parse(text) as { error_code?: string; message?: string };
       if (envelope.message) message = `${envelope.message} (HTTP ${res.status} ${envelope.error_code})`;
+      // The 403 envelope names the scope ("this token lacks the scope catalog:write (it has …)").
+      const named = res.status === 403 ? /lacks the scope ([a-z]+:[a-z]+)/.exec(envelope.message ?? '')?.[1] : undefined;
+      missingScope = TOKEN_SCOPES.find((s) => s === named) ?? null;
     } catch {
       // not the envelope: keep the status
     }
@@ -81,6 +96,7 @@ export class FavindexApi {
       `favindex refused ${method} ${rest.split('/').slice(0, 2).join('/')}: ${message}`,
       res.status,
       res.status === 408 || res.status === 429 || res.status >= 500,
+      missingScope,
     );
   }
 

@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { handleCall } from './calls';
-import type { ProxyState } from './runtime';
+import type { Extra, Passthrough } from './passthrough';
+import { type ProxyState, startingNotice } from './runtime';
 import { ProxySession } from './session';
 import type { Spool } from './spool';
 
@@ -12,12 +13,15 @@ export const PROXY_VERSION = '0.1.0';
  * through the proxy. The low-level Server passes upstream JSON Schemas on untouched. The
  * instruction in force when the session starts goes in its initialize result.
  */
-export function sessionServer(state: ProxyState, spool: Spool, id?: string): { server: Server; session: ProxySession } {
+export function sessionServer(state: ProxyState, spool: Spool, id?: string, passthrough?: Passthrough): { server: Server; session: ProxySession } {
+  // Besides tools, only what some server offers is announced (prompts, resources, completion); logging
+  // always, since the proxy itself says in a log message which servers are still starting.
+  const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true }, logging: {} };
   // Clients such as VS Code build the prefix of every tool name from the server's announced name:
   // announce the key the project's names were made for.
   const server = new Server(
     { name: state.view.serverKey, version: PROXY_VERSION },
-    { capabilities: { tools: { listChanged: true } }, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
+    { capabilities, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
   );
   const session = new ProxySession(() => server.sendToolListChanged(), id);
   server.oninitialized = () => {
@@ -25,11 +29,14 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     session.lastSeenAt = Date.now();
+    // The first list waits (bounded) for the servers and favindex, so a client that lists once gets every tool.
+    const missing = await state.whenStarted();
+    if (missing.length > 0) server.sendLoggingMessage({ level: 'warning', logger: 'favindex-proxy', data: startingNotice(missing) }).catch(() => {});
     const listing = state.listing(session);
     session.known = listing.signature;
     return { tools: listing.tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const callTool = async (request: CallToolRequest, extra: Extra) => {
     session.lastSeenAt = Date.now();
     const token = request.params._meta?.progressToken;
     // Progress sent after the result is lost to the client: the result waits for the last one.
@@ -47,7 +54,12 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string): { s
     });
     await sent;
     return result;
-  });
+  };
+  // A server's sampling or elicitation request during the call is asked of this session.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    passthrough ? passthrough.during(session, extra, () => callTool(request, extra)) : callTool(request, extra),
+  );
+  passthrough?.register(server, session, capabilities);
   state.sessions.add(session);
   const previous = server.onclose;
   server.onclose = () => {

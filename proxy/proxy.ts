@@ -3,7 +3,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
-import { sessionServer } from './mcp-server';
+import { PROXY_VERSION, sessionServer } from './mcp-server';
+import { Passthrough } from './passthrough';
+import { ProxyProblems } from './problems';
+import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
@@ -22,6 +25,8 @@ export interface ProxyOptions {
   spoolMaxBytes: number;
   requestTimeoutMs: number;
   callTimeoutMs: number;
+  /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
+  startWaitMs: number;
   log(message: string): void;
 }
 
@@ -39,6 +44,7 @@ export interface RunningProxy {
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
+  const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
     dir: path.join(options.stateDir, 'spool'),
@@ -48,23 +54,29 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     fsyncMs: 200,
     log: (m) => log(m),
   });
-  const sender = new TraceSender(spool, api, log);
   let state: ProxyState | null = null;
+  const problems = new ProxyProblems(options.url, log, () => state?.surface?.current != null);
+  const sender = new TraceSender(spool, api, log, problems);
+  const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, cacheFile: path.join(options.stateDir, 'capabilities.json'), log });
   const upstreams = startUpstreams(options.upstreams, {
+    client: passthrough.client,
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
     backoff: { initialMs: 500, maxMs: 30_000 },
     heartbeatMs: 30_000,
     log: (m) => log(m),
     onTools: (server, tools) => state?.setTools(server, tools),
-    onState: () => {},
+    onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
-  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log);
+  passthrough.attach(upstreams);
+  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
+  state.startBy = startBy;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
     pollMs: options.pollMs,
     log,
+    problems,
     onChange: (fetched) => {
       state.setSurface(fetched);
       // Catalog uploads that failed are tried again with each poll that reaches favindex.
@@ -73,7 +85,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   state.surface = surface;
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
+  if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
+  void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();
+  const startTimer = setTimeout(() => {
+    const missing = state.startingReasons();
+    if (missing.length > 0) {
+      log(`${missing.join('; ')} after --start-wait ${options.startWaitMs / 1000} s: tools/list answers with what is ready, and list_changed brings the rest`);
+    }
+  }, options.startWaitMs);
+  startTimer.unref();
   const retryPushes = setInterval(() => {
     if (state.hasPendingPush()) void state.pushCatalogs();
   }, options.pollMs);
@@ -88,8 +109,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
+  // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
+  await passthrough.settled(Math.max(0, startBy - Date.now()));
   if (options.listen) {
-    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id).server, {
+    const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
       log,
     });
@@ -97,7 +120,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     url = listener.url;
     log(`listening on ${url} (Streamable HTTP)`);
   } else {
-    const { server } = sessionServer(state, spool);
+    const { server } = sessionServer(state, spool, undefined, passthrough);
     const transport = new StdioServerTransport();
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
@@ -105,14 +128,28 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
     closeListener = () => server.close();
   }
+  const reporter = new ProxyReporter({
+    api,
+    state,
+    spool,
+    stateDir: options.stateDir,
+    transport: options.listen ? 'http' : 'stdio',
+    version: PROXY_VERSION,
+    // A request favindex refused (a missing scope) or could not take, else the last failed trace batch.
+    lastError: () => state.lastError?.message ?? sender.lastError,
+    log,
+  });
+  reporter.start();
   log(`project ${options.project} at ${options.url}; ${upstreams.size} MCP server(s): ${[...upstreams.keys()].join(', ') || 'none'}`);
 
   const stop = () => {
     stopping ??= (async () => {
       surface.stop();
       clearInterval(retryPushes);
+      clearTimeout(startTimer);
       await closeListener?.();
       await Promise.all([...upstreams.values()].map((u) => u.stop()));
+      await reporter.stop(2_000);
       spool.close();
       // One last try to send what is left; what is not sent waits on disk for the next start.
       await sender.flush(2_000);

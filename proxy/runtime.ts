@@ -1,58 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { canonical } from '@/lib/names/canonical';
-import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
-import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
-import { presentedList, type PresentedSurface } from '@/lib/surface/presented';
+import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
-import type { Upstream, UpstreamTools } from './upstreams';
+import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
+import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
-/** What the proxy presents from: the surface document in force, or favindex's defaults before it has one. */
-export interface SurfaceView extends PresentedSurface {
-  etag: string | null;
-  revision: number | null;
-  /** Presented name → canonical, for names the session's own list does not hold. */
-  names: Readonly<Record<string, string>>;
-  /** Catalog servers in the order favindex keeps them. */
-  order: readonly string[];
-}
-
-const DEFAULT_CONFIG = defaultSurfaceConfig();
-const DEFAULT_VIEW: SurfaceView = {
-  mode: DEFAULT_CONFIG.mode,
-  limits: DEFAULT_CONFIG.limits,
-  favouriteIndex: defaultFavouriteIndex(),
-  instruction: instructionFor(DEFAULT_CONFIG),
-  naming: DEFAULT_CONFIG.naming,
-  serverKey: DEFAULT_CONFIG.serverKey,
-  etag: null,
-  revision: null,
-  names: {},
-  order: [],
-};
-
-export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
-  if (!fetched) return DEFAULT_VIEW;
-  const d = fetched.document;
-  return {
-    mode: d.mode,
-    limits: d.limits,
-    favouriteIndex: d.favouriteIndex,
-    instruction: d.instruction,
-    naming: d.naming,
-    serverKey: d.serverKey,
-    etag: fetched.etag,
-    revision: fetched.revision,
-    names: d.names,
-    order: d.catalog.servers.map((s) => s.name),
-  };
-}
+export { type SurfaceView, surfaceView } from './surface-view';
 
 /**
  * The proxy's state: every upstream's tools (kept on disk too, so a restart presents them
@@ -67,13 +29,25 @@ export class ProxyState {
   private raw = new Map<string, Tool>();
   private stamp = 0;
   private readonly pendingPush = new Set<string>();
+  private pushing: Promise<void> | null = null;
+  private pushAgain = false;
+  /** The last upload failed: what is pending waits for the next poll, and the first list does not wait for it. */
+  private pushFailed = false;
   surface: SurfaceClient | null = null;
+  /** Upstreams that listed their tools or failed to start in this run. */
+  private readonly settled = new Set<string>();
+  private surfaceRead = false;
+  private started = false;
+  /** When the first list stops waiting (ms since the epoch): the proxy's start plus --start-wait. */
+  startBy = 0;
+  private readonly readyWaiters: (() => void)[] = [];
 
   constructor(
     readonly upstreams: ReadonlyMap<string, Upstream>,
     readonly api: FavindexApi,
     private readonly toolsDir: string,
     private readonly log: (message: string) => void,
+    readonly problems: ProxyProblems,
   ) {
     for (const name of upstreams.keys()) {
       try {
@@ -86,27 +60,41 @@ export class ProxyState {
     this.rebuild();
   }
 
+  /** The last failure of a request to favindex (a missing scope, favindex unreachable), for a status report. */
+  get lastError(): ProxyProblem | null {
+    return this.problems.last;
+  }
+
   private toolsFile(server: string): string {
     return path.join(this.toolsDir, `${server}.json`);
   }
 
-  /** An upstream listed its tools: keep them, upload them as its catalog, and update every session. */
+  /** An upstream listed its tools: keep them, update every session, and upload them as its catalog at once. */
   setTools(server: string, tools: UpstreamTools): void {
     const fingerprint = catalogFingerprint(tools.tools);
-    const before = this.tools.get(server);
+    if (this.tools.get(server)?.fingerprint !== fingerprint) {
+      this.tools.set(server, { ...tools, fingerprint });
+      try {
+        fs.mkdirSync(this.toolsDir, { recursive: true });
+        const tmp = `${this.toolsFile(server)}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify({ tools: tools.tools, raw: tools.raw }));
+        fs.renameSync(tmp, this.toolsFile(server));
+      } catch (err) {
+        this.log(`cannot keep ${server}'s tools on disk: ${(err as Error).message}`);
+      }
+      this.rebuild();
+    }
+    this.settled.add(server);
+    // Stored first: the upload reads what is held. Sent even when unchanged, as favindex may not have it.
     this.pendingPush.add(server);
     void this.pushCatalogs();
-    if (before?.fingerprint === fingerprint) return;
-    this.tools.set(server, { ...tools, fingerprint });
-    try {
-      fs.mkdirSync(this.toolsDir, { recursive: true });
-      const tmp = `${this.toolsFile(server)}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ tools: tools.tools, raw: tools.raw }));
-      fs.renameSync(tmp, this.toolsFile(server));
-    } catch (err) {
-      this.log(`cannot keep ${server}'s tools on disk: ${(err as Error).message}`);
-    }
-    this.rebuild();
+  }
+
+  /** An upstream's state changed: one that failed to start no longer holds the first list. */
+  setUpstreamState(server: string, state: UpstreamState): void {
+    if (state !== 'down') return;
+    this.settled.add(server);
+    this.checkReady();
   }
 
   setSurface(fetched: FetchedSurface | null): void {
@@ -120,35 +108,108 @@ export class ProxyState {
         this.pendingPush.add(name);
       }
     }
-    void this.pushCatalogs();
+    if (this.pendingPush.size > 0) void this.pushCatalogs();
     // A new catalog order is a new catalog; otherwise only the lists may change.
     if (this.view.order.join('\n') !== before) this.rebuild();
     else this.notifyAll();
   }
 
-  /** Upload every catalog not yet taken by favindex; what fails is tried again at the next surface poll. */
-  async pushCatalogs(): Promise<void> {
-    let pushed = false;
-    for (const server of [...this.pendingPush]) {
-      const held = this.tools.get(server);
-      if (!held) continue;
-      try {
-        const result = await this.api.putCatalog(server, held.tools);
-        this.pendingPush.delete(server);
-        if (result.changed) {
-          pushed = true;
-          this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
-        }
-      } catch (err) {
-        this.log(`${server}: catalog not uploaded yet (${(err as Error).message}); trying again later`);
-        return;
-      }
+  /** The first surface read was answered or failed. */
+  surfaceSettled(): void {
+    this.surfaceRead = true;
+    this.checkReady();
+  }
+
+  /**
+   * Upload every catalog not yet taken by favindex, one upload run at a time (a call during a
+   * run makes it go round again); what fails is tried again at the next poll. After an upload
+   * that changed the catalog the surface is read again, so favindex's names and order follow.
+   */
+  pushCatalogs(): Promise<void> {
+    if (this.pushing) {
+      this.pushAgain = true;
+      return this.pushing;
     }
-    if (pushed) void this.surface?.refresh();
+    this.pushing = (async () => {
+      let changed = false;
+      do {
+        this.pushAgain = false;
+        changed = (await this.pushOnce()) || changed;
+      } while (this.pushAgain && !this.pushFailed);
+      // One read after every upload of the run, not one between uploads (servers listing together wait less).
+      if (changed) await this.surface?.refresh(true);
+    })().finally(() => {
+      this.pushing = null;
+      this.checkReady();
+    });
+    return this.pushing;
+  }
+
+  /** One round over what is pending, every server's upload at once; true when favindex's catalog changed. */
+  private async pushOnce(): Promise<boolean> {
+    this.pushFailed = false;
+    const changed = await Promise.all([...this.pendingPush].map((server) => this.pushOne(server)));
+    return changed.includes(true);
+  }
+
+  private async pushOne(server: string): Promise<boolean> {
+    const held = this.tools.get(server);
+    if (!held) return false;
+    try {
+      const result = await this.api.putCatalog(server, held.tools);
+      // Tools listed again during the upload are uploaded in the next round.
+      if (this.tools.get(server) === held) this.pendingPush.delete(server);
+      if (result.changed) this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
+      return result.changed;
+    } catch (err) {
+      this.pushFailed = true;
+      this.problems.report(err, `${server}: catalog not uploaded`);
+      return false;
+    }
   }
 
   hasPendingPush(): boolean {
     return this.pendingPush.size > 0;
+  }
+
+  /**
+   * What the first list still waits for: MCP servers neither listed nor failed, and favindex
+   * not yet read (or still taking and answering for a catalog). Empty once it was complete.
+   */
+  startingReasons(): string[] {
+    if (this.started) return [];
+    const servers = [...this.upstreams.keys()].filter((name) => !this.settled.has(name));
+    const reasons = servers.length > 0 ? [`MCP server(s) still starting: ${servers.join(', ')}`] : [];
+    if (!this.surfaceRead) reasons.push('favindex has not answered for the surface yet');
+    else if (this.pushing || (this.pendingPush.size > 0 && !this.pushFailed)) reasons.push('favindex is still taking the catalog');
+    if (reasons.length === 0) this.started = true;
+    return reasons;
+  }
+
+  /**
+   * Start serving lists at once, from the tools and surface kept on disk by an earlier run, when
+   * there is one for every server; otherwise the first list waits (see `whenStarted`).
+   */
+  startWarmIfKept(): boolean {
+    this.started ||= this.surface?.current != null && [...this.upstreams.keys()].every((name) => this.tools.has(name));
+    return this.started;
+  }
+
+  /** Resolves when the first list is complete, or at `startBy`, with what is still missing then. */
+  whenStarted(): Promise<string[]> {
+    if (this.startingReasons().length === 0) return Promise.resolve([]);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(this.startingReasons());
+      };
+      const timer = setTimeout(done, Math.max(0, this.startBy - Date.now()));
+      this.readyWaiters.push(done);
+    });
+  }
+
+  private checkReady(): void {
+    if (this.readyWaiters.length > 0 && this.startingReasons().length === 0) for (const wake of this.readyWaiters.splice(0)) wake();
   }
 
   /** The catalog of the servers this proxy runs, in favindex's order (servers favindex does not list yet last). */
@@ -168,7 +229,10 @@ export class ProxyState {
     const list = presentedList(this.view, this.catalog, session.presented).tools;
     const byName = new Map<string, ListedTool>();
     for (const tool of list) byName.set(tool.name, tool);
-    session.listing = { key, signature: `${list.map((t) => t.name).join('\n')}\u0000${this.stamp}`, tools: list.map((t) => this.mcpTool(t)), byName };
+    const tools = list.map((t) => this.mcpTool(t));
+    // What the client would read, not when it was computed: a rebuild that changes nothing tells no one.
+    const signature = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
+    session.listing = { key, signature, tools, byName };
     return session.listing;
   }
 
@@ -191,4 +255,9 @@ export class ProxyState {
   notifyAll(): void {
     for (const session of this.sessions) this.notifyIfChanged(session);
   }
+}
+
+/** Said to a client (MCP logging) and on stderr when the first list is answered incomplete. */
+export function startingNotice(reasons: readonly string[]): string {
+  return `tools/list answered before everything was ready (${reasons.join('; ')}); the missing tools follow with notifications/tools/list_changed`;
 }

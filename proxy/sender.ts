@@ -1,5 +1,6 @@
 import { backoffDelay } from '@/mcp/tools-listener';
 import { FavindexError, type FavindexApi } from './favindex-api';
+import type { ProxyProblems } from './problems';
 import type { Spool } from './spool';
 
 /** Well under the events endpoint's 10,000 events and 10 MiB a request. */
@@ -31,6 +32,7 @@ export class TraceSender {
     private readonly spool: Spool,
     private readonly api: FavindexApi,
     private readonly log: (message: string) => void,
+    private readonly problems: ProxyProblems,
   ) {
     spool.onSealed = () => this.kick();
   }
@@ -92,6 +94,7 @@ export class TraceSender {
         return;
       }
       this.spool.remove(segment);
+      this.problems.reached();
       if (this.lastError) this.log('traces: favindex takes them again');
       this.lastError = null;
       this.attempt = 0;
@@ -103,7 +106,8 @@ export class TraceSender {
     // Not retryable (a bad token, an unknown project): keep the traces and try seldom, so a fix takes effect.
     const permanent = err instanceof FavindexError && !err.retry;
     const delay = permanent ? 60_000 : backoffDelay(this.attempt++, { initialMs: 500, maxMs: 30_000 });
-    if (message !== this.lastError) this.log(`traces kept on disk, sending again in ${(delay / 1000).toFixed(1)} s: ${message}`);
+    // Said once per cause (shared with the surface reads and catalog uploads), not once per retry.
+    this.problems.report(err, 'traces kept on disk');
     this.lastError = message;
     if (this.stopped) return;
     this.timer = setTimeout(() => {

@@ -150,6 +150,13 @@ export class Spool {
     return count;
   }
 
+  /** Bytes of events waiting, sealed and open (the backlog a proxy reports). */
+  pendingBytes(): number {
+    let bytes = this.current?.bytes ?? 0;
+    for (const name of this.ready()) bytes += fileSize(path.join(this.options.dir, name));
+    return bytes;
+  }
+
   private openSegment(): OpenSegment {
     const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${String(this.seq++).padStart(6, '0')}${OPEN}`;
     const fd = fs.openSync(path.join(this.options.dir, name), 'a');

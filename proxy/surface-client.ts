@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import type { ProxyProblems } from './problems';
 
 export interface SurfaceClientOptions {
   api: FavindexApi;
@@ -9,6 +10,8 @@ export interface SurfaceClientOptions {
   cacheFile: string;
   pollMs: number;
   log(message: string): void;
+  /** Where a failed read is said (once per cause). */
+  problems: ProxyProblems;
   onChange(surface: FetchedSurface): void;
 }
 
@@ -18,12 +21,19 @@ export interface SurfaceClientOptions {
  */
 export class SurfaceClient {
   current: FetchedSurface | null = null;
-  lastError: string | null = null;
+  /** Settles when the first read has been answered or has failed. */
+  readonly firstRead: Promise<void>;
+  private readFirst!: () => void;
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: SurfaceClientOptions) {}
+  constructor(private readonly options: SurfaceClientOptions) {
+    this.firstRead = new Promise((resolve) => {
+      this.readFirst = resolve;
+    });
+  }
 
   /** The surface kept on disk by an earlier run, if any. */
   loadCached(): FetchedSurface | null {
@@ -54,10 +64,21 @@ export class SurfaceClient {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  /** Read the surface now (joined with a read under way); true when it changed. */
-  refresh(): Promise<boolean> {
+  /**
+   * Read the surface now (joined with a read under way); true when it changed. `fresh`: the
+   * read must start after now (a catalog was just uploaded), so one under way is followed by another.
+   */
+  refresh(fresh = false): Promise<boolean> {
+    if (fresh && this.inFlight) {
+      this.queued ??= this.inFlight.then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+      return this.queued;
+    }
     this.inFlight ??= this.read().finally(() => {
       this.inFlight = null;
+      this.readFirst();
     });
     return this.inFlight;
   }
@@ -65,19 +86,14 @@ export class SurfaceClient {
   private async read(): Promise<boolean> {
     try {
       const fetched = await this.options.api.surface(this.current?.etag ?? null);
-      if (this.lastError) this.options.log('favindex answers again: surface up to date');
-      this.lastError = null;
+      this.options.problems.reached();
       if (!fetched || fetched.etag === this.current?.etag) return false;
       this.current = fetched;
       this.save(fetched);
       this.options.onChange(fetched);
       return true;
     } catch (err) {
-      const message = (err as Error).message;
-      if (message !== this.lastError) {
-        this.options.log(`${message}; ${this.current ? 'presenting the last surface read' : 'no surface yet: presenting the default surface'}`);
-      }
-      this.lastError = message;
+      this.options.problems.report(err, 'reading the surface');
       return false;
     }
   }

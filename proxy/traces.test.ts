@@ -36,4 +36,11 @@ describe('proxy traces', () => {
     expect(event).not.toHaveProperty('surfaceRevision');
     expect(event).toMatchObject({ arguments: { server: 'github', tool: 'list_issues' }, status: 'error', errorCode: 'upstream_unavailable' });
   });
+
+  it('carries the canonical name of a call routed to a tool beside the presented one, within what ingest takes', () => {
+    const event = traceEvent({ tool: 'fav_echo', server: 'everything', canonical: 'everything/echo', status: 'ok' }, context, 0, 0);
+    expect(event).toMatchObject({ tool: 'fav_echo', server: 'everything', canonical: 'everything/echo' });
+    expect(toolCallTraceSchema.safeParse(event).success).toBe(true);
+    expect(traceEvent({ tool: 'mcp_find_tools', status: 'ok' }, context, 0, 0)).not.toHaveProperty('canonical');
+  });
 });

@@ -5,6 +5,8 @@ import type { SurfaceMode } from '@/lib/schemas/surface-config';
 export interface CallOutcome {
   tool: string;
   server?: string;
+  /** `server/tool`, the tool's own name on its server, for a call routed to an upstream tool (never for meta calls or unknown names). */
+  canonical?: string;
   /** For mcp_invoke_tool: the server and tool it named (never the tool's own arguments). */
   arguments?: { server: string; tool: string };
   status: 'ok' | 'error' | 'cancelled';
@@ -29,6 +31,7 @@ export function traceEvent(outcome: CallOutcome, context: TraceContext, startedA
     timestamp: new Date(startedAt).toISOString(),
     tool: outcome.tool,
     ...(outcome.server ? { server: outcome.server } : {}),
+    ...(outcome.canonical ? { canonical: outcome.canonical } : {}),
     ...(outcome.arguments ? { arguments: outcome.arguments } : {}),
     status: outcome.status,
     ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),

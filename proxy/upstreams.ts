@@ -1,4 +1,5 @@
-import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, ClientCapabilities, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { readAllTools } from '@/mcp/fetch-tools';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
@@ -22,6 +23,8 @@ export interface UpstreamOptions {
   log(message: string): void;
   onTools(server: string, tools: UpstreamTools): void;
   onState(server: string, state: UpstreamState): void;
+  /** What the proxy's client declares to each server, and the handlers it installs on each new session. */
+  client?: { capabilities: ClientCapabilities; setup(server: string, client: Client): void };
 }
 
 /** The call could not reach the server: it is down, starting, or went away during the call. */
@@ -43,6 +46,10 @@ export class Upstream {
   private relisting: Promise<void> | null = null;
   private relistAgain = false;
   private running: Promise<void> | null = null;
+  /** Told of every change of state, besides `onState` (the passthrough re-subscribes after a restart). */
+  /** What the server offered when last connected (kept while it is down). */
+  lastCapabilities: ServerCapabilities | null = null;
+  readonly stateListeners = new Set<(state: UpstreamState) => void>();
 
   constructor(
     readonly name: string,
@@ -89,10 +96,17 @@ export class Upstream {
     }
   }
 
+  /** The live session, for requests other than tools/call; while the server is down, why not. */
+  session(): Client {
+    if (this.state !== 'up' || !this.connection) throw new UpstreamUnavailable(this.unavailableReason());
+    return this.connection.client;
+  }
+
   private setState(state: UpstreamState): void {
     if (this.state === state) return;
     this.state = state;
     this.options.onState(this.name, state);
+    for (const listener of this.stateListeners) listener(state);
   }
 
   private async run(): Promise<void> {
@@ -100,12 +114,18 @@ export class Upstream {
     while (!this.stopped) {
       const startedAt = Date.now();
       try {
-        const connection = await connectUpstream(this.endpoint, { timeoutMs: this.options.timeoutMs, onToolsChanged: () => void this.relist() });
+        const client = this.options.client;
+        const connection = await connectUpstream(this.endpoint, {
+          timeoutMs: this.options.timeoutMs,
+          onToolsChanged: () => void this.relist(),
+          ...(client ? { capabilities: client.capabilities, setup: (c: Client) => client.setup(this.name, c) } : {}),
+        });
         if (this.stopped) {
           await connection.close();
           break;
         }
         this.connection = connection;
+        this.lastCapabilities = connection.client.getServerCapabilities() ?? null;
         this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
         this.lastError = null;
         this.nextAttemptAt = null;

@@ -11,6 +11,7 @@ import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { otlpExport, span } from '@/test/otlp';
+import { proxyReport } from '@/test/proxy-reports';
 import { checkedResponses } from '@/test/response-contracts';
 
 /**
@@ -212,6 +213,13 @@ describe('every operation answers what its contract says', () => {
     for (const mode of ['favindex', 'off', 'lazy', 'eager']) await ok(api.get(`/api/projects/${id}/surface?mode=${mode}`));
     const surface = await ok(api.get(`/api/projects/${id}/surface`));
     await ok(api.get(`/api/projects/${id}/surface`, { headers: { 'if-none-match': surface.headers.get('etag')! } }), 304);
+  });
+
+  it('proxies: a report, the list, a preview counting what a connected proxy runs, forget', async () => {
+    await ok(api.put(`/api/projects/${id}/proxies/proxy-contract`, { json: proxyReport([{ name: 'github', tools: 26 }]) }));
+    expect((await ok(api.get(`/api/projects/${id}/proxies`))).body.proxies).toHaveLength(1);
+    await ok(api.get(`/api/projects/${id}/preview?detail=names`));
+    await ok(api.delete(`/api/projects/${id}/proxies/proxy-contract`), 204);
   });
 
   it('tokens: create, list, read, revoke; a token reads what its scope opens', async () => {

@@ -26,10 +26,10 @@ spec:
 }
 
 describe('project token scopes', () => {
-  it('makes a proxy token (events:write, surface:read) when no scopes are named', async () => {
+  it('makes a proxy token (events:write, surface:read, catalog:write) when no scopes are named', async () => {
     const id = await asAdmin(() => createTestProject());
     const res = await asAdmin(() => api.post(`/api/projects/${id}/tokens`, { json: { name: 'proxy' } }));
-    expect(res.body.scopes).toEqual(['events:write', 'surface:read']);
+    expect(res.body.scopes).toEqual(['events:write', 'surface:read', 'catalog:write']);
   });
 
   it('reads usage and suggestions with usage:read, and nothing else with it', async () => {
@@ -81,6 +81,30 @@ describe('project token scopes', () => {
     expect(put.status).toBe(201);
     expectEnvelope(await api.delete(`/api/projects/${id}/catalog/github`, { headers: bearer(token) }), 403, 'FORBIDDEN');
     expect((await asAdmin(() => api.get(`/api/projects/${id}/catalog`))).body.servers.map((s: { name: string }) => s.name)).toEqual(['github']);
+  });
+
+  it('notes on the token the scope it was last refused for, once a minute however often it retries, and at once for another scope', async () => {
+    const id = await asAdmin(() => createTestProject());
+    const { token, id: tokenId } = await asAdmin(() => createToken(id, ['events:write', 'surface:read']));
+    const listed = async () => (await asAdmin(() => api.get(`/api/projects/${id}/tokens`))).body.tokens.find((t: { id: string }) => t.id === tokenId);
+    expect((await listed()).refused).toBeNull();
+
+    // A proxy with an old token uploads its catalog, and retries. It is told which token to make.
+    const refused = await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) });
+    expectEnvelope(refused, 403, 'FORBIDDEN');
+    expect(refused.body.suggested_action).toContain('create a token for a proxy (events:write, surface:read, catalog:write)');
+    const first = (await listed()).refused;
+    expect(first).toEqual({ scope: 'catalog:write', at: expect.any(String) });
+    for (let i = 0; i < 3; i++) {
+      expectEnvelope(await api.put(`/api/projects/${id}/catalog/github`, { json: fixtureCatalog('github'), headers: bearer(token) }), 403, 'FORBIDDEN');
+    }
+    expect((await listed()).refused).toEqual(first);
+    // Nothing was uploaded, and the token still does what it may.
+    expect((await asAdmin(() => api.get(`/api/projects/${id}/catalog`))).body.servers).toEqual([]);
+    expect((await api.get(`/api/projects/${id}/surface`, { headers: bearer(token) })).status).toBe(200);
+
+    expectEnvelope(await api.get(`/api/projects/${id}/usage`, { headers: bearer(token) }), 403, 'FORBIDDEN');
+    expect((await listed()).refused.scope).toBe('usage:read');
   });
 
   it('applies YAML to its own project with config:write, and refuses (403) any document naming another project, dry runs too, changing nothing', async () => {

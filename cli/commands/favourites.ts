@@ -15,7 +15,8 @@ favindex favourites unpin --project P TOOL...
   TOOL is a canonical server/tool name. Each pin or unpin applies to the list in force (no
   version needed); pinning a pinned tool or unpinning one that is not pinned changes nothing.
   A full list refuses the pin (exit 1, MAX_FAVOURITES_EXCEEDED); with several tools, the ones
-  before a refusal stay done. The history records them as made via the CLI. Scopes for a token: config:read (list), favourites:write (pin, unpin).`,
+  before a refusal stay done. A pin of a tool no connected proxy serves is stored and warned of
+  on stderr: no client receives it until a proxy runs its server. The history records them as made via the CLI. Scopes for a token: config:read (list), favourites:write (pin, unpin).`,
   options: { position: { type: 'string' } },
 
   async run({ parsed, io, client }) {
@@ -50,17 +51,23 @@ async function pinOrUnpin(
 ): Promise<void> {
   let last: FavouritesWriteResult | null = null;
   const changed: string[] = [];
+  const warnings: string[] = [];
   for (const tool of tools) {
     const body = { tool, ...(position !== undefined ? { position } : {}) };
     last = (await client.request('POST', favouritesPath(project, action), { json: body, schema: favouritesWriteResultSchema })).data;
     if (last.changed) changed.push(tool);
+    // Stored all the same: the user is told it reaches no client, and can add it to a proxy.
+    if (last.warning) {
+      warnings.push(last.warning);
+      io.stderr(`warning: ${last.warning}\n`);
+    }
     if (!json) {
       const done = action === 'pin' ? `★ pinned ${tool}` : `unpinned ${tool}`;
       const same = action === 'pin' ? `${tool} was already pinned` : `${tool} was not pinned`;
       io.stdout(`${last.changed ? done : `${same}: no change`} (version ${last.version}, ${last.pinned} of ${last.maxFavourites} pinned)\n`);
     }
   }
-  if (json) printJson(io, { ...last, changedTools: changed });
+  if (json) printJson(io, { ...last, changedTools: changed, warnings });
 }
 
 function describeList(view: FavouritesView): string {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/proxy';
 import { integer, requireProject, stringValue } from '../args';
@@ -21,7 +22,11 @@ export const proxyCommand: Command = {
   the tool, and records each call as a trace (kept on disk until favindex has it).
 
   Over stdio by default (the client starts it); with --listen, over Streamable HTTP at
-  http://HOST:PORT/mcp (loopback only). Token scopes: surface:read, events:write, catalog:write.
+  http://HOST:PORT/mcp (loopback only).
+
+  The token needs the scopes ${PROXY_SCOPES.join(', ')} (PROXY_SCOPES): make one
+  with those under the project's Tokens tab. Without catalog:write the servers' tools never
+  reach the catalog; the proxy says so once, on stderr, as it does when --url does not answer.
 
 Options:
   --config FILE       the mcpServers JSON file of the MCP servers to put behind the proxy
@@ -31,6 +36,10 @@ Options:
   --poll SEC          how often to read the surface (default 10; any change is then pushed to clients)
   --spool-max-mb N    unsent traces kept at most (default 64); past it the oldest are dropped, and said so
   --call-timeout SEC  how long one tool call may take (default 600)
+  --start-wait SEC    how long the first tools/list may wait for the MCP servers to list their
+                      tools and favindex to take them (default 5; 0 answers at once). Past it the
+                      client gets what is ready, is told what is missing, and hears list_changed
+                      when the rest comes. A second start serves the tools kept on disk at once.
 
   favindex proxy -p my-agent --config ~/favindex-servers.json`,
   options: {
@@ -40,6 +49,7 @@ Options:
     poll: { type: 'string' },
     'spool-max-mb': { type: 'string' },
     'call-timeout': { type: 'string' },
+    'start-wait': { type: 'string' },
   },
 
   async run({ parsed, io }) {
@@ -51,6 +61,7 @@ Options:
     const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
+    const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
       stringValue(parsed.values['state-dir']) ??
@@ -80,6 +91,7 @@ Options:
         spoolMaxBytes: Math.round(spoolMb * 1024 * 1024),
         requestTimeoutMs: timeoutMs,
         callTimeoutMs,
+        startWaitMs,
         log,
       });
     } catch (err) {

@@ -5,6 +5,7 @@ export const queryKeys = {
   catalog: (id: string) => ['project', id, 'catalog'] as const,
   catalogVersions: (id: string, server: string) => ['project', id, 'catalog', 'versions', server] as const,
   tokens: (id: string) => ['project', id, 'tokens'] as const,
+  proxies: (id: string) => ['project', id, 'proxies'] as const,
   events: (id: string, params: object) => ['project', id, 'events', params] as const,
   preview: (id: string, params: object) => ['project', id, 'preview', params] as const,
   sessions: (id: string) => ['project', id, 'sessions'] as const,

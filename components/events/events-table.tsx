@@ -41,7 +41,11 @@ const COLUMNS: Column<EventRow>[] = [
 /** The latest events with the canonical name each presented name resolved to. */
 export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) {
   const [kind, setKind] = useState<EventsParams['kind'] | ''>('');
-  const events = useEventsQuery(id, { limit, kind: kind || undefined }, { refetchInterval: 15_000 });
+  const events = useEventsQuery(
+    id,
+    { limit, kind: kind || undefined },
+    { refetchInterval: (query) => (!kind && query.state.data?.events.length === 0 ? 2_000 : 15_000) },
+  );
   return (
     <Card aria-labelledby="events-heading">
       <CardHeader id="events-heading" title="Latest events">

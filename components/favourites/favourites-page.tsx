@@ -1,6 +1,6 @@
 'use client';
 
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useFavouritesQuery } from '@/components/api/use-favourites-query';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
@@ -18,6 +18,7 @@ import { MissingNotice, StaleNotice } from './favourites-notices';
 import { HistoryTimeline } from './history-timeline';
 import { type MoveControl, PinnedList } from './pinned-list';
 import { SuggestionsPanel } from './suggestions-panel';
+import { type PendingPin, UnservedConfirm, useUnservedCheck } from './unserved-confirm';
 import { attr, useFavouriteWrites } from './use-favourite-writes';
 import { WriteAnnouncer } from './write-announcer';
 
@@ -40,24 +41,32 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
   const writes = useFavouriteWrites(id, view);
   const { run, busy } = writes;
   const conflict = belowPinned(writes.error);
+  const unserved = useUnservedCheck(id);
+  const [pending, setPending] = useState<PendingPin | null>(null);
 
   /** Pin from a list of Pin buttons; the focus goes on to the next Pin of that list. */
   function pin(tool: string, event: MouseEvent<HTMLButtonElement>) {
     const scope = event.currentTarget.closest('[data-pin-scope]')?.getAttribute('data-pin-scope') ?? '';
     const buttons = () => Array.from(document.querySelectorAll<HTMLElement>(`[data-pin-scope="${scope}"] button[data-pin]`));
     const at = buttons().indexOf(event.currentTarget);
-    void run(
-      { kind: 'pin', tool },
-      {
-        focus: () => firstFocusable(buttons()[at], buttons()[at - 1], control(pinnedRow(tool), 'unpin')),
-        said: (after) => `Pinned ${tool} (${position(after)}).`,
-        undo: {
-          write: { kind: 'unpin', tool },
-          focus: () => firstFocusable(document.querySelector(`button${attr('data-pin', tool)}`), control(pinnedRows()[0], 'handle')),
-          said: `Unpinned ${tool} again.`,
+    const opener = event.currentTarget;
+    const write = () =>
+      void run(
+        { kind: 'pin', tool },
+        {
+          focus: () => firstFocusable(buttons()[at], buttons()[at - 1], control(pinnedRow(tool), 'unpin')),
+          said: (after) => `Pinned ${tool} (${position(after)}).`,
+          undo: {
+            write: { kind: 'unpin', tool },
+            focus: () => firstFocusable(document.querySelector(`button${attr('data-pin', tool)}`), control(pinnedRows()[0], 'handle')),
+            said: `Unpinned ${tool} again.`,
+          },
         },
-      },
-    );
+      );
+    void unserved(tool).then((reason) => {
+      if (reason) setPending({ tool, reason, pin: write, cancel: () => opener.focus() });
+      else write();
+    });
   }
 
   /** Unpin; the focus goes to the row that takes its place (or the one before, or the empty list). */
@@ -124,6 +133,7 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
               {view.pinned} / {view.maxFavourites}
             </span>
           </CardHeader>
+          {pending ? <UnservedConfirm key={pending.tool} pending={pending} onDone={() => setPending(null)} /> : null}
           <WriteAnnouncer notice={writes.notice} busy={busy} onUndo={writes.undo} />
           {writes.stale ? <StaleNotice stale={writes.stale} onDismiss={writes.dismissStale} /> : null}
           {writes.error && !conflict ? <ErrorNotice error={writes.error} /> : null}

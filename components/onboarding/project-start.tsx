@@ -8,6 +8,7 @@ import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { useEventsQuery } from '@/components/api/use-events-query';
 import { queryKeys } from '@/components/api/keys';
 import { Alert } from '@/components/ui/alert';
+import type { ProxyInstall } from '@/lib/onboarding/proxy-config';
 import { FirstRunChecklist } from './first-run-checklist';
 import styles from './first-run-checklist.module.css';
 
@@ -20,15 +21,23 @@ const WAITING_POLL_MS = 2_000;
  * as a one-line reminder on the other tabs. It watches for the first event and, when one
  * comes, says so in green and refreshes the project's views.
  */
-export function ProjectStart({ id, children }: { id: string; children: ReactNode }) {
+export function ProjectStart({ id, install, children }: { id: string; install: ProxyInstall | null; children: ReactNode }) {
   const pathname = usePathname();
   const queryClient = useQueryClient();
+  const [watched, setWatched] = useState(false);
   const base = `/projects/${encodeURIComponent(id)}`;
-  const events = useEventsQuery(id, { limit: 1 }, { refetchInterval: (query) => (query.state.data?.events.length === 0 ? WAITING_POLL_MS : false) });
+  // The newest event: polled while there is none, and while the checklist shows one that did not resolve (a fix is being tried).
+  const events = useEventsQuery(
+    id,
+    { limit: 1 },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.events.length === 0 || (watched && query.state.data?.events[0]?.kind !== 'tool') ? WAITING_POLL_MS : false,
+    },
+  );
   const catalog = useCatalogQuery(id);
   // The secret of a token made here lives as long as the project's pages do, never longer.
   const [token, setToken] = useState<string | null>(null);
-  const [watched, setWatched] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [previewAnyway, setPreviewAnyway] = useState(false);
 
@@ -38,14 +47,16 @@ export function ProjectStart({ id, children }: { id: string; children: ReactNode
     if (empty === true) setWatched(true);
   }, [empty]);
   // The first event changes every view of the project (usage, suggestions, preview): refresh them.
+  const newest = arrived ? (events.data?.events[0]?.id ?? null) : null;
   useEffect(() => {
-    if (arrived) void queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });
-  }, [arrived, id, queryClient]);
+    if (newest) void queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });
+  }, [newest, id, queryClient]);
 
   const showChecklist = empty === true || (arrived && !dismissed);
   const checklist = (
     <FirstRunChecklist
       id={id}
+      install={install}
       firstEvent={arrived ? (events.data?.events[0] ?? null) : null}
       token={token}
       onToken={setToken}

@@ -18,6 +18,7 @@ import { ModeCard } from './mode-card';
 import { ModeDetail } from './mode-detail';
 import styles from './preview-page.module.css';
 import { ClientSummary } from './client-summary';
+import { UploadedOnlyNote } from './uploaded-only-note';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
@@ -125,6 +126,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
           {(data) => (
             <>
               <PreviewSummary data={data} busy={summary.isFetching} />
+              <UploadedOnlyNote projectId={id} proxies={data.proxies} />
               <ClientSummary client={data.client} />
               <ProjectVerdict project={project} response={data} testId="preview-refusal" onTarget={onTarget} quietWhenOk />
               <div className={styles.modes}>
@@ -157,8 +159,8 @@ function PreviewSummary({ data, busy }: { data: PreviewResponse; busy: boolean }
     <p className="small muted" data-testid="preview-summary" aria-busy={busy}>
       {target.label}: {target.cap === null ? 'no hard cap' : `cap ${countOf(target.cap, 'tool')}`}
       {target.nameRule ? `, names ${target.nameRule}` : ''}
-      {target.descriptionLimit ? `, descriptions ≤ ${target.descriptionLimit} characters` : ''} · catalog {countOf(catalog.servers, 'server')},{' '}
-      {countOf(catalog.tools, 'tool')} · {countOf(agentTools.count, 'agent tool')}
+      {target.descriptionLimit ? `, descriptions ≤ ${target.descriptionLimit} characters` : ''} · {data.proxies ? 'run by connected proxies' : 'catalog'}{' '}
+      {countOf(catalog.servers, 'server')}, {countOf(catalog.tools, 'tool')} · {countOf(agentTools.count, 'agent tool')}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import type { ProjectView } from '@/lib/contracts/projects';
 import type { TargetId } from '@/lib/schemas/surface-config';
 import { modeVerdict, verdictContext } from '@/lib/surface/verdict';
 import styles from './project-verdict.module.css';
+import { UploadedOnlyNote } from './uploaded-only-note';
 import { FixAction, useVerdictFix, VerdictLine } from './verdict-view';
 
 interface Props {
@@ -38,6 +39,7 @@ export function ProjectVerdict({ project, response, testId, onTarget, quietWhenO
         {action}
       </VerdictLine>
       {fix.error ? <ErrorNotice error={fix.error} /> : null}
+      {quietWhenOk ? null : <UploadedOnlyNote projectId={project.id} proxies={response.proxies} />}
     </>
   );
   if (verdict.level === 'ok')

@@ -10,6 +10,7 @@ const TABS = [
   { href: '/favourites', label: 'Favourites' },
   { href: '/impact', label: 'Impact' },
   { href: '/catalog', label: 'Catalog' },
+  { href: '/proxies', label: 'Proxies' },
   { href: '/events', label: 'Events' },
   { href: '/preview', label: 'Preview' },
   { href: '/tokens', label: 'Tokens' },

@@ -5,13 +5,17 @@ import { useCreateTokenMutation } from '@/components/api/use-create-token-mutati
 import { Alert } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card';
 import { SubmitError } from '@/components/ui/error-notice';
-import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
+import { PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import styles from './create-token-form.module.css';
 
 export function CreateTokenForm({ projectId }: { projectId: string }) {
   const create = useCreateTokenMutation(projectId);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_TOKEN_SCOPES]);
+  // A token for a proxy is the common case and the one easiest to get wrong, so it is the default
+  // and holds exactly PROXY_SCOPES; other scopes are picked by hand.
+  const [forProxy, setForProxy] = useState(true);
+  const [picked, setPicked] = useState<TokenScope[]>([...PROXY_SCOPES]);
+  const scopes: TokenScope[] = forProxy ? [...PROXY_SCOPES] : picked;
   const valid = name.trim() !== '' && scopes.length > 0;
 
   async function onSubmit(e: FormEvent) {
@@ -22,7 +26,7 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
   }
 
   function toggle(scope: TokenScope, on: boolean) {
-    setScopes((current) => TOKEN_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
+    setPicked((current) => TOKEN_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
   }
 
   return (
@@ -40,8 +44,21 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
           {create.isPending ? 'Creating…' : 'Create token'}
         </button>
       </div>
-      <fieldset className={styles.scopes}>
-        <legend className="small muted">Scopes: a proxy needs the first two; the CLI and scripts the others</legend>
+      <fieldset className={styles.purpose}>
+        <legend className="small muted">For</legend>
+        <label className="small">
+          <input type="radio" name="purpose" checked={forProxy} onChange={() => setForProxy(true)} />
+          <span>
+            a proxy (<code>favindex proxy</code>): <span className="muted">{PROXY_SCOPES.join(', ')}</span>
+          </span>
+        </label>
+        <label className="small">
+          <input type="radio" name="purpose" checked={!forProxy} onChange={() => setForProxy(false)} />
+          <span>a script or the CLI: pick its scopes</span>
+        </label>
+      </fieldset>
+      <fieldset className={styles.scopes} disabled={forProxy}>
+        <legend className="small muted">Scopes{forProxy ? ': what a proxy needs' : ''}</legend>
         {TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="small">
             <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />

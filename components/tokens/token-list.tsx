@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { refusalText } from '@/lib/onboarding/refused-scope';
 import styles from './token-list.module.css';
 import { useConfirmStep } from '@/components/ui/use-confirm-step';
 
@@ -89,6 +90,8 @@ function tokenColumns(projectId: string, onRevoking: (id: string) => void): Colu
           <Badge tone="danger" title={formatDateTime(t.revokedAt)}>
             revoked
           </Badge>
+        ) : t.refused ? (
+          <RefusedNote refused={t.refused} />
         ) : (
           <Badge tone="ok">active</Badge>
         ),
@@ -134,5 +137,14 @@ function RevokeButton({ projectId, token, onRevoking }: { projectId: string; tok
       )}
       {revoke.isError ? <ErrorNotice error={revoke.error} /> : null}
     </>
+  );
+}
+
+/** A token in use but refused for a scope it lacks: its holder half works, and only its stderr would say why. */
+export function RefusedNote({ refused }: { refused: NonNullable<Token['refused']> }) {
+  return (
+    <span className="small tone-warn" data-testid="token-refused" title={formatDateTime(refused.at)}>
+      {refusalText(refused)}
+    </span>
   );
 }

@@ -15,6 +15,7 @@ export function toTokenView(row: TokenRow): TokenView {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    refused: row.refusedScope && row.refusedAt ? { scope: row.refusedScope as TokenScope, at: row.refusedAt.toISOString() } : null,
   };
 }
 
@@ -79,4 +80,12 @@ export async function recordTokensUsed(db: Db, used: ReadonlyMap<string, Date>):
     update project_tokens t set last_used_at = greatest(t.last_used_at, v.at)
     from jsonb_to_recordset(${records}::jsonb) as v(id text, at timestamptz)
     where t.id = v.id`);
+}
+
+/** Note the scope a token was last refused for; an older refusal never replaces a newer one. */
+export async function recordTokenRefused(db: Db, tokenId: string, scope: TokenScope, at: Date): Promise<void> {
+  await db
+    .update(projectTokens)
+    .set({ refusedScope: scope, refusedAt: at })
+    .where(and(eq(projectTokens.id, tokenId), sql`(${projectTokens.refusedAt} is null or ${projectTokens.refusedAt} <= ${at.toISOString()})`));
 }

@@ -6,3 +6,4 @@ export * from './usage';
 export * from './tokens';
 export * from './impact';
 export * from './admin-sessions';
+export * from './proxies';

@@ -17,6 +17,9 @@ export const projectTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The last scope a request with this token was refused for (403), so the dashboard can say what it lacks. */
+    refusedScope: text('refused_scope'),
+    refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('project_tokens_project_idx').on(t.projectId)],
 );

@@ -24,6 +24,10 @@ export type FavouritesView = z.infer<typeof favouritesViewSchema>;
 /** The answer of every favourites write: the favourites after it, and whether it changed anything. */
 export const favouritesWriteResultSchema = favouritesViewSchema.extend({
   changed: z.boolean().describe('False when the write changed nothing (already pinned, not pinned, same list): the version stays.'),
+  warning: z
+    .string()
+    .nullable()
+    .describe('Set when a tool this write pins reaches no client: a proxy is connected, and none runs its server. The pin is stored all the same.'),
 });
 export type FavouritesWriteResult = z.infer<typeof favouritesWriteResultSchema>;
 

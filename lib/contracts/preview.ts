@@ -135,7 +135,18 @@ export const previewResponseSchema = z.object({
   agentTools: z.object({ count, names: z.array(z.string()).nullable() }),
   limits: surfaceLimitsSchema,
   query: z.string(),
-  catalog: z.object({ servers: count, tools: count }),
+  catalog: z
+    .object({ servers: count, tools: count })
+    .describe('The servers and tools the lists are made from: while a proxy is connected, those connected proxies run.'),
+  proxies: z
+    .object({
+      connected: count.describe('Proxies connected now.'),
+      uploadedOnly: z
+        .array(z.object({ server: z.string(), tools: count }))
+        .describe('Uploaded servers no connected proxy runs: left out of every list here, since no model sees their tools.'),
+    })
+    .nullable()
+    .describe('Null when no proxy is connected: then the lists hold every uploaded server.'),
   session: z.discriminatedUnion('source', [explicitSessionSchema, recordedSessionSchema]).nullable(),
   modes: z.array(modePreviewSchema),
 });

@@ -11,6 +11,10 @@ export const tokenViewSchema = z.object({
   createdAt: isoDateTime,
   lastUsedAt: isoDateTime.nullable(),
   revokedAt: isoDateTime.nullable(),
+  refused: z
+    .object({ scope: z.enum(TOKEN_SCOPES), at: isoDateTime })
+    .nullable()
+    .describe('The last time favindex refused this token for a scope it lacks (403), and that scope; recorded at most once a minute.'),
 });
 export type TokenView = z.infer<typeof tokenViewSchema>;
 

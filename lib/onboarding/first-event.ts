@@ -47,7 +47,11 @@ export function firstEventCommand(input: FirstEventInput): string {
   ].join('\n');
 }
 
-/** `favindex catalog push` for this project, to read a stdio MCP server's tools from the shell. */
-export function catalogPushCommand(origin: string, projectId: string): string {
-  return `favindex catalog push --url ${shellQuote(origin)} -p ${shellQuote(projectId)} --server <name> -- <the MCP server's command>`;
+/**
+ * `favindex catalog push` for this project, to read a stdio MCP server's tools from the shell.
+ * `cli` is how to run favindex here (`node …/bin/favindex.mjs` from the server's checkout), since
+ * a fresh checkout has no `favindex` on the PATH.
+ */
+export function catalogPushCommand(origin: string, projectId: string, cli = 'favindex'): string {
+  return `${cli} catalog push --url ${shellQuote(origin)} -p ${shellQuote(projectId)} --server <name> -- <the MCP server's command>`;
 }

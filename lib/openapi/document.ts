@@ -3,7 +3,8 @@ import { errorEnvelopeSchema } from '@/lib/contracts/errors';
 import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { serverNameSchema } from '@/lib/schemas/catalog';
 import { projectIdSchema } from '@/lib/schemas/projects';
-import { TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
+import { proxyIdSchema } from '@/lib/schemas/proxies';
+import { PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import packageJson from '@/package.json';
 import type { HttpMethod, JsonSchema, Operation, OperationAccess, SchemaSource } from './operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
@@ -14,6 +15,7 @@ const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }
   id: { schema: projectIdSchema, description: 'The project id.' },
   server: { schema: serverNameSchema, description: 'A catalog server name.' },
   tokenId: { schema: z.string().min(1).max(1_024), description: 'A token id (not its secret).' },
+  proxyId: { schema: proxyIdSchema, description: "A proxy's own id, kept in its state folder." },
 };
 
 const ERROR_RESPONSE_REF = { $ref: '#/components/responses/Error' };
@@ -190,7 +192,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         projectToken: {
           type: 'http',
           scheme: 'bearer',
-          description: `A project token (fvx_…), created under the project's Tokens tab or POST /api/projects/{id}/tokens. Scopes: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_HELP[s]})`).join('; ')}.`,
+          description: `A project token (fvx_…), created under the project's Tokens tab or POST /api/projects/{id}/tokens. Scopes: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_HELP[s]})`).join('; ')}. A proxy needs ${PROXY_SCOPES.join(', ')}, which a token made without scopes gets.`,
         },
         adminSession: {
           type: 'apiKey',

@@ -4,7 +4,7 @@ export type { TokenView } from '@/lib/contracts/tokens';
 
 /**
  * What a project token may do (§auth), always within its own project. The admin may do
- * everything; a token only what its scopes name. The first two are what a proxy needs, the
+ * everything; a token only what its scopes name. PROXY_SCOPES are what a proxy needs, the
  * rest let a script or the `favindex` CLI do the usual chores without the admin login.
  */
 export const TOKEN_SCOPES = ['events:write', 'surface:read', 'usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write'] as const;
@@ -16,8 +16,8 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
  */
 export const PROXY_SCOPES = ['events:write', 'surface:read', 'catalog:write'] as const satisfies readonly TokenScope[];
 
-/** A token made without naming scopes is a proxy's: send events, read the surface. */
-export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ['events:write', 'surface:read'];
+/** A token made without naming scopes is a proxy's, so a token made in haste still runs `favindex proxy`. */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = PROXY_SCOPES;
 
 /** What each scope opens, in the words the Tokens tab and the OpenAPI description use. */
 export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
@@ -40,7 +40,8 @@ export const createTokenSchema = z
       .min(1, `give at least one scope: ${TOKEN_SCOPES.join(', ')}`)
       .max(TOKEN_SCOPES.length)
       .refine((scopes) => new Set(scopes).size === scopes.length, 'each scope at most once')
-      .default(() => [...DEFAULT_TOKEN_SCOPES]),
+      .default(() => [...DEFAULT_TOKEN_SCOPES])
+      .describe(`Leave it out for a token for \`favindex proxy\`: ${DEFAULT_TOKEN_SCOPES.join(', ')}.`),
   })
   .strict();
 export type CreateTokenInput = z.infer<typeof createTokenSchema>;

@@ -24,7 +24,11 @@ export interface PreviewSources {
   favourites: FavouritesInput;
   catalog: PreparedCatalog;
   recorded: RecordedSession | null;
+  /** The connected proxies and the servers none of them runs; null when no proxy is connected. */
+  proxies: PreviewResponse['proxies'];
 }
+
+export type UploadedOnlyServer = NonNullable<PreviewResponse['proxies']>['uploadedOnly'][number];
 
 /** The preview of one or all modes for the project's config with the request's overrides. */
 export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuery): PreviewResponse {
@@ -95,6 +99,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     limits,
     query: query.query,
     catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
+    proxies: sources.proxies,
     session,
     modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, { profile, serverKey }),
   };

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/errors';
 import { authMode } from './mode';
 import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin';
 import { readCookie, SESSION_COOKIE, verifySession } from './session';
-import type { TokenScope } from '@/lib/schemas/tokens';
+import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/context';
 
 /**
@@ -64,10 +64,19 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
     throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, 'use a token created for this project');
   }
   if (!token.scopes.includes(access)) {
-    throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, `create a token with scope ${access}`);
+    await app.tokens.noteRefused(token.id, access);
+    throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, missingScopeAction(access));
   }
   app.tokens.noteUsed(token.id);
   return { kind: 'token', projectId: token.projectId, tokenId: token.id, scopes: token.scopes };
+}
+
+/** What to do about a missing scope: a proxy's scopes come together, as the Tokens tab's "for a proxy" choice makes them. */
+function missingScopeAction(scope: TokenScope): string {
+  if ((PROXY_SCOPES as readonly TokenScope[]).includes(scope)) {
+    return `create a token for a proxy (${PROXY_SCOPES.join(', ')}) under the project's Tokens tab, or one with scope ${scope}`;
+  }
+  return `create a token with scope ${scope} under the project's Tokens tab`;
 }
 
 /**

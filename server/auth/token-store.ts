@@ -1,11 +1,13 @@
 import type { Db } from '@/db/client';
-import { type PreparedTokenByHash, readTokenByHash, recordTokensUsed, tokenByHashQuery } from '@/db/queries/tokens';
+import { type PreparedTokenByHash, readTokenByHash, recordTokenRefused, recordTokensUsed, tokenByHashQuery } from '@/db/queries/tokens';
 import { hashToken, looksLikeToken } from '@/lib/auth/token-secret';
 import type { TokenScope } from '@/lib/schemas/tokens';
 import { BatchedRead } from '@/server/surface/batched-read';
 
 /** Last-used times are kept in memory and written at most this often (and on shutdown, and before a token list). */
 const LAST_USED_FLUSH_MS = 60_000;
+/** A refused token is noted at most this often (unless for another scope): a proxy retrying a refused upload costs no write per try. */
+export const REFUSAL_RECORD_MS = 60_000;
 
 export interface KnownToken {
   id: string;
@@ -23,6 +25,7 @@ export interface KnownToken {
  */
 export class TokenStore {
   private used = new Map<string, Date>();
+  private refusals = new Map<string, { scope: TokenScope; at: number }>();
   private lastFlush = Date.now();
   private flushing: Promise<void> | null = null;
   private byHash: PreparedTokenByHash | null = null;
@@ -49,6 +52,23 @@ export class TokenStore {
     if (now - this.lastFlush >= LAST_USED_FLUSH_MS && !this.flushing) {
       this.flush().catch((err: unknown) => console.error('[favindex] could not record token use', err));
     }
+  }
+
+  /**
+   * Note that a token was refused for a scope it lacks, for the dashboard to show. Written at once
+   * (the next token list must show it), but at most once a minute per token and scope in this process.
+   * A failed write is logged, never the caller's error: the 403 it explains goes out regardless.
+   */
+  async noteRefused(tokenId: string, scope: TokenScope, now = Date.now()): Promise<void> {
+    const last = this.refusals.get(tokenId);
+    if (last && last.scope === scope && now - last.at < REFUSAL_RECORD_MS) return;
+    this.refusals.set(tokenId, { scope, at: now });
+    // One entry per refused token; a store that has seen very many keeps only the recent ones.
+    if (this.refusals.size > 10_000) this.refusals.delete(this.refusals.keys().next().value ?? tokenId);
+    await recordTokenRefused(this.db, tokenId, scope, new Date(now)).catch((err: unknown) => {
+      this.refusals.delete(tokenId);
+      console.error('[favindex] could not record a refused token', err);
+    });
   }
 
   /** Write the pending last-used times. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { FavouriteOperation } from '@/lib/favourites/operations';
 import { BODY_LIMITS } from '@/lib/limits';
 import { runFavouriteOperation } from '@/server/favourites/favourites';
+import { notServedWarning } from '@/server/proxies/proxies';
 import { favouritesResponse, optionalIfMatch, readWriteVia } from './favourites';
 import { projectParams } from './params';
 import { apiRoute } from './route';
@@ -20,7 +21,8 @@ export function favouriteOperationRoute<O extends FavouriteOperation['op'], S ex
       const options = { expectedVersion: optionalIfMatch(req), via: readWriteVia(req) };
       const operation = { op, ...body } as FavouriteOperation;
       const { view, changed } = await runFavouriteOperation(db, params.id, operation, options);
-      return favouritesResponse(view, { changed });
+      const warning = operation.op === 'pin' ? await notServedWarning(db, params.id, [operation.tool]) : null;
+      return favouritesResponse(view, { changed, warning });
     },
   );
 }

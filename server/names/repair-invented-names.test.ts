@@ -18,7 +18,7 @@ import { withDatabase } from '@/test/postgres-global-setup';
 import { reresolvePending } from './reresolve-pending';
 
 const DRIZZLE = path.join(import.meta.dirname, '..', '..', 'drizzle');
-const MIGRATION = '0014_repair_invented_names';
+const MIGRATION = '0015_repair_invented_names';
 const folders: string[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import type { FavouriteState } from '@/lib/favourites/rules';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
+import type { UploadedOnlyServer } from '@/lib/surface/preview-response';
 import { getCatalog } from '@/server/catalog/catalog';
 import { getFavourites } from '@/server/favourites/favourites';
 import { requireProject } from '@/server/projects/projects';
@@ -12,12 +13,19 @@ export interface SurfaceInputs {
   favourites: FavouriteState;
   catalogVersion: number;
   catalog: PreparedCatalog;
+  /** Catalog servers left out because no connected proxy runs them (empty without `runBy`). */
+  uploadedOnly: UploadedOnlyServer[];
 }
 
-/** A project's surface config, favourites and prepared catalog (shared by every request for that catalog). */
-export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectId: string): Promise<SurfaceInputs> {
+/**
+ * A project's surface config, favourites and prepared catalog (shared by every request for that
+ * catalog). With `runBy`, the catalog holds only those servers: what clients really receive.
+ */
+export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectId: string, runBy: ReadonlySet<string> | null = null): Promise<SurfaceInputs> {
   const project = await requireProject(db, projectId);
   const favourites = await getFavourites(db, projectId);
-  const catalog = surfaces.preparedCatalog(await getCatalog(db, projectId));
-  return { surface: project.surface, favourites, catalogVersion: project.catalogVersion, catalog };
+  const servers = await getCatalog(db, projectId);
+  const kept = runBy ? servers.filter((s) => runBy.has(s.name)) : servers;
+  const uploadedOnly = runBy ? servers.filter((s) => !runBy.has(s.name)).map((s) => ({ server: s.name, tools: s.toolCount })) : [];
+  return { surface: project.surface, favourites, catalogVersion: project.catalogVersion, catalog: surfaces.preparedCatalog(kept), uploadedOnly };
 }

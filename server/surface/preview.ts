@@ -1,12 +1,21 @@
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { buildPreviewResponse, type PreviewResponse } from '@/lib/surface/preview-response';
 import type { AppContext } from '@/server/context';
+import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
 
-/** The exact tool list per mode and target, with caps, name problems and tokens (§surface). */
+/**
+ * The exact tool list per mode and target, with caps, name problems and tokens (§surface). While
+ * a proxy is connected, only the servers connected proxies run count: no model sees the others.
+ */
 export async function preview(app: AppContext, projectId: string, query: PreviewQuery): Promise<PreviewResponse> {
-  const inputs = await loadSurfaceInputs(app.db, app.surfaces, projectId);
+  const running = await runningProxies(app.db, projectId);
+  const inputs = await loadSurfaceInputs(app.db, app.surfaces, projectId, running?.servers ?? null);
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
-  return buildPreviewResponse({ project: projectId, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, recorded }, query);
+  const proxies = running ? { connected: running.proxies, uploadedOnly: inputs.uploadedOnly } : null;
+  return buildPreviewResponse(
+    { project: projectId, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, recorded, proxies },
+    query,
+  );
 }

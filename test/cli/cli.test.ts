@@ -3,6 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { proxyReport } from '@/test/proxy-reports';
 import { type CliServer, ROOT, run, startCliServer } from './run-cli';
 
 /**
@@ -80,6 +82,18 @@ describe('favindex catalog push', () => {
 });
 
 describe('favindex suggest and favourites', () => {
+  it('warns on stderr of a pin no connected proxy serves, and stores it all the same', async () => {
+    const id = await project('cli-unserved');
+    expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: DEMO_SERVERS.find((s) => s.server === 'github')?.tools })).status).toBe(201);
+    expect((await api('PUT', `/api/projects/${id}/proxies/proxy-cli-test`, proxyReport([{ name: 'filesystem', tools: 14 }]))).status).toBe(200);
+    const pin = await favindex(['favourites', 'pin', '-p', id, 'github/create_issue']);
+    expect(pin.code).toBe(0);
+    expect(pin.stderr).toContain("warning: github/create_issue reaches no client: the connected proxy does not run 'github'");
+    const json = JSON.parse((await favindex(['favourites', 'pin', '-p', id, 'github/list_issues', '--json'])).stdout);
+    expect(json.warnings).toEqual([expect.stringContaining('github/list_issues reaches no client')]);
+    expect((await api('GET', `/api/projects/${id}/favourites`)).body.tools).toEqual(['github/create_issue', 'github/list_issues']);
+  });
+
   it('ranks the window with ★ on pinned tools and prints commands that apply the suggestion as printed', async () => {
     const id = await project('cli-suggest');
     expect((await favindex(['catalog', 'push', '-p', id, '--server', 'everything', '--', ...EVERYTHING])).code).toBe(0);

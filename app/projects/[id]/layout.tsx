@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ProjectHeader } from '@/components/projects/project-header';
 import { ProjectStart } from '@/components/onboarding/project-start';
 import { appContext } from '@/server/context';
+import { proxyInstall } from '@/server/onboarding/install';
 import { projectExists } from '@/server/projects/projects';
 
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
@@ -12,7 +13,9 @@ export default async function ProjectLayout({ children, params }: { children: Re
   return (
     <>
       <ProjectHeader id={id} />
-      <ProjectStart id={id}>{children}</ProjectStart>
+      <ProjectStart id={id} install={proxyInstall()}>
+        {children}
+      </ProjectStart>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { FAVOURITE_OPERATIONS } from './favourites';
 import { IMPACT_OPERATIONS } from './impact';
 import { META_OPERATIONS } from './meta';
 import { PROJECT_OPERATIONS } from './projects';
+import { PROXY_OPERATIONS } from './proxies';
 import { SURFACE_OPERATIONS } from './surface';
 import { TOKEN_OPERATIONS } from './tokens';
 import { USAGE_OPERATIONS } from './usage';
@@ -33,6 +34,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...IMPACT_OPERATIONS,
   ...SURFACE_OPERATIONS,
   ...TOKEN_OPERATIONS,
+  ...PROXY_OPERATIONS,
   ...YAML_OPERATIONS,
 };
 

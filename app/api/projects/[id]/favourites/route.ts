@@ -5,6 +5,7 @@ import { favouritesResponse, readWriteVia, requireIfMatch } from '@/server/http/
 import { favouriteOperationRoute } from '@/server/http/favourites-route';
 import { projectParams } from '@/server/http/params';
 import { apiRoute } from '@/server/http/route';
+import { notServedWarning } from '@/server/proxies/proxies';
 
 /** The favourite index with its version as the ETag, and the tools missing from the catalog. */
 export const GET = apiRoute({ access: 'config:read', params: projectParams }, async ({ db, params }) => {
@@ -17,7 +18,8 @@ export const PUT = apiRoute(
   async ({ db, req, params, body }) => {
     const options = { expectedVersion: requireIfMatch(req), via: readWriteVia(req) };
     const { state, changed } = await writeFavourites(db, params.id, body, options);
-    return favouritesResponse(await loadFavouritesView(db, params.id, state), { changed });
+    const warning = await notServedWarning(db, params.id, state.tools);
+    return favouritesResponse(await loadFavouritesView(db, params.id, state), { changed, warning });
   },
 );
 

@@ -39,6 +39,7 @@ describe('project tokens API', () => {
         createdAt: created.body.createdAt,
         lastUsedAt: null,
         revokedAt: null,
+        refused: null,
       },
     ]);
     expect(list.text).not.toContain(secret);
@@ -61,8 +62,12 @@ describe('project tokens API', () => {
     expectEnvelope(await api.post(`/api/projects/${id}/tokens`, { body: 'name=x', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectEnvelope(await api.post('/api/projects/ghost/tokens', { json: { name: 'x' } }), 404, 'PROJECT_NOT_FOUND');
     expect(await tokenRows(id)).toEqual([]);
-    // Both scopes when none are named.
-    expect((await api.post(`/api/projects/${id}/tokens`, { json: { name: 'default' } })).body.scopes).toEqual(['events:write', 'surface:read']);
+    // A proxy's scopes when none are named.
+    expect((await api.post(`/api/projects/${id}/tokens`, { json: { name: 'default' } })).body.scopes).toEqual([
+      'events:write',
+      'surface:read',
+      'catalog:write',
+    ]);
   });
 
   it(`holds at most ${MAX_ACTIVE_TOKENS} active tokens per project; revoked ones do not count`, async () => {

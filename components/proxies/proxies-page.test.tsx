@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
+import { proxyReport } from '@/test/proxy-reports';
+import { ProxiesPage } from './proxies-page';
+
+const NOW = new Date().toISOString();
+
+function proxy(overrides: Partial<ProxyView> = {}): ProxyView {
+  const report = proxyReport([
+    { name: 'filesystem', tools: 14 },
+    { name: 'memory', tools: 9 },
+  ]);
+  return { id: 'proxy-laptop1', ...report, firstSeenAt: NOW, lastSeenAt: NOW, connected: true, ...overrides };
+}
+
+function serve(list: ProxyList) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }));
+}
+
+function withQueries(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+describe('ProxiesPage', () => {
+  it('shows each proxy: host, version, last seen, its servers and their state, clients, tools presented, backlog and last error', async () => {
+    const down = proxy();
+    down.servers[1] = { name: 'memory', state: 'down', tools: 9, lastError: 'exited with code 1', restarts: 3 };
+    serve({
+      connectedWithinMs: 90_000,
+      proxies: [
+        { ...down, spool: { events: 12, bytes: 4_096, dropped: 2 }, lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write' },
+      ],
+    });
+    render(withQueries(<ProxiesPage projectId="team-agent" />));
+
+    const card = await screen.findByRole('region', { name: 'dev-laptop' });
+    expect(within(card).getByText('connected')).toBeTruthy();
+    expect(within(card).getByTestId('proxy-last-seen').textContent).toMatch(/^last seen /);
+    expect(within(card).getByText('favindex proxy 0.1.0, over stdio')).toBeTruthy();
+    expect(within(card).getByTestId('proxy-clients').textContent).toBe('claude-code (1 session)');
+    expect(within(card).getByTestId('proxy-presented').textContent).toContain('3 tools to a new session');
+    expect(within(card).getByTestId('proxy-backlog').textContent).toBe('12 events (4 KiB) waiting; 2 dropped (spool full)');
+    expect(within(card).getByTestId('proxy-last-error').textContent).toContain('lacks the scope catalog:write');
+    const rows = within(within(card).getByTestId('proxy-servers')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['filesystem', 'up', '14', '0', 'none'],
+      ['memory', 'down', '9', '3', 'exited with code 1'],
+    ]);
+    expect(screen.queryByTestId('no-proxy')).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Forget/ })).toBeNull();
+  });
+
+  it('says no proxy is connected and what to do, above the proxies seen before, which can be forgotten', async () => {
+    serve({ connectedWithinMs: 90_000, proxies: [proxy({ connected: false, state: 'stopped' })] });
+    render(withQueries(<ProxiesPage projectId="team-agent" />));
+
+    const none = await screen.findByRole('region', { name: 'No proxy connected' });
+    expect(within(none).getByText('1 proxy seen before')).toBeTruthy();
+    expect(none.textContent).toContain('events:write, surface:read, catalog:write');
+    expect(within(none).getByTestId('proxy-command').textContent).toMatch(
+      /^favindex proxy --project team-agent --url http:\/\/\S+ --token <token> --config servers\.json$/,
+    );
+    const card = screen.getByRole('region', { name: 'dev-laptop' });
+    expect(within(card).getByText('stopped')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Forget this proxy…' })).toBeTruthy();
+  });
+
+  it('with no proxy ever seen, says only that none is connected', async () => {
+    serve({ connectedWithinMs: 90_000, proxies: [] });
+    render(withQueries(<ProxiesPage projectId="team-agent" />));
+    const none = await screen.findByRole('region', { name: 'No proxy connected' });
+    expect(none.textContent).toContain('in the last 90 s');
+    expect(screen.queryAllByTestId('proxy-card')).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+'use client';
+
+import { useForgetProxyMutation } from '@/components/api/use-forget-proxy-mutation';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { useConfirmStep } from '@/components/ui/use-confirm-step';
+import type { ProxyView } from '@/lib/contracts/proxies';
+import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
+import styles from './proxies.module.css';
+
+type Server = ProxyView['servers'][number];
+
+const STATE_TONE: Record<Server['state'], BadgeTone> = { up: 'ok', starting: 'warn', down: 'danger', stopped: 'neutral' };
+
+const SERVER_COLUMNS: Column<Server>[] = [
+  { id: 'name', header: 'Server', className: 'mono', cell: (s) => s.name },
+  { id: 'state', header: 'State', cell: (s) => <Badge tone={STATE_TONE[s.state]}>{s.state}</Badge> },
+  { id: 'tools', header: 'Tools', numeric: true, cell: (s) => formatNumber(s.tools) },
+  { id: 'restarts', header: 'Restarts', numeric: true, cell: (s) => formatNumber(s.restarts) },
+  { id: 'error', header: 'Last error', className: 'small', cell: (s) => s.lastError ?? <span className="muted">none</span> },
+];
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${formatNumber(Math.round(bytes / 1024))} KiB`;
+}
+
+/** One proxy as its last report described it: where it runs, its servers, its clients, what it presents. */
+export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: ProxyView }) {
+  const heading = `proxy-${proxy.id}`;
+  const clients = proxy.clients.length ? proxy.clients.map((c) => `${c.name} (${countOf(c.sessions, 'session')})`).join(', ') : 'none';
+  const shown = proxy.presented.names.length;
+  return (
+    <Card aria-labelledby={heading} data-testid="proxy-card" data-proxy={proxy.id}>
+      <CardHeader
+        id={heading}
+        title={proxy.host}
+        note={
+          <span title={formatDateTime(proxy.lastSeenAt)} data-testid="proxy-last-seen">
+            last seen {formatRelative(proxy.lastSeenAt)}
+          </span>
+        }
+      >
+        {proxy.connected ? <Badge tone="ok">connected</Badge> : <Badge tone="neutral">{proxy.state === 'stopped' ? 'stopped' : 'not connected'}</Badge>}
+      </CardHeader>
+      {proxy.lastError ? (
+        <Alert tone="error" data-testid="proxy-last-error">
+          <strong>Last error:</strong> {proxy.lastError}
+        </Alert>
+      ) : null}
+      <dl className={styles.facts}>
+        <dt>Version</dt>
+        <dd>
+          favindex proxy {proxy.version}, over {proxy.transport}
+        </dd>
+        <dt>Running since</dt>
+        <dd title={formatDateTime(proxy.startedAt)}>{formatRelative(proxy.startedAt)}</dd>
+        <dt>Clients</dt>
+        <dd data-testid="proxy-clients">{clients}</dd>
+        <dt>Tools presented</dt>
+        <dd data-testid="proxy-presented">
+          {countOf(proxy.presented.count, 'tool')} to a new session
+          {proxy.surfaceRevision !== null ? `, surface revision ${proxy.surfaceRevision}` : ', favindex defaults (no surface read yet)'}
+        </dd>
+        <dt>Trace backlog</dt>
+        <dd data-testid="proxy-backlog">
+          {countOf(proxy.spool.events, 'event')} ({kib(proxy.spool.bytes)}) waiting
+          {proxy.spool.dropped > 0 ? <span className="tone-danger">; {formatNumber(proxy.spool.dropped)} dropped (spool full)</span> : null}
+        </dd>
+      </dl>
+      <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} label={`Servers of ${proxy.host}`} testId="proxy-servers" />
+      {shown > 0 ? (
+        <details className={styles.names}>
+          <summary>The names a new session is given{shown < proxy.presented.count ? ` (the first ${formatNumber(shown)})` : ''}</summary>
+          <ul className="mono small">
+            {proxy.presented.names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {proxy.connected ? null : <ForgetButton projectId={projectId} proxy={proxy} />}
+    </Card>
+  );
+}
+
+/** A proxy that no longer runs stays listed until forgotten; a report from it later brings it back. */
+function ForgetButton({ projectId, proxy }: { projectId: string; proxy: ProxyView }) {
+  const forget = useForgetProxyMutation(projectId);
+  const { confirming, toggle, opener, confirm } = useConfirmStep();
+  return (
+    <div className="row">
+      {confirming ? (
+        <>
+          <button ref={confirm} type="button" className="danger" aria-disabled={forget.isPending || undefined} onClick={() => forget.mutate(proxy.id)}>
+            Forget {proxy.host}
+          </button>
+          <button type="button" onClick={() => toggle(false)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button ref={opener} type="button" onClick={() => toggle(true)}>
+          Forget this proxy…
+        </button>
+      )}
+      {forget.isError ? <ErrorNotice error={forget.error} /> : null}
+    </div>
+  );
+}

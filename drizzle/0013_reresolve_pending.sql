@@ -1,3 +1,0 @@
-CREATE TABLE "reresolve_pending" (
-	"project_id" text PRIMARY KEY NOT NULL
-);

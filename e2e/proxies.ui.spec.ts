@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+import { catalogs, putCatalog, uniqueId } from './helpers';
+
+const FILESYSTEM_TOOLS = catalogs.filesystem.tools.length;
+const GITHUB_TOOLS = catalogs.github.tools.length;
+
+/** A project with github and filesystem uploaded, and a proxy that reports it runs filesystem only. */
+async function projectWithProxy(request: Parameters<typeof putCatalog>[0]): Promise<string> {
+  const id = uniqueId('proxies');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  await putCatalog(request, id, 'github');
+  await putCatalog(request, id, 'filesystem');
+  const report = {
+    host: 'build-runner-07',
+    version: '0.1.0',
+    startedAt: new Date(Date.now() - 600_000).toISOString(),
+    transport: 'stdio',
+    state: 'running',
+    surfaceRevision: 1,
+    servers: [
+      { name: 'filesystem', state: 'up', tools: FILESYSTEM_TOOLS, lastError: null, restarts: 0 },
+      { name: 'memory', state: 'down', tools: 0, lastError: 'exited with code 1 before it listed its tools', restarts: 4 },
+    ],
+    clients: [{ name: 'claude-code', sessions: 2 }],
+    presented: { count: 2, names: ['favourite/read_file', 'all/filesystem/read_file'] },
+    spool: { events: 3, bytes: 2_048, dropped: 0 },
+    lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write (HTTP 403 FORBIDDEN)',
+  };
+  expect((await request.put(`/api/projects/${id}/proxies/proxy-e2e-runner`, { data: report })).ok()).toBe(true);
+  return id;
+}
+
+/** Nothing on the page reaches past the viewport's right edge (the widest few are named when something does). */
+async function fitsWidth(page: Page) {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const past = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[class*="scroll"], table'))
+      .slice(0, 4)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: past };
+  });
+  expect(scrollWidth, `the page scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
+}
+
+for (const width of [1440, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the Proxies tab shows what a reporting proxy runs and presents, and the header counts only that', async ({ page, request }) => {
+      const id = await projectWithProxy(request);
+      await page.goto(`/projects/${id}/proxies`);
+      const card = page.getByRole('region', { name: 'build-runner-07', exact: true });
+      await expect(card).toBeVisible();
+      await expect(card.getByText('connected', { exact: true })).toBeVisible();
+      await expect(card.getByTestId('proxy-last-seen')).toHaveText(/^last seen /);
+      await expect(card.getByText('favindex proxy 0.1.0, over stdio')).toBeVisible();
+      await expect(card.getByTestId('proxy-clients')).toHaveText('claude-code (2 sessions)');
+      await expect(card.getByTestId('proxy-presented')).toContainText('2 tools to a new session');
+      await expect(card.getByTestId('proxy-backlog')).toHaveText('3 events (2 KiB) waiting');
+      await expect(card.getByTestId('proxy-last-error')).toContainText('lacks the scope catalog:write');
+      const rows = card.getByTestId('proxy-servers').getByRole('row');
+      await expect(rows.nth(1)).toContainText('filesystem');
+      await expect(rows.nth(2)).toContainText('exited with code 1');
+      await expect(page.getByTestId('no-proxy')).toHaveCount(0);
+      await fitsWidth(page);
+
+      // The header (on another tab) counts what the proxy runs, and names github apart.
+      await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Favourites' }).click();
+      const apart = page.getByTestId('uploaded-only');
+      await expect(apart).toContainText('Uploaded, no connected proxy runs it: no model sees these tools');
+      await expect(apart).toContainText(`github (${GITHUB_TOOLS} tools)`);
+      await page.goto(`/projects/${id}/preview`);
+      await expect(page.getByTestId('preview-summary')).toContainText(`run by connected proxies 1 server, ${FILESYSTEM_TOOLS} tools`);
+      await fitsWidth(page);
+    });
+
+    test('a pin of a tool no connected proxy runs asks first, naming why', async ({ page, request }) => {
+      const id = await projectWithProxy(request);
+      await page.goto(`/projects/${id}/favourites`);
+      const picker = page.getByTestId('catalog-picker');
+      await picker.getByLabel('Search the catalog').fill('create_issue');
+      await picker.getByRole('button', { name: 'Pin github/create_issue' }).click();
+      const ask = page.getByRole('group', { name: 'Pin github/create_issue, which no client receives?' });
+      await expect(ask).toContainText("No client will receive github/create_issue: 'github' is not among the servers of the connected proxy (build-runner-07)");
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await expect(ask).toHaveCount(0);
+      await expect(page.getByTestId('favourites-count')).toHaveText('0 / 15');
+
+      await picker.getByRole('button', { name: 'Pin github/create_issue' }).click();
+      await page.getByRole('button', { name: 'Pin anyway' }).click();
+      await expect(page.getByTestId('favourites-count')).toHaveText('1 / 15');
+      await fitsWidth(page);
+    });
+
+    test('with no proxy connected, the tab says so and what to do', async ({ page, request }) => {
+      const id = uniqueId('no-proxy');
+      expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+      await page.goto(`/projects/${id}/proxies`);
+      const none = page.getByRole('region', { name: 'No proxy connected' });
+      await expect(none).toContainText('events:write, surface:read, catalog:write');
+      await expect(none.getByTestId('proxy-command')).toContainText(`favindex proxy --project ${id} --url http://127.0.0.1:`);
+      await fitsWidth(page);
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { proxyListSchema, proxyViewSchema } from '@/lib/contracts/proxies';
+import { proxyReportSchema } from '@/lib/schemas/proxies';
+import type { PathOperations } from '../operation';
+import { JSON_TYPE } from './shared';
+
+export const PROXY_OPERATIONS: Record<string, PathOperations> = {
+  '/api/projects/{id}/proxies': {
+    get: {
+      tag: 'proxies',
+      access: 'admin',
+      summary: 'The proxies that reported themselves, connected first',
+      description:
+        'A proxy is connected while it runs and its last report is newer than `connectedWithinMs` (90 s, three report intervals). While one is, the preview counts only the servers connected proxies run.',
+      responses: { 200: { description: 'Every proxy the project keeps, connected ones first, then the most recently seen.', schema: proxyListSchema } },
+    },
+  },
+  '/api/projects/{id}/proxies/{proxyId}': {
+    put: {
+      tag: 'proxies',
+      access: 'surface:read',
+      summary: "A proxy's report of itself: its servers, clients, what it presents, its backlog and last error",
+      description:
+        'Sent by `favindex proxy` at start, about a second after a change, every 30 s and once when it stops (`state: stopped`). The last report wins. Under surface:read, so a proxy lacking another scope can still say so.',
+      body: { required: true, content: { [JSON_TYPE]: proxyReportSchema } },
+      responses: { 200: { description: 'The proxy as stored.', schema: proxyViewSchema } },
+      errors: ['PROXY_LIMIT_REACHED'],
+    },
+    delete: {
+      tag: 'proxies',
+      access: 'admin',
+      summary: 'Forget a proxy; a report from it later brings it back',
+      responses: { 204: { description: 'Forgotten.', mediaType: null } },
+      errors: ['PROXY_NOT_FOUND'],
+    },
+  },
+};

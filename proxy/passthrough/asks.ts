@@ -1,0 +1,71 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type ClientCapabilities,
+  type ClientNotification,
+  type ClientRequest,
+  CreateMessageRequestSchema,
+  CreateMessageResultSchema,
+  CreateMessageResultWithToolsSchema,
+  ElicitRequestSchema,
+  ElicitResultSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  ListRootsResultSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ProxySession } from '../session';
+import { ASK_TIMEOUT_MS, type Extra, type Hub } from './hub';
+
+type UpstreamExtra = RequestHandlerExtra<ClientRequest, ClientNotification>;
+type SendRequest = Extra['sendRequest'];
+
+/**
+ * Requests a server sends its client (sampling/createMessage, elicitation/create, roots/list),
+ * passed on to a client session that declared the capability: the one whose request to that
+ * server is in flight (the latest, if several), else one with a tools/call in flight, else the
+ * session seen last; the answer, or the client's error, goes back to the server.
+ */
+export class Asks {
+  constructor(private readonly hub: Hub) {}
+
+  setup(server: string, client: Client): void {
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
+      const schema = request.params.tools || request.params.toolChoice ? CreateMessageResultWithToolsSchema : CreateMessageResultSchema;
+      return this.ask(server, 'sampling', extra, (send, options) => send(request, schema, options));
+    });
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.ask(server, 'elicitation', extra, (send, options) => send(request, ElicitResultSchema, options)),
+    );
+    client.setRequestHandler(ListRootsRequestSchema, (request, extra) =>
+      this.ask(server, 'roots', extra, (send, options) => send(request, ListRootsResultSchema, options)),
+    );
+  }
+
+  private target(server: string, capability: keyof ClientCapabilities): SendRequest | null {
+    const can = (session: ProxySession) => {
+      const link = this.hub.links.get(session);
+      return link?.server.getClientCapabilities()?.[capability] !== undefined;
+    };
+    const inFlight = [...this.hub.inFlight].filter((e) => can(e.session)).sort((a, b) => b.startedAt - a.startedAt);
+    const related = inFlight.find((e) => e.upstream === server) ?? inFlight.find((e) => e.upstream === null);
+    if (related) return related.sendRequest;
+    const latest = [...this.hub.links].filter(([session]) => can(session)).sort(([a], [b]) => b.lastSeenAt - a.lastSeenAt)[0];
+    if (!latest) return null;
+    const mcp = latest[1].server;
+    return (request, schema, options) => mcp.request(request, schema, options);
+  }
+
+  private async ask<T>(
+    server: string,
+    capability: keyof ClientCapabilities,
+    extra: UpstreamExtra,
+    run: (send: SendRequest, options: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const send = this.target(server, capability);
+    if (!send) {
+      throw new McpError(ErrorCode.InvalidRequest, `No client connected to favindex proxy accepts ${capability} requests (asked by MCP server '${server}')`);
+    }
+    return run(send, { signal: extra.signal, timeout: ASK_TIMEOUT_MS, resetTimeoutOnProgress: true });
+  }
+}

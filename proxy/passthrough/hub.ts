@@ -1,0 +1,155 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type ClientCapabilities,
+  ErrorCode,
+  McpError,
+  type ServerCapabilities,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ProxySession } from '../session';
+import { UpstreamUnavailable, type Upstream } from '../upstreams';
+
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** A request a session is waiting on: a server asking the client something meanwhile asks this session. */
+export interface InFlight {
+  session: ProxySession;
+  /** The server the request went to; null for a tools/call (the call resolves it itself). */
+  upstream: string | null;
+  sendRequest: Extra['sendRequest'];
+  startedAt: number;
+}
+
+/** A session's MCP Server and what it announced in its initialize result. */
+export interface Link {
+  server: Server;
+  capabilities: ServerCapabilities;
+}
+
+/** What the proxy declares to every server: it passes these requests on to a client that has them. */
+export const FORWARDED_CLIENT_CAPABILITIES: ClientCapabilities = {
+  sampling: {},
+  elicitation: { form: {}, url: {} },
+  roots: { listChanged: true },
+};
+
+/** A server-to-client request may wait for a person (a sampling approval, a form): as long as a call may take. */
+export const ASK_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * What the passthrough kinds share: the servers in config order, the sessions with their MCP
+ * Server, the requests in flight, and one way to send a request to a server and say its errors.
+ */
+export class Hub {
+  readonly links = new Map<ProxySession, Link>();
+  readonly inFlight = new Set<InFlight>();
+  /** What each server offered when last up, kept in the state folder: a restart announces it before the servers are up. */
+  cached: Record<string, ServerCapabilities> = {};
+
+  constructor(
+    /** Set once the servers are started (they need the proxy's client handlers first). */
+    public upstreams: ReadonlyMap<string, Upstream>,
+    readonly callTimeoutMs: number,
+    readonly log: (message: string) => void,
+  ) {}
+
+  /** Servers that are up and offer a capability, in config order. */
+  offering(capability: keyof ServerCapabilities): Upstream[] {
+    return [...this.upstreams.values()].filter((u) => u.state === 'up' && this.known(u)?.[capability] !== undefined);
+  }
+
+  /** Sessions whose Server announced a capability (sessions opened before a server came up did not). */
+  announcing(capability: keyof ServerCapabilities): Server[] {
+    return [...this.links.values()].filter((l) => l.capabilities[capability] !== undefined).map((l) => l.server);
+  }
+
+  /** Every capability some server has, as the proxy announces it. */
+  capabilities(): ServerCapabilities {
+    const all = [...this.upstreams.values()].map((u) => this.known(u)).filter((c): c is ServerCapabilities => c !== undefined);
+    const caps: ServerCapabilities = {};
+    if (all.some((c) => c.prompts)) caps.prompts = { listChanged: true };
+    if (all.some((c) => c.resources)) caps.resources = { listChanged: true, subscribe: all.some((c) => c.resources?.subscribe) };
+    if (all.some((c) => c.completions)) caps.completions = {};
+    if (all.some((c) => c.logging)) caps.logging = {};
+    return caps;
+  }
+
+  /** What a server offers: live, else as it was when last up (in this run, or the run before). */
+  known(upstream: Upstream): ServerCapabilities | undefined {
+    return capabilitiesOf(upstream) ?? this.cached[upstream.name];
+  }
+
+  /** Send one request to a server for a session: its progress and cancellation follow, its errors name the server. */
+  async send<T>(session: ProxySession, extra: Extra, server: string, what: string, run: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
+    const upstream = this.upstreams.get(server);
+    if (!upstream) throw new McpError(ErrorCode.InvalidParams, `'${server}' is not one of this proxy's MCP servers`);
+    let client: Client;
+    try {
+      client = upstream.session();
+    } catch (err) {
+      throw new McpError(ErrorCode.InternalError, (err as Error).message);
+    }
+    const token = extra._meta?.progressToken;
+    const entry: InFlight = { session, upstream: server, sendRequest: extra.sendRequest, startedAt: Date.now() };
+    this.inFlight.add(entry);
+    session.lastSeenAt = Date.now();
+    try {
+      return await run(client, {
+        signal: extra.signal,
+        timeout: this.callTimeoutMs,
+        ...(token === undefined
+          ? {}
+          : {
+              onprogress: (progress) => {
+                extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => {});
+              },
+              resetTimeoutOnProgress: true,
+            }),
+      });
+    } catch (err) {
+      throw upstreamError(server, what, err, extra.signal);
+    } finally {
+      this.inFlight.delete(entry);
+    }
+  }
+
+  /** Track a request that is not one of the passthrough's (tools/call), so a server's question during it reaches its session. */
+  async during<T>(session: ProxySession, extra: Extra, run: () => Promise<T>): Promise<T> {
+    const entry: InFlight = { session, upstream: null, sendRequest: extra.sendRequest, startedAt: Date.now() };
+    this.inFlight.add(entry);
+    try {
+      return await run();
+    } finally {
+      this.inFlight.delete(entry);
+    }
+  }
+}
+
+export function capabilitiesOf(upstream: Upstream): ServerCapabilities | undefined {
+  try {
+    return upstream.session().getServerCapabilities();
+  } catch {
+    return upstream.lastCapabilities ?? undefined;
+  }
+}
+
+/** The client's params without its progress token: the SDK gives the server one of its own and passes progress back. */
+export function withoutProgressToken<P extends { _meta?: Record<string, unknown> }>(params: P): P {
+  if (!params._meta || !('progressToken' in params._meta)) return params;
+  const { progressToken: _, ...meta } = params._meta;
+  return { ...params, _meta: meta };
+}
+
+/** An error from a server (or from reaching it) as the MCP error the client reads, naming the server. */
+export function upstreamError(server: string, what: string, err: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return err;
+  if (err instanceof UpstreamUnavailable) return new McpError(ErrorCode.InternalError, err.message);
+  if (err instanceof McpError) {
+    const message = err.message.replace(/^MCP error -?\d+: /, '');
+    return new McpError(err.code, `MCP server '${server}' answered ${what} with an error: ${message}`, err.data);
+  }
+  return new McpError(ErrorCode.InternalError, `MCP server '${server}' failed ${what}: ${(err as Error).message}`);
+}

@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CompleteRequestSchema,
+  type CompleteResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ReadResourceRequestSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  RootsListChangedNotificationSchema,
+  type ServerCapabilities,
+  ServerCapabilitiesSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ProxySession } from '../session';
+import type { Upstream } from '../upstreams';
+import { Asks } from './asks';
+import { capabilitiesOf, type Extra, FORWARDED_CLIENT_CAPABILITIES, Hub, withoutProgressToken } from './hub';
+import { refuseCursor } from './lists';
+import { Logging } from './logging';
+import { Prompts } from './prompts';
+import { Resources } from './resources';
+
+export type { Extra } from './hub';
+
+/**
+ * What the proxy passes through besides tools: prompts, resources and templates (with
+ * subscriptions), completion, logging, and the requests servers send their client. One per proxy;
+ * `register` adds the handlers to each session's Server for what it announced.
+ */
+export class Passthrough {
+  private readonly hub: Hub;
+  private readonly prompts: Prompts;
+  private readonly resources: Resources;
+  private readonly logging: Logging;
+  private readonly asks: Asks;
+
+  constructor(private readonly options: { callTimeoutMs: number; cacheFile: string; log(message: string): void }) {
+    this.hub = new Hub(new Map(), options.callTimeoutMs, options.log);
+    try {
+      const kept = z.record(z.string(), ServerCapabilitiesSchema).safeParse(JSON.parse(fs.readFileSync(options.cacheFile, 'utf8')));
+      if (kept.success) this.hub.cached = kept.data;
+    } catch {
+      // first start: nothing known yet
+    }
+    this.prompts = new Prompts(this.hub);
+    this.resources = new Resources(this.hub);
+    this.logging = new Logging(this.hub);
+    this.asks = new Asks(this.hub);
+  }
+
+  /** For UpstreamOptions.client: what every server is told the proxy's client can do, and its handlers. */
+  readonly client = {
+    capabilities: FORWARDED_CLIENT_CAPABILITIES,
+    setup: (server: string, client: Client) => this.setupClient(server, client),
+  };
+
+  /** The servers, once started: their state changes update what sessions are told. */
+  attach(upstreams: ReadonlyMap<string, Upstream>): void {
+    this.hub.upstreams = upstreams;
+    for (const upstream of upstreams.values()) {
+      upstream.stateListeners.add((state) => {
+        if (state === 'up') {
+          this.remember(upstream);
+          this.resources.resubscribe(upstream.name);
+          this.logging.reapply(upstream.name);
+        }
+        if (state === 'up' || state === 'down') this.listsChanged(upstream);
+      });
+    }
+  }
+
+  private remember(upstream: Upstream): void {
+    const caps = upstream.lastCapabilities;
+    if (!caps || JSON.stringify(this.hub.cached[upstream.name]) === JSON.stringify(caps)) return;
+    this.hub.cached = { ...this.hub.cached, [upstream.name]: caps };
+    try {
+      fs.mkdirSync(path.dirname(this.options.cacheFile), { recursive: true });
+      const tmp = `${this.options.cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(this.hub.cached));
+      fs.renameSync(tmp, this.options.cacheFile);
+    } catch (err) {
+      this.options.log(`cannot keep the servers' capabilities on disk: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Settles once what every server offers is known (from its start, or kept from the run
+   * before), or once the ones left are down, or after `ms`: what sessions announce is fixed then.
+   */
+  settled(ms: number): Promise<void> {
+    const starting = () => [...this.hub.upstreams.values()].some((u) => u.state === 'starting' && this.hub.known(u) === undefined);
+    if (!starting()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const listeners = [...this.hub.upstreams.values()].map((u) => {
+        const listener = () => {
+          if (!starting()) done();
+        };
+        u.stateListeners.add(listener);
+        return () => u.stateListeners.delete(listener);
+      });
+      function done() {
+        clearTimeout(timer);
+        for (const remove of listeners) remove();
+        resolve();
+      }
+    });
+  }
+
+  capabilities(): ServerCapabilities {
+    return this.hub.capabilities();
+  }
+
+  during<T>(session: ProxySession, extra: Extra, run: () => Promise<T>): Promise<T> {
+    return this.hub.during(session, extra, run);
+  }
+
+  /** The handlers of one session's Server, for the capabilities it was created with. */
+  register(server: Server, session: ProxySession, capabilities: ServerCapabilities): void {
+    this.hub.links.set(session, { server, capabilities });
+    if (capabilities.prompts) {
+      server.setRequestHandler(ListPromptsRequestSchema, async (request, extra) => {
+        refuseCursor(request.params, 'prompts/list');
+        return { prompts: await this.prompts.list(session, extra) };
+      });
+      server.setRequestHandler(GetPromptRequestSchema, (request, extra) => this.prompts.get(session, extra, request.params));
+    }
+    if (capabilities.resources) {
+      server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
+        refuseCursor(request.params, 'resources/list');
+        return { resources: await this.resources.list(session, extra) };
+      });
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) => {
+        refuseCursor(request.params, 'resources/templates/list');
+        return { resourceTemplates: await this.resources.listTemplates(session, extra) };
+      });
+      server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => this.resources.read(session, extra, request.params));
+      server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+        await this.resources.subscribe(session, extra, request.params.uri);
+        return {};
+      });
+      server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) => {
+        await this.resources.unsubscribe(session, extra, request.params.uri);
+        return {};
+      });
+    }
+    if (capabilities.completions) server.setRequestHandler(CompleteRequestSchema, (request, extra) => this.complete(session, extra, request.params));
+    if (capabilities.logging) {
+      server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
+        await this.logging.setLevel(session, extra, request.params.level);
+        return {};
+      });
+    }
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => this.rootsChanged());
+    // A server asks for roots once, when its session starts: a client with roots that connects later is news to it.
+    const initialized = server.oninitialized;
+    server.oninitialized = () => {
+      initialized?.();
+      if (server.getClientCapabilities()?.roots) this.rootsChanged();
+    };
+    const previous = server.onclose;
+    server.onclose = () => {
+      previous?.();
+      this.hub.links.delete(session);
+      this.resources.forget(session);
+      this.logging.forget(session);
+    };
+  }
+
+  /** completion/complete: a prompt's to the server of that prompt (under its own name), a template's to the server that listed it. */
+  private async complete(session: ProxySession, extra: Extra, params: Parameters<Client['complete']>[0]): Promise<CompleteResult> {
+    const ref = params.ref;
+    const route =
+      ref.type === 'ref/prompt'
+        ? await this.prompts.route(session, extra, ref.name)
+        : { server: await this.resources.owner(session, extra, ref.uri), name: null };
+    const upstream = this.hub.upstreams.get(route.server);
+    if (!upstream) throw new McpError(ErrorCode.InvalidParams, `'${route.server}' is not one of this proxy's MCP servers`);
+    // A server that offers no completion has none to give: an empty list, as the spec allows.
+    const caps = capabilitiesOf(upstream);
+    if (caps && !caps.completions) return { completion: { values: [] } };
+    const forwarded = withoutProgressToken(params);
+    const request = ref.type === 'ref/prompt' && route.name !== null ? { ...forwarded, ref: { ...ref, name: route.name } } : forwarded;
+    return this.hub.send(session, extra, route.server, 'completion/complete', (client, options) => client.complete(request, options));
+  }
+
+  private setupClient(server: string, client: Client): void {
+    this.asks.setup(server, client);
+    client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => this.logging.fromServer(server, n.params));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => this.resources.updated(server, n.params));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      for (const s of this.hub.announcing('resources')) s.sendResourceListChanged().catch(() => {});
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+      for (const s of this.hub.announcing('prompts')) s.sendPromptListChanged().catch(() => {});
+    });
+  }
+
+  private rootsChanged(): void {
+    for (const upstream of this.hub.upstreams.values()) {
+      if (upstream.state !== 'up') continue;
+      upstream
+        .session()
+        .sendRootsListChanged()
+        .catch(() => {});
+    }
+  }
+
+  /** A server came up or went down: its prompts and resources appear or go, so sessions list again. */
+  private listsChanged(upstream: Upstream): void {
+    const caps = upstream.lastCapabilities;
+    if (caps?.prompts) for (const s of this.hub.announcing('prompts')) s.sendPromptListChanged().catch(() => {});
+    if (caps?.resources) for (const s of this.hub.announcing('resources')) s.sendResourceListChanged().catch(() => {});
+  }
+}

@@ -1,0 +1,67 @@
+import { ErrorCode, type GetPromptRequest, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { ProxySession } from '../session';
+import { type Extra, type Hub, withoutProgressToken } from './hub';
+import { presentedNames, readPages } from './lists';
+
+export interface PromptRoute {
+  server: string;
+  /** The prompt's name on its server. */
+  name: string;
+}
+
+/** prompts/list and prompts/get across the servers: every server's prompts, named so each call reaches its own. */
+export class Prompts {
+  private routes = new Map<string, PromptRoute>();
+
+  constructor(private readonly hub: Hub) {}
+
+  async list(session: ProxySession, extra: Extra): Promise<Prompt[]> {
+    const listed = await Promise.all(
+      this.hub.offering('prompts').map(async (upstream) => {
+        try {
+          const prompts = await this.hub.send(session, extra, upstream.name, 'prompts/list', (client, options) =>
+            readPages(
+              upstream.name,
+              'prompts/list',
+              async (cursor) => {
+                const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
+                return { items: page.prompts, nextCursor: page.nextCursor };
+              },
+              this.hub.log,
+            ),
+          );
+          return prompts.map((prompt) => ({ server: upstream.name, prompt }));
+        } catch (err) {
+          // One server failing leaves the others' prompts listed.
+          if (extra.signal.aborted) throw err;
+          this.hub.log(`${upstream.name}: prompts/list failed: ${(err as Error).message}`);
+          return [];
+        }
+      }),
+    );
+    const entries = listed.flat();
+    const names = presentedNames(entries.map((e) => ({ server: e.server, name: e.prompt.name })));
+    this.routes = new Map(entries.map((e, i) => [names[i] ?? e.prompt.name, { server: e.server, name: e.prompt.name }]));
+    return entries.map((e, i) => ({ ...e.prompt, name: names[i] ?? e.prompt.name }));
+  }
+
+  /** The server and own name of a prompt as presented; an unknown name lists the prompts again once. */
+  async route(session: ProxySession, extra: Extra, name: string): Promise<PromptRoute> {
+    const known = this.routes.get(name);
+    if (known) return known;
+    const prompts = await this.list(session, extra);
+    const route = this.routes.get(name);
+    if (route) return route;
+    const names = prompts.map((p) => p.name);
+    const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
+    const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
+    throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. This proxy's prompts: ${names.slice(0, 30).join(', ') || 'none'}${note}`);
+  }
+
+  async get(session: ProxySession, extra: Extra, params: GetPromptRequest['params']): Promise<GetPromptResult> {
+    const route = await this.route(session, extra, params.name);
+    return this.hub.send(session, extra, route.server, `prompts/get '${route.name}'`, (client, options) =>
+      client.getPrompt({ ...withoutProgressToken(params), name: route.name }, options),
+    );
+  }
+}

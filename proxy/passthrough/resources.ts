@@ -1,0 +1,199 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import {
+  ErrorCode,
+  McpError,
+  type ReadResourceRequest,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ResourceUpdatedNotification,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ProxySession } from '../session';
+import { type Extra, type Hub, withoutProgressToken } from './hub';
+import { readPages } from './lists';
+
+interface Template {
+  server: string;
+  uriTemplate: string;
+  matcher: UriTemplate | null;
+}
+
+/**
+ * resources/list, templates, read and subscriptions across the servers. URIs stay as each
+ * server gave them; a URI is routed to the server that listed it (the first in config order when
+ * two list it: the other's is left out of the list), else to the first server with a template
+ * that matches it, else to the one server offering resources if there is only one.
+ */
+export class Resources {
+  private owners = new Map<string, string>();
+  private templates: Template[] = [];
+  /** `server \0 uri` → the sessions subscribed; the server is subscribed once, while any session is. */
+  private readonly subscriptions = new Map<string, Set<ProxySession>>();
+
+  constructor(private readonly hub: Hub) {}
+
+  private async fromEach<T>(
+    session: ProxySession,
+    extra: Extra,
+    method: string,
+    read: (server: string, client: Client, options: RequestOptions) => Promise<T[]>,
+  ): Promise<{ server: string; item: T }[]> {
+    const listed = await Promise.all(
+      this.hub.offering('resources').map(async (upstream) => {
+        try {
+          const items = await this.hub.send(session, extra, upstream.name, method, (client, options) => read(upstream.name, client, options));
+          return items.map((item) => ({ server: upstream.name, item }));
+        } catch (err) {
+          if (extra.signal.aborted) throw err;
+          this.hub.log(`${upstream.name}: ${method} failed: ${(err as Error).message}`);
+          return [];
+        }
+      }),
+    );
+    return listed.flat();
+  }
+
+  async list(session: ProxySession, extra: Extra): Promise<Resource[]> {
+    const entries = await this.fromEach(session, extra, 'resources/list', (server, client, options) =>
+      readPages(
+        server,
+        'resources/list',
+        async (cursor) => {
+          const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
+          return { items: page.resources, nextCursor: page.nextCursor };
+        },
+        this.hub.log,
+      ),
+    );
+    const owners = new Map<string, string>();
+    const resources: Resource[] = [];
+    for (const { server, item } of entries) {
+      if (owners.has(item.uri)) continue;
+      owners.set(item.uri, server);
+      resources.push(item);
+    }
+    this.owners = owners;
+    return resources;
+  }
+
+  async listTemplates(session: ProxySession, extra: Extra): Promise<ResourceTemplate[]> {
+    const entries = await this.fromEach(session, extra, 'resources/templates/list', (server, client, options) =>
+      readPages(
+        server,
+        'resources/templates/list',
+        async (cursor) => {
+          const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
+          return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+        },
+        this.hub.log,
+      ),
+    );
+    this.templates = entries.map(({ server, item }) => ({ server, uriTemplate: item.uriTemplate, matcher: matcherOf(item.uriTemplate) }));
+    return entries.map((e) => e.item);
+  }
+
+  private known(uri: string): string | null {
+    const listed = this.owners.get(uri);
+    if (listed) return listed;
+    const template = this.templates.find((t) => t.uriTemplate === uri || t.matcher?.match(uri));
+    if (template) return template.server;
+    return null;
+  }
+
+  /** The server a URI (or a template, for completion) goes to; unknown ones read the lists again once. */
+  async owner(session: ProxySession, extra: Extra, uri: string): Promise<string> {
+    const known = this.known(uri);
+    if (known) return known;
+    await Promise.all([this.list(session, extra), this.listTemplates(session, extra)]);
+    const found = this.known(uri);
+    if (found) return found;
+    const offering = this.hub.offering('resources');
+    if (offering.length === 1 && offering[0]) return offering[0].name;
+    const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
+    const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
+    throw new McpError(ErrorCode.InvalidParams, `No MCP server of this proxy lists the resource '${uri}' or a template it matches${note}`);
+  }
+
+  async read(session: ProxySession, extra: Extra, params: ReadResourceRequest['params']): Promise<ReadResourceResult> {
+    const server = await this.owner(session, extra, params.uri);
+    return this.hub.send(session, extra, server, `resources/read '${params.uri}'`, (client, options) =>
+      client.readResource(withoutProgressToken(params), options),
+    );
+  }
+
+  async subscribe(session: ProxySession, extra: Extra, uri: string): Promise<void> {
+    const server = await this.owner(session, extra, uri);
+    const key = `${server}\u0000${uri}`;
+    const sessions = this.subscriptions.get(key) ?? new Set();
+    if (sessions.size === 0) {
+      await this.hub.send(session, extra, server, `resources/subscribe '${uri}'`, (client, options) => client.subscribeResource({ uri }, options));
+    }
+    sessions.add(session);
+    this.subscriptions.set(key, sessions);
+  }
+
+  async unsubscribe(session: ProxySession, extra: Extra, uri: string): Promise<void> {
+    for (const [key, sessions] of this.subscriptions) {
+      const [server, watched] = key.split('\u0000');
+      if (!server || watched !== uri || !sessions.delete(session) || sessions.size > 0) continue;
+      this.subscriptions.delete(key);
+      await this.hub.send(session, extra, server, `resources/unsubscribe '${uri}'`, (client, options) => client.unsubscribeResource({ uri }, options));
+    }
+  }
+
+  /** A session went away: its subscriptions end, and a server no session still watches is unsubscribed. */
+  forget(session: ProxySession): void {
+    for (const [key, sessions] of this.subscriptions) {
+      if (!sessions.delete(session) || sessions.size > 0) continue;
+      this.subscriptions.delete(key);
+      const [server, uri] = key.split('\u0000');
+      if (!server || uri === undefined) continue;
+      try {
+        this.hub.upstreams
+          .get(server)
+          ?.session()
+          .unsubscribeResource({ uri })
+          .catch(() => {});
+      } catch {
+        // down: nothing to unsubscribe from
+      }
+    }
+  }
+
+  /** notifications/resources/updated from a server: to the sessions subscribed to that URI there. */
+  updated(server: string, params: ResourceUpdatedNotification['params']): void {
+    for (const session of this.subscriptions.get(`${server}\u0000${params.uri}`) ?? []) {
+      this.hub.links
+        .get(session)
+        ?.server.sendResourceUpdated(params)
+        .catch(() => {});
+    }
+  }
+
+  /** A server back up has a new session: subscribe it again to what sessions still watch. */
+  resubscribe(server: string): void {
+    for (const key of this.subscriptions.keys()) {
+      const [owner, uri] = key.split('\u0000');
+      if (owner !== server || uri === undefined) continue;
+      try {
+        this.hub.upstreams
+          .get(server)
+          ?.session()
+          .subscribeResource({ uri })
+          .catch((err: Error) => this.hub.log(`${server}: subscribing again to ${uri} failed: ${err.message}`));
+      } catch {
+        // down again already
+      }
+    }
+  }
+}
+
+function matcherOf(uriTemplate: string): UriTemplate | null {
+  try {
+    return new UriTemplate(uriTemplate);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { proxyReportSchema, type ProxyReport } from '@/lib/schemas/proxies';
+import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { FavindexError } from './favindex-api';
+import { ProxyReporter, type ReportedState } from './reporter';
+import { surfaceView } from './runtime';
+import { ProxySession } from './session';
+import type { UpstreamState } from './upstreams';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function stateDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-reporter-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const TOOL = { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' as const } };
+
+function fakeState(): ReportedState & { upstream: { name: string; state: UpstreamState; lastError: string | null; restarts: number } } {
+  const upstream = { name: 'filesystem', state: 'starting' as UpstreamState, lastError: null as string | null, restarts: 0 };
+  return {
+    upstream,
+    upstreams: new Map([['filesystem', upstream]]),
+    tools: new Map([['filesystem', { tools: [TOOL], raw: [TOOL], fingerprint: 'f' }]]),
+    sessions: new Set<ProxySession>(),
+    view: surfaceView(null),
+    catalog: prepareCatalog([{ name: 'filesystem', tools: [TOOL] }]),
+  };
+}
+
+function reporter(dir: string, state: ReportedState, put: (id: string, report: ProxyReport) => Promise<unknown>, log = vi.fn()) {
+  const api = { putProxyReport: vi.fn(async (id: string, report: ProxyReport) => put(id, report)) };
+  const r = new ProxyReporter({
+    api,
+    state,
+    spool: { pending: () => 2, pendingBytes: () => 300, dropped: 0 },
+    stateDir: dir,
+    transport: 'stdio',
+    version: '0.1.0',
+    lastError: () => 'favindex refused PUT /catalog: this token lacks the scope catalog:write',
+    log,
+    checkMs: 10,
+    intervalMs: 60_000,
+  });
+  return { r, api, log };
+}
+
+describe('ProxyReporter', () => {
+  it('keeps one id in the state folder across restarts', () => {
+    const dir = stateDir();
+    const first = reporter(dir, fakeState(), async () => ({})).r.id;
+    expect(fs.readFileSync(path.join(dir, 'proxy-id'), 'utf8').trim()).toBe(first);
+    expect(reporter(dir, fakeState(), async () => ({})).r.id).toBe(first);
+    expect(reporter(stateDir(), fakeState(), async () => ({})).r.id).not.toBe(first);
+  });
+
+  it('reports at start what favindex accepts, again after a change, and a last report saying it stopped', async () => {
+    const state = fakeState();
+    const reports: ProxyReport[] = [];
+    const { r } = reporter(stateDir(), state, async (_id, report) => {
+      reports.push(report);
+      return {};
+    });
+    r.start();
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    const first = reports[0];
+    expect(proxyReportSchema.parse(first)).toEqual(first);
+    expect(first).toMatchObject({
+      state: 'running',
+      servers: [{ name: 'filesystem', state: 'starting', tools: 1 }],
+      clients: [],
+      spool: { events: 2, bytes: 300, dropped: 0 },
+      lastError: expect.stringContaining('catalog:write'),
+    });
+    expect(first?.presented.count).toBe(first?.presented.names.length);
+
+    state.upstream.state = 'up';
+    const session = new ProxySession(async () => {});
+    session.client = 'claude-code';
+    state.sessions.add(session);
+    await vi.waitFor(() => expect(reports).toHaveLength(2));
+    expect(reports[1]).toMatchObject({ servers: [{ state: 'up' }], clients: [{ name: 'claude-code', sessions: 1 }] });
+
+    await r.stop(1_000);
+    expect(reports.at(-1)?.state).toBe('stopped');
+  });
+
+  it('logs a refused report once, runs on, and the stop waits no longer than it says', async () => {
+    const log = vi.fn();
+    const refusal = new FavindexError('favindex refused PUT /proxies: this token lacks the scope surface:read (HTTP 403 FORBIDDEN)', 403, false);
+    const { r, api } = reporter(stateDir(), fakeState(), async () => Promise.reject(refusal), log);
+    r.start();
+    await vi.waitFor(() => expect(api.putProxyReport).toHaveBeenCalled());
+    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+    expect(log.mock.calls[0]?.[0]).toContain('surface:read');
+
+    const hanging = reporter(stateDir(), fakeState(), () => new Promise(() => {})).r;
+    hanging.start();
+    await hanging.stop(50);
+    await r.stop(50);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,45 @@
+import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
+import type { PresentedSurface } from '@/lib/surface/presented';
+import type { FetchedSurface } from './favindex-api';
+
+/** What the proxy presents from: the surface document in force, or favindex's defaults before it has one. */
+export interface SurfaceView extends PresentedSurface {
+  etag: string | null;
+  revision: number | null;
+  /** Presented name → canonical, for names the session's own list does not hold. */
+  names: Readonly<Record<string, string>>;
+  /** Catalog servers in the order favindex keeps them. */
+  order: readonly string[];
+}
+
+const DEFAULT_CONFIG = defaultSurfaceConfig();
+export const DEFAULT_VIEW: SurfaceView = {
+  mode: DEFAULT_CONFIG.mode,
+  limits: DEFAULT_CONFIG.limits,
+  favouriteIndex: defaultFavouriteIndex(),
+  instruction: instructionFor(DEFAULT_CONFIG),
+  naming: DEFAULT_CONFIG.naming,
+  serverKey: DEFAULT_CONFIG.serverKey,
+  etag: null,
+  revision: null,
+  names: {},
+  order: [],
+};
+
+export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
+  if (!fetched) return DEFAULT_VIEW;
+  const d = fetched.document;
+  return {
+    mode: d.mode,
+    limits: d.limits,
+    favouriteIndex: d.favouriteIndex,
+    instruction: d.instruction,
+    naming: d.naming,
+    serverKey: d.serverKey,
+    etag: fetched.etag,
+    revision: fetched.revision,
+    names: d.names,
+    order: d.catalog.servers.map((s) => s.name),
+  };
+}

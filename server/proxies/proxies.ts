@@ -1,0 +1,104 @@
+import { countProxies, deleteProxy, listProxies, type ProxyRow, proxyExists, upsertProxyReport } from '@/db/queries/proxies';
+import type { Db } from '@/db/client';
+import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
+import { ApiError } from '@/lib/errors';
+import { MAX_PROXIES_PER_PROJECT, PROXY_CONNECTED_MS } from '@/lib/limits';
+import type { ProxyReport } from '@/lib/schemas/proxies';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+
+function proxyNotFound(projectId: string, proxyId: string): ApiError {
+  return new ApiError('PROXY_NOT_FOUND', `project '${projectId}' has no proxy '${proxyId.slice(0, 100)}'`, {
+    suggestedAction: 'list the proxies with GET /api/projects/:id/proxies',
+    citedRule: '§auth',
+  });
+}
+
+/** A running proxy whose last report is recent enough; a stopping proxy's last report says it is gone. */
+function isConnected(row: ProxyRow, now: number): boolean {
+  return row.report.state === 'running' && now - row.lastSeenAt.getTime() < PROXY_CONNECTED_MS;
+}
+
+function toProxyView(row: ProxyRow, now: number): ProxyView {
+  const r = row.report;
+  return {
+    id: row.id,
+    host: r.host,
+    version: r.version,
+    startedAt: new Date(r.startedAt).toISOString(),
+    transport: r.transport,
+    state: r.state,
+    surfaceRevision: r.surfaceRevision,
+    servers: r.servers,
+    clients: r.clients,
+    presented: r.presented,
+    spool: r.spool,
+    lastError: r.lastError,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    connected: isConnected(row, now),
+  };
+}
+
+/** Store a proxy's report (the last one wins). A project keeps MAX_PROXIES_PER_PROJECT proxies. */
+export async function reportProxy(db: Db, projectId: string, proxyId: string, report: ProxyReport): Promise<ProxyView> {
+  const row = await db.transaction(async (tx) => {
+    // A known proxy's report is one upsert; a first one takes the project row lock, which
+    // serialises first reports so the limit holds (and answers 404 for a project that is not there).
+    if (await proxyExists(tx, projectId, proxyId)) return upsertProxyReport(tx, projectId, proxyId, report, new Date());
+    await lockProjectForNameChange(tx, projectId);
+    if ((await countProxies(tx, projectId)) >= MAX_PROXIES_PER_PROJECT) {
+      throw new ApiError('PROXY_LIMIT_REACHED', `project '${projectId}' already keeps ${MAX_PROXIES_PER_PROJECT} proxies`, {
+        suggestedAction: 'forget proxies that no longer run (DELETE /api/projects/:id/proxies/:proxyId, or the Proxies tab)',
+        citedRule: '§auth',
+      });
+    }
+    return upsertProxyReport(tx, projectId, proxyId, report, new Date());
+  });
+  return toProxyView(row, Date.now());
+}
+
+/** The project's proxies: connected first, then the most recently seen. */
+export async function listProjectProxies(db: Db, projectId: string): Promise<ProxyList> {
+  await requireProject(db, projectId);
+  const now = Date.now();
+  const views = (await listProxies(db, projectId)).map((row) => toProxyView(row, now));
+  return { connectedWithinMs: PROXY_CONNECTED_MS, proxies: [...views.filter((v) => v.connected), ...views.filter((v) => !v.connected)] };
+}
+
+export async function forgetProxy(db: Db, projectId: string, proxyId: string): Promise<void> {
+  await requireProject(db, projectId);
+  if (!(await deleteProxy(db, projectId, proxyId))) throw proxyNotFound(projectId, proxyId);
+}
+
+/** What the connected proxies run: how many there are, and the union of their servers. */
+export interface RunningProxies {
+  proxies: number;
+  servers: ReadonlySet<string>;
+}
+
+/**
+ * The servers some connected proxy runs, or null when no proxy is connected (then what was
+ * uploaded is all there is to count, as for a team that uploads catalogs by hand).
+ */
+export async function runningProxies(db: Db, projectId: string): Promise<RunningProxies | null> {
+  const now = Date.now();
+  const connected = (await listProxies(db, projectId)).filter((row) => isConnected(row, now));
+  if (connected.length === 0) return null;
+  return { proxies: connected.length, servers: new Set(connected.flatMap((row) => row.report.servers.map((s) => s.name))) };
+}
+
+/**
+ * Why these pinned tools reach no client, or null: while a proxy is connected, a tool of a server
+ * none of them runs is in no list a client receives (with none connected nothing is known).
+ */
+export async function notServedWarning(db: Db, projectId: string, tools: readonly string[]): Promise<string | null> {
+  const running = await runningProxies(db, projectId);
+  if (!running) return null;
+  const unserved = tools.filter((tool) => !running.servers.has(tool.split('/')[0] ?? ''));
+  if (unserved.length === 0) return null;
+  const servers = [...new Set(unserved.map((tool) => tool.split('/')[0]))];
+  const they = running.proxies === 1 ? 'it runs' : 'they run';
+  const runs = running.servers.size > 0 ? `${they} ${[...running.servers].sort().join(', ')}` : `${they} no server`;
+  const proxies = running.proxies === 1 ? 'the connected proxy does not run' : `none of the ${running.proxies} connected proxies runs`;
+  return `${unserved.join(', ')} reach${unserved.length === 1 ? 'es' : ''} no client: ${proxies} ${servers.map((s) => `'${s}'`).join(', ')} (${runs}); add it to a proxy's servers file`;
+}
