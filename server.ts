@@ -10,6 +10,7 @@ import next from 'next';
 import { configFromEnv, openDatabase } from './db/client';
 import { startCatalogSyncWorker } from './server/workers/catalog-sync';
 import { startRetentionWorker } from './server/workers/retention';
+import { reresolvePending } from './server/names/reresolve-pending';
 import { PEER_HEADER } from './server/auth/login-throttle';
 import { gatePage } from './server/auth/page-gate';
 import { trustsProxy } from './server/auth/mode';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(configFromEnv());
   log(`database: ${database.kind} at ${database.location}`);
   await database.migrate();
+  // Calls a migration made unresolved again resolve before the first request (§names).
+  await reresolvePending(database.db, log);
   const appContext = createAppContext(database);
   installAppContext(appContext);
   if (demo) {

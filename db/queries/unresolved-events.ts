@@ -7,23 +7,32 @@ export interface UnresolvedGroup {
   rawName: string;
   serverHint: string | null;
   toolHint: string | null;
+  canonicalHint: string | null;
   first: number;
   last: number;
 }
 
 export async function unresolvedGroups(db: Db, projectId: string): Promise<UnresolvedGroup[]> {
-  const rows = await queryRows<{ raw_name: string; server_hint: string | null; tool_hint: string | null; first_ts: string; last_ts: string }>(
+  const rows = await queryRows<{
+    raw_name: string;
+    server_hint: string | null;
+    tool_hint: string | null;
+    canonical_hint: string | null;
+    first_ts: string;
+    last_ts: string;
+  }>(
     db,
-    sql`select raw_name, server_hint, tool_hint,
+    sql`select raw_name, server_hint, tool_hint, canonical_hint,
                to_char(min(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_ts,
                to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_ts
         from events where project_id = ${projectId} and kind = 'unresolved'
-        group by raw_name, server_hint, tool_hint`,
+        group by raw_name, server_hint, tool_hint, canonical_hint`,
   );
   return rows.map((r) => ({
     rawName: r.raw_name,
     serverHint: r.server_hint,
     toolHint: r.tool_hint,
+    canonicalHint: r.canonical_hint,
     first: Date.parse(r.first_ts),
     last: Date.parse(r.last_ts),
   }));
@@ -33,6 +42,7 @@ export async function unresolvedGroups(db: Db, projectId: string): Promise<Unres
 function groupEvents(projectId: string, group: UnresolvedGroup, from: number, to: number): SQL {
   return sql`project_id = ${projectId} and kind = 'unresolved' and raw_name = ${group.rawName}
     and server_hint is not distinct from ${group.serverHint}::text and tool_hint is not distinct from ${group.toolHint}::text
+    and canonical_hint is not distinct from ${group.canonicalHint}::text
     and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz`;
 }
 

@@ -21,6 +21,8 @@ export const events = pgTable(
     tool: text('tool').notNull(),
     serverHint: text('server_hint'),
     toolHint: text('tool_hint'),
+    /** The `server/tool` the proxy said it routed the call to (§events), kept so a later catalog can resolve it. */
+    canonicalHint: text('canonical_hint'),
     unresolvedReason: text('unresolved_reason'),
     sessionId: text('session_id'),
     status: text('status').notNull(),
@@ -42,3 +44,12 @@ export const events = pgTable(
     index('events_unresolved_idx').on(t.projectId, t.rawName, t.ts).where(sql`${t.kind} = 'unresolved'`),
   ],
 );
+
+/**
+ * Projects whose calls must be resolved again at the next start, before the app serves: a
+ * migration that turns stored calls back into unresolved ones (0014) cannot run the name
+ * resolver itself, so it lists the projects here and the start drains the list.
+ */
+export const reresolvePending = pgTable('reresolve_pending', {
+  projectId: text('project_id').primaryKey(),
+});

@@ -12,6 +12,8 @@ export interface EventRow {
   tool: string;
   serverHint: string | null;
   toolHint: string | null;
+  /** The `server/tool` the proxy routed the call to, as it said. */
+  canonicalHint: string | null;
   reason: string | null;
   sessionId: string | null;
   status: string;
@@ -27,7 +29,8 @@ export interface EventRow {
 }
 
 export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: RevisionTimeline): EventRow {
-  const resolution = resolveCall({ tool: event.tool, server: event.server, arguments: event.arguments, timestamp: event.at }, ctx);
+  const call = { tool: event.tool, server: event.server, canonical: event.canonical, arguments: event.arguments, timestamp: event.at };
+  const resolution = resolveCall(call, ctx);
   const surface = revisions.resolve(event);
   return {
     eventId: event.id,
@@ -38,6 +41,7 @@ export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: R
     tool: resolution.kind === 'tool' ? resolution.canonical : event.tool,
     serverHint: resolution.serverHint,
     toolHint: resolution.toolHint,
+    canonicalHint: event.canonical ?? null,
     reason: resolution.kind === 'unresolved' ? resolution.reason : null,
     sessionId: event.sessionId ?? null,
     status: event.status,

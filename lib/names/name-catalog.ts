@@ -3,6 +3,8 @@ import { sanitisePart } from './sanitise';
 export interface CatalogServerNames {
   name: string;
   tools: readonly { name: string }[];
+  /** Tools its earlier stored catalog versions listed that its current one does not. */
+  earlierTools?: readonly string[];
 }
 
 /** Lookup tables over a project's catalog, built once per catalog version. */
@@ -17,6 +19,22 @@ export interface NameCatalog {
   readonly serversByTool: ReadonlyMap<string, readonly string[]>;
   /** server -> its position in catalog order */
   readonly serverOrder: ReadonlyMap<string, number>;
+  /** server -> tools only its earlier stored versions listed: calls made to them stay resolved (§names). */
+  readonly earlierTools: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/**
+ * Whether the catalog lists `tool` under `server`, in its version in force or in an earlier
+ * stored one: the one test a call must pass to count as that tool (§names).
+ */
+export function listsTool(catalog: NameCatalog, server: string, tool: string): boolean {
+  return (catalog.tools.get(server)?.has(tool) || catalog.earlierTools.get(server)?.has(tool)) ?? false;
+}
+
+/** Why a call to `server/tool` is not counted as that tool, in words that say what would fix it. */
+export function notListedReason(catalog: NameCatalog, server: string, tool: string): string {
+  if (!catalog.tools.has(server)) return `unknown server '${server}': it is not in the project's catalog yet (its catalog has not been uploaded)`;
+  return `'${server}' does not list '${tool}': no stored catalog version of it has that tool`;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -31,7 +49,9 @@ export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCa
   const toolsBySanitised = new Map<string, Map<string, string[]>>();
   const serversByTool = new Map<string, string[]>();
   const serverOrder = new Map<string, number>();
+  const earlierTools = new Map<string, Set<string>>();
   for (const server of servers) {
+    if (server.earlierTools?.length) earlierTools.set(server.name, new Set(server.earlierTools));
     serverOrder.set(server.name, serverOrder.size);
     const names = new Set(server.tools.map((t) => t.name));
     tools.set(server.name, names);
@@ -43,7 +63,7 @@ export function buildNameCatalog(servers: readonly CatalogServerNames[]): NameCa
     }
     toolsBySanitised.set(server.name, bySanitised);
   }
-  return { tools, serversBySanitised, toolsBySanitised, serversByTool, serverOrder };
+  return { tools, serversBySanitised, toolsBySanitised, serversByTool, serverOrder, earlierTools };
 }
 
 export const EMPTY_NAME_CATALOG: NameCatalog = buildNameCatalog([]);

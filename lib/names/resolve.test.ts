@@ -135,7 +135,9 @@ const table: [string, PresentedCall, Expected][] = [
   ],
   ['bare unknown', at(T0, { tool: 'deploy' }), { unresolved: /unknown tool 'deploy'/, namespace: 'bare' }],
   // the event gives its server: it wins
-  ['server given with favourite/', at(T0, { tool: 'favourite/x', server: 'k8s' }), { canonical: 'k8s/x', namespace: 'favourite' }],
+  // …but only to a tool that server lists (issue 19): `k8s` is not `k8s.prod`, and has no catalog.
+  ['server given with favourite/', at(T0, { tool: 'favourite/get_pods', server: 'k8s.prod' }), { canonical: 'k8s.prod/get_pods', namespace: 'favourite' }],
+  ['server given that is not in the catalog', at(T0, { tool: 'favourite/x', server: 'k8s' }), { unresolved: /unknown server 'k8s'/, namespace: 'favourite' }],
   ['server given with all/', at(T0, { tool: 'all/github/create_issue', server: 'github' }), { canonical: 'github/create_issue', namespace: 'all' }],
   ['server given with typed', at(T0, { tool: 'k8s-prod__pods-list', server: 'k8s.prod' }), { canonical: 'k8s.prod/pods.list', namespace: 'typed' }],
   ['server given with an ambiguous bare name', at(T0, { tool: 'create_issue', server: 'gitlab' }), { canonical: 'gitlab/create_issue', namespace: 'bare' }],

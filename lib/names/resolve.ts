@@ -1,16 +1,20 @@
 import { canonical, isServerName, splitCanonical, toolPart } from './canonical';
 import type { FavouritesTimeline } from './favourites-timeline';
-import type { NameCatalog } from './name-catalog';
+import { listsTool, type NameCatalog, notListedReason } from './name-catalog';
 import { resolveClientForm } from './resolve-client';
 import { isSafeForm, resolveSafe } from './resolve-safe';
+import { SAFE_FAVOURITE_PREFIX } from './safe-names';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
+import { INVOKE_TOOL, invokeTarget } from './invoke-target';
+
+export { INVOKE_TOOL, invokeTarget } from './invoke-target';
+export { type StoredHints, storedCall } from './stored-call';
 
 export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const BUILTIN_META_TOOLS = ['mcp_find_tools', 'mcp_list_services', 'mcp_get_service_details', 'begin_session'] as const;
-export const INVOKE_TOOL = 'mcp_invoke_tool';
 
 export interface NameContext {
   catalog: NameCatalog;
@@ -25,6 +29,8 @@ export interface NameContext {
 export interface PresentedCall {
   tool: string;
   server?: string | null;
+  /** The `server/tool` the proxy routed the call to: the strongest hint, when the catalog lists it. */
+  canonical?: string | null;
   arguments?: unknown;
   /** Epoch milliseconds of the call. */
   timestamp: number;
@@ -49,24 +55,47 @@ export function metaToolSet(projectMetaTools: readonly string[] = []): Set<strin
 export function resolveCall(call: PresentedCall, ctx: NameContext): Resolution {
   const raw = call.tool;
   const givenServer = call.server ? call.server : null;
-  if (raw === INVOKE_TOOL) return resolveInvoke(call, ctx);
-  if (ctx.metaTools.has(raw)) return { kind: 'meta', namespace: 'meta', serverHint: givenServer, toolHint: null };
+  if (raw !== INVOKE_TOOL && ctx.metaTools.has(raw)) return { kind: 'meta', namespace: 'meta', serverHint: givenServer, toolHint: null };
+  const resolution = raw === INVOKE_TOOL ? resolveInvoke(call, ctx) : resolvePresented(raw, givenServer, call.timestamp, ctx);
+  return call.canonical ? preferRouted(resolution, raw, call.canonical, ctx) : resolution;
+}
 
+function resolvePresented(raw: string, givenServer: string | null, timestamp: number, ctx: NameContext): Resolution {
   const namespace = presentedNamespace(raw);
-  const outcome = givenServer
-    ? resolveUnderServer(raw, namespace, givenServer, call.timestamp, ctx)
-    : resolveWithoutServer(raw, namespace, call.timestamp, ctx);
+  const outcome = givenServer ? resolveUnderServer(raw, namespace, givenServer, timestamp, ctx) : resolveWithoutServer(raw, namespace, timestamp, ctx);
   return finish(outcome, namespace, givenServer, null);
 }
 
-/** The event named its server: that server wins, unless the name is another form of one of its own tools. */
+/**
+ * The proxy said which tool it routed the call to: that tool it is, once the catalog lists it,
+ * whatever the name read alone gives; until then the call waits unresolved. The namespace is
+ * still the presented name's.
+ */
+function preferRouted(resolution: Resolution, raw: string, routed: string, ctx: NameContext): Resolution {
+  const parts = splitCanonical(routed);
+  if (!parts || resolution.kind === 'meta') return resolution;
+  if (resolution.kind === 'tool' && resolution.canonical === routed) return resolution;
+  const { serverHint, toolHint } = resolution;
+  const namespace = resolution.kind === 'tool' ? resolution.namespace : (safeNamespace(raw) ?? resolution.namespace);
+  if (listsTool(ctx.catalog, parts.server, parts.tool)) return { kind: 'tool', namespace, canonical: routed, serverHint, toolHint };
+  return { kind: 'unresolved', namespace, reason: `routed to ${routed}, but ${notListedReason(ctx.catalog, parts.server, parts.tool)}`, serverHint, toolHint };
+}
+
+function safeNamespace(raw: string): Namespace | null {
+  if (!isSafeForm(raw)) return null;
+  return raw.startsWith(SAFE_FAVOURITE_PREFIX) ? 'favourite' : 'all';
+}
+
+/**
+ * The event named its server: that server wins, unless the name is another form of one of its
+ * own tools; and only a tool the server lists counts, never one made up from the name.
+ */
 function resolveUnderServer(raw: string, namespace: Namespace, server: string, timestamp: number, ctx: NameContext): Outcome {
   const tool = toolUnderGivenServer(raw, namespace, server, ctx.catalog);
-  if (!ctx.catalog.tools.get(server)?.has(tool)) {
-    const other = resolveWithoutServer(raw, namespace, timestamp, ctx);
-    if ('canonical' in other && splitCanonical(other.canonical)?.server === server) return other;
-  }
-  return { canonical: canonical(server, tool) };
+  if (listsTool(ctx.catalog, server, tool)) return { canonical: canonical(server, tool) };
+  const other = resolveWithoutServer(raw, namespace, timestamp, ctx);
+  if ('canonical' in other && splitCanonical(other.canonical)?.server === server) return other;
+  return { reason: notListedReason(ctx.catalog, server, tool) };
 }
 
 function finish(outcome: Outcome, namespace: Namespace, serverHint: string | null, toolHint: string | null): Resolution {
@@ -93,10 +122,9 @@ function stripPrefix(raw: string, namespace: Namespace): string {
 
 /** The event named its server: that server wins; the name only tells us the tool (§names). */
 function toolUnderGivenServer(raw: string, namespace: Namespace, server: string, catalog: NameCatalog): string {
-  const known = catalog.tools.get(server);
-  if (known?.has(raw)) return raw;
+  if (listsTool(catalog, server, raw)) return raw;
   const rest = stripPrefix(raw, namespace);
-  if (known?.has(rest)) return rest;
+  if (listsTool(catalog, server, rest)) return rest;
   if (rest.startsWith(`${server}/`)) return rest.slice(server.length + 1);
   if (namespace === 'typed') {
     const prefix = `${sanitisePart(server)}__`;
@@ -170,9 +198,7 @@ function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: 
 function resolveCanonical(name: string, catalog: NameCatalog): Outcome {
   const parts = splitCanonical(name);
   if (!parts) return { reason: `'${name}' is not a valid server/tool name` };
-  if (!catalog.tools.has(parts.server)) {
-    return { reason: `unknown server '${parts.server}': it is not in the project's catalog` };
-  }
+  if (!listsTool(catalog, parts.server, parts.tool)) return { reason: notListedReason(catalog, parts.server, parts.tool) };
   return { canonical: name };
 }
 
@@ -239,26 +265,6 @@ function resolveFavourite(rest: string, timestamp: number, favourites: Favourite
   return { reason: `'favourite/${rest}' was not a favourite in favourites version ${inForce.version}, in force at that time` };
 }
 
-const INVOKE_SERVER_KEYS = ['server', 'server_name', 'serverName'] as const;
-const INVOKE_TOOL_KEYS = ['tool', 'tool_name', 'toolName'] as const;
-
-function pickString(args: Record<string, unknown>, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const value = args[key];
-    if (typeof value === 'string' && value.length > 0) return value;
-  }
-  return null;
-}
-
-/** Read the target of an `mcp_invoke_tool` call from its arguments, in any of its spellings. */
-export function invokeTarget(call: Pick<PresentedCall, 'arguments' | 'server'>): { server: string | null; tool: string | null } {
-  const args = call.arguments && typeof call.arguments === 'object' ? (call.arguments as Record<string, unknown>) : {};
-  return {
-    server: pickString(args, INVOKE_SERVER_KEYS) ?? (call.server || null),
-    tool: pickString(args, INVOKE_TOOL_KEYS),
-  };
-}
-
 function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
   const target = invokeTarget(call);
   const { server, tool } = target;
@@ -269,24 +275,14 @@ function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
     if (!isServerName(server)) {
       return finish({ reason: `${INVOKE_TOOL} names an invalid server '${server}'` }, 'invoke', server, tool);
     }
-    const toolName = tool.startsWith(`${server}/`) && !ctx.catalog.tools.get(server)?.has(tool) ? tool.slice(server.length + 1) : tool;
-    return finish({ canonical: canonical(server, toolName) }, 'invoke', server, tool);
+    const toolName = tool.startsWith(`${server}/`) && !listsTool(ctx.catalog, server, tool) ? tool.slice(server.length + 1) : tool;
+    const outcome = listsTool(ctx.catalog, server, toolName)
+      ? { canonical: canonical(server, toolName) }
+      : { reason: notListedReason(ctx.catalog, server, toolName) };
+    return finish(outcome, 'invoke', server, tool);
   }
   const outcome = resolveWithoutServer(tool, presentedNamespace(tool), call.timestamp, ctx);
   if ('meta' in outcome) return finish({ reason: `${INVOKE_TOOL} names the meta tool '${tool}'` }, 'invoke', null, tool);
   // Whatever form the tool argument took, the call went through the invoke meta-tool.
   return finish('canonical' in outcome ? { canonical: outcome.canonical } : outcome, 'invoke', null, tool);
-}
-
-/** Rebuild the call a stored event stood for, so it can be resolved again later. */
-export function storedCall(stored: { rawName: string; serverHint: string | null; toolHint: string | null; timestamp: number }): PresentedCall {
-  if (stored.rawName === INVOKE_TOOL) {
-    return {
-      tool: stored.rawName,
-      server: null,
-      arguments: { server: stored.serverHint ?? undefined, tool: stored.toolHint ?? undefined },
-      timestamp: stored.timestamp,
-    };
-  }
-  return { tool: stored.rawName, server: stored.serverHint, timestamp: stored.timestamp };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVER_NAME_RE } from '@/lib/names/canonical';
+import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
@@ -17,6 +17,12 @@ export const toolCallTraceSchema = z.object({
     .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp is not a real date'),
   tool: z.string().min(1, 'tool must not be empty').max(512, 'tool is at most 512 characters'),
   server: z.string().regex(SERVER_NAME_RE, 'server must be 1–64 of [A-Za-z0-9_.-], starting with a letter or digit').nullish(),
+  /** The `server/tool` the proxy routed the call to (§events): the strongest hint to its name. */
+  canonical: z
+    .string()
+    .max(512, 'canonical is at most 512 characters')
+    .refine(isCanonicalName, "canonical must be '<server>/<tool>': a server name, '/', then the tool's name on that server")
+    .nullish(),
   arguments: z.unknown().optional(),
   sessionId: optionalText(256),
   status: z

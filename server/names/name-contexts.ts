@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client';
+import { earlierCatalogTools } from '@/db/queries/catalog-listed';
 import { currentCatalogNames } from '@/db/queries/catalog-current';
 import { favouritesHistory } from '@/db/queries/favourites-timeline';
 import { BoundedMap } from '@/lib/bounded-map';
@@ -16,7 +17,12 @@ export interface NameContextKey {
 
 /** Build a project's name resolver from its catalog in force and its whole favourites history. */
 export async function buildNameContext(db: Db, projectId: string, metaTools: readonly string[], serverKey?: string): Promise<NameContext> {
-  const [servers, history] = [await currentCatalogNames(db, projectId), await favouritesHistory(db, projectId)];
+  const [current, earlier, history] = [
+    await currentCatalogNames(db, projectId),
+    await earlierCatalogTools(db, projectId),
+    await favouritesHistory(db, projectId),
+  ];
+  const servers = current.map((server) => ({ ...server, earlierTools: earlier.get(server.name) }));
   const context: NameContext = { catalog: buildNameCatalog(servers), favourites: new FavouritesTimeline(history), metaTools: metaToolSet(metaTools) };
   return serverKey ? withServerKey(context, serverKey) : context;
 }

@@ -25,7 +25,7 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
   let stillUnresolved = 0;
   for (const group of groups) {
     for (const period of periodsSpanning(context, group)) {
-      const call = storedCall({ rawName: group.rawName, serverHint: group.serverHint, toolHint: group.toolHint, timestamp: period.at });
+      const call = storedCall({ ...group, timestamp: period.at });
       const resolution = resolveCall(call, context);
       if (resolution.kind === 'unresolved') {
         stillUnresolved += await setUnresolvedReason(db, projectId, group, period.from, period.to, resolution.reason);
