@@ -1,13 +1,24 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LoggingMessageNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN_SCOPES, PROXY_SCOPES } from '@/lib/schemas/tokens';
-import { adminApi } from '@/test/cli/run-cli';
-import { ServerProcess } from '@/test/fault/server-process';
+import type { adminApi } from '@/test/cli/run-cli';
+import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
-import { eventually, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
+import {
+  eventually,
+  projectWithToken,
+  proxyArgs,
+  proxyFolder,
+  ROOT,
+  spooledEvents,
+  startFavindex,
+  stdioClient,
+  stopFavindex,
+  type TestClient,
+  writeServersFile,
+} from './harness';
 
 /**
  * First contact (issue 19): a new user's proxy on a fresh state folder, the real SDK Client over
@@ -21,24 +32,15 @@ let work: string;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-first-contact-'));
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
+  ({ server, api, work } = await startFavindex('favindex-first-contact-'));
 });
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
-  if (server?.pid) await server.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
+  await stopFavindex({ server, work });
 });
 
-async function project(id: string, scopes: readonly string[]): Promise<string> {
-  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
-  const token = await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes });
-  expect(token.status).toBe(201);
-  return token.body.token;
-}
+const project = (id: string, scopes: readonly string[]) => projectWithToken(api, id, scopes);
 
 async function connect(args: string[]): Promise<TestClient> {
   const client = await stdioClient(args);
@@ -229,19 +231,3 @@ describe('servers that do not start', () => {
     await proxy.close();
   });
 });
-
-function spooledEvents(stateDir: string): Record<string, unknown>[] {
-  const dir = path.join(stateDir, 'spool');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
-    .filter(Boolean)
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>];
-      } catch {
-        return [];
-      }
-    });
-}

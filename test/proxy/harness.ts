@@ -5,6 +5,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { PROXY_SCOPES } from '@/lib/schemas/tokens';
+import { adminApi } from '@/test/cli/run-cli';
+import { ServerProcess } from '@/test/fault/server-process';
+import { freePort } from '@/test/mcp-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
@@ -153,8 +157,8 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000,
   }
 }
 
-/** Events still in a proxy's spool (sealed or open), by id. */
-export function spooledIds(stateDir: string): string[] {
+/** Events still in a proxy's spool (sealed or open); a line cut short by a crash is left out. */
+export function spooledEvents(stateDir: string): Record<string, unknown>[] {
   const dir = path.join(stateDir, 'spool');
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -163,11 +167,16 @@ export function spooledIds(stateDir: string): string[] {
     .filter(Boolean)
     .flatMap((line) => {
       try {
-        return [(JSON.parse(line) as { id: string }).id];
+        return [JSON.parse(line) as Record<string, unknown>];
       } catch {
         return [];
       }
     });
+}
+
+/** Events still in a proxy's spool, by id. */
+export function spooledIds(stateDir: string): string[] {
+  return spooledEvents(stateDir).map((e) => String(e.id));
 }
 
 /** A fresh folder for one proxy under `work`, and the state folder (surface cache, spool) inside it. */
@@ -175,4 +184,36 @@ export function proxyFolder(work: string, name: string): { dir: string; stateDir
   const dir = path.join(work, name);
   fs.mkdirSync(dir);
   return { dir, stateDir: path.join(dir, 'state') };
+}
+
+export interface FavindexForTests {
+  server: ServerProcess;
+  api: ReturnType<typeof adminApi>;
+  /** A fresh folder for the file's proxies (see proxyFolder). */
+  work: string;
+}
+
+/** The built server in local mode on a fresh PGlite folder, with no scheduled catalog syncs: what every proxy system test talks to. */
+export async function startFavindex(prefix: string): Promise<FavindexForTests> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const server = new ServerProcess({
+    port: await freePort(),
+    env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' },
+  });
+  await server.start();
+  return { server, api: adminApi(server.baseUrl), work };
+}
+
+export async function stopFavindex(favindex: Partial<FavindexForTests>): Promise<void> {
+  if (favindex.server?.pid) await favindex.server.stop();
+  if (favindex.work) fs.rmSync(favindex.work, { recursive: true, force: true });
+}
+
+/** A project and a token of `scopes` (a proxy's, unless told) for it. */
+export async function projectWithToken(api: ReturnType<typeof adminApi>, id: string, scopes: readonly string[] = PROXY_SCOPES): Promise<string> {
+  const made = await api('POST', '/api/projects', { id });
+  if (made.status !== 201) throw new Error(`project ${id}: ${made.status} ${JSON.stringify(made.body)}`);
+  const token = await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes });
+  if (token.status !== 201) throw new Error(`token for ${id}: ${token.status} ${JSON.stringify(token.body)}`);
+  return token.body.token;
 }

@@ -2,24 +2,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  type LoggingMessageNotification,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
-import { adminApi } from '@/test/cli/run-cli';
-import { ServerProcess } from '@/test/fault/server-process';
+import type { adminApi } from '@/test/cli/run-cli';
+import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
-import { CRASHY, eventually, proxyArgs, proxyFolder, ROOT } from './harness';
+import { connect, ROOT_URI, type Session } from './passthrough-session';
+import { CRASHY, eventually, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavindex, stopFavindex } from './harness';
 
 /**
  * What favindex proxy passes through besides tools, end to end: the built server and proxy, the
@@ -51,41 +43,6 @@ function fullServers(dir: string): string {
   });
 }
 
-interface Session {
-  client: Client;
-  logs: LoggingMessageNotification['params'][];
-  updated: string[];
-  sampled: string[];
-  elicited: string[];
-}
-
-const ROOT_URI = 'file:///work/passthrough-root';
-
-/** A client that can answer sampling (with "yes"), a form (accepted) and roots, and keeps the log messages and resource updates it hears. */
-async function connect(transport: Transport): Promise<Session> {
-  const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
-  const session: Session = { client, logs: [], updated: [], sampled: [], elicited: [] };
-  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
-    const first = request.params.messages[0]?.content;
-    session.sampled.push(first && 'text' in first ? String(first.text) : '');
-    return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'yes' } };
-  });
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    session.elicited.push(request.params.message);
-    return { action: 'accept', content: { ok: true } };
-  });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: ROOT_URI, name: 'the test' }] }));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
-    session.logs.push(n.params);
-  });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => {
-    session.updated.push(n.params.uri);
-  });
-  await client.connect(transport);
-  closers.push(() => client.close());
-  return session;
-}
-
 async function stdioSession(project: string, config: string, stateDir: string): Promise<Session & { stderr(): string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -98,7 +55,7 @@ async function stdioSession(project: string, config: string, stateDir: string): 
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { ...(await connect(transport)), stderr: () => stderr };
+  return { ...(await connect(transport, closers)), stderr: () => stderr };
 }
 
 /** The presented name of a scripted server's tool (its description says which server it is). */
@@ -121,20 +78,13 @@ function text(result: { messages?: unknown; contents?: unknown }): string {
 }
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-passthrough-test-'));
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
-  expect((await api('POST', '/api/projects', { id: 'pass' })).status).toBe(201);
-  const made = await api('POST', '/api/projects/pass/tokens', { name: 'proxy', scopes: ['events:write', 'surface:read', 'catalog:write'] });
-  expect(made.status).toBe(201);
-  token = made.body.token;
+  ({ server, api, work } = await startFavindex('favindex-passthrough-test-'));
+  token = await projectWithToken(api, 'pass');
 });
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => {});
-  if (server?.pid) await server.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
+  await stopFavindex({ server, work });
 });
 
 describe('favindex proxy over stdio passes through what its servers offer besides tools', () => {
@@ -274,8 +224,8 @@ describe('favindex proxy over Streamable HTTP', () => {
       stderr += chunk.toString();
     });
     await eventually(async () => expect(stderr).toContain('listening on'));
-    const a = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-    const b = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    const a = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)), closers);
+    const b = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)), closers);
     expect((await a.client.listPrompts()).prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['a_greet', 'b_greet', 'simple-prompt']));
     expect(text(await a.client.readResource({ uri: 'scripted://b/note' }))).toContain('b has scripted://b/note');
     const result = await b.client.callTool({ name: await tool(b.client, 'ask', 'b'), arguments: { text: 'over http?' } });

@@ -1,16 +1,26 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import { adminApi } from '@/test/cli/run-cli';
+import type { adminApi } from '@/test/cli/run-cli';
 import { stopChild } from '@/test/child-process';
-import { ServerProcess } from '@/test/fault/server-process';
-import { freePort } from '@/test/mcp-server';
-import { CRASHY, eventually, httpClient, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
+import type { ServerProcess } from '@/test/fault/server-process';
+import {
+  CRASHY,
+  eventually,
+  httpClient,
+  projectWithToken,
+  proxyArgs,
+  proxyFolder,
+  ROOT,
+  startFavindex,
+  stdioClient,
+  stopFavindex,
+  type TestClient,
+  writeServersFile,
+} from './harness';
 
 /**
  * favindex proxy end to end: the built server (local mode, fresh PGlite) as a child process,
@@ -23,25 +33,16 @@ let work: string;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-test-'));
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
+  ({ server, api, work } = await startFavindex('favindex-proxy-test-'));
 });
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
-  if (server?.pid) await server.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
+  await stopFavindex({ server, work });
 });
 
 /** A project and a token with the proxy's three scopes. */
-async function project(id: string): Promise<string> {
-  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
-  const token = await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes: ['events:write', 'surface:read', 'catalog:write'] });
-  expect(token.status).toBe(201);
-  return token.body.token;
-}
+const project = (id: string) => projectWithToken(api, id);
 
 async function setMode(id: string, mode: SurfaceMode): Promise<void> {
   const current = (await api('GET', `/api/projects/${id}`)).body;

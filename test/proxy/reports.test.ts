@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
-import { adminApi } from '@/test/cli/run-cli';
-import { ServerProcess } from '@/test/fault/server-process';
-import { freePort } from '@/test/mcp-server';
-import { eventually, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient } from './harness';
+import type { adminApi } from '@/test/cli/run-cli';
+import type { ServerProcess } from '@/test/fault/server-process';
+import { eventually, proxyArgs, proxyFolder, ROOT, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
 
 /**
  * A proxy reports itself, and the dashboard counts what its client receives: the SDK Client over
@@ -21,16 +19,12 @@ let client: TestClient | null = null;
 const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-reports-'));
-  server = new ServerProcess({ port: await freePort(), env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' } });
-  await server.start();
-  api = adminApi(server.baseUrl);
+  ({ server, api, work } = await startFavindex('favindex-proxy-reports-'));
 });
 
 afterAll(async () => {
   await client?.close().catch(() => {});
-  if (server?.pid) await server.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
+  await stopFavindex({ server, work });
 });
 
 function twoServers(dir: string): string {
