@@ -138,6 +138,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // A request favindex refused (a missing scope) or could not take, else the last failed trace batch.
     lastError: () => state.lastError?.message ?? sender.lastError,
     log,
+    problems,
   });
   reporter.start();
   log(`project ${options.project} at ${options.url}; ${upstreams.size} MCP server(s): ${[...upstreams.keys()].join(', ') || 'none'}`);

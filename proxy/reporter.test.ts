@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxyReportSchema, type ProxyReport } from '@/lib/schemas/proxies';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { FavindexError } from './favindex-api';
-import { ProxyReporter, type ReportedState } from './reporter';
+import { ProxyProblems } from './problems';
+import { ProxyReporter, type ReportedState, type ReporterOptions } from './reporter';
 import { surfaceView } from './runtime';
 import { ProxySession } from './session';
 import type { UpstreamState } from './upstreams';
@@ -35,9 +36,8 @@ function fakeState(): ReportedState & { upstream: { name: string; state: Upstrea
   };
 }
 
-function reporter(dir: string, state: ReportedState, put: (id: string, report: ProxyReport) => Promise<unknown>, log = vi.fn()) {
-  const api = { putProxyReport: vi.fn(async (id: string, report: ProxyReport) => put(id, report)) };
-  const r = new ProxyReporter({
+function reporterOptions(dir: string, state: ReportedState, api: ReporterOptions['api'], log: (message: string) => void): ReporterOptions {
+  return {
     api,
     state,
     spool: { pending: () => 2, pendingBytes: () => 300, dropped: 0 },
@@ -48,7 +48,12 @@ function reporter(dir: string, state: ReportedState, put: (id: string, report: P
     log,
     checkMs: 10,
     intervalMs: 60_000,
-  });
+  };
+}
+
+function reporter(dir: string, state: ReportedState, put: (id: string, report: ProxyReport) => Promise<unknown>, log = vi.fn()) {
+  const api = { putProxyReport: vi.fn(async (id: string, report: ProxyReport) => put(id, report)) };
+  const r = new ProxyReporter(reporterOptions(dir, state, api, log));
   return { r, api, log };
 }
 
@@ -106,5 +111,27 @@ describe('ProxyReporter', () => {
     await hanging.stop(50);
     await r.stop(50);
     expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('says an unreachable favindex where the other requests do, once for all of them', async () => {
+    const lines: string[] = [];
+    const problems = new ProxyProblems(
+      'http://127.0.0.1:9',
+      (line) => lines.push(line),
+      () => false,
+    );
+    const gone = new FavindexError('cannot reach favindex at http://127.0.0.1:9', null, true);
+    problems.report(gone, 'surface');
+    let answer: () => Promise<unknown> = () => Promise.reject(gone);
+    const api = { putProxyReport: vi.fn(() => answer()) };
+    const log = vi.fn();
+    const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, log), problems });
+    r.start();
+    await vi.waitFor(() => expect(api.putProxyReport).toHaveBeenCalled());
+    expect(lines.filter((l) => l.includes('cannot reach favindex'))).toHaveLength(1);
+    answer = async () => ({});
+    await r.stop(500);
+    expect(lines.at(-1)).toBe('favindex at http://127.0.0.1:9 answers again');
+    expect(log).not.toHaveBeenCalled();
   });
 });

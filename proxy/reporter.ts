@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PROXY_REPORT_INTERVAL_MS, PROXY_REPORT_LIMITS as L } from '@/lib/limits';
 import type { ProxyReport } from '@/lib/schemas/proxies';
 import { presentedList } from '@/lib/surface/presented';
+import type { ProxyProblems } from './problems';
 import type { ProxyState } from './runtime';
 import type { Spool } from './spool';
 import type { Upstream } from './upstreams';
@@ -25,6 +26,8 @@ export interface ReporterOptions {
   /** The proxy's last error (a refused upload, a missing scope), or null. */
   lastError(): string | null;
   log(message: string): void;
+  /** Where the proxy's other requests to favindex say their failures once per cause; without it, a refused report is logged once. */
+  problems?: Pick<ProxyProblems, 'report' | 'reached'>;
   /** How often it looks for a change (the debounce) and reports without one. */
   checkMs?: number;
   intervalMs?: number;
@@ -148,10 +151,12 @@ export class ProxyReporter {
       .then(() => {
         this.sentSignature = signature;
         this.failure = null;
+        this.options.problems?.reached();
       })
       .catch((err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);
-        if (message !== this.failure) this.options.log(`report to favindex not taken (${message}); the proxy runs on and tries again`);
+        if (this.options.problems) this.options.problems.report(err, 'status report');
+        else if (message !== this.failure) this.options.log(`report to favindex not taken (${message}); the proxy runs on and tries again`);
         this.failure = message;
       })
       .finally(() => {

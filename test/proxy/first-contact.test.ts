@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LoggingMessageNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN_SCOPES, PROXY_SCOPES } from '@/lib/schemas/tokens';
+import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import type { adminApi } from '@/test/cli/run-cli';
 import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
@@ -157,10 +157,10 @@ describe('first contact with a fresh state folder', () => {
   });
 });
 
-describe('a token without catalog:write (the one made without naming scopes)', () => {
+describe('a token without catalog:write (as tokens made without naming scopes had before proxies needed it)', () => {
   it('says once which scope is missing, what it breaks and how to make the right token, and still lists every tool', async () => {
     const id = 'no-catalog-scope';
-    const token = await project(id, DEFAULT_TOKEN_SCOPES);
+    const token = await project(id, ['events:write', 'surface:read']);
     const { dir, stateDir } = proxyFolder(work, 'no-catalog-scope');
     const proxy = await connect(proxyArgs({ url: server.baseUrl, project: id, token, config: writeServersFile(dir), stateDir, extra: ['--start-wait', '60'] }));
     const names = (await proxy.client.listTools()).tools.map((t) => t.name);
