@@ -58,8 +58,9 @@ test('by keyboard only: reach the first suggested Pin fast, pin, move and unpin 
   await expect(heard).toContainText('Pinned github/list_issues (3 of 15).');
   await expect(pinned).toHaveText(['github/create_issue', 'filesystem/read_file', 'github/list_issues']);
 
-  // Move the last one up twice: the focus stays on its ↑, then (at the top) on its ↓.
-  await tabTo(page, 'Move github/list_issues up');
+  // Move the last one up twice: the focus stays on its ↑, then (at the top) on its ↓. The focus is
+  // on the last row's Unpin, so Tab goes round the whole page (every tab, every catalog Pin) to it.
+  await tabTo(page, 'Move github/list_issues up', 100);
   await page.keyboard.press('Enter');
   await expect(pinned).toHaveText(['github/create_issue', 'github/list_issues', 'filesystem/read_file']);
   await expect(heard).toContainText('Moved github/list_issues to position 2 of 3.');
