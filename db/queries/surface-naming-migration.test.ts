@@ -1,24 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrationsBefore } from '@/test/migrations-before';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { queryRows } from '@/db/sql';
 
-const DRIZZLE = path.join(import.meta.dirname, '..', '..', 'drizzle');
 const MIGRATION = '0008_surface_naming_slash';
 
-/** The migrations folder as it was before the naming migration. */
 function before(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-naming-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(DRIZZLE, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) fs.copyFileSync(path.join(DRIZZLE, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  const dir = migrationsBefore(MIGRATION);
   return dir;
 }
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { migrationsBefore } from '@/test/migrations-before';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '@/db/client';
 import { recountImpactRollups } from '@/db/queries/impact/recount';
@@ -17,7 +16,6 @@ import { testDatabaseKind } from '@/test/database';
 import { withDatabase } from '@/test/postgres-global-setup';
 import { reresolvePending } from './reresolve-pending';
 
-const DRIZZLE = path.join(import.meta.dirname, '..', '..', 'drizzle');
 const MIGRATION = '0015_repair_invented_names';
 const folders: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -26,17 +24,9 @@ afterAll(async () => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The migrations folder as it was before the repair. */
 function before(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-repair-'));
+  const dir = migrationsBefore(MIGRATION);
   folders.push(dir);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(DRIZZLE, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) fs.copyFileSync(path.join(DRIZZLE, `${tag}.sql`), path.join(dir, `${tag}.sql`));
   return dir;
 }
 

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const DRIZZLE = path.join(import.meta.dirname, '..', 'drizzle');
+
+/**
+ * A copy of the migrations folder as it was before `tag` (in a new temporary folder the caller
+ * removes), to build a database as an older favindex left it and then migrate it on.
+ */
+export function migrationsBefore(tag: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(DRIZZLE, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((e) => e.tag === tag);
+  if (index <= 0) throw new Error(`no migration ${tag} after the first in drizzle/meta/_journal.json`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-migrations-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  journal.entries = journal.entries.slice(0, index);
+  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const { tag: earlier } of journal.entries) fs.copyFileSync(path.join(DRIZZLE, `${earlier}.sql`), path.join(dir, `${earlier}.sql`));
+  return dir;
+}
