@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SetAside } from './set-aside';
 import { countLines, fileSize, isAlive, readSegment, type SegmentContent, WriteTrouble, writeFailure } from './spool-files';
 
 export interface SpoolOptions {
@@ -45,10 +46,13 @@ export class Spool {
   dropped = 0;
   /** Traces the disk refused: how many, and why the last one was. */
   readonly trouble: WriteTrouble;
+  /** Traces favindex will never take, kept in `rejected/` (a quarter of the spool's size, 1 MiB at most). */
+  readonly rejected: SetAside;
   onSealed: (() => void) | null = null;
 
   constructor(private readonly options: SpoolOptions) {
     this.trouble = new WriteTrouble(options.dir, options.log);
+    this.rejected = new SetAside({ dir: path.join(options.dir, 'rejected'), maxBytes: Math.min(1 << 20, Math.floor(options.maxBytes / 4)), log: options.log });
     // Always room for several segments, so dropping the oldest leaves the newest.
     // At most 4 MiB: a segment is one request to favindex, which takes 10 MiB.
     this.segmentBytes = Math.min(4 << 20, Math.max(4_096, Math.floor(options.maxBytes / 8)));
