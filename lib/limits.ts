@@ -87,4 +87,6 @@ export const PROXY_REPORT_LIMITS = {
   /** Presented names a report carries; the count says how many there are in all. */
   presentedNames: 1_000,
   presentedName: 256,
+  /** Why traces were lost (`disk full (ENOSPC)`). */
+  lostCause: 100,
 } as const;
