@@ -123,7 +123,7 @@ describe('TraceSender', () => {
     expect(received.map((e) => e.id)).toEqual(['giant', 'after']);
     expect(String(received[0]?.tool).length).toBe(TRACE_FIELD_LIMITS.tool);
     expect(Math.max(...bodies.map((b) => b.length))).toBeLessThan(16 * 1024);
-  });
+  }, 20_000);
 
   it('bounds a batch in bytes as well as in events', async () => {
     const events = Array.from({ length: 1_000 }, (_, i) => trace(`e${i}`, { pad: 'p'.repeat(10_000) }));
@@ -132,5 +132,14 @@ describe('TraceSender', () => {
     expect(bodies.flatMap(idsOf)).toHaveLength(1_000);
     expect(bodies.length).toBeGreaterThan(1);
     for (const body of bodies) expect(Buffer.byteLength(body)).toBeLessThanOrEqual(BODY_LIMITS.events / 4);
-  });
+  }, 20_000);
+
+  it('sets aside without sending a trace larger than any request favindex takes (a field an older proxy kept whole)', async () => {
+    const { sender, bodies, dir } = await sending(async (ndjson) => ({ accepted: idsOf(ndjson).length, duplicates: 0, rejected: [] }));
+    const huge = trace('huge', { extra: 'x'.repeat(BODY_LIMITS.events) });
+    fs.writeFileSync(path.join(dir, '000000000000001-1-000000.ready'), `${JSON.stringify(huge)}\n${JSON.stringify(trace('after'))}\n`);
+    await sender.flush(5_000);
+    expect(bodies.flatMap(idsOf)).toEqual(['after']);
+    expect(setAside(dir)).toEqual([expect.objectContaining({ reason: 'TOO_LARGE', event: expect.objectContaining({ id: 'huge' }) })]);
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { BODY_LIMITS } from '@/lib/limits';
+import { BODY_LIMITS, MiB } from '@/lib/limits';
 import { backoffDelay } from '@/mcp/tools-listener';
 import { FavindexError, type FavindexApi } from './favindex-api';
 import type { ProxyProblems } from './problems';
@@ -99,7 +99,7 @@ export class TraceSender {
           } else damaged++;
         }
         this.stats.damaged += damaged;
-        if (damaged > 0) this.log(`${segment}: ${damaged} damaged line(s) skipped (a crash mid-write)`);
+        if (damaged > 0) this.log(`${segment}: ${damaged} damaged line(s) skipped (cut short by a crash or a failed write)`);
         for (const batch of batches(traces)) await this.send(batch);
         this.spool.remove(segment);
       } catch (err) {
@@ -115,13 +115,20 @@ export class TraceSender {
 
   /** One batch; refused as too large, it goes in halves, and a trace too large alone is set aside. */
   private async send(batch: Sendable[]): Promise<void> {
+    const body = `${batch.map((t) => t.line).join('\n')}\n`;
+    const only = batch.length === 1 ? batch[0] : undefined;
+    // Past what favindex takes at all (fields an older proxy kept whole): not worth a 413.
+    if (only && Buffer.byteLength(body) > BODY_LIMITS.events) {
+      this.spool.rejected.put(only.event, 'TOO_LARGE', `the trace is larger than the ${BODY_LIMITS.events / MiB} MiB favindex takes in a request`);
+      return;
+    }
     let result: Awaited<ReturnType<FavindexApi['postEvents']>>;
     try {
-      result = await this.api.postEvents(`${batch.map((t) => t.line).join('\n')}\n`);
+      result = await this.api.postEvents(body);
     } catch (err) {
       if (!(err instanceof FavindexError && err.status === 413)) throw err;
-      if (batch.length === 1) {
-        this.spool.rejected.put(batch[0]!.event, 'TOO_LARGE', err.message);
+      if (only) {
+        this.spool.rejected.put(only.event, 'TOO_LARGE', err.message);
         return;
       }
       const half = Math.ceil(batch.length / 2);
