@@ -1,3 +1,4 @@
+// The spool's files: reading a sealed segment, sizes and line counts, and what a failed write means.
 import fs from 'node:fs';
 
 export interface SegmentContent {
