@@ -33,6 +33,17 @@ export const MAX_QUERY_NAME_LENGTH = 64;
 export const DATE_PARAM_RANGE = { from: '1970-01-01', to: '2999-12-31' } as const;
 
 export const MAX_EVENTS_PER_REQUEST = 10_000;
+/** The lengths (UTF-16 code units, as zod counts) of a tool_call_trace's texts (§events); a proxy cuts its traces to these. */
+export const TRACE_FIELD_LIMITS = {
+  id: 128,
+  tool: 512,
+  canonical: 512,
+  errorCode: 256,
+  /** sessionId, model and client. */
+  text: 256,
+  /** A call's duration: seven days. */
+  durationMs: 7 * 24 * 3600 * 1000,
+} as const;
 /** An event may be stamped at most this far in the future (clock skew). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
@@ -76,4 +87,6 @@ export const PROXY_REPORT_LIMITS = {
   /** Presented names a report carries; the count says how many there are in all. */
   presentedNames: 1_000,
   presentedName: 256,
+  /** Why traces were lost (`disk full (ENOSPC)`). */
+  lostCause: 100,
 } as const;

@@ -19,7 +19,7 @@ export interface ReporterOptions {
   /** favindex's answer is not read: a report either went through or did not. */
   api: { putProxyReport(proxyId: string, report: ProxyReport): Promise<unknown> };
   state: ReportedState;
-  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'dropped'>;
+  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'dropped' | 'lost' | 'lostCause'> & { readonly rejected: Pick<Spool['rejected'], 'count'> };
   stateDir: string;
   transport: ProxyReport['transport'];
   version: string;
@@ -132,7 +132,7 @@ export class ProxyReporter {
 
   private check(): void {
     if (this.stopped || this.sending) return;
-    const signature = JSON.stringify(this.described('running'));
+    const signature = this.signature(this.described('running'));
     const since = Date.now() - this.lastSentAt;
     // After a refusal, a change waits a few seconds more: favindex may be down or starting.
     if (this.failure !== null && since < RETRY_MS) return;
@@ -140,12 +140,28 @@ export class ProxyReporter {
     if (signature !== this.sentSignature || due) void this.send('running');
   }
 
+  /** What changed enough to report at once: traces starting to be lost is news, their count is not. */
+  private signature(described: Omit<ProxyReport, 'spool'>): string {
+    return JSON.stringify([described, this.options.spool.lostCause]);
+  }
+
+  /** The backlog, and what was lost or set aside; those are left out while 0, so an older favindex takes the report. */
+  private spoolFigures(): ProxyReport['spool'] {
+    const spool = this.options.spool;
+    return {
+      events: spool.pending(),
+      bytes: spool.pendingBytes(),
+      dropped: spool.dropped,
+      ...(spool.lost > 0 ? { lost: spool.lost, lostCause: clip(spool.lostCause, L.lostCause) } : {}),
+      ...(spool.rejected.count > 0 ? { setAside: spool.rejected.count } : {}),
+    };
+  }
+
   private send(state: ProxyReport['state'], last = false): Promise<void> {
     if (this.sending && !last) return this.sending;
     const described = this.described(state);
-    const spool = this.options.spool;
-    const report: ProxyReport = { ...described, spool: { events: spool.pending(), bytes: spool.pendingBytes(), dropped: spool.dropped } };
-    const signature = JSON.stringify(described);
+    const report: ProxyReport = { ...described, spool: this.spoolFigures() };
+    const signature = this.signature(described);
     const sending = this.options.api
       .putProxyReport(this.id, report)
       .then(() => {

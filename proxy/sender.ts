@@ -1,14 +1,24 @@
+import { BODY_LIMITS, MiB } from '@/lib/limits';
 import { backoffDelay } from '@/mcp/tools-listener';
 import { FavindexError, type FavindexApi } from './favindex-api';
 import type { ProxyProblems } from './problems';
 import type { Spool } from './spool';
+import { boundTrace } from './traces';
 
 /** Well under the events endpoint's 10,000 events and 10 MiB a request. */
 const BATCH_EVENTS = 1_000;
+const BATCH_BYTES = BODY_LIMITS.events / 4;
+
+/** One trace as it is sent: its line, and the event to set aside if favindex never takes it. */
+interface Sendable {
+  line: string;
+  event: Record<string, unknown>;
+}
 
 export interface SenderStats {
   sent: number;
   duplicates: number;
+  /** Events favindex refused one by one (in its answer's `rejected`). */
   rejected: number;
   damaged: number;
 }
@@ -17,6 +27,9 @@ export interface SenderStats {
  * Posts sealed spool segments to favindex, oldest first, and deletes each once favindex has
  * answered for every event in it. A failure leaves the segment for the next try, with backoff:
  * an event may then be sent twice, and favindex counts it once (its id is already stored).
+ * What favindex will never take is set aside (`Spool.rejected`), so it holds up nothing newer:
+ * a batch refused as too large (413) is sent in halves, down to one event, and an event refused
+ * as too large alone, or refused as invalid, is set aside.
  */
 export class TraceSender {
   readonly stats: SenderStats = { sent: 0, duplicates: 0, rejected: 0, damaged: 0 };
@@ -30,7 +43,7 @@ export class TraceSender {
 
   constructor(
     private readonly spool: Spool,
-    private readonly api: FavindexApi,
+    private readonly api: Pick<FavindexApi, 'postEvents'>,
     private readonly log: (message: string) => void,
     private readonly problems: ProxyProblems,
   ) {
@@ -73,31 +86,62 @@ export class TraceSender {
   private async drain(): Promise<void> {
     for (const segment of this.spool.ready()) {
       if (this.stopped) return;
-      const content = await this.spool.read(segment);
-      if (!content) continue;
-      this.stats.damaged += content.damaged;
-      if (content.damaged > 0) this.log(`${segment}: ${content.damaged} damaged line(s) skipped (a crash mid-write)`);
       try {
-        for (let i = 0; i < content.events.length; i += BATCH_EVENTS) {
-          const batch = content.events.slice(i, i + BATCH_EVENTS);
-          const result = await this.api.postEvents(`${batch.map((e) => JSON.stringify(e)).join('\n')}\n`);
-          this.stats.sent += result.accepted;
-          this.stats.duplicates += result.duplicates;
-          if (result.rejected.length > 0) {
-            this.stats.rejected += result.rejected.length;
-            const first = result.rejected[0]!;
-            this.log(`favindex refused ${result.rejected.length} trace(s), e.g. #${first.index}: ${first.error_code} ${first.message}`);
-          }
+        const content = await this.spool.read(segment);
+        if (!content) continue;
+        const traces: Sendable[] = [];
+        let damaged = content.damaged;
+        for (const event of content.events) {
+          if (event && typeof event === 'object' && !Array.isArray(event)) {
+            // Cut again: a proxy of an older version spooled traces without limits.
+            const bounded = boundTrace(event);
+            traces.push({ line: JSON.stringify(bounded), event: bounded });
+          } else damaged++;
         }
+        this.stats.damaged += damaged;
+        if (damaged > 0) this.log(`${segment}: ${damaged} damaged line(s) skipped (cut short by a crash or a failed write)`);
+        for (const batch of batches(traces)) await this.send(batch);
+        this.spool.remove(segment);
       } catch (err) {
         this.retryLater(err);
         return;
       }
-      this.spool.remove(segment);
       this.problems.reached();
       if (this.lastError) this.log('traces: favindex takes them again');
       this.lastError = null;
       this.attempt = 0;
+    }
+  }
+
+  /** One batch; refused as too large, it goes in halves, and a trace too large alone is set aside. */
+  private async send(batch: Sendable[]): Promise<void> {
+    const body = `${batch.map((t) => t.line).join('\n')}\n`;
+    const only = batch.length === 1 ? batch[0] : undefined;
+    // Past what favindex takes at all (fields an older proxy kept whole): not worth a 413.
+    if (only && Buffer.byteLength(body) > BODY_LIMITS.events) {
+      this.spool.rejected.put(only.event, 'TOO_LARGE', `the trace is larger than the ${BODY_LIMITS.events / MiB} MiB favindex takes in a request`);
+      return;
+    }
+    let result: Awaited<ReturnType<FavindexApi['postEvents']>>;
+    try {
+      result = await this.api.postEvents(body);
+    } catch (err) {
+      if (!(err instanceof FavindexError && err.status === 413)) throw err;
+      if (only) {
+        this.spool.rejected.put(only.event, 'TOO_LARGE', err.message);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await this.send(batch.slice(0, half));
+      await this.send(batch.slice(half));
+      return;
+    }
+    this.stats.sent += result.accepted;
+    this.stats.duplicates += result.duplicates;
+    this.stats.rejected += result.rejected.length;
+    for (const refused of result.rejected) {
+      const trace = batch[refused.index];
+      if (trace) this.spool.rejected.put(trace.event, refused.error_code, refused.message);
     }
   }
 
@@ -116,4 +160,21 @@ export class TraceSender {
     }, delay);
     this.timer.unref();
   }
+}
+
+/** Traces in batches of at most BATCH_EVENTS and BATCH_BYTES (a trace larger than that alone goes alone). */
+function* batches(traces: Sendable[]): Generator<Sendable[]> {
+  let batch: Sendable[] = [];
+  let bytes = 0;
+  for (const trace of traces) {
+    const size = Buffer.byteLength(trace.line) + 1;
+    if (batch.length > 0 && (batch.length >= BATCH_EVENTS || bytes + size > BATCH_BYTES)) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(trace);
+    bytes += size;
+  }
+  if (batch.length > 0) yield batch;
 }

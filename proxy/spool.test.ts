@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Spool, type SpoolOptions } from './spool';
 
 const dirs: string[] = [];
@@ -20,6 +20,7 @@ async function sealed(s: Spool, count: number): Promise<void> {
 const ids = async (s: Spool) => (await Promise.all(s.ready().map((seg) => s.read(seg)))).flatMap((c) => c!.events.map((e) => e.id));
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -76,5 +77,93 @@ describe('trace spool', () => {
     expect(bytes).toBeLessThanOrEqual(line * 80);
     expect(logs.at(-1)).toContain(`(${s.dropped} since start)`);
     s.close();
+  });
+
+  describe('when the disk refuses a write', () => {
+    const refuse = (code: string) => Object.assign(new Error(`${code}: refused, write`), { code });
+    const realWrite = fs.writeSync;
+    /** writeSync as the kernel does it on a disk that fills up mid-line: the first `bytes` of the line, then ENOSPC. */
+    function tornWrites(bytes: number) {
+      let calls = 0;
+      // The spool calls writeSync(fd, buffer, offset); one overload of it is all this fake needs (a cast, as vi.spyOn types every overload).
+      const torn = ((fd: number, buffer: Buffer, offset?: number | null) => {
+        if (calls++ > 0) throw refuse('ENOSPC');
+        const from = offset ?? 0;
+        return realWrite(fd, buffer, from, Math.min(bytes, buffer.length - from));
+      }) as typeof fs.writeSync;
+      return vi.spyOn(fs, 'writeSync').mockImplementation(torn);
+    }
+    const everything = async (s: Spool) => {
+      const all = await Promise.all(s.ready().map((seg) => s.read(seg)));
+      return { ids: all.flatMap((c) => c!.events.map((e) => e.id)), damaged: all.reduce((n, c) => n + c!.damaged, 0) };
+    };
+
+    it('never throws: the trace is lost and counted, said once, and said again when writes work; the next traces are kept whole', async () => {
+      const { spool: s, logs } = spool();
+      s.append({ id: 'e0' });
+      const full = vi.spyOn(fs, 'writeSync').mockImplementation(() => {
+        throw refuse('ENOSPC');
+      });
+      for (let i = 1; i <= 8; i++) expect(() => s.append({ id: `e${i}` })).not.toThrow();
+      expect(s.lost).toBe(8);
+      expect(s.lostCause).toBe('disk full (ENOSPC)');
+      expect(logs.filter((l) => l.includes('cannot write traces'))).toEqual([expect.stringContaining('disk full (ENOSPC). Calls go on')]);
+      full.mockRestore();
+      s.append({ id: 'e9' });
+      expect(logs.at(-1)).toMatch(/written to .* again; 8 were lost while it failed \(disk full \(ENOSPC\)\)/);
+      s.close();
+      expect(await everything(s)).toEqual({ ids: ['e0', 'e9'], damaged: 0 });
+      expect(s.lostCause).toBe('disk full (ENOSPC)');
+    });
+
+    it('cuts off a line the disk took only part of, so no line is damaged', async () => {
+      const { spool: s } = spool();
+      s.append({ id: 'e0', pad: 'x'.repeat(50) });
+      tornWrites(20);
+      s.append({ id: 'e1', pad: 'x'.repeat(50) });
+      vi.restoreAllMocks();
+      s.append({ id: 'e2', pad: 'x'.repeat(50) });
+      s.close();
+      expect(await everything(s)).toEqual({ ids: ['e0', 'e2'], damaged: 0 });
+      expect(s.lost).toBe(1);
+    });
+
+    it('when the torn line cannot be cut off either, seals that segment as it is: one damaged line, and the next trace in a new segment', async () => {
+      const { spool: s } = spool();
+      s.append({ id: 'e0' });
+      tornWrites(5);
+      vi.spyOn(fs, 'ftruncateSync').mockImplementation(() => {
+        throw refuse('EIO');
+      });
+      s.append({ id: 'e1' });
+      vi.restoreAllMocks();
+      s.append({ id: 'e2' });
+      s.close();
+      await sealed(s, 2);
+      expect(await everything(s)).toEqual({ ids: ['e0', 'e2'], damaged: 1 });
+    });
+
+    it('loses the trace when no segment can be opened (too many open files), and opens one for the next trace', async () => {
+      const { spool: s, logs } = spool();
+      vi.spyOn(fs, 'openSync').mockImplementation(() => {
+        throw refuse('EMFILE');
+      });
+      expect(() => s.append({ id: 'e0' })).not.toThrow();
+      expect(logs).toEqual([expect.stringContaining('too many open files (EMFILE)')]);
+      vi.restoreAllMocks();
+      s.append({ id: 'e1' });
+      s.close();
+      expect(await everything(s)).toEqual({ ids: ['e1'], damaged: 0 });
+      expect(s.lost).toBe(1);
+    });
+  });
+
+  it('seals a segment before a line would take it past its size, so a segment is one request’s worth', async () => {
+    // maxBytes / 8: segments of 8 KiB.
+    const { spool: s, dir } = spool({ maxBytes: 64 * 1024, segmentEvents: 1_000 });
+    for (let i = 0; i < 20; i++) s.append({ id: `e${i}`, pad: 'x'.repeat(3_000) });
+    s.close();
+    await sealed(s, 7);
+    for (const segment of s.ready()) expect(fs.statSync(path.join(dir, segment)).size).toBeLessThanOrEqual(8 * 1024);
   });
 });

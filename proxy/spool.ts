@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SetAside } from './set-aside';
+import { countLines, fileSize, isAlive, readSegment, type SegmentContent, WriteTrouble, writeFailure } from './spool-files';
 
 export interface SpoolOptions {
   dir: string;
@@ -31,7 +33,8 @@ const READY = '.ready';
  * the write loses nothing) and fsyncs it every `fsyncMs`; a segment is sealed by renaming it
  * to `.ready`, which the sender posts and then deletes. Segments left `.open` by a process
  * that died are sealed by the next one to start. Past `maxBytes` the oldest sealed segments
- * are dropped, and how many events that lost is counted and logged.
+ * are dropped, and how many events that lost is counted and logged. A trace the disk will not
+ * take (full, read-only, too many open files) is lost and counted, never an error of its call.
  */
 export class Spool {
   private current: OpenSegment | null = null;
@@ -41,30 +44,42 @@ export class Spool {
   private readonly segmentBytes: number;
   /** Events dropped because the spool was full, since this process started. */
   dropped = 0;
+  /** Traces the disk refused: how many, and why the last one was. */
+  readonly trouble: WriteTrouble;
+  /** Traces favindex will never take, kept in `rejected/` (a quarter of the spool's size, 1 MiB at most). */
+  readonly rejected: SetAside;
   onSealed: (() => void) | null = null;
 
   constructor(private readonly options: SpoolOptions) {
-    fs.mkdirSync(options.dir, { recursive: true });
+    this.trouble = new WriteTrouble(options.dir, options.log);
+    this.rejected = new SetAside({ dir: path.join(options.dir, 'rejected'), maxBytes: Math.min(1 << 20, Math.floor(options.maxBytes / 4)), log: options.log });
     // Always room for several segments, so dropping the oldest leaves the newest.
     // At most 4 MiB: a segment is one request to favindex, which takes 10 MiB.
     this.segmentBytes = Math.min(4 << 20, Math.max(4_096, Math.floor(options.maxBytes / 8)));
-    this.adoptOrphans();
+    try {
+      fs.mkdirSync(options.dir, { recursive: true });
+      this.adoptOrphans();
+    } catch (err) {
+      // The calls go on without it; each trace tries the disk again.
+      this.trouble.failed(err, false);
+    }
     this.fsyncTimer = setInterval(() => this.sync(), options.fsyncMs);
     this.fsyncTimer.unref();
   }
 
-  /** Write one event; it is on disk (in the OS's cache, fsynced soon) when this returns. */
+  /**
+   * Write one event; it is on disk (in the OS's cache, fsynced soon) when this returns. Never
+   * throws: a trace the disk refuses is lost and counted, and the call it traces goes on.
+   */
   append(event: object): void {
-    const line = Buffer.from(`${JSON.stringify(event)}\n`);
-    let segment = this.current;
-    if (!segment) {
-      this.makeRoom(this.segmentBytes);
-      segment = this.openSegment();
+    let segment: OpenSegment;
+    try {
+      segment = this.write(Buffer.from(`${JSON.stringify(event)}\n`));
+    } catch (err) {
+      this.trouble.failed(err, true);
+      return;
     }
-    fs.writeSync(segment.fd, line);
-    segment.bytes += line.length;
-    segment.events++;
-    segment.dirty = true;
+    this.trouble.wrote();
     if (segment.events >= this.options.segmentEvents || segment.bytes >= this.segmentBytes) this.seal();
     else if (!this.sealTimer) {
       this.sealTimer = setTimeout(() => this.seal(), this.options.sealAfterMs);
@@ -72,31 +87,73 @@ export class Spool {
     }
   }
 
+  /** The whole line or nothing of it: a write cut short (ENOSPC mid-line) is cut off again. */
+  private write(line: Buffer): OpenSegment {
+    let segment = this.current;
+    // Sealed before it grows past segmentBytes, so a segment stays one request's worth.
+    if (segment && segment.events > 0 && segment.bytes + line.length > this.segmentBytes) {
+      this.seal();
+      segment = null;
+    }
+    if (!segment) {
+      this.makeRoom(this.segmentBytes);
+      segment = this.openSegment();
+    }
+    let written = 0;
+    try {
+      while (written < line.length) {
+        const n = fs.writeSync(segment.fd, line, written);
+        if (n <= 0) throw Object.assign(new Error('the disk took no bytes'), { code: 'ENOSPC' });
+        written += n;
+      }
+    } catch (err) {
+      this.cutBack(segment, written > 0);
+      throw err;
+    }
+    segment.bytes += line.length;
+    segment.events++;
+    segment.dirty = true;
+    return segment;
+  }
+
+  /**
+   * After a failed write: a segment with nothing in it is let go (its file and descriptor freed);
+   * a torn last line is cut off, or, when even that fails, the segment is sealed as it is, so
+   * the torn line is the only damaged one (the reader skips it) and the next trace starts a new
+   * segment.
+   */
+  private cutBack(segment: OpenSegment, torn: boolean): void {
+    try {
+      if (segment.events === 0) {
+        this.detach();
+        fs.closeSync(segment.fd);
+        fs.rmSync(path.join(this.options.dir, segment.name), { force: true });
+        return;
+      }
+      if (torn) fs.ftruncateSync(segment.fd, segment.bytes);
+    } catch {
+      this.seal();
+    }
+  }
+
+  /** Traces lost because the disk refused them, since this process started. */
+  get lost(): number {
+    return this.trouble.lost;
+  }
+
+  /** Why the last of them was lost (`disk full (ENOSPC)`), kept after writes work again. */
+  get lostCause(): string | null {
+    return this.trouble.lostCause;
+  }
+
   /** Sealed segments, oldest first. */
   ready(): string[] {
     return this.list(READY);
   }
 
-  /** The events of a sealed segment; a line torn by a crash mid-write is skipped and counted. */
-  async read(segment: string): Promise<{ events: Record<string, unknown>[]; damaged: number } | null> {
-    let text: string;
-    try {
-      text = await fs.promises.readFile(path.join(this.options.dir, segment), 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null; // sent by another proxy meanwhile
-      throw err;
-    }
-    const events: Record<string, unknown>[] = [];
-    let damaged = 0;
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        events.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        damaged++;
-      }
-    }
-    return { events, damaged };
+  /** The events of a sealed segment (null once it is gone); a line torn by a crash mid-write is skipped and counted. */
+  read(segment: string): Promise<SegmentContent | null> {
+    return readSegment(path.join(this.options.dir, segment));
   }
 
   remove(segment: string): void {
@@ -129,9 +186,13 @@ export class Spool {
     clearInterval(this.fsyncTimer);
     const segment = this.detach();
     if (!segment) return;
-    fs.fsyncSync(segment.fd);
-    fs.closeSync(segment.fd);
-    fs.renameSync(path.join(this.options.dir, segment.name), path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY));
+    try {
+      fs.fsyncSync(segment.fd);
+      fs.closeSync(segment.fd);
+      fs.renameSync(path.join(this.options.dir, segment.name), path.join(this.options.dir, segment.name.slice(0, -OPEN.length) + READY));
+    } catch (err) {
+      this.options.log(`cannot seal ${segment.name}: ${writeFailure(err)}; the next start sends it`);
+    }
     this.syncDir();
   }
 
@@ -159,7 +220,16 @@ export class Spool {
 
   private openSegment(): OpenSegment {
     const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${String(this.seq++).padStart(6, '0')}${OPEN}`;
-    const fd = fs.openSync(path.join(this.options.dir, name), 'a');
+    const file = path.join(this.options.dir, name);
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'a');
+    } catch (err) {
+      // The folder was not made at start (or was removed since): make it and try once more.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      fs.mkdirSync(this.options.dir, { recursive: true });
+      fd = fs.openSync(file, 'a');
+    }
     this.current = { name, fd, bytes: 0, events: 0, dirty: false };
     return this.current;
   }
@@ -211,39 +281,15 @@ export class Spool {
     }
   }
 
+  /** The segments with this suffix, oldest first; none when the folder cannot be read (it is tried again next time). */
   private list(suffix: string): string[] {
-    return fs
-      .readdirSync(this.options.dir)
-      .filter((n) => n.endsWith(suffix))
-      .sort();
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
-function countLines(file: string): number {
-  try {
-    const data = fs.readFileSync(file);
-    let n = 0;
-    for (const byte of data) if (byte === 10) n++;
-    return n;
-  } catch {
-    return 0;
+    try {
+      return fs
+        .readdirSync(this.options.dir)
+        .filter((n) => n.endsWith(suffix))
+        .sort();
+    } catch {
+      return [];
+    }
   }
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isReject, validateEvent } from '@/lib/events/validate-event';
+import { TRACE_FIELD_LIMITS } from '@/lib/limits';
+import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
-import { traceEvent } from './traces';
+import { boundTrace, fitText, NO_TOOL_NAME, traceEvent } from './traces';
 
 describe('proxy traces', () => {
   const context = { sessionId: 's-1', client: 'claude-code', mode: 'favindex' as const, surfaceRevision: 7 };
@@ -42,5 +45,49 @@ describe('proxy traces', () => {
     expect(event).toMatchObject({ tool: 'fav_echo', server: 'everything', canonical: 'everything/echo' });
     expect(toolCallTraceSchema.safeParse(event).success).toBe(true);
     expect(traceEvent({ tool: 'mcp_find_tools', status: 'ok' }, context, 0, 0)).not.toHaveProperty('canonical');
+  });
+
+  it('cuts every text of a giant trace to what ingest takes, so favindex stores it (a name of several MiB, NUL, a lone surrogate)', () => {
+    const huge = (c: string) => c.repeat(4 << 20);
+    const event = traceEvent(
+      {
+        tool: huge('t'),
+        server: 'github',
+        canonical: `github/${huge('c')}`,
+        arguments: { server: huge('s'), tool: `bad\u0000${huge('x')}` },
+        status: 'error',
+        errorCode: huge('e'),
+      },
+      { ...context, sessionId: huge('i'), client: `\ud800${huge('k')}` },
+      Date.now(),
+      1e12,
+    );
+    const checked = validateEvent(0, event, Date.now());
+    expect(isReject(checked) ? checked.message : 'stored').toBe('stored');
+    expect(Buffer.byteLength(JSON.stringify(event))).toBeLessThan(16 * 1024);
+    expect(event.tool).toMatch(/^t+…#[0-9a-f]{12}$/);
+    expect((event.tool as string).length).toBe(TRACE_FIELD_LIMITS.tool);
+    expect(event.canonical).toMatch(/^github\/c+…#[0-9a-f]{12}$/);
+    expect(event.client).toMatch(/^\ufffdk+…#/);
+    expect((event.arguments as { tool: string }).tool).toMatch(/^bad\ufffdx+…#/);
+    expect(event.durationMs).toBe(TRACE_FIELD_LIMITS.durationMs);
+  });
+
+  it('cuts a long name the same way each time, and two long names sharing their start differently', () => {
+    const a = `${'n'.repeat(600)}a`;
+    const b = `${'n'.repeat(600)}b`;
+    expect(fitText(a, 512)).toBe(fitText(a, 512));
+    expect(fitText(a, 512)).not.toBe(fitText(b, 512));
+    expect(fitText('short', 512)).toBe('short');
+    // A surrogate pair at the cut is kept whole or left out, never halved.
+    const emoji = fitText('😀'.repeat(400), 512);
+    expect(emoji.length).toBeLessThanOrEqual(512);
+    expect(findNul(emoji)).toBeNull();
+  });
+
+  it('leaves out a server no server can be named and a canonical that is not server/tool, and names a call without a name', () => {
+    const event = boundTrace({ id: 'e1', tool: '', server: 'not a server!', canonical: 'no-slash', timestamp: new Date().toISOString() });
+    expect(event).toEqual({ id: 'e1', tool: NO_TOOL_NAME, timestamp: expect.any(String) });
+    expect(toolCallTraceSchema.safeParse(event).success).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
+import { isServerName, splitCanonical } from '@/lib/names/canonical';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 
 /** What a call's trace says besides timing: how it ended, and what it named. */
@@ -20,12 +22,16 @@ export interface TraceContext {
   surfaceRevision: number | null;
 }
 
+/** The name a trace gives a call whose client sent none (ingest needs a tool). */
+export const NO_TOOL_NAME = '(no name)';
+
 /**
  * One tool_call_trace (§events): a fresh id, so a batch sent again after a failure counts once;
- * `mode` and `surfaceRevision` say what the model was shown when it made the call.
+ * `mode` and `surfaceRevision` say what the model was shown when it made the call. Every text
+ * is cut to what ingest takes, so favindex never refuses a trace the proxy made.
  */
 export function traceEvent(outcome: CallOutcome, context: TraceContext, startedAt: number, durationMs: number): Record<string, unknown> {
-  return {
+  return boundTrace({
     id: randomUUID(),
     type: 'tool_call_trace',
     timestamp: new Date(startedAt).toISOString(),
@@ -40,5 +46,63 @@ export function traceEvent(outcome: CallOutcome, context: TraceContext, startedA
     ...(context.client ? { client: context.client } : {}),
     mode: context.mode,
     ...(context.surfaceRevision !== null ? { surfaceRevision: context.surfaceRevision } : {}),
+  });
+}
+
+/**
+ * A trace with every text within ingest's limits (§events), changed in place and returned. Also
+ * applied to what the sender reads from the spool, which a proxy of an older version may have
+ * written without limits. Fields it does not know are left as they are.
+ */
+export function boundTrace(event: Record<string, unknown>): Record<string, unknown> {
+  const text = (key: string, max: number) => {
+    if (typeof event[key] === 'string') event[key] = fitText(event[key], max);
   };
+  event.tool = typeof event.tool === 'string' && event.tool ? fitText(event.tool, L.tool) : NO_TOOL_NAME;
+  text('id', L.id);
+  text('errorCode', L.errorCode);
+  for (const key of ['sessionId', 'client', 'model']) text(key, L.text);
+  // A name no server can have (an mcp_invoke_tool of a made-up server) stays in `arguments` only.
+  if (typeof event.server === 'string' && !isServerName(event.server)) delete event.server;
+  if (typeof event.canonical === 'string') {
+    const parts = splitCanonical(event.canonical);
+    if (!parts) delete event.canonical;
+    else if (event.canonical.length > L.canonical) event.canonical = `${parts.server}/${fitText(parts.tool, L.canonical - parts.server.length - 1)}`;
+  }
+  const args = event.arguments;
+  if (args && typeof args === 'object' && !Array.isArray(args)) {
+    // Only the invoke target is read from `arguments`; it is cut as a tool name is.
+    const target = args as Record<string, unknown>;
+    for (const key of ['server', 'tool']) if (typeof target[key] === 'string') target[key] = fitText(target[key], L.tool);
+  }
+  if (typeof event.durationMs === 'number') event.durationMs = Math.min(Math.max(event.durationMs, 0), L.durationMs);
+  return event;
+}
+
+const HASH_CHARS = 12;
+
+/**
+ * A text that can be stored, at most `max` UTF-16 code units. U+0000 and unpaired surrogates
+ * (which no database text holds) become U+FFFD. A longer text is cut, keeping its start, and
+ * ends in `…#` and 12 hex digits of the SHA-256 of the whole text: names stay recognisable,
+ * two long names that share their start stay two names in usage, and the same name is always
+ * cut the same way, so its calls still count together.
+ */
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return storable(text);
+  // The hash is of the text as sent (its UTF-8); only the part kept is made storable.
+  const suffix = `…#${createHash('sha256').update(text).digest('hex').slice(0, HASH_CHARS)}`;
+  let end = Math.max(0, max - suffix.length);
+  // Never cut between the two halves of a surrogate pair: the half left would be unstorable.
+  if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  return storable(text.slice(0, end)) + suffix;
+}
+
+function storable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what the databases refuse
+  return text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

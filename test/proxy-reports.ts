@@ -1,7 +1,10 @@
 import type { ProxyReport } from '@/lib/schemas/proxies';
 
+/** A report whose every spool figure is given, as a proxy view has them. */
+type FullReport = ProxyReport & { spool: Required<ProxyReport['spool']> };
+
 /** A running proxy's report with these servers (all up, `tools` each), for API, preview and page tests. */
-export function proxyReport(servers: { name: string; tools: number }[], overrides: Partial<ProxyReport> = {}): ProxyReport {
+export function proxyReport(servers: { name: string; tools: number }[], overrides: Partial<FullReport> = {}): FullReport {
   return {
     host: 'dev-laptop',
     version: '0.1.0',
@@ -12,7 +15,7 @@ export function proxyReport(servers: { name: string; tools: number }[], override
     servers: servers.map((s) => ({ name: s.name, state: 'up', tools: s.tools, lastError: null, restarts: 0 })),
     clients: [{ name: 'claude-code', sessions: 1 }],
     presented: { count: 3, names: ['favourite/read_file', 'all/filesystem/read_file', 'all/memory/create_entities'] },
-    spool: { events: 0, bytes: 0, dropped: 0 },
+    spool: { events: 0, bytes: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 },
     lastError: null,
     ...overrides,
   };

@@ -32,7 +32,11 @@ describe('ProxiesPage', () => {
     serve({
       connectedWithinMs: 90_000,
       proxies: [
-        { ...down, spool: { events: 12, bytes: 4_096, dropped: 2 }, lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write' },
+        {
+          ...down,
+          spool: { events: 12, bytes: 4_096, dropped: 2, lost: 0, lostCause: null, setAside: 0 },
+          lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write',
+        },
       ],
     });
     render(withQueries(<ProxiesPage projectId="team-agent" />));
@@ -58,6 +62,19 @@ describe('ProxiesPage', () => {
     ]);
     expect(screen.queryByTestId('no-proxy')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Forget/ })).toBeNull();
+  });
+
+  it('says how many traces were lost and why (a full disk), and how many favindex refused for good', async () => {
+    serve({
+      connectedWithinMs: 90_000,
+      proxies: [proxy({ spool: { events: 0, bytes: 0, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 } })],
+    });
+    render(withQueries(<ProxiesPage projectId="team-agent" />));
+
+    const card = await screen.findByRole('region', { name: 'dev-laptop' });
+    expect(within(card).getByTestId('proxy-backlog').textContent).toBe(
+      '0 events (0 B) waiting; 2,242 lost: disk full (ENOSPC); 1 set aside (favindex refused them)',
+    );
   });
 
   it('says no proxy is connected and what to do, above the proxies seen before, which can be forgotten', async () => {

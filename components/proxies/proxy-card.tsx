@@ -68,6 +68,12 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
         <dd data-testid="proxy-backlog">
           {countOf(proxy.spool.events, 'event')} ({kib(proxy.spool.bytes)}) waiting
           {proxy.spool.dropped > 0 ? <span className="tone-danger">; {formatNumber(proxy.spool.dropped)} dropped (spool full)</span> : null}
+          {proxy.spool.lost > 0 ? (
+            <span className="tone-danger">
+              ; {formatNumber(proxy.spool.lost)} lost: {proxy.spool.lostCause ?? 'not written'}
+            </span>
+          ) : null}
+          {proxy.spool.setAside > 0 ? <span className="tone-warn">; {formatNumber(proxy.spool.setAside)} set aside (favindex refused them)</span> : null}
         </dd>
       </dl>
       <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} label={`Servers of ${proxy.host}`} testId="proxy-servers" />

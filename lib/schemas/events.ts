@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
+import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
@@ -9,34 +10,30 @@ const optionalText = (max: number) => z.string().max(max).nullish();
 
 /** One tool_call_trace event (§events). Unknown fields are dropped, `arguments` is never stored. */
 export const toolCallTraceSchema = z.object({
-  id: z.string().min(1, 'id must not be empty').max(128, 'id is at most 128 characters'),
+  id: z.string().min(1, 'id must not be empty').max(L.id, `id is at most ${L.id} characters`),
   type: z.literal('tool_call_trace', { error: "type must be 'tool_call_trace' when given" }).optional(),
   timestamp: z
     .string()
     .regex(RFC3339, 'timestamp must be an RFC 3339 date-time with an offset, e.g. 2026-11-29T10:00:00.123Z')
     .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp is not a real date'),
-  tool: z.string().min(1, 'tool must not be empty').max(512, 'tool is at most 512 characters'),
+  tool: z.string().min(1, 'tool must not be empty').max(L.tool, `tool is at most ${L.tool} characters`),
   server: z.string().regex(SERVER_NAME_RE, 'server must be 1–64 of [A-Za-z0-9_.-], starting with a letter or digit').nullish(),
   /** The `server/tool` the proxy routed the call to (§events): the strongest hint to its name. */
   canonical: z
     .string()
-    .max(512, 'canonical is at most 512 characters')
+    .max(L.canonical, `canonical is at most ${L.canonical} characters`)
     .refine(isCanonicalName, "canonical must be '<server>/<tool>': a server name, '/', then the tool's name on that server")
     .nullish(),
   arguments: z.unknown().optional(),
-  sessionId: optionalText(256),
+  sessionId: optionalText(L.text),
   status: z
     .string()
     .regex(/^[a-z][a-z_]{0,31}$/, "status is a lower-case word such as 'ok' or 'error'")
     .default('ok'),
-  errorCode: z.union([z.string().max(256), z.number().transform((n) => String(n))]).nullish(),
-  durationMs: z
-    .number()
-    .min(0)
-    .max(7 * 24 * 3600 * 1000)
-    .nullish(),
-  model: optionalText(256),
-  client: optionalText(256),
+  errorCode: z.union([z.string().max(L.errorCode), z.number().transform((n) => String(n))]).nullish(),
+  durationMs: z.number().min(0).max(L.durationMs).nullish(),
+  model: optionalText(L.text),
+  client: optionalText(L.text),
   /** What the proxy presented, copied from the surface document (§impact); else found from the timestamp. */
   mode: z.enum(SURFACE_MODES, { error: `mode must be one of ${SURFACE_MODES.join(', ')}` }).nullish(),
   surfaceRevision: z

@@ -56,7 +56,17 @@ export const proxyReportSchema = z
         names: z.array(named(L.presentedName)).max(L.presentedNames).describe(`Their presented names, the first ${L.presentedNames}.`),
       })
       .strict(),
-    spool: z.object({ events: amount, bytes: amount, dropped: amount.describe('Traces dropped since start (spool full).') }).strict(),
+    spool: z
+      .object({
+        events: amount,
+        bytes: amount,
+        dropped: amount.describe('Traces dropped since start (spool full).'),
+        // Optional: a proxy leaves them out while they are 0 (so an older favindex takes its reports).
+        lost: amount.optional().describe('Traces lost since start because the disk refused them.'),
+        lostCause: line(L.lostCause).nullable().optional().describe("Why the last of them was lost, e.g. 'disk full (ENOSPC)'."),
+        setAside: amount.optional().describe('Traces favindex refused for good since start, kept in the spool folder’s rejected/.'),
+      })
+      .strict(),
     lastError: line(L.error).nullable().describe('The last thing that went wrong, e.g. a missing token scope.'),
   })
   .strict();

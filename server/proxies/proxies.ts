@@ -31,7 +31,8 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
     servers: r.servers,
     clients: r.clients,
     presented: r.presented,
-    spool: r.spool,
+    // A report of an older proxy, or of one with nothing lost, leaves these out.
+    spool: { ...r.spool, lost: r.spool.lost ?? 0, lostCause: r.spool.lostCause ?? null, setAside: r.spool.setAside ?? 0 },
     lastError: r.lastError,
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),

@@ -1,0 +1,114 @@
+// The spool's files: reading a sealed segment, sizes and line counts, and what a failed write means.
+import fs from 'node:fs';
+
+export interface SegmentContent {
+  events: Record<string, unknown>[];
+  /** Lines that are not JSON: torn by a crash or a failed write. */
+  damaged: number;
+}
+
+/** A sealed segment's events, or null when it is gone (sent by another proxy meanwhile). */
+export async function readSegment(file: string): Promise<SegmentContent | null> {
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const events: Record<string, unknown>[] = [];
+  let damaged = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      events.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      damaged++;
+    }
+  }
+  return { events, damaged };
+}
+
+/** Whether the process that left a segment open still runs (EPERM: it does, as another user). */
+export function isAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export function countLines(file: string): number {
+  try {
+    const data = fs.readFileSync(file);
+    let n = 0;
+    for (const byte of data) if (byte === 10) n++;
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'disk full',
+  EDQUOT: 'disk quota used up',
+  EROFS: 'read-only file system',
+  EACCES: 'no permission to write',
+  EPERM: 'no permission to write',
+  EIO: 'disk I/O error',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+  EFBIG: 'file too large',
+};
+
+/** Why a write failed, in a few words a status line can show: `disk full (ENOSPC)`. */
+export function writeFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code) return `${WRITE_FAILURES[code] ?? 'cannot write'} (${code})`;
+  return (err instanceof Error ? err.message : String(err)).slice(0, 100);
+}
+
+/** Traces the disk refused: counted, and said once per cause and once more when writes work again. */
+export class WriteTrouble {
+  lost = 0;
+  lostCause: string | null = null;
+  /** The failure being lived with now. */
+  private failing: { cause: string; lost: number } | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** A write failed; `lostOne`: a trace was lost with it (not so for preparing the folder at start). */
+  failed(err: unknown, lostOne: boolean): void {
+    const cause = writeFailure(err);
+    if (lostOne) {
+      this.lost++;
+      this.lostCause = cause;
+    }
+    if (this.failing?.cause === cause) {
+      this.failing.lost += lostOne ? 1 : 0;
+      return;
+    }
+    this.failing = { cause, lost: lostOne ? 1 : 0 };
+    const until = 'until it can be written again: free space there, or pass another --state-dir';
+    this.log(`cannot write traces to ${this.dir}: ${cause}. Calls go on; their traces are lost and counted (${this.lost} since start) ${until}`);
+  }
+
+  wrote(): void {
+    if (!this.failing) return;
+    this.log(`traces are written to ${this.dir} again; ${this.failing.lost} were lost while it failed (${this.failing.cause})`);
+    this.failing = null;
+  }
+}
