@@ -162,8 +162,10 @@ export function spooledEvents(stateDir: string): Record<string, unknown>[] {
   const dir = path.join(stateDir, 'spool');
   if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(dir)
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
+    .readdirSync(dir, { withFileTypes: true })
+    // Segments only: traces set aside sit in the rejected/ folder beside them.
+    .filter((entry) => entry.isFile())
+    .flatMap((entry) => fs.readFileSync(path.join(dir, entry.name), 'utf8').split('\n'))
     .filter(Boolean)
     .flatMap((line) => {
       try {
