@@ -113,12 +113,15 @@ export async function listenHttp(
     sessions.add(entry);
     track(entry, res);
     transport.onclose = () => sessions.delete(sessionId);
-    await mcp.connect(transport);
-    await transport.handleRequest(req, res, message);
-    // The transport refused it (a wrong Accept or Content-Type): no session exists.
-    if (!transport.sessionId) {
-      sessions.delete(sessionId);
-      await mcp.close();
+    try {
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res, message);
+    } finally {
+      // The transport refused it (a wrong Accept or Content-Type) or failed: no session exists.
+      if (!transport.sessionId) {
+        sessions.delete(sessionId);
+        await mcp.close().catch(() => {});
+      }
     }
   }
 
