@@ -75,6 +75,13 @@ export const PROXY_REPORT_INTERVAL_MS = 30_000;
 export const PROXY_CONNECTED_MS = 3 * PROXY_REPORT_INTERVAL_MS;
 /** Proxies one project keeps; a proxy past this is refused until one is forgotten (DELETE). */
 export const MAX_PROXIES_PER_PROJECT = 100;
+/**
+ * MCP sessions `favindex proxy --listen` keeps open: per client (`clientInfo.name`) and in all.
+ * A new session past either closes the oldest idle one (docs/integrations.md, HTTP).
+ */
+export const PROXY_HTTP_SESSIONS = { perClient: 32, total: 128 } as const;
+/** An initialize request over HTTP: no client's is near this (the SDK takes 4 MiB for any other request). */
+export const PROXY_HTTP_INITIALIZE_BYTES = 1 * MiB;
 /** The sizes of a proxy report's fields. */
 export const PROXY_REPORT_LIMITS = {
   id: 64,

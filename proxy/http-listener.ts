@@ -1,35 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
+import { bearerMatches, type HttpSecret } from './http-secret';
+import { type SessionEntry, SessionTable } from './http-sessions';
 
-const MAX_SESSIONS = 1_000;
-
-interface Entry {
+interface Entry extends SessionEntry {
   transport: StreamableHTTPServerTransport;
   server: Server;
-  lastSeenAt: number;
+}
+
+export interface HttpListenerOptions {
+  idleMs: number;
+  secret: HttpSecret;
+  log(message: string): void;
 }
 
 /**
- * Streamable HTTP at `/mcp`: one MCP session (and one Server) per client, as the spec's
- * session ids say. Only loopback Host headers are taken (no DNS rebinding from a web page).
- * Sessions idle for `idleMs` are closed.
+ * Streamable HTTP at `/mcp`: one MCP session (and one Server) per client, as the spec's session
+ * ids say. Each request passes, in this order: the Host check (loopback names of this port: no
+ * DNS rebinding), the Origin check (none, or this port's own loopback origin: no web page), and
+ * the bearer secret. Host and Origin come first so a web page gets the same 403 whatever it
+ * sends: it never sees the 401 that tells a local process where the secret is, nor whether a
+ * guessed secret was right. Nothing is allocated for a request refused by any of them.
  */
 export async function listenHttp(
   host: string,
   port: number,
   newSession: (id: string) => Server,
-  options: { idleMs: number; log(message: string): void },
+  options: HttpListenerOptions,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const sessions = new Map<string, Entry>();
-  let allowedHosts: string[] = [];
+  const sessions = new SessionTable<Entry>();
+  // Filled in once the port is bound, before the first request; every transport reads these same arrays.
+  const allowedHosts: string[] = [];
+  const allowedOrigins: string[] = [];
+  const evictions = evictionNotices(options.log);
 
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/mcp') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('favindex proxy: the MCP endpoint is /mcp\n');
+    const refusal = refuse(req, allowedHosts, allowedOrigins, options.secret);
+    if (refusal) {
+      res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close', ...refusal.headers }).end(rpcError(-32000, refusal.message));
       return;
     }
     const id = req.headers['mcp-session-id'];
@@ -37,53 +50,87 @@ export async function listenHttp(
     try {
       if (existing) {
         existing.lastSeenAt = Date.now();
+        if (req.method !== 'GET') track(existing, res);
         await existing.transport.handleRequest(req, res);
         return;
       }
       if (id !== undefined || req.method !== 'POST') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: initialize a new one' }, id: null }));
+        res.writeHead(404, { 'content-type': 'application/json' }).end(rpcError(-32001, 'Session not found: initialize a new one'));
         return;
       }
-      if (sessions.size >= MAX_SESSIONS) {
-        res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '10' }).end('favindex proxy: too many open MCP sessions\n');
-        return;
-      }
-      // The MCP session id (Mcp-Session-Id) is the session's id in traces too.
-      const sessionId = randomUUID();
-      let mcp: Server | null = null;
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => sessionId,
-        enableDnsRebindingProtection: true,
-        allowedHosts,
-        onsessioninitialized: (sessionId) => {
-          sessions.set(sessionId, { transport, server: mcp!, lastSeenAt: Date.now() });
-        },
-        onsessionclosed: (sessionId) => {
-          sessions.delete(sessionId);
-        },
-      });
-      mcp = newSession(sessionId);
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-      };
-      await mcp.connect(transport);
-      await transport.handleRequest(req, res);
-      // Not an initialize request: the transport refused it and no session exists.
-      if (!transport.sessionId) await mcp.close();
+      await startSession(req, res);
     } catch (err) {
       options.log(`HTTP ${req.method} /mcp failed: ${(err as Error).message}`);
       if (!res.headersSent) res.writeHead(500).end();
     }
   });
 
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - options.idleMs;
-    for (const [id, entry] of sessions) {
-      if (entry.lastSeenAt >= cutoff) continue;
-      sessions.delete(id);
-      void entry.server.close();
+  async function startSession(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const body = await readBody(req, PROXY_HTTP_INITIALIZE_BYTES);
+    if (body === null) {
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+      res.end(rpcError(-32000, `Payload Too Large: a request that starts a session (initialize) is at most ${PROXY_HTTP_INITIALIZE_BYTES} bytes`));
+      return;
     }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: Invalid JSON'));
+      return;
+    }
+    // Checked before any session is made, so a stream of other requests costs nothing.
+    if (!isInitializeRequest(message)) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(rpcError(-32000, 'Bad Request: no Mcp-Session-Id; a session starts with an initialize request'));
+      return;
+    }
+    const client = message.params.clientInfo.name.slice(0, PROXY_REPORT_LIMITS.clientName);
+    const room = sessions.makeRoom(client);
+    if ('full' in room) {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '10' });
+      res.end(rpcError(-32000, `Service Unavailable: ${room.full}; try again when one has answered`));
+      return;
+    }
+    for (const old of room.evict) {
+      sessions.delete(old.id);
+      old.close();
+      evictions.closed(old.client);
+    }
+    // The MCP session id (Mcp-Session-Id) is the session's id in traces too.
+    const sessionId = randomUUID();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      // The SDK's own checks too, behind ours: the same lists.
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+      allowedOrigins,
+      onsessionclosed: (closed) => sessions.delete(closed),
+    });
+    const mcp = newSession(sessionId);
+    const entry: Entry = { id: sessionId, client, lastSeenAt: Date.now(), inFlight: 0, transport, server: mcp, close: () => void mcp.close().catch(() => {}) };
+    // In the table before the first await: initializes arriving together each see the others.
+    sessions.add(entry);
+    track(entry, res);
+    transport.onclose = () => sessions.delete(sessionId);
+    try {
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res, message);
+    } finally {
+      // The transport refused it (a wrong Accept or Content-Type) or failed: no session exists.
+      if (!transport.sessionId) {
+        sessions.delete(sessionId);
+        await mcp.close().catch(() => {});
+      }
+    }
+  }
+
+  const sweep = setInterval(() => {
+    for (const entry of sessions.idleSince(Date.now() - options.idleMs)) {
+      sessions.delete(entry.id);
+      entry.close();
+    }
+    evictions.flush();
   }, 60_000);
   sweep.unref();
 
@@ -92,15 +139,93 @@ export async function listenHttp(
     server.listen(port, host, () => resolve());
   });
   const bound = (server.address() as AddressInfo).port;
-  allowedHosts = [`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`];
+  allowedHosts.push(`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`);
+  allowedOrigins.push(...allowedHosts.map((h) => `http://${h}`));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}/mcp`,
     async close() {
       clearInterval(sweep);
-      for (const entry of sessions.values()) await entry.server.close().catch(() => {});
-      sessions.clear();
+      for (const entry of [...sessions.values()]) await entry.server.close().catch(() => {});
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Why a request is refused before anything else looks at it, or null. */
+function refuse(
+  req: http.IncomingMessage,
+  allowedHosts: string[],
+  allowedOrigins: string[],
+  secret: HttpSecret,
+): { status: number; message: string; headers?: Record<string, string> } | null {
+  const hostHeader = req.headers.host ?? '';
+  if (!allowedHosts.includes(hostHeader)) return { status: 403, message: `Forbidden: Host '${hostHeader}' is not a loopback name of this server` };
+  const origin = req.headers.origin;
+  // `Origin: null` (a sandboxed page, a file) is present and not ours, so it is refused too.
+  if (origin !== undefined && !allowedOrigins.includes(origin)) {
+    return { status: 403, message: `Forbidden: Origin '${origin}' is not this server's own; it takes no requests from web pages` };
+  }
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  // Before the secret: an MCP client looking for OAuth metadata (/.well-known/…) learns there is none.
+  if (pathname !== '/mcp') return { status: 404, message: 'Not Found: the MCP endpoint of favindex proxy is /mcp' };
+  if (!bearerMatches(req.headers.authorization, secret.value)) {
+    return {
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer realm="favindex proxy"' },
+      message:
+        `Unauthorized: favindex proxy takes requests with the header 'Authorization: Bearer <secret>'${req.headers.authorization ? ', and this one is not it' : ''}. ` +
+        `The secret is in ${secret.where}: put the header in the client's config ("headers": {"Authorization": "Bearer …"}).`,
+    };
+  }
+  return null;
+}
+
+/** Counts a request as in flight until its response is done (or the client went away). */
+function track(entry: Entry, res: http.ServerResponse): void {
+  entry.inFlight++;
+  res.once('close', () => {
+    entry.inFlight--;
+  });
+}
+
+/** The body as text, or null past `maxBytes` (the rest is not read). */
+async function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string | null> {
+  if (Number(req.headers['content-length']) > maxBytes) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function rpcError(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** The first session closed to make room is said at once; later ones once a minute, counted. */
+function evictionNotices(log: (message: string) => void) {
+  let said = false;
+  let count = 0;
+  const clients = new Set<string>();
+  return {
+    closed(client: string) {
+      if (!said) {
+        said = true;
+        log(`closed the oldest idle MCP session of client '${client}' to make room for a new one (open sessions are bounded per client name and in all)`);
+        return;
+      }
+      count++;
+      if (clients.size < 5) clients.add(client);
+    },
+    flush() {
+      if (count === 0) return;
+      log(`closed ${count} more idle MCP sessions to make room (clients ${[...clients].map((c) => `'${c}'`).join(', ')}${clients.size === 5 ? ', …' : ''})`);
+      count = 0;
+      clients.clear();
     },
   };
 }

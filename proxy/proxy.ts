@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
+import { type HttpSecret, loadHttpSecret, type SecretSource } from './http-secret';
 import { PROXY_VERSION, sessionServer } from './mcp-server';
 import { Passthrough } from './passthrough';
 import { ProxyProblems } from './problems';
@@ -19,8 +20,8 @@ export interface ProxyOptions {
   token: string | null;
   upstreams: UpstreamConfig[];
   stateDir: string;
-  /** Streamable HTTP on this address instead of stdio. */
-  listen: { host: string; port: number } | null;
+  /** Streamable HTTP on this address instead of stdio; clients send the secret (default: kept in `<stateDir>/http-secret`). */
+  listen: { host: string; port: number; secret?: SecretSource } | null;
   pollMs: number;
   spoolMaxBytes: number;
   requestTimeoutMs: number;
@@ -44,6 +45,8 @@ export interface RunningProxy {
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
+  // First, so a secret that cannot be used stops the start before any server is started.
+  const secret = options.listen ? loadHttpSecret(options.listen.secret ?? { file: path.join(options.stateDir, 'http-secret') }) : null;
   const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
@@ -111,14 +114,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
   await passthrough.settled(Math.max(0, startBy - Date.now()));
-  if (options.listen) {
+  if (options.listen && secret) {
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
+      secret,
       log,
     });
     closeListener = listener.close;
     url = listener.url;
     log(`listening on ${url} (Streamable HTTP)`);
+    log(secretNotice(secret, url));
   } else {
     const { server } = sessionServer(state, spool, undefined, passthrough);
     const transport = new StdioServerTransport();
@@ -162,4 +167,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     return stopping;
   };
   return { url, done, stop };
+}
+
+/** How a client gets in: the whole config to paste when the secret is new, else where the secret is. */
+function secretNotice(secret: HttpSecret, url: string): string {
+  const header = `Bearer ${secret.value}`;
+  if (!secret.made) return `clients send the header 'Authorization: Bearer <secret>'; the secret is in ${secret.where}`;
+  const entry = JSON.stringify({ mcpServers: { favindex: { type: 'http', url, headers: { Authorization: header } } } });
+  return [
+    `made the secret HTTP clients must send and kept it in ${secret.where} (readable by you only); it is shown this once.`,
+    '  Paste into .mcp.json (Claude Code) or mcp.json (Cursor), or add the "favindex" entry to the file you have:',
+    `  ${entry}`,
+    '  or run:',
+    `  claude mcp add --transport http favindex ${url} --header "Authorization: ${header}"`,
+  ].join('\n');
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
+import { HttpSecretError, SECRET_ENV, type SecretSource } from '@/proxy/http-secret';
 import { startProxy } from '@/proxy/proxy';
 import { integer, requireProject, stringValue } from '../args';
 import type { Command } from '../command';
@@ -13,7 +14,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: "serve the project's tool surface to an MCP client, in front of the MCP servers of a config file",
-  help: `favindex proxy --project P --config FILE [--listen 127.0.0.1:PORT]
+  help: `favindex proxy --project P --config FILE [--listen 127.0.0.1:PORT [--secret-file FILE]]
 
   An MCP server for Claude Code, Cursor, Codex, VS Code or any MCP client. It starts the MCP
   servers listed in FILE (the "mcpServers" format those clients use: command/args/env, or
@@ -22,7 +23,13 @@ export const proxyCommand: Command = {
   the tool, and records each call as a trace (kept on disk until favindex has it).
 
   Over stdio by default (the client starts it); with --listen, over Streamable HTTP at
-  http://HOST:PORT/mcp (loopback only).
+  http://HOST:PORT/mcp (loopback only). Each HTTP request must carry the header
+  'Authorization: Bearer <secret>': the first start makes the secret, keeps it in
+  <state-dir>/http-secret (mode 0600) and prints, once, the client config to paste:
+    {"mcpServers": {"favindex": {"type": "http", "url": "http://127.0.0.1:PORT/mcp",
+      "headers": {"Authorization": "Bearer <secret>"}}}}
+    claude mcp add --transport http favindex http://127.0.0.1:PORT/mcp --header "Authorization: Bearer <secret>"
+  ${SECRET_ENV} (32 characters or more) sets the secret instead, and nothing is kept.
 
   The token needs the scopes ${PROXY_SCOPES.join(', ')} (PROXY_SCOPES): make one
   with those under the project's Tokens tab. Without catalog:write the servers' tools never
@@ -31,6 +38,8 @@ export const proxyCommand: Command = {
 Options:
   --config FILE       the mcpServers JSON file of the MCP servers to put behind the proxy
   --listen HOST:PORT  serve Streamable HTTP instead of stdio (127.0.0.1 or localhost)
+  --secret-file FILE  where the HTTP secret is kept (made there if missing; mode 0600, a file others
+                      may read is refused) instead of <state-dir>/http-secret
   --state-dir DIR     where the last surface, the servers' tools and unsent traces are kept
                       (default ~/.favindex/proxy/<project>-<hash of --url>)
   --poll SEC          how often to read the surface (default 10; any change is then pushed to clients)
@@ -45,6 +54,7 @@ Options:
   options: {
     config: { type: 'string' },
     listen: { type: 'string' },
+    'secret-file': { type: 'string' },
     'state-dir': { type: 'string' },
     poll: { type: 'string' },
     'spool-max-mb': { type: 'string' },
@@ -57,7 +67,7 @@ Options:
     const project = requireProject(parsed.global);
     const configFile = stringValue(parsed.values.config);
     if (!configFile) throw badArguments('proxy needs --config FILE: the mcpServers file of the MCP servers to put behind it');
-    const listen = listenAddress(stringValue(parsed.values.listen));
+    const address = listenAddress(stringValue(parsed.values.listen));
     const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
@@ -68,6 +78,11 @@ Options:
         path.join(os.homedir(), '.favindex', 'proxy', `${project}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}`),
     );
     const log = (message: string) => io.stderr(`favindex proxy: ${message}\n`);
+    const listen = address && { ...address, secret: secretSource(stringValue(parsed.values['secret-file']), io.env) };
+    if (!address && parsed.values['secret-file'] !== undefined)
+      throw badArguments('--secret-file is the secret of --listen: without --listen the proxy serves stdio, which needs none');
+    // The stdio servers inherit the proxy's environment: they have no use for the secret.
+    delete process.env[SECRET_ENV];
 
     let config: ReturnType<typeof readProxyConfig>;
     try {
@@ -97,6 +112,7 @@ Options:
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new CliError(EXIT.API_ERROR, `cannot listen on ${listen?.host}:${listen?.port}: the port is in use`);
+      if (err instanceof HttpSecretError) throw badArguments(err.message);
       throw err;
     }
     const signalled = new Promise<void>((resolve) => {
@@ -114,9 +130,19 @@ function listenAddress(raw: string | undefined): { host: string; port: number } 
   if (!match) throw badArguments(`--listen '${raw}' is not HOST:PORT`, 'e.g. --listen 127.0.0.1:3390');
   const host = match[1]!;
   if (!LOOPBACK.has(host)) {
-    throw badArguments(`--listen ${host}: the proxy serves loopback only (it has no authentication of its own)`, 'use --listen 127.0.0.1:PORT');
+    throw badArguments(`--listen ${host}: the proxy serves loopback only (its secret would cross the network in plain HTTP)`, 'use --listen 127.0.0.1:PORT');
   }
   return { host: host.replace(/^\[|\]$/g, ''), port: integer(match[2]!, '--listen port', 0, 65_535) };
+}
+
+/** FAVINDEX_PROXY_SECRET, else the file (--secret-file, else the state folder's, which startProxy picks); both at once is a mistake. */
+function secretSource(file: string | undefined, env: Record<string, string | undefined>): SecretSource | undefined {
+  const fromEnv = env[SECRET_ENV];
+  if (fromEnv !== undefined && fromEnv !== '' && file !== undefined) {
+    throw badArguments(`both ${SECRET_ENV} and --secret-file give the HTTP secret: say which one`, `unset ${SECRET_ENV}, or leave out --secret-file`);
+  }
+  if (fromEnv !== undefined && fromEnv !== '') return { env: fromEnv };
+  return file === undefined ? undefined : { file: path.resolve(file) };
 }
 
 function decimal(raw: string, name: string, min: number, max: number, unit: string): number {

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
 import { freePort } from '@/test/mcp-server';
-import { eventually, proxyArgs, ROOT } from './harness';
+import { bearerForwarder } from './bearer-forwarder';
+import { eventually, httpSecret, proxyArgs, ROOT } from './harness';
 import { node22 } from './node22';
 
 /**
@@ -16,7 +17,8 @@ import { node22 } from './node22';
  * the prompts, resources and templates the scenarios ask for by name. No favindex runs behind the
  * proxy (its --url answers nothing): the proxy then presents favindex's defaults, and these
  * scenarios are about the protocol, not the surface. The suite runs once (one process, every
- * active scenario); each scenario's checks are then read from its results folder.
+ * active scenario); each scenario's checks are then read from its results folder. Its client
+ * takes no headers, so it calls through bearerForwarder, which adds the proxy's secret.
  */
 const SCENARIOS = [
   'server-initialize',
@@ -72,6 +74,7 @@ interface Check {
 let work: string;
 let proxy: ChildProcess;
 let url: string;
+let forwarder: Awaited<ReturnType<typeof bearerForwarder>> | undefined;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-conformance-test-'));
@@ -95,10 +98,12 @@ beforeAll(async () => {
     stderr += chunk.toString();
   });
   await eventually(async () => expect(stderr).toContain('listening on'));
-  url = `http://127.0.0.1:${port}/mcp`;
+  forwarder = await bearerForwarder(`http://127.0.0.1:${port}/mcp`, httpSecret(path.join(work, 'state')));
+  url = forwarder.url;
 });
 
 afterAll(async () => {
+  await forwarder?.close();
   if (proxy) await stopChild(proxy);
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });

@@ -127,9 +127,19 @@ export async function stdioClient(args: string[], name = 'favindex-proxy-test'):
   );
 }
 
-/** The real SDK Client over Streamable HTTP. */
-export async function httpClient(url: string, name = 'favindex-proxy-http-test'): Promise<TestClient> {
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+/** The secret a `--listen` proxy made at its first start, from its state folder (as a user copies it). */
+export function httpSecret(stateDir: string): string {
+  return fs.readFileSync(path.join(stateDir, 'http-secret'), 'utf8').trim();
+}
+
+/** A Streamable HTTP client transport that sends the proxy's secret, as a client's config with `headers` does. */
+export function bearerTransport(url: string, secret: string): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } });
+}
+
+/** The real SDK Client over Streamable HTTP, sending `secret` (see httpSecret). */
+export async function httpClient(url: string, secret: string, name = 'favindex-proxy-http-test'): Promise<TestClient> {
+  const transport = bearerTransport(url, secret);
   const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
   await client.connect(transport);
   const watched = watch(

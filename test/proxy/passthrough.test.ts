@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
 import type { adminApi } from '@/test/cli/run-cli';
 import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
 import { connect, ROOT_URI, type Session } from './passthrough-session';
-import { CRASHY, eventually, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavindex, stopFavindex } from './harness';
+import { bearerTransport, CRASHY, eventually, httpSecret, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavindex, stopFavindex } from './harness';
 
 /**
  * What favindex proxy passes through besides tools, end to end: the built server and proxy, the
@@ -224,8 +223,9 @@ describe('favindex proxy over Streamable HTTP', () => {
       stderr += chunk.toString();
     });
     await eventually(async () => expect(stderr).toContain('listening on'));
-    const a = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)), closers);
-    const b = await connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)), closers);
+    const secret = httpSecret(stateDir);
+    const a = await connect(bearerTransport(`http://127.0.0.1:${port}/mcp`, secret), closers);
+    const b = await connect(bearerTransport(`http://127.0.0.1:${port}/mcp`, secret), closers);
     expect((await a.client.listPrompts()).prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['a_greet', 'b_greet', 'simple-prompt']));
     expect(text(await a.client.readResource({ uri: 'scripted://b/note' }))).toContain('b has scripted://b/note');
     const result = await b.client.callTool({ name: await tool(b.client, 'ask', 'b'), arguments: { text: 'over http?' } });

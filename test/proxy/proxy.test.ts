@@ -11,6 +11,7 @@ import {
   CRASHY,
   eventually,
   httpClient,
+  httpSecret,
   projectWithToken,
   proxyArgs,
   proxyFolder,
@@ -244,7 +245,8 @@ describe('favindex proxy over Streamable HTTP', () => {
         if (!match) throw new Error(`not listening yet:\n${stderr}`);
         return match[1]!;
       }, 30_000);
-      const [a, b] = [await httpClient(url, 'client-a'), await httpClient(url, 'client-b')];
+      const secret = httpSecret(stateDir);
+      const [a, b] = [await httpClient(url, secret, 'client-a'), await httpClient(url, secret, 'client-b')];
       clients.push(a, b);
       await eventually(async () => {
         expect(fromProxy((await a.client.listTools()).tools)).toEqual(await preview(id, 'favindex'));
