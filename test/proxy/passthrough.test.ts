@@ -26,6 +26,9 @@ const closers: (() => Promise<void>)[] = [];
 
 const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
 const SCRIPTED = path.join(ROOT, 'test', 'proxy', 'scripted-server.mjs');
+// What is announced is what the servers offer once started: on a busy machine four servers can
+// take longer than the default 5 s to start, and these tests are about passing through, not speed.
+const UNHURRIED = ['--start-wait', '60'];
 
 function serversFile(dir: string, servers: Record<string, unknown>): string {
   const file = path.join(dir, 'servers.json');
@@ -45,7 +48,7 @@ function fullServers(dir: string): string {
 async function stdioSession(project: string, config: string, stateDir: string): Promise<Session & { stderr(): string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: proxyArgs({ url: server.baseUrl, project, token, config, stateDir }),
+    args: proxyArgs({ url: server.baseUrl, project, token, config, stateDir, extra: UNHURRIED }),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production' },
     stderr: 'pipe',
     cwd: ROOT,
@@ -215,7 +218,7 @@ describe('favindex proxy over Streamable HTTP', () => {
   it('lists prompts and resources and asks the session that made the call for sampling', async () => {
     const { dir, stateDir } = proxyFolder(work, 'http');
     const port = await freePort();
-    const args = proxyArgs({ url: server.baseUrl, project: 'pass', token, config: fullServers(dir), stateDir, extra: ['--listen', `127.0.0.1:${port}`] });
+    const args = proxyArgs({ url: server.baseUrl, project: 'pass', token, config: fullServers(dir), stateDir, extra: [...UNHURRIED, '--listen', `127.0.0.1:${port}`] });
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     closers.push(() => stopChild(child));
     let stderr = '';
