@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
@@ -10,6 +10,7 @@ import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
+import { BoundedStdioServerTransport } from './stdio-server';
 import { SurfaceClient } from './surface-client';
 import { startUpstreams } from './upstreams';
 
@@ -27,6 +28,8 @@ export interface ProxyOptions {
   callTimeoutMs: number;
   /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
   startWaitMs: number;
+  /** One JSON-RPC message on stdio at most, from the client or from a server (--max-message-mb; MAX_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
   log(message: string): void;
 }
 
@@ -44,6 +47,7 @@ export interface RunningProxy {
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
+  const maxMessageBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
@@ -64,6 +68,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     callTimeoutMs: options.callTimeoutMs,
     backoff: { initialMs: 500, maxMs: 30_000 },
     heartbeatMs: 30_000,
+    maxMessageBytes,
     log: (m) => log(m),
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
@@ -121,7 +126,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     log(`listening on ${url} (Streamable HTTP)`);
   } else {
     const { server } = sessionServer(state, spool, undefined, passthrough);
-    const transport = new StdioServerTransport();
+    const transport = new BoundedStdioServerTransport(maxMessageBytes, log);
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
     await server.connect(transport);

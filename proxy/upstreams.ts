@@ -20,6 +20,8 @@ export interface UpstreamOptions {
   backoff: BackoffOptions;
   /** A ping this often finds a Streamable HTTP server that went away (stdio: the process exit says so). */
   heartbeatMs: number;
+  /** stdio servers: one message at most this long (--max-message-mb). */
+  maxMessageBytes?: number;
   log(message: string): void;
   onTools(server: string, tools: UpstreamTools): void;
   onState(server: string, state: UpstreamState): void;
@@ -117,6 +119,8 @@ export class Upstream {
         const client = this.options.client;
         const connection = await connectUpstream(this.endpoint, {
           timeoutMs: this.options.timeoutMs,
+          maxMessageBytes: this.options.maxMessageBytes,
+          log: (message) => this.options.log(`${this.name}: ${message}`),
           onToolsChanged: () => void this.relist(),
           ...(client ? { capabilities: client.capabilities, setup: (c: Client) => client.setup(this.name, c) } : {}),
         });

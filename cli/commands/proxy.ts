@@ -40,6 +40,8 @@ Options:
                       tools and favindex to take them (default 5; 0 answers at once). Past it the
                       client gets what is ready, is told what is missing, and hears list_changed
                       when the rest comes. A second start serves the tools kept on disk at once.
+  --max-message-mb N  one JSON-RPC message over stdio at most, from the client or a server
+                      (default 10). A larger result fails that call alone, with an error that says so.
 
   favindex proxy -p my-agent --config ~/favindex-servers.json`,
   options: {
@@ -50,6 +52,7 @@ Options:
     'spool-max-mb': { type: 'string' },
     'call-timeout': { type: 'string' },
     'start-wait': { type: 'string' },
+    'max-message-mb': { type: 'string' },
   },
 
   async run({ parsed, io }) {
@@ -61,6 +64,7 @@ Options:
     const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
+    const maxMessageMb = decimal(stringValue(parsed.values['max-message-mb']) ?? '10', '--max-message-mb', 0.01, 1_024, 'MiB');
     const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
@@ -92,6 +96,7 @@ Options:
         requestTimeoutMs: timeoutMs,
         callTimeoutMs,
         startWaitMs,
+        maxMessageBytes: Math.round(maxMessageMb * 1024 * 1024),
         log,
       });
     } catch (err) {
