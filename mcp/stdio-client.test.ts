@@ -55,7 +55,22 @@ describe('BoundedStdioClientTransport (the proxy towards a server)', () => {
     });
     expect(received[1]).toMatchObject({ method: 'notifications/message' });
     expect(closed).toBe(false);
-    await transport.close();
+    await transport.closeWithin(200, exited);
+  });
+
+  it('ends a server that ignores SIGTERM and the end of stdin within the grace it is given', async () => {
+    const transport = new BoundedStdioClientTransport(
+      script(`process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000)`),
+      LIMIT,
+      () => {},
+    );
+    const exited = new Promise<void>((resolve) => {
+      transport.onclose = () => resolve();
+    });
+    await transport.start();
+    const started = performance.now();
+    await transport.closeWithin(400, exited);
     await exited;
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });

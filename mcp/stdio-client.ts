@@ -9,6 +9,9 @@ import { tooLargeData, tooLargeText } from './message-limit';
  * a request over it is answered with an error, and the connection and the server stay up.
  */
 export class BoundedStdioClientTransport extends StdioClientTransport {
+  /** Kept past the SDK's close, which forgets the process before it has exited. */
+  private childPid: number | null = null;
+
   constructor(
     params: StdioServerParameters,
     private readonly maxMessageBytes: number,
@@ -16,6 +19,25 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
   ) {
     super(params);
     installReader(this, new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem)));
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    this.childPid = this.pid;
+  }
+
+  /**
+   * End the session and the process within about `graceMs`: stdin closed first (as the SDK
+   * does), SIGTERM at half of it, SIGKILL at the end; the SDK's own close waits 2 s + 2 s.
+   * `exited` settles when the process is gone.
+   */
+  async closeWithin(graceMs: number, exited: Promise<void>): Promise<void> {
+    const pid = this.childPid;
+    const closing = this.close().catch(() => {});
+    if (pid === null) return closing;
+    const gone = await settlesWithin(exited, graceMs / 2);
+    if (!gone) signal(pid, 'SIGTERM');
+    if (!gone && !(await settlesWithin(exited, graceMs / 2))) signal(pid, 'SIGKILL');
   }
 
   private answer(problem: LineProblem): JSONRPCMessage | null {
@@ -42,5 +64,23 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
     }
     this.log(`${tooLargeText(`a message of the server (${head.method ?? 'no id found'})`, bytes, limit)}: skipped`);
     return null;
+  }
+}
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // It exited meanwhile.
   }
 }

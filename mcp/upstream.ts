@@ -24,8 +24,8 @@ export interface UpstreamConnection {
   closed: Promise<void>;
   /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
   stderrTail(): string;
-  /** End the session and, for stdio, the process. Never throws. */
-  close(): Promise<void>;
+  /** End the session and, for stdio, the process: SIGTERM after half of `graceMs` (2 s), SIGKILL after all of it. Never throws. */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface ConnectUpstreamOptions {
@@ -34,6 +34,8 @@ export interface ConnectUpstreamOptions {
   name?: string;
   capabilities?: ClientCapabilities;
   setup?: (client: Client) => void;
+  /** Aborts the start (the proxy stops): the process is ended within STOP_GRACE_MS. */
+  signal?: AbortSignal;
   /** stdio: one message from the server at most this long (a longer response fails its request alone). */
   maxMessageBytes?: number;
   /** stdio: what the reader says about a message over the limit. */
@@ -41,6 +43,9 @@ export interface ConnectUpstreamOptions {
 }
 
 const STDERR_TAIL = 2_000;
+const CLOSE_GRACE_MS = 2_000;
+/** How long a server the proxy stops, or stops starting, has to exit before it is killed. */
+export const STOP_GRACE_MS = 1_000;
 
 /** How an endpoint is named in logs and errors, without its secrets. */
 export function endpointLabel(endpoint: UpstreamEndpoint): string {
@@ -62,6 +67,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
         onToolsChanged: options.onToolsChanged,
         capabilities: options.capabilities,
         setup: options.setup,
+        signal: options.signal,
       },
     );
     return { ...connection, closed: closedSignal(connection.client), stderrTail: () => '' };
@@ -88,11 +94,12 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
   }
   const closed = closedSignal(client);
-  const close = () => client.close().catch(() => {});
+  const close = (graceMs = CLOSE_GRACE_MS) => transport.closeWithin(graceMs, closed);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: AbortSignal.timeout(options.timeoutMs) });
+    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
-    await close();
+    await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? `'${endpoint.command}' was not found` : toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs).message;

@@ -30,6 +30,8 @@ export interface ProxyOptions {
   startWaitMs: number;
   /** One JSON-RPC message on stdio at most, from the client or from a server (--max-message-mb; MAX_MESSAGE_BYTES). */
   maxMessageBytes?: number;
+  /** A stop asked for while starting (SIGTERM): the wait for the servers' first start is cut short. */
+  signal?: AbortSignal;
   log(message: string): void;
 }
 
@@ -115,7 +117,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let url: string | null = null;
 
   // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
-  await passthrough.settled(Math.max(0, startBy - Date.now()));
+  await Promise.race([passthrough.settled(Math.max(0, startBy - Date.now())), aborted(options.signal)]);
   if (options.listen) {
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
@@ -150,21 +152,53 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const stop = () => {
     stopping ??= (async () => {
+      const deadline = Date.now() + STOP_BUDGET_MS;
+      const left = () => Math.max(0, deadline - Date.now());
       surface.stop();
       clearInterval(retryPushes);
       clearTimeout(startTimer);
-      await closeListener?.();
-      await Promise.all([...upstreams.values()].map((u) => u.stop()));
-      await reporter.stop(2_000);
+      // Independent of each other: the client side, every server (each ended within STOP_GRACE_MS), the last report.
+      const servers = Promise.all([...upstreams.values()].map((u) => u.stop()));
+      await Promise.all([within(left(), closeListener?.()), within(left(), servers), reporter.stop(left())]);
       spool.close();
-      // One last try to send what is left; what is not sent waits on disk for the next start.
-      await sender.flush(2_000);
+      // One last try to send what is left in the time left; what is not sent waits on disk for the next start.
+      await within(left(), sender.flush(left()));
       sender.stop();
-      const left = spool.pending();
-      if (left > 0) log(`${left} trace(s) kept on disk for the next start (${path.join(options.stateDir, 'spool')})`);
+      const unsent = spool.pending();
+      if (unsent > 0) log(`${unsent} trace(s) kept on disk for the next start (${path.join(options.stateDir, 'spool')})`);
       finish();
     })();
     return stopping;
   };
   return { url, done, stop };
+}
+
+/** The whole stop sequence, from SIGTERM to the last line on stderr: inside the 2 s a client or a supervisor gives. */
+const STOP_BUDGET_MS = 1_200;
+
+/** Settles when `signal` aborts; never without one. */
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+/** `work`, or nothing more once `ms` passed (it goes on, unawaited). */
+function within(ms: number, work: Promise<unknown> | undefined): Promise<void> {
+  if (!work) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
 }

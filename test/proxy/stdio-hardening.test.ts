@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,18 +11,24 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CRASHY, eventually, httpClient, proxyArgs, ROOT, spooledEvents, stdioClient, type TestClient } from './harness';
 
 /**
- * The built `favindex proxy` over stdio at its limits (issue 20, items 3 and 6): an 11 MiB
- * result, and a client that writes what is not an MCP message. favindex is not there (a closed
- * port): none of this needs it.
+ * The built `favindex proxy` over stdio at its limits (issue 20, items 3, 6, 7): an 11 MiB
+ * result, a client that writes what is not an MCP message, and SIGTERM with servers that hang.
+ * favindex is not there (a closed port, or one that never answers): none of this needs it.
  */
 let work: string;
+let hungFavindex: http.Server;
 const MiB = 1024 * 1024;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-stdio-hardening-'));
+  // Takes the connection and never answers: a report or a trace batch waits for it.
+  hungFavindex = http.createServer(() => {});
+  await new Promise<void>((resolve) => hungFavindex.listen(0, '127.0.0.1', resolve));
 });
 
 afterAll(async () => {
+  hungFavindex?.closeAllConnections();
+  hungFavindex?.close();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -91,6 +99,15 @@ class RawProxy {
     expect(await this.answer('init')).toHaveProperty('result.serverInfo');
     this.send({ method: 'notifications/initialized' });
   }
+
+  /** SIGTERM, and how long until the process exited, measured. */
+  async terminate(): Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null }> {
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => this.child.once('exit', (code, signal) => resolve([code, signal])));
+    const started = performance.now();
+    this.child.kill('SIGTERM');
+    const [code, signal] = await exited;
+    return { ms: performance.now() - started, code, signal };
+  }
 }
 
 const running: ChildProcess[] = [];
@@ -105,6 +122,14 @@ function start(args: string[]): RawProxy {
 }
 
 const text = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('a tool result over the message limit', () => {
   let proxy: TestClient;
@@ -237,5 +262,54 @@ describe('over Streamable HTTP (the same MCP server)', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('SIGTERM', () => {
+  it('stops the proxy within 2 s while a server never answers initialize (ignoring SIGTERM) and favindex never answers', async () => {
+    const pidFile = path.join(work, 'silent.pid');
+    const setup = await setUp(
+      'silent',
+      { silent: { command: process.execPath, args: [CRASHY.args[0], 'silent', pidFile] }, crashy: CRASHY },
+      { url: `http://127.0.0.1:${(hungFavindex.address() as AddressInfo).port}`, extra: ['--start-wait', '0'] },
+    );
+    const proxy = start(setup.args);
+    await eventually(async () => expect(proxy.stderr).toContain('MCP server(s): silent, crashy'));
+    const silentPid = Number(await eventually(async () => fs.readFileSync(pidFile, 'utf8')));
+    await proxy.initialize();
+    const stopped = await proxy.terminate();
+    expect(stopped.signal).toBeNull();
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(2_000);
+    await eventually(async () => expect(alive(silentPid)).toBe(false), 2_000);
+  });
+
+  it('stops the proxy within 2 s when it comes during the wait for the servers to start (--start-wait)', async () => {
+    const pidFile = path.join(work, 'silent-start.pid');
+    const setup = await setUp(
+      'silent-start',
+      { silent: { command: process.execPath, args: [CRASHY.args[0], 'silent', pidFile] } },
+      { extra: ['--start-wait', '60'] },
+    );
+    const proxy = start(setup.args);
+    const silentPid = Number(await eventually(async () => fs.readFileSync(pidFile, 'utf8')));
+    const stopped = await proxy.terminate();
+    expect(stopped).toMatchObject({ code: 0, signal: null });
+    expect(stopped.ms).toBeLessThan(2_000);
+    // Ended, not left behind: before, the signal killed the proxy at once and the server lived on.
+    await eventually(async () => expect(alive(silentPid)).toBe(false), 2_000);
+  });
+
+  it('stops the proxy within 2 s while a call hangs in a server that then ignores SIGTERM, the trace of that call kept on disk', async () => {
+    const setup = await setUp('hang', { crashy: CRASHY });
+    const proxy = start(setup.args);
+    await proxy.initialize();
+    proxy.send({ id: 'hang', method: 'tools/call', params: { name: 'all_crashy_hang', arguments: {}, _meta: { progressToken: 'p' } } });
+    // The server's progress: the call is in the server.
+    await proxy.next((l) => l.method === 'notifications/progress');
+    const stopped = await proxy.terminate();
+    expect(stopped).toMatchObject({ code: 0, signal: null });
+    expect(stopped.ms).toBeLessThan(2_000);
+    expect(spooledEvents(setup.stateDir).filter((e) => e.tool === 'all_crashy_hang')).toHaveLength(1);
   });
 });
