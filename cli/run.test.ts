@@ -49,6 +49,7 @@ describe('favindex command line', () => {
       [['impact', '-p', 'x', '--measure', 'happiness'], /--measure must be one of callsPerSession/],
       [['impact', '-p', 'x', '--backtest', '--weeks', '60'], /--weeks must be 1 to 52/],
       [['impact', '-p', 'x', 'now'], /impact takes no arguments/],
+      [['proxy', '-p', 'x', '--config', 'servers.json', '--max-message-mb', '0'], /--max-message-mb must be 0\.01 to 1024 MiB, not '0'/],
     ];
     for (const [argv, message] of cases) {
       const run = await cli(argv, url);

@@ -21,6 +21,12 @@ export const BODY_LIMITS = {
   yaml: 1 * MiB,
 } as const;
 
+/**
+ * One JSON-RPC message on a stdio stream of `favindex proxy`, either way (--max-message-mb): the
+ * MCP SDK's own read limit. Past it the message fails alone; the connection stays up.
+ */
+export const MAX_MESSAGE_BYTES = 10 * MiB;
+
 /** Nesting deeper than this is no config anyone writes, and recursive code (validation, jsonb) would overflow on it. */
 export const MAX_JSON_DEPTH = 64;
 /** Longer path segments than this are nobody's ids or names. */

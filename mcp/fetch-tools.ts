@@ -37,6 +37,8 @@ export interface ConnectOptions {
   /** What this client may be asked (a proxy passing sampling, elicitation and roots on), and its handlers for them. */
   capabilities?: ClientCapabilities;
   setup?: (client: Client) => void;
+  /** Gives up the connect (the caller stops). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -63,7 +65,8 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
     await client.close().catch(() => {});
   };
   try {
-    await client.connect(transport, { timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    await client.connect(transport, { timeout: timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
     await client.close().catch(() => {});
     if (options.guard) throw Object.assign(unreachableTarget(), { cause: err });

@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
@@ -9,7 +8,9 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '@/lib/errors';
+import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { connectMcp } from './fetch-tools';
+import { BoundedStdioClientTransport } from './stdio-client';
 import { toUpstreamError } from './upstream-error';
 
 /** An MCP server as the `mcpServers` config of a client names it: a command to start, or a URL. */
@@ -23,11 +24,28 @@ export interface UpstreamConnection {
   closed: Promise<void>;
   /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
   stderrTail(): string;
-  /** End the session and, for stdio, the process. Never throws. */
-  close(): Promise<void>;
+  /** End the session and, for stdio, the process: SIGTERM after half of `graceMs` (2 s), SIGKILL after all of it. Never throws. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface ConnectUpstreamOptions {
+  timeoutMs: number;
+  onToolsChanged?: () => void;
+  name?: string;
+  capabilities?: ClientCapabilities;
+  setup?: (client: Client) => void;
+  /** Aborts the start (the proxy stops): the process is ended within STOP_GRACE_MS. */
+  signal?: AbortSignal;
+  /** stdio: one message from the server at most this long (a longer response fails its request alone). */
+  maxMessageBytes?: number;
+  /** stdio: what the reader says about a message over the limit. */
+  log?: (message: string) => void;
 }
 
 const STDERR_TAIL = 2_000;
+const CLOSE_GRACE_MS = 2_000;
+/** How long a server the proxy stops, or stops starting, has to exit before it is killed. */
+export const STOP_GRACE_MS = 1_000;
 
 /** How an endpoint is named in logs and errors, without its secrets. */
 export function endpointLabel(endpoint: UpstreamEndpoint): string {
@@ -40,24 +58,31 @@ export function endpointLabel(endpoint: UpstreamEndpoint): string {
  * `env`) or Streamable HTTP, and initialise a session. `onToolsChanged` hears
  * notifications/tools/list_changed; `setup` installs the client's other handlers before it connects.
  */
-export async function connectUpstream(
-  endpoint: UpstreamEndpoint,
-  options: { timeoutMs: number; onToolsChanged?: () => void; name?: string; capabilities?: ClientCapabilities; setup?: (client: Client) => void },
-): Promise<UpstreamConnection> {
+export async function connectUpstream(endpoint: UpstreamEndpoint, options: ConnectUpstreamOptions): Promise<UpstreamConnection> {
   if (endpoint.transport === 'http') {
     const connection = await connectMcp(
       { url: endpoint.url, headers: endpoint.headers },
-      { timeoutMs: options.timeoutMs, onToolsChanged: options.onToolsChanged, capabilities: options.capabilities, setup: options.setup },
+      {
+        timeoutMs: options.timeoutMs,
+        onToolsChanged: options.onToolsChanged,
+        capabilities: options.capabilities,
+        setup: options.setup,
+        signal: options.signal,
+      },
     );
     return { ...connection, closed: closedSignal(connection.client), stderrTail: () => '' };
   }
-  const transport = new StdioClientTransport({
-    command: endpoint.command,
-    args: endpoint.args,
-    env: { ...(process.env as Record<string, string>), ...endpoint.env },
-    cwd: endpoint.cwd,
-    stderr: 'pipe',
-  });
+  const transport = new BoundedStdioClientTransport(
+    {
+      command: endpoint.command,
+      args: endpoint.args,
+      env: { ...(process.env as Record<string, string>), ...endpoint.env },
+      cwd: endpoint.cwd,
+      stderr: 'pipe',
+    },
+    options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+    options.log ?? (() => {}),
+  );
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
@@ -69,10 +94,12 @@ export async function connectUpstream(
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
   }
   const closed = closedSignal(client);
+  const close = (graceMs = CLOSE_GRACE_MS) => transport.closeWithin(graceMs, closed);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: AbortSignal.timeout(options.timeoutMs) });
+    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
-    await client.close().catch(() => {});
+    await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? `'${endpoint.command}' was not found` : toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs).message;
@@ -82,13 +109,13 @@ export async function connectUpstream(
     });
   }
   if (!client.getServerCapabilities()?.tools) {
-    await client.close().catch(() => {});
+    await close();
     throw new ApiError('UPSTREAM_REJECTED', `the MCP server \`${endpointLabel(endpoint)}\` offers no tools`, {
       suggestedAction: 'remove it from the proxy config, or use a server that offers tools',
       citedRule: '§catalog',
     });
   }
-  return { client, closed, stderrTail: () => stderr, close: () => client.close().catch(() => {}) };
+  return { client, closed, stderrTail: () => stderr, close };
 }
 
 /**

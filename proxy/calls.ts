@@ -2,6 +2,7 @@ import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelc
 import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
+import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
 import type { ProxyState } from './runtime';
@@ -87,6 +88,11 @@ export async function handleCall(
         throw err;
       }
       if (err instanceof UpstreamUnavailable) return toolError(outcome, 'upstream_unavailable', err.message);
+      const tooLarge = messageTooLarge(err);
+      if (tooLarge) {
+        const what = `the result of ${tool} (MCP server '${server}')`;
+        return toolError(outcome, 'result_too_large', tooLargeText(what, tooLarge.bytes, tooLarge.limitBytes));
+      }
       const timeout = err instanceof McpError && err.code === ErrorCode.RequestTimeout;
       return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${(err as Error).message}`);
     }

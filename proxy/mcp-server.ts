@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { handleCall } from './calls';
 import type { Extra, Passthrough } from './passthrough';
 import { type ProxyState, startingNotice } from './runtime';
@@ -7,6 +8,14 @@ import { ProxySession } from './session';
 import type { Spool } from './spool';
 
 export const PROXY_VERSION = '0.1.0';
+
+/**
+ * tools/call as registered: any params. The SDK parses a request with the registered schema
+ * first and turns a failure into -32603 (Internal error); its Server then checks tools/call
+ * itself and answers -32602 (Invalid params) naming the field, as a request without
+ * `params.name` should get. So the registered schema leaves that check to the Server.
+ */
+const AnyToolsCall = z.looseObject({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 /**
  * One low-level MCP Server for one session: tools/list is the session's list, tools/call goes
@@ -56,9 +65,11 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     return result;
   };
   // A server's sampling or elicitation request during the call is asked of this session.
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    passthrough ? passthrough.during(session, extra, () => callTool(request, extra)) : callTool(request, extra),
-  );
+  server.setRequestHandler(AnyToolsCall, (loose, extra) => {
+    // The Server checked it against CallToolRequestSchema before this runs: this parse only types it.
+    const request = CallToolRequestSchema.parse(loose);
+    return passthrough ? passthrough.during(session, extra, () => callTool(request, extra)) : callTool(request, extra);
+  });
   passthrough?.register(server, session, capabilities);
   state.sessions.add(session);
   const previous = server.onclose;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import type { UpstreamConfig } from './config';
 import { FavindexApi } from './favindex-api';
 import { listenHttp } from './http-listener';
@@ -11,6 +11,7 @@ import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
+import { BoundedStdioServerTransport } from './stdio-server';
 import { SurfaceClient } from './surface-client';
 import { startUpstreams } from './upstreams';
 
@@ -28,6 +29,10 @@ export interface ProxyOptions {
   callTimeoutMs: number;
   /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
   startWaitMs: number;
+  /** One JSON-RPC message on stdio at most, from the client or from a server (--max-message-mb; MAX_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
+  /** A stop asked for while starting (SIGTERM): the wait for the servers' first start is cut short. */
+  signal?: AbortSignal;
   log(message: string): void;
 }
 
@@ -47,6 +52,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { log } = options;
   // First, so a secret that cannot be used stops the start before any server is started.
   const secret = options.listen ? loadHttpSecret(options.listen.secret ?? { file: path.join(options.stateDir, 'http-secret') }) : null;
+  const maxMessageBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   const startBy = Date.now() + options.startWaitMs;
   const api = new FavindexApi(options.url, options.project, options.token, options.requestTimeoutMs);
   const spool = new Spool({
@@ -67,6 +73,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     callTimeoutMs: options.callTimeoutMs,
     backoff: { initialMs: 500, maxMs: 30_000 },
     heartbeatMs: 30_000,
+    maxMessageBytes,
     log: (m) => log(m),
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
@@ -113,7 +120,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let url: string | null = null;
 
   // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
-  await passthrough.settled(Math.max(0, startBy - Date.now()));
+  await Promise.race([passthrough.settled(Math.max(0, startBy - Date.now())), aborted(options.signal)]);
   if (options.listen && secret) {
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
@@ -126,7 +133,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     log(secretNotice(secret, url));
   } else {
     const { server } = sessionServer(state, spool, undefined, passthrough);
-    const transport = new StdioServerTransport();
+    const transport = new BoundedStdioServerTransport(maxMessageBytes, log);
     transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
     await server.connect(transport);
@@ -150,18 +157,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const stop = () => {
     stopping ??= (async () => {
+      const deadline = Date.now() + STOP_BUDGET_MS;
+      const left = () => Math.max(0, deadline - Date.now());
       surface.stop();
       clearInterval(retryPushes);
       clearTimeout(startTimer);
-      await closeListener?.();
-      await Promise.all([...upstreams.values()].map((u) => u.stop()));
-      await reporter.stop(2_000);
+      // Independent of each other: the client side, every server (each ended within STOP_GRACE_MS), the last report.
+      const servers = Promise.all([...upstreams.values()].map((u) => u.stop()));
+      await Promise.all([within(left(), closeListener?.()), within(left(), servers), reporter.stop(left())]);
       spool.close();
-      // One last try to send what is left; what is not sent waits on disk for the next start.
-      await sender.flush(2_000);
+      // One last try to send what is left in the time left; what is not sent waits on disk for the next start.
+      await within(left(), sender.flush(left()));
       sender.stop();
-      const left = spool.pending();
-      if (left > 0) log(`${left} trace(s) kept on disk for the next start (${path.join(options.stateDir, 'spool')})`);
+      const unsent = spool.pending();
+      if (unsent > 0) log(`${unsent} trace(s) kept on disk for the next start (${path.join(options.stateDir, 'spool')})`);
       finish();
     })();
     return stopping;
@@ -181,4 +190,34 @@ function secretNotice(secret: HttpSecret, url: string): string {
     '  or run:',
     `  claude mcp add --transport http favindex ${url} --header "Authorization: ${header}"`,
   ].join('\n');
+}
+
+/** The whole stop sequence, from SIGTERM to the last line on stderr: inside the 2 s a client or a supervisor gives. */
+const STOP_BUDGET_MS = 1_200;
+
+/** Settles when `signal` aborts; never without one. */
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+/** `work`, or nothing more once `ms` passed (it goes on, unawaited). */
+function within(ms: number, work: Promise<unknown> | undefined): Promise<void> {
+  if (!work) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
 }

@@ -3,7 +3,7 @@ import type { CallToolResult, ClientCapabilities, Progress, ServerCapabilities, 
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { readAllTools } from '@/mcp/fetch-tools';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
-import { callUpstreamTool, connectUpstream, endpointLabel, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
+import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { UpstreamConfig } from './config';
 
 export type UpstreamState = 'starting' | 'up' | 'down' | 'stopped';
@@ -20,6 +20,8 @@ export interface UpstreamOptions {
   backoff: BackoffOptions;
   /** A ping this often finds a Streamable HTTP server that went away (stdio: the process exit says so). */
   heartbeatMs: number;
+  /** stdio servers: one message at most this long (--max-message-mb). */
+  maxMessageBytes?: number;
   log(message: string): void;
   onTools(server: string, tools: UpstreamTools): void;
   onState(server: string, state: UpstreamState): void;
@@ -46,6 +48,8 @@ export class Upstream {
   private relisting: Promise<void> | null = null;
   private relistAgain = false;
   private running: Promise<void> | null = null;
+  /** Aborts a start under way when the proxy stops (a server that never answers initialize). */
+  private readonly stopping = new AbortController();
   /** Told of every change of state, besides `onState` (the passthrough re-subscribes after a restart). */
   /** What the server offered when last connected (kept while it is down). */
   lastCapabilities: ServerCapabilities | null = null;
@@ -61,11 +65,14 @@ export class Upstream {
     this.running ??= this.run();
   }
 
+  /** Ends the server within about STOP_GRACE_MS, whatever it is doing (starting, listing, in a call). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.wake?.();
-    await this.connection?.close();
-    await this.running;
+    // The loop sees the abort or the closed session at once; the bound is for what does not end by itself (a hung HTTP server).
+    const bound = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+    await Promise.race([Promise.all([this.connection?.close(STOP_GRACE_MS), this.running]), bound]);
     this.setState('stopped');
   }
 
@@ -117,6 +124,9 @@ export class Upstream {
         const client = this.options.client;
         const connection = await connectUpstream(this.endpoint, {
           timeoutMs: this.options.timeoutMs,
+          signal: this.stopping.signal,
+          maxMessageBytes: this.options.maxMessageBytes,
+          log: (message) => this.options.log(`${this.name}: ${message}`),
           onToolsChanged: () => void this.relist(),
           ...(client ? { capabilities: client.capabilities, setup: (c: Client) => client.setup(this.name, c) } : {}),
         });

@@ -9,6 +9,9 @@ import { integer, requireProject, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 
+/** After the stop sequence (1.2 s at most), how long the process may take to exit by itself. */
+const EXIT_AFTER_STOP_MS = 50;
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export const proxyCommand: Command = {
@@ -49,6 +52,10 @@ Options:
                       tools and favindex to take them (default 5; 0 answers at once). Past it the
                       client gets what is ready, is told what is missing, and hears list_changed
                       when the rest comes. A second start serves the tools kept on disk at once.
+  --max-message-mb N  one JSON-RPC message over stdio at most, from the client or a server
+                      (default 10). A larger result fails that call alone, with an error that says so.
+
+  SIGTERM or SIGINT stops it within 2 s, servers that hang included; unsent traces stay on disk.
 
   favindex proxy -p my-agent --config ~/favindex-servers.json`,
   options: {
@@ -60,6 +67,7 @@ Options:
     'spool-max-mb': { type: 'string' },
     'call-timeout': { type: 'string' },
     'start-wait': { type: 'string' },
+    'max-message-mb': { type: 'string' },
   },
 
   async run({ parsed, io }) {
@@ -71,6 +79,7 @@ Options:
     const pollMs = seconds(stringValue(parsed.values.poll) ?? '10', '--poll', 0.1, 3_600);
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
+    const maxMessageMb = decimal(stringValue(parsed.values['max-message-mb']) ?? '10', '--max-message-mb', 0.01, 1_024, 'MiB');
     const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
@@ -93,6 +102,19 @@ Options:
     }
     for (const skipped of config.skipped) log(`skipping ${skipped}`);
 
+    // Listened for from the start: a signal while the servers start stops the proxy as promptly as later.
+    const stopAsked = new AbortController();
+    const forget = () => {
+      process.off('SIGTERM', askStop);
+      process.off('SIGINT', askStop);
+    };
+    // Heard once: a second signal, of either kind, ends the process at once (the default).
+    function askStop() {
+      forget();
+      stopAsked.abort();
+    }
+    process.on('SIGTERM', askStop);
+    process.on('SIGINT', askStop);
     let proxy: Awaited<ReturnType<typeof startProxy>>;
     try {
       proxy = await startProxy({
@@ -107,20 +129,25 @@ Options:
         requestTimeoutMs: timeoutMs,
         callTimeoutMs,
         startWaitMs,
+        maxMessageBytes: Math.round(maxMessageMb * 1024 * 1024),
+        signal: stopAsked.signal,
         log,
       });
     } catch (err) {
+      forget();
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new CliError(EXIT.API_ERROR, `cannot listen on ${listen?.host}:${listen?.port}: the port is in use`);
       if (err instanceof HttpSecretError) throw badArguments(err.message);
       throw err;
     }
     const signalled = new Promise<void>((resolve) => {
-      process.once('SIGTERM', resolve);
-      process.once('SIGINT', resolve);
+      if (stopAsked.signal.aborted) resolve();
+      stopAsked.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await Promise.race([proxy.done, signalled]);
     await proxy.stop();
+    // Stopped: a socket kept alive to favindex must not hold the exit (a second signal ends it at once).
+    setTimeout(() => process.exit(), EXIT_AFTER_STOP_MS).unref();
   },
 };
 

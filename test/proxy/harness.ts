@@ -171,9 +171,9 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000,
 export function spooledEvents(stateDir: string): Record<string, unknown>[] {
   const dir = path.join(stateDir, 'spool');
   if (!fs.existsSync(dir)) return [];
+  // Segments only: traces set aside sit in the rejected/ folder beside them.
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    // Segments only: traces set aside sit in the rejected/ folder beside them.
     .filter((entry) => entry.isFile())
     .flatMap((entry) => fs.readFileSync(path.join(dir, entry.name), 'utf8').split('\n'))
     .filter(Boolean)

@@ -218,7 +218,14 @@ describe('favindex proxy over Streamable HTTP', () => {
   it('lists prompts and resources and asks the session that made the call for sampling', async () => {
     const { dir, stateDir } = proxyFolder(work, 'http');
     const port = await freePort();
-    const args = proxyArgs({ url: server.baseUrl, project: 'pass', token, config: fullServers(dir), stateDir, extra: [...UNHURRIED, '--listen', `127.0.0.1:${port}`] });
+    const args = proxyArgs({
+      url: server.baseUrl,
+      project: 'pass',
+      token,
+      config: fullServers(dir),
+      stateDir,
+      extra: [...UNHURRIED, '--listen', `127.0.0.1:${port}`],
+    });
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     closers.push(() => stopChild(child));
     let stderr = '';

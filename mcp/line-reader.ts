@@ -1,0 +1,160 @@
+import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
+
+/** A line of a stdio stream that is not a message the SDK can take, and what it said about itself. */
+export type LineProblem =
+  | { kind: 'too_large'; bytes: number; head: MessageHead }
+  | { kind: 'parse_error'; detail: string }
+  | { kind: 'batch'; elements: unknown[] }
+  | { kind: 'invalid'; id: string | number | null; looksLikeResponse: boolean; detail: string };
+
+/**
+ * What the transport does with a problem line: a message to hand on as if the peer had sent it
+ * (an error response for our own request), or null to go on with the next line.
+ */
+export type ProblemHandler = (problem: LineProblem) => JSONRPCMessage | null;
+
+const NEWLINE = 0x0a;
+
+type Line = { kind: 'line'; bytes: Buffer } | { kind: 'too_large'; bytes: number; head: MessageHead };
+
+/**
+ * Newline-delimited JSON-RPC, as the SDK's ReadBuffer reads it (`append`, `readMessage`, `clear`),
+ * but bounded per line: it never holds more than `maxLineBytes` of one line. A longer line is
+ * skipped as it streams, while a scanner finds its id, so the peer can be answered and the
+ * connection stays up (the SDK's buffer throws and the transport closes). Lines that are not JSON,
+ * batches and non-JSON-RPC objects go to `onProblem` instead of only to `onerror`.
+ */
+export class BoundedLineReader {
+  private chunks: Buffer[] = [];
+  private held = 0;
+  /** The line being skipped: its size so far and the scanner reading it. */
+  private skipping: { bytes: number; scanner: JsonRpcHeadScanner } | null = null;
+  private readonly lines: Line[] = [];
+
+  constructor(
+    readonly maxLineBytes: number,
+    private readonly onProblem: ProblemHandler,
+  ) {}
+
+  /** Bytes of the current line held now: never more than maxLineBytes. */
+  get bufferedBytes(): number {
+    return this.held;
+  }
+
+  append(chunk: Buffer): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? chunk.length : newline;
+      this.take(chunk, start, end);
+      if (newline === -1) return;
+      this.endLine();
+      start = newline + 1;
+    }
+  }
+
+  readMessage(): JSONRPCMessage | null {
+    for (let line = this.lines.shift(); line; line = this.lines.shift()) {
+      const outcome = line.kind === 'too_large' ? { problem: line } : decode(line.bytes);
+      if ('message' in outcome) return outcome.message;
+      if (outcome.problem) {
+        const answer = this.onProblem(outcome.problem);
+        if (answer) return answer;
+      }
+    }
+    return null;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.held = 0;
+    this.skipping = null;
+    this.lines.length = 0;
+  }
+
+  private take(chunk: Buffer, start: number, end: number): void {
+    if (start === end) return;
+    if (!this.skipping && this.held + (end - start) > this.maxLineBytes) {
+      // Over the limit: what is held goes through the scanner and is let go.
+      const scanner = new JsonRpcHeadScanner();
+      for (const held of this.chunks) scanner.feed(held);
+      this.skipping = { bytes: this.held, scanner };
+      this.chunks = [];
+      this.held = 0;
+    }
+    if (this.skipping) {
+      this.skipping.scanner.feed(chunk, start, end);
+      this.skipping.bytes += end - start;
+      return;
+    }
+    // A copy: a slice would keep the whole chunk (64 KiB) alive for a short line.
+    this.chunks.push(Buffer.from(chunk.subarray(start, end)));
+    this.held += end - start;
+  }
+
+  private endLine(): void {
+    if (this.skipping) {
+      this.lines.push({ kind: 'too_large', bytes: this.skipping.bytes, head: this.skipping.scanner.head() });
+      this.skipping = null;
+      return;
+    }
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.held = 0;
+    this.lines.push({ kind: 'line', bytes });
+  }
+}
+
+type Decoded = { message: JSONRPCMessage } | { problem: LineProblem | null };
+
+function decode(bytes: Buffer): Decoded {
+  const text = bytes.toString('utf8').replace(/\r$/, '');
+  // A blank line is no message (a client ending its lines with \r\n twice): nothing to answer.
+  if (text.trim() === '') return { problem: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { problem: { kind: 'parse_error', detail: (err as Error).message } };
+  }
+  if (Array.isArray(value)) return { problem: { kind: 'batch', elements: value } };
+  const parsed = JSONRPCMessageSchema.safeParse(value);
+  if (parsed.success) return { message: parsed.data };
+  if (!isObject(value))
+    return { problem: { kind: 'invalid', id: null, looksLikeResponse: false, detail: `a JSON ${value === null ? 'null' : typeof value}, not an object` } };
+  return {
+    problem: {
+      kind: 'invalid',
+      id: requestId(value.id),
+      looksLikeResponse: !('method' in value) && ('result' in value || 'error' in value),
+      detail: 'not a JSON-RPC 2.0 request, notification or response',
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function requestId(value: unknown): string | number | null {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) ? value : null;
+}
+
+/** The part of the SDK's ReadBuffer its stdio transports use. */
+interface ReadBufferLike {
+  append(chunk: Buffer): void;
+  readMessage(): JSONRPCMessage | null;
+  clear(): void;
+}
+
+/**
+ * Put `reader` in place of the SDK's read buffer on a stdio transport (client or server): both
+ * keep it in `_readBuffer` and call only append, readMessage and clear on it
+ * (stdio-client.test.ts and proxy/stdio-server.test.ts fail if a new SDK reads otherwise).
+ */
+export function installReader(transport: object, reader: BoundedLineReader): void {
+  if (!('_readBuffer' in transport)) throw new Error('this MCP SDK keeps no _readBuffer on its stdio transports: the bounded reader cannot be installed');
+  const reading: ReadBufferLike = reader;
+  transport._readBuffer = reading;
+}

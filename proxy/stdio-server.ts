@@ -1,0 +1,92 @@
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { BoundedLineReader, installReader, type LineProblem, requestId } from '@/mcp/line-reader';
+import { tooLargeData, tooLargeText } from '@/mcp/message-limit';
+
+const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol version 2025-06-18: send each message on a line of its own';
+
+/**
+ * The proxy's stdio server side: the SDK's transport with a bounded reader. What the SDK would
+ * drop or die of gets an answer the client can act on, one line on stderr, and the proxy goes on
+ * serving: a message over the limit (an error for its id), a line that is not JSON (-32700), a
+ * batch (-32600 for each request in it), an object that is not JSON-RPC (-32600).
+ */
+export class BoundedStdioServerTransport extends StdioServerTransport {
+  constructor(
+    private readonly maxMessageBytes: number,
+    private readonly log: (message: string) => void,
+    stdin: Readable = process.stdin,
+    private readonly stdout: Writable = process.stdout,
+  ) {
+    super(stdin, stdout);
+    installReader(this, new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem)));
+  }
+
+  private answer(problem: LineProblem): JSONRPCMessage | null {
+    switch (problem.kind) {
+      case 'too_large':
+        return this.tooLarge(problem);
+      case 'parse_error':
+        this.log(`the client sent a line that is not JSON (${problem.detail}): answered -32700`);
+        this.write(errorFor(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${problem.detail})`));
+        return null;
+      case 'batch':
+        this.batch(problem.elements);
+        return null;
+      case 'invalid':
+        // A response is never answered (JSON-RPC): the client would have nothing to match it to.
+        if (problem.looksLikeResponse) {
+          this.log(`the client sent a response that is not JSON-RPC 2.0 (${problem.detail}): skipped`);
+          return null;
+        }
+        this.log(`the client sent a message that is not JSON-RPC 2.0 (${problem.detail}): answered -32600`);
+        this.write(errorFor(problem.id, ErrorCode.InvalidRequest, `Invalid Request: ${problem.detail}`));
+        return null;
+    }
+  }
+
+  private tooLarge({ bytes, head }: Extract<LineProblem, { kind: 'too_large' }>): JSONRPCMessage | null {
+    const limit = this.maxMessageBytes;
+    const data = tooLargeData(bytes, limit);
+    if (head.kind === 'response' && head.id !== null) {
+      // The client's answer to the proxy's own request (sampling, elicitation): that request fails.
+      this.log(`${tooLargeText(`the client's response to request ${head.id}`, bytes, limit)}: that request failed`);
+      return { jsonrpc: '2.0', id: head.id, error: { code: ErrorCode.InternalError, message: tooLargeText("the client's response", bytes, limit), data } };
+    }
+    if (head.kind === 'notification' || head.kind === 'response') {
+      this.log(`${tooLargeText(`a ${head.kind} from the client (${head.method ?? 'no id'})`, bytes, limit)}: skipped`);
+      return null;
+    }
+    const what = head.method ? `the ${head.method} request` : 'the message';
+    this.log(`${tooLargeText(`${what} from the client`, bytes, limit)}: answered an error for request ${head.id ?? 'null'}`);
+    this.write(errorFor(head.id, ErrorCode.InvalidRequest, tooLargeText(what, bytes, limit), data));
+    return null;
+  }
+
+  /**
+   * JSON-RPC 2.0 answers a batch with an array of one response per request in it, so a client
+   * that sent one can fail each of its requests; notifications in it get none, and an empty
+   * batch one error.
+   */
+  private batch(elements: unknown[]): void {
+    const answers = elements.flatMap((element) => {
+      const object = typeof element === 'object' && element !== null && !Array.isArray(element) ? element : null;
+      if (object && 'method' in object && !('id' in object)) return [];
+      if (object && !('method' in object) && ('result' in object || 'error' in object)) return [];
+      return [errorFor(object && 'id' in object ? requestId(object.id) : null, ErrorCode.InvalidRequest, BATCH_REFUSED)];
+    });
+    this.log(`the client sent a JSON-RPC batch of ${elements.length} message(s): answered -32600 for ${answers.length} request(s) in it`);
+    if (elements.length === 0) this.write(errorFor(null, ErrorCode.InvalidRequest, BATCH_REFUSED));
+    else if (answers.length > 0) this.write(answers);
+  }
+
+  /** Past the SDK's send: its types have no error with `id: null`, nor a batch. */
+  private write(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value)}\n`);
+  }
+}
+
+function errorFor(id: string | number | null, code: number, message: string, data?: unknown) {
+  return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
