@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
+import { ChangeCounter, countCalls } from './change-counter';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,6 +16,8 @@ export interface Database {
   /** Where it lives, for logs: a data folder or the URL without credentials. */
   location: string;
   close(): Promise<void>;
+  /** PGlite only: what may have changed since a value was read (see ChangeCounter). */
+  changes?: ChangeCounter;
   /** Apply the committed SQL migrations in `drizzle/`. */
   migrate(migrationsFolder?: string): Promise<void>;
 }
@@ -115,10 +118,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const changes = new ChangeCounter();
+  const db = drizzle(countCalls(client, changes), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    changes,
     location: inMemory ? dataDir : path.resolve(dataDir),
     async close() {
       try {
