@@ -118,6 +118,8 @@ function summarise(runs: { app: LoadResult[]; bare: LoadResult[] }, cold: LoadRe
     rps: median(list.map((r) => r.requestsPerSecond)),
     p50Ms: median(list.map((r) => r.p50Ms)),
     p99Ms: round(Math.max(...list.map((r) => r.p99Ms))),
+    // The worst round is often the machine's (another job's burst); the median round is the app's.
+    p99MedianMs: round(median(list.map((r) => r.p99Ms))),
     perRound: list.map((r) => `p50 ${r.p50Ms} p99 ${r.p99Ms}ms ${r.requestsPerSecond}/s`).join(', '),
   });
   // Each round's app and bare runs are back to back: their ratio cancels most of the machine's drift.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
+import { ChangeCounter, countCalls } from './change-counter';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,6 +16,8 @@ export interface Database {
   /** Where it lives, for logs: a data folder or the URL without credentials. */
   location: string;
   close(): Promise<void>;
+  /** PGlite only: what may have changed since a value was read (see ChangeCounter). */
+  changes?: ChangeCounter;
   /** Apply the committed SQL migrations in `drizzle/`. */
   migrate(migrationsFolder?: string): Promise<void>;
 }
@@ -37,18 +40,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client: Sql = postgres(url, {
-    max: Number(process.env.FAVINDEX_DB_POOL ?? 10),
-    onnotice: () => {},
-    connection: { TimeZone: 'UTC', application_name: 'favindex' },
-  });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const sizes = poolSizes(process.env.FAVINDEX_DB_POOL || '10');
+  const open = (max: number): Sql => postgres(url, { max, onnotice: () => {}, connection: { TimeZone: 'UTC', application_name: 'favindex' } });
+  const client = open(sizes.queries);
+  const transactions = open(sizes.transactions);
+  // drizzle adjusts the type parsers of the client it wraps; the transactions' client needs the same.
+  drizzle(transactions);
+  const db = drizzle(beginOn(client, transactions), { schema }) as unknown as Db;
   const location = redactUrl(url);
   return {
     db,
     kind: 'postgres',
     location,
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
+    },
     async migrate(folder = DEFAULT_MIGRATIONS) {
       const { migrate } = await import('drizzle-orm/postgres-js/migrator');
       // Several app processes may start at once on one server: migrate one at a time.
@@ -62,6 +68,31 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * FAVINDEX_DB_POOL connections, split between transactions and every other query (at least
+ * one each). Transactions get a pool of their own because postgres.js 3.4.9 reserves a
+ * transaction's connection only if its BEGIN was not the query that filled that connection's
+ * pipeline: under load (all connections in transactions, a hundred other queries waiting) a BEGIN
+ * can land there, fail with UNSAFE_TRANSACTION, and leave the server-side transaction open on a
+ * connection that goes back to the pool. Where only BEGINs wait for a connection, a BEGIN is
+ * always the first query on an idle one.
+ */
+export function poolSizes(setting: string): { transactions: number; queries: number } {
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`FAVINDEX_DB_POOL is '${setting}', not a number of connections; set it to a whole number of at least 1, or unset it for 10`);
+  }
+  const transactions = Math.max(1, Math.ceil(n / 2));
+  return { transactions, queries: Math.max(1, n - transactions) };
+}
+
+/** `client` for every query, but transactions (drizzle opens them with sql.begin) on `transactions`. */
+function beginOn(client: Sql, transactions: Sql): Sql {
+  return new Proxy(client, {
+    get: (target, key, receiver) => (key === 'begin' ? transactions.begin : Reflect.get(target, key, receiver)),
+  });
 }
 
 function redactUrl(url: string): string {
@@ -87,10 +118,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const changes = new ChangeCounter();
+  const db = drizzle(countCalls(client, changes), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    changes,
     location: inMemory ? dataDir : path.resolve(dataDir),
     async close() {
       try {

@@ -28,10 +28,10 @@ export function createAppContext(database: Database): AppContext {
   return {
     database,
     db,
-    tokens: new TokenStore(db),
+    tokens: new TokenStore(db, database.changes),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
-    surfaces: new SurfaceStore(db),
+    surfaces: new SurfaceStore(db, database.changes),
     names: new NameContexts(),
     revisions: new RevisionTimelines(),
     catalogSync: new CatalogSyncSignal(),

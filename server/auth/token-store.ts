@@ -1,8 +1,9 @@
+import type { ChangeCounter } from '@/db/change-counter';
 import type { Db } from '@/db/client';
 import { type PreparedTokenByHash, readTokenByHash, recordTokenRefused, recordTokensUsed, tokenByHashQuery } from '@/db/queries/tokens';
 import { hashToken, looksLikeToken } from '@/lib/auth/token-secret';
 import type { TokenScope } from '@/lib/schemas/tokens';
-import { BatchedRead } from '@/server/surface/batched-read';
+import { CachedRead } from '@/server/surface/cached-read';
 
 /** Last-used times are kept in memory and written at most this often (and on shutdown, and before a token list). */
 const LAST_USED_FLUSH_MS = 60_000;
@@ -19,9 +20,10 @@ export interface KnownToken {
 /**
  * The process's view of project tokens. Every request asks the database (one prepared query
  * by the hash's unique index, shared by the requests of one event-loop turn that present the
- * same token), never a local cache: several processes may share one PostgreSQL, and a token
- * revoked, or deleted with its project, by any of them must stop working on the very next
- * request everywhere. Last-used times are batched into one write a minute.
+ * same token), never a cache kept across changes: several processes may share one PostgreSQL,
+ * and a token revoked, or deleted with its project, by any of them must stop working on the very
+ * next request everywhere. On PGlite, which one process holds, an answer is kept only until any
+ * other statement is called (CachedRead). Last-used times are batched into one write a minute.
  */
 export class TokenStore {
   private used = new Map<string, Date>();
@@ -29,9 +31,15 @@ export class TokenStore {
   private lastFlush = Date.now();
   private flushing: Promise<void> | null = null;
   private byHash: PreparedTokenByHash | null = null;
-  private readonly reads = new BatchedRead<string, KnownToken | null>((hash) => this.read(hash));
+  private readonly reads: CachedRead<string, KnownToken | null>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    changes?: ChangeCounter,
+  ) {
+    changes?.registerRead(tokenByHashQuery(db).toSQL().sql);
+    this.reads = new CachedRead((hash) => this.read(hash), changes);
+  }
 
   private async read(hash: string): Promise<KnownToken | null> {
     this.byHash ??= tokenByHashQuery(this.db).prepare('favindex_token_by_hash');

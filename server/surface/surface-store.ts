@@ -1,3 +1,4 @@
+import type { ChangeCounter } from '@/db/change-counter';
 import type { Db } from '@/db/client';
 import { type PreparedSurfaceVersions, readSurfaceVersions, type SurfaceVersions, surfaceVersionsQuery } from '@/db/queries/surface-versions';
 import { BoundedMap } from '@/lib/bounded-map';
@@ -6,7 +7,7 @@ import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { catalogKey, type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import type { SurfaceServer } from '@/lib/surface/types';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
-import { BatchedRead } from './batched-read';
+import { CachedRead } from './cached-read';
 import { loadSurfaceInputs } from './inputs';
 
 /** A rendered surface response: the exact body bytes and their ETag. */
@@ -21,7 +22,8 @@ function versionKey(v: SurfaceVersions): string {
 
 /**
  * The process's surfaces. A request costs one small query to learn a project's versions
- * (shared by the requests that arrive together); the document is built again only when they
+ * (shared by the requests that arrive together; none on PGlite while nothing else ran since the
+ * last one, see CachedRead); the document is built again only when they
  * moved. Prepared catalogs are shared by every surface and preview of the same catalog. Every
  * cache here is keyed by what its value was built from, so nothing ever needs invalidating.
  */
@@ -29,11 +31,15 @@ export class SurfaceStore {
   private readonly rendered = new BoundedMap<string, { key: string; value: RenderedSurface }>(1_000);
   private readonly catalogs = new BoundedMap<string, PreparedCatalog>(64);
   private versionsQuery: PreparedSurfaceVersions | null = null;
-  private readonly versionReads: BatchedRead<string, SurfaceVersions>;
+  private readonly versionReads: CachedRead<string, SurfaceVersions>;
   private readonly renders = new Map<string, Promise<RenderedSurface>>();
 
-  constructor(private readonly db: Db) {
-    this.versionReads = new BatchedRead((projectId) => this.readVersions(projectId));
+  constructor(
+    private readonly db: Db,
+    changes?: ChangeCounter,
+  ) {
+    changes?.registerRead(surfaceVersionsQuery(db).toSQL().sql);
+    this.versionReads = new CachedRead((projectId) => this.readVersions(projectId), changes);
   }
 
   private async readVersions(projectId: string): Promise<SurfaceVersions> {
