@@ -1,4 +1,4 @@
-import { MAX_FUTURE_SKEW_MS } from '@/lib/limits';
+import { MAX_FUTURE_SKEW_MS, TRACE_FIELD_LIMITS } from '@/lib/limits';
 import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import { invokeTarget } from '@/lib/names/resolve';
 import { findNul } from '@/lib/nul';
@@ -18,9 +18,16 @@ export function validateEvent(index: number, value: unknown, now: number): Valid
   }
   // `arguments` is never stored; only the invoke target read from it must be storable.
   const event = result.data;
-  const nulAt = findStoredNul(event) ?? (findNul(invokeTarget({ arguments: event.arguments })) ? ['arguments'] : null);
+  const target = invokeTarget({ arguments: event.arguments });
+  const nulAt = findStoredNul(event) ?? (findNul(target) ? ['arguments'] : null);
   if (nulAt) {
     return { index, error_code: 'VALIDATION_FAILED', message: `${formatPath(nulAt)}: contains U+0000 or a lone surrogate, which cannot be stored` };
+  }
+  // The server and tool an mcp_invoke_tool call names are stored as its name: bounded like one.
+  for (const [part, value] of Object.entries(target)) {
+    if (value && value.length > TRACE_FIELD_LIMITS.tool) {
+      return { index, error_code: 'VALIDATION_FAILED', message: `arguments: the ${part} it names is at most ${TRACE_FIELD_LIMITS.tool} characters` };
+    }
   }
   const at = Date.parse(event.timestamp);
   if (at > now + MAX_FUTURE_SKEW_MS) {

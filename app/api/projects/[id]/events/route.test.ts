@@ -133,6 +133,24 @@ describe('POST /api/projects/:id/events', () => {
     expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2]);
   });
 
+  it('rejects an mcp_invoke_tool call naming a server or tool too long to store, and stores its neighbours', async () => {
+    const id = await createTestProject(['github']);
+    const long = 'x'.repeat(513);
+    const res = await api.post(`/api/projects/${id}/events`, {
+      json: [
+        event('inv-ok', 'mcp_invoke_tool', { arguments: { server: 'github', tool: 'x'.repeat(512) } }),
+        event('inv-tool', 'mcp_invoke_tool', { arguments: { server: 'github', tool: long } }),
+        event('inv-server', 'mcp_invoke_tool', { arguments: { server: long, tool: 'list_issues' } }),
+      ],
+    });
+    expect(res.body.accepted).toBe(1);
+    expect(res.body.rejected).toEqual([
+      expect.objectContaining({ index: 1, error_code: 'VALIDATION_FAILED', message: 'arguments: the tool it names is at most 512 characters' }),
+      expect.objectContaining({ index: 2, error_code: 'VALIDATION_FAILED', message: 'arguments: the server it names is at most 512 characters' }),
+    ]);
+    expect(await storedCount(id)).toBe(1);
+  });
+
   it('keeps the presented name and namespace, never the arguments', async () => {
     const id = await createTestProject(['github', 'gitlab']);
     await api.post(`/api/projects/${id}/events`, {
