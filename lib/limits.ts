@@ -77,3 +77,9 @@ export const PROXY_REPORT_LIMITS = {
   presentedNames: 1_000,
   presentedName: 256,
 } as const;
+
+/**
+ * Distinct unresolved names a project keeps under their own name per UTC day (§usage): later
+ * names of that day are counted together, so names a sender makes up cannot grow the rollup.
+ */
+export const UNRESOLVED_NAMES_PER_DAY = 1_000;
