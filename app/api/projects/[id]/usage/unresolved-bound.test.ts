@@ -129,3 +129,17 @@ describe('unresolved names past the daily bound (§usage)', () => {
     expect(namespaces).toEqual(raw);
   });
 });
+
+describe('concurrent batches of new unresolved names', () => {
+  it('never keep more than the bound under their own name, and every call counts', async () => {
+    const id = await createTestProject();
+    const batches = Array.from({ length: 4 }, (_, b) => Array.from({ length: 400 }, (_, i) => call(`b${b}_${name(i)}`, yesterday)));
+    await Promise.all(batches.map((events) => post(id, events)));
+    expect(await ownNamesOf(id, yesterday.slice(0, 10))).toBe(UNRESOLVED_NAMES_PER_DAY);
+    const report = await usage(id);
+    expect(report.totals.unresolved).toBe(1_600);
+    expect(report.unresolvedOthers).toEqual({ names: 1_600 - 100, calls: 1_600 - 100 });
+    const { rollup, raw } = await rollupAndEvents(id);
+    expect(rollup).toEqual(raw);
+  });
+});
