@@ -143,3 +143,19 @@ describe('concurrent batches of new unresolved names', () => {
     expect(rollup).toEqual(raw);
   });
 });
+
+describe('a project deleted and made again under its id', () => {
+  it('starts with room for new unresolved names', async () => {
+    const id = await createTestProject();
+    await post(
+      id,
+      Array.from({ length: UNRESOLVED_NAMES_PER_DAY }, (_, i) => call(name(i), yesterday)),
+    );
+    expect((await api.delete(`/api/projects/${id}`)).status).toBeLessThan(300);
+    expect((await api.post('/api/projects', { json: { id } })).status).toBe(201);
+    await post(id, [call('fresh', yesterday)]);
+    const report = await usage(id);
+    expect(report.unresolved).toEqual([expect.objectContaining({ name: 'fresh', calls: 1 })]);
+    expect(report.unresolvedOthers).toEqual({ names: 0, calls: 0 });
+  });
+});
