@@ -12,6 +12,8 @@ export interface UnresolvedGroup {
   last: number;
   /** How many calls the group holds. */
   calls: number;
+  /** The reason its calls carry, when they all carry the same one. */
+  reason: string | null;
 }
 
 export async function unresolvedGroups(db: Db, projectId: string): Promise<UnresolvedGroup[]> {
@@ -23,12 +25,14 @@ export async function unresolvedGroups(db: Db, projectId: string): Promise<Unres
     first_ts: string;
     last_ts: string;
     calls: number;
+    reason: string | null;
   }>(
     db,
     sql`select raw_name, server_hint, tool_hint, canonical_hint,
                to_char(min(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_ts,
                to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_ts,
-               count(*)::int as calls
+               count(*)::int as calls,
+               case when count(distinct unresolved_reason) = 1 and count(unresolved_reason) = count(*) then min(unresolved_reason) end as reason
         from events where project_id = ${projectId} and kind = 'unresolved'
         group by raw_name, server_hint, tool_hint, canonical_hint`,
   );
@@ -40,6 +44,7 @@ export async function unresolvedGroups(db: Db, projectId: string): Promise<Unres
     first: Date.parse(r.first_ts),
     last: Date.parse(r.last_ts),
     calls: r.calls,
+    reason: r.reason,
   }));
 }
 

@@ -29,7 +29,8 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
       const call = storedCall({ ...group, timestamp: period.at });
       const resolution = resolveCall(call, context);
       if (resolution.kind === 'unresolved') {
-        reasons.push({ group, from: period.from, to: period.to, reason: resolution.reason });
+        // Most names a catalog change does not touch keep their reason: nothing to write.
+        if (resolution.reason !== group.reason) reasons.push({ group, from: period.from, to: period.to, reason: resolution.reason });
         continue;
       }
       const tool = resolution.kind === 'tool' ? resolution.canonical : group.rawName;
