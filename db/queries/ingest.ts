@@ -193,9 +193,12 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       select i.day, i.tool, count(*) as calls,
              exists (select 1 from usage_daily d
                      where d.project_id = ${projectId} and d.day = i.day and d.kind = 'unresolved' and d.tool = i.tool) as own,
+             -- The day as a range of (name, time), not of time alone: only the unresolved index can
+             -- serve it, never a scan of the day's events per name.
              exists (select 1 from events e
                      where e.project_id = ${projectId} and e.kind = 'unresolved' and e.raw_name = i.tool
-                       and e.ts >= (i.day::timestamp at time zone 'UTC') and e.ts < ((i.day + 1)::timestamp at time zone 'UTC')) as seen
+                       and (e.raw_name, e.ts) >= (i.tool, i.day::timestamp at time zone 'UTC')
+                       and (e.raw_name, e.ts) < (i.tool, (i.day + 1)::timestamp at time zone 'UTC')) as seen
       from ins i where i.kind = 'unresolved' group by i.day, i.tool
     ),
     new_names as (

@@ -26,7 +26,8 @@ export interface UnresolvedNames {
 /**
  * The window's unresolved names, most called first, with the reason of the latest call
  * (§names). Counts come from the rollup; only the reason is read from the raw events, one
- * indexed lookup per listed name. A day keeps at most UNRESOLVED_NAMES_PER_DAY names of its
+ * lookup per listed name in the unresolved index (the window as a range of (name, time), so
+ * no plan walks the window's events instead). A day keeps at most UNRESOLVED_NAMES_PER_DAY names of its
  * own (schema/usage.ts), so this reads that many rows per day at most, however many names
  * were sent.
  */
@@ -40,8 +41,9 @@ export async function unresolvedNames(db: Db, projectId: string, window: UsageWi
                to_char(u.last_used at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastUsed",
                (select e.unresolved_reason from events e
                 where e.project_id = ${projectId} and e.kind = 'unresolved' and e.raw_name = u.name
-                  and e.ts >= ${start.toISOString()}::timestamptz and e.ts < ${end.toISOString()}::timestamptz
-                order by e.ts desc limit 1) as reason,
+                  and (e.raw_name, e.ts) >= (u.name, ${start.toISOString()}::timestamptz)
+                  and (e.raw_name, e.ts) < (u.name, ${end.toISOString()}::timestamptz)
+                order by e.raw_name desc, e.ts desc limit 1) as reason,
                count(*) over ()::int as own_names
         from (select tool as name, ${ok ? sql`sum(calls - errors)` : sql`sum(calls)`}::float8 as calls,
                      max(${ok ? sql`last_ok_used` : sql`last_used`}) as last_used
