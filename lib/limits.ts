@@ -103,3 +103,9 @@ export const PROXY_REPORT_LIMITS = {
   /** Why traces were lost (`disk full (ENOSPC)`). */
   lostCause: 100,
 } as const;
+
+/**
+ * Distinct unresolved names a project keeps under their own name per UTC day (§usage): later
+ * names of that day are counted together, so names a sender makes up cannot grow the rollup.
+ */
+export const UNRESOLVED_NAMES_PER_DAY = 1_000;

@@ -37,13 +37,23 @@ const columns = (id: string): Column<UnresolvedUsage>[] => [
 ];
 
 /** Names no catalog or favourite could resolve: kept, counted, and resolved again when the catalog changes (§names). */
-export function UnresolvedPanel({ id, names, total }: { id: string; names: UnresolvedUsage[]; total: number }) {
+export function UnresolvedPanel({
+  id,
+  names,
+  others,
+  total,
+}: {
+  id: string;
+  names: UnresolvedUsage[];
+  others: { names: number; calls: number };
+  total: number;
+}) {
   return (
     <Card aria-labelledby="unresolved-heading" data-testid="unresolved-panel">
       <CardHeader id="unresolved-heading" title="Unresolved names">
         <Badge tone={total > 0 ? 'danger' : 'neutral'}>{countOf(total, 'call')}</Badge>
       </CardHeader>
-      {names.length === 0 ? (
+      {names.length === 0 && others.calls === 0 ? (
         <EmptyState>Every call in this window resolved to a catalog tool or a meta tool.</EmptyState>
       ) : (
         <>
@@ -51,6 +61,11 @@ export function UnresolvedPanel({ id, names, total }: { id: string; names: Unres
             These calls are kept. Upload the missing server&apos;s catalog, or fix the favourites, and they are counted under their tools.
           </p>
           <DataTable columns={columns(id)} rows={names} rowKey={(n) => n.name} labelledBy="unresolved-heading" />
+          {others.calls > 0 ? (
+            <p className="small muted" data-testid="unresolved-others">
+              and {countOf(others.names, 'more distinct name', 'more distinct names')} ({countOf(others.calls, 'call')})
+            </p>
+          ) : null}
         </>
       )}
     </Card>

@@ -101,7 +101,7 @@ export function UsagePage({ id }: { id: string }) {
               <CoverageChart coverage={r.coverage} maxFavourites={r.favourites.maxFavourites} />
             </Columns>
             <Columns>
-              <UnresolvedPanel id={id} names={r.unresolved} total={r.totals.unresolved} />
+              <UnresolvedPanel id={id} names={r.unresolved} others={r.unresolvedOthers} total={r.totals.unresolved} />
               <PinNext id={id} report={r} />
             </Columns>
             <Columns>

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { EventRow } from '@/lib/events/to-row';
 import type { Db } from '@/db/client';
+import { UNRESOLVED_REST } from '@/db/schema/usage';
 import { queryRows } from '@/db/sql';
+import { UNRESOLVED_NAMES_PER_DAY } from '@/lib/limits';
 import { CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './impact/call-counts';
 
 /** What ingest reads of a project, under a share lock that a change to name resolution waits for. */
@@ -95,6 +97,12 @@ function toJsonRecords(rows: readonly EventRow[]): string {
  * usage_tool_sessions, `sessions_ok` those created with an ok call plus those an ok call
  * turned ok. `xmax = 0` tells a row the upsert inserted from one it updated.
  *
+ * Unresolved names (schema/usage.ts): a name already counted under its own name that day stays
+ * there, one already counted in the day's rest stays there (the raw events say which were
+ * called before), and a new one gets its own rows while the day has had fewer than
+ * UNRESOLVED_NAMES_PER_DAY names, the batch's most called first. The day's name counter is
+ * bumped under its row lock, so concurrent batches never hand out the same room twice.
+ *
  * Impact sessions merge in any order: sums add, first/last take least/greatest, the first
  * call's failure follows whichever side has the earlier first call, and `before_success`
  * keeps the times of the calls before the earliest success of both sides, so the count
@@ -181,11 +189,41 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
         off_catalog_calls = usage_daily_segments.off_catalog_calls + excluded.off_catalog_calls,
         sessions = usage_daily_segments.sessions + excluded.sessions
     ),
+    unresolved_names as (
+      select i.day, i.tool, count(*) as calls,
+             exists (select 1 from usage_daily d
+                     where d.project_id = ${projectId} and d.day = i.day and d.kind = 'unresolved' and d.tool = i.tool) as own,
+             -- The day as a range of (name, time), not of time alone: only the unresolved index can
+             -- serve it, never a scan of the day's events per name.
+             exists (select 1 from events e
+                     where e.project_id = ${projectId} and e.kind = 'unresolved' and e.raw_name = i.tool
+                       and (e.raw_name, e.ts) >= (i.tool, i.day::timestamp at time zone 'UTC')
+                       and (e.raw_name, e.ts) < (i.tool, (i.day + 1)::timestamp at time zone 'UTC')) as seen
+      from ins i where i.kind = 'unresolved' group by i.day, i.tool
+    ),
+    new_names as (
+      select day, tool, row_number() over (partition by day order by calls desc, tool) as place
+      from unresolved_names where not own and not seen
+    ),
+    new_per_day as (select day, count(*)::int as added from new_names group by day),
+    name_days as (
+      insert into usage_unresolved_days (project_id, day, names)
+      select ${projectId}::text, day, added from new_per_day order by day
+      on conflict (project_id, day) do update set names = usage_unresolved_days.names + excluded.names
+      returning day, names
+    ),
+    own_names as (
+      select day, tool from unresolved_names where own
+      union all
+      select n.day, n.tool from new_names n join name_days d on d.day = n.day join new_per_day a on a.day = n.day
+      where d.names - a.added + n.place <= ${UNRESOLVED_NAMES_PER_DAY}
+    ),
     detail as (
       insert into usage_daily (project_id, day, kind, tool, namespace, calls, errors, last_used, last_ok_used)
-      select ${projectId}::text, day, kind, tool, namespace, count(*), count(*) filter (where status <> 'ok'),
-             max(ts), max(ts) filter (where status = 'ok')
-      from ins group by day, kind, tool, namespace order by day, kind, tool, namespace
+      select ${projectId}::text, i.day, i.kind, case when i.kind <> 'unresolved' or o.tool is not null then i.tool else ${UNRESOLVED_REST} end,
+             i.namespace, count(*), count(*) filter (where i.status <> 'ok'), max(i.ts), max(i.ts) filter (where i.status = 'ok')
+      from ins i left join own_names o on i.kind = 'unresolved' and o.day = i.day and o.tool = i.tool
+      group by 2, 3, 4, 5 order by 2, 3, 4, 5
       on conflict (project_id, day, kind, tool, namespace) do update set
         calls = usage_daily.calls + excluded.calls,
         errors = usage_daily.errors + excluded.errors,

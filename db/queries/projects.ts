@@ -1,6 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { events, projects, usageDaily, usageDailyNamespaces, usageDailySegments, usageDailyTools, usageSessions, usageToolSessions } from '@/db/schema';
+import {
+  events,
+  projects,
+  usageDaily,
+  usageDailyNamespaces,
+  usageDailySegments,
+  usageDailyTools,
+  usageSessions,
+  usageToolSessions,
+  usageUnresolvedDays,
+} from '@/db/schema';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { firstOrNull } from '@/db/sql';
 
@@ -50,7 +60,7 @@ export async function deleteProjectRow(db: Db, id: string): Promise<boolean> {
 
 /** Events and rollups carry no foreign key (ingest speed), so they are deleted by project here. */
 export async function deleteProjectEvents(db: Db, id: string): Promise<void> {
-  for (const table of [events, usageDaily, usageDailyTools, usageDailyNamespaces, usageToolSessions, usageDailySegments, usageSessions]) {
+  for (const table of [events, usageDaily, usageUnresolvedDays, usageDailyTools, usageDailyNamespaces, usageToolSessions, usageDailySegments, usageSessions]) {
     await db.delete(table).where(eq(table.projectId, id));
   }
 }

@@ -10,6 +10,10 @@ export interface UnresolvedGroup {
   canonicalHint: string | null;
   first: number;
   last: number;
+  /** How many calls the group holds. */
+  calls: number;
+  /** The reason its calls carry, when they all carry the same one. */
+  reason: string | null;
 }
 
 export async function unresolvedGroups(db: Db, projectId: string): Promise<UnresolvedGroup[]> {
@@ -20,11 +24,15 @@ export async function unresolvedGroups(db: Db, projectId: string): Promise<Unres
     canonical_hint: string | null;
     first_ts: string;
     last_ts: string;
+    calls: number;
+    reason: string | null;
   }>(
     db,
     sql`select raw_name, server_hint, tool_hint, canonical_hint,
                to_char(min(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_ts,
-               to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_ts
+               to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_ts,
+               count(*)::int as calls,
+               case when count(distinct unresolved_reason) = 1 and count(unresolved_reason) = count(*) then min(unresolved_reason) end as reason
         from events where project_id = ${projectId} and kind = 'unresolved'
         group by raw_name, server_hint, tool_hint, canonical_hint`,
   );
@@ -35,6 +43,8 @@ export async function unresolvedGroups(db: Db, projectId: string): Promise<Unres
     canonicalHint: r.canonical_hint,
     first: Date.parse(r.first_ts),
     last: Date.parse(r.last_ts),
+    calls: r.calls,
+    reason: r.reason,
   }));
 }
 
@@ -46,14 +56,41 @@ function groupEvents(projectId: string, group: UnresolvedGroup, from: number, to
     and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz`;
 }
 
-/** Record why these events still do not resolve; returns how many there are. */
-export async function setUnresolvedReason(db: Db, projectId: string, group: UnresolvedGroup, from: number, to: number, reason: string): Promise<number> {
-  const [counted] = await queryRows<{ n: number }>(
-    db,
-    sql`with u as (update events set unresolved_reason = ${reason} where ${groupEvents(projectId, group, from, to)} returning 1) select count(*)::int as n from u`,
-  );
-  if (!counted) throw new Error('an aggregate without group by returns one row');
-  return counted.n;
+/** Why the events of one group made in [from, to) still do not resolve. */
+export interface UnresolvedReason {
+  group: UnresolvedGroup;
+  from: number;
+  to: number;
+  reason: string;
+}
+
+/** Statements per reason update: a project may have as many groups as it has unresolved calls. */
+const REASONS_PER_STATEMENT = 2_000;
+
+/**
+ * Record why these events still do not resolve, many groups per statement; events whose
+ * reason is already that one are left as they are, so a catalog upload that changes no
+ * reason writes nothing.
+ */
+export async function setUnresolvedReasons(db: Db, projectId: string, reasons: readonly UnresolvedReason[]): Promise<void> {
+  for (let start = 0; start < reasons.length; start += REASONS_PER_STATEMENT) {
+    const chunk = reasons.slice(start, start + REASONS_PER_STATEMENT).map(({ group, from, to, reason }) => ({
+      r: group.rawName,
+      sh: group.serverHint,
+      th: group.toolHint,
+      ch: group.canonicalHint,
+      f: new Date(from).toISOString(),
+      t: new Date(to).toISOString(),
+      why: reason,
+    }));
+    await db.execute(sql`
+      update events e set unresolved_reason = x.why
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(r text, sh text, th text, ch text, f timestamptz, t timestamptz, why text)
+      where e.project_id = ${projectId} and e.kind = 'unresolved' and e.raw_name = x.r
+        and e.server_hint is not distinct from x.sh and e.tool_hint is not distinct from x.th
+        and e.canonical_hint is not distinct from x.ch and e.ts >= x.f and e.ts < x.t
+        and e.unresolved_reason is distinct from x.why`);
+  }
 }
 
 /**

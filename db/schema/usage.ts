@@ -11,7 +11,16 @@ import { counter, eventTime, projectKey, utcDay } from './columns';
  *   usage_daily_tools       day × attributed tool: what the ranking reads (one row per tool and day)
  *   usage_tool_sessions     day × tool × session: the dedupe behind the per-day session counts
  *   usage_daily_namespaces  day × kind × namespace: what the totals and the daily chart read
+ *
+ * Unresolved names are chosen by whoever sends events, so one project could make usage_daily
+ * as large as its events. Each UTC day keeps its first UNRESOLVED_NAMES_PER_DAY distinct
+ * unresolved names under their own rows; every later name of that day counts in the day's
+ * rest (tool UNRESOLVED_REST), one row per namespace, and usage_unresolved_days counts the
+ * day's distinct names, so the rest can say how many names it holds (§usage).
  */
+
+/** The `tool` of a day's rest of unresolved names: no event name is empty. */
+export const UNRESOLVED_REST = '';
 
 /** Key: UTC day, kind (tool | meta | unresolved), tool (canonical, or the raw name for meta/unresolved), namespace. */
 export const usageDaily = pgTable(
@@ -29,9 +38,24 @@ export const usageDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.day, t.kind, t.tool, t.namespace] }),
-    // Unresolved and meta names are few: the unresolved panel reads them without the tool rows.
-    index('usage_daily_unattributed_idx').on(t.projectId, t.kind, t.day).where(sql`${t.kind} <> 'tool'`),
+    // Unresolved and meta names are few (at most UNRESOLVED_NAMES_PER_DAY a day): the unresolved
+    // panel reads them without the tool rows, and ingest asks whether a name has its own row.
+    index('usage_daily_unattributed_idx').on(t.projectId, t.kind, t.day, t.tool).where(sql`${t.kind} <> 'tool'`),
   ],
+);
+
+/**
+ * Distinct unresolved names per UTC day, counted when a name is first called that day: those
+ * with their own usage_daily rows plus those counted in the day's rest.
+ */
+export const usageUnresolvedDays = pgTable(
+  'usage_unresolved_days',
+  {
+    projectId: projectKey(),
+    day: utcDay(),
+    names: counter('names'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
 
 /**

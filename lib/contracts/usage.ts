@@ -85,7 +85,13 @@ export const usageReportSchema = z.object({
   series: z.array(seriesDaySchema).describe('Every day of the window, oldest first.'),
   favourites: favouriteIndexSchema.extend({ version: count }),
   coverage: coverageSchema,
-  unresolved: z.array(unresolvedUsageSchema),
+  unresolved: z.array(unresolvedUsageSchema).describe('The most called unresolved names of the window, at most 100.'),
+  unresolvedOthers: z
+    .object({
+      names: count.describe('Unresolved names not listed: past the first 100, or counted in a day’s rest (§usage), where a name counts once per day.'),
+      calls: count.describe('Their calls: `totals.unresolved` less the listed names’ calls.'),
+    })
+    .describe('What `unresolved` leaves out.'),
   breakdown: usageBreakdownSchema,
 });
 export type UsageReport = z.infer<typeof usageReportSchema>;

@@ -16,7 +16,8 @@ export interface UsageReportInput {
   top?: number;
   usage: readonly ToolUsage[];
   namespaceDays: readonly NamespaceDayCalls[];
-  unresolved: readonly UnresolvedUsage[];
+  /** The most called unresolved names, and how many names the window has besides (db/queries/usage/unresolved-names.ts). */
+  unresolved: { listed: readonly UnresolvedUsage[]; ownNames: number; restNames: number };
   segments: readonly SegmentUsage[];
   favourites: FavouriteIndex & { version: number };
   catalog: { has(tool: string): boolean };
@@ -36,7 +37,21 @@ export function buildUsageReport(input: UsageReportInput): UsageReport {
     series,
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools, version: favourites.version },
     coverage: coverage(ranked, favourites.tools, favourites.maxFavourites),
-    unresolved: [...input.unresolved],
+    unresolved: [...input.unresolved.listed],
+    unresolvedOthers: unresolvedOthers(input.unresolved, totals.unresolved),
     breakdown: usageBreakdown(input.segments),
+  };
+}
+
+/**
+ * What the unresolved list leaves out: the names not listed, and their calls, which are the
+ * window's unresolved calls less the listed ones, so the list and this always add up to the
+ * total. A name counted in a day's rest counts once per such day.
+ */
+function unresolvedOthers(unresolved: UsageReportInput['unresolved'], total: number): { names: number; calls: number } {
+  const listedCalls = unresolved.listed.reduce((sum, n) => sum + n.calls, 0);
+  return {
+    names: Math.max(0, unresolved.ownNames - unresolved.listed.length) + unresolved.restNames,
+    calls: Math.max(0, total - listedCalls),
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { type RollupKey, rebuildRollup } from '@/db/queries/rollup';
-import { resolveEvents, setUnresolvedReason, type UnresolvedGroup, unresolvedGroups } from '@/db/queries/unresolved-events';
+import { resolveEvents, setUnresolvedReasons, type UnresolvedGroup, type UnresolvedReason, unresolvedGroups } from '@/db/queries/unresolved-events';
 import { projectServerKey } from '@/db/queries/surface-versions';
 import { mayDependOnTime, type NameContext, resolveCall, storedCall } from '@/lib/names/resolve';
 import { buildNameContext } from './name-contexts';
@@ -21,14 +21,16 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
   if (groups.length === 0) return { resolved: 0, stillUnresolved: 0 };
   const context = await buildNameContext(db, projectId, metaTools, (await projectServerKey(db, projectId)) ?? undefined);
   const keys: RollupKey[] = [];
+  // Most groups usually stay unresolved: their reasons are written together, not one statement each.
+  const reasons: UnresolvedReason[] = [];
   let resolved = 0;
-  let stillUnresolved = 0;
   for (const group of groups) {
     for (const period of periodsSpanning(context, group)) {
       const call = storedCall({ ...group, timestamp: period.at });
       const resolution = resolveCall(call, context);
       if (resolution.kind === 'unresolved') {
-        stillUnresolved += await setUnresolvedReason(db, projectId, group, period.from, period.to, resolution.reason);
+        // Most names a catalog change does not touch keep their reason: nothing to write.
+        if (resolution.reason !== group.reason) reasons.push({ group, from: period.from, to: period.to, reason: resolution.reason });
         continue;
       }
       const tool = resolution.kind === 'tool' ? resolution.canonical : group.rawName;
@@ -39,8 +41,10 @@ export async function reresolveProject(db: Db, projectId: string, metaTools: rea
       }
     }
   }
+  await setUnresolvedReasons(db, projectId, reasons);
   await rebuildRollup(db, projectId, keys);
-  return { resolved, stillUnresolved };
+  const calls = groups.reduce((sum, g) => sum + g.calls, 0);
+  return { resolved, stillUnresolved: calls - resolved };
 }
 
 /**
