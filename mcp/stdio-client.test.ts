@@ -1,27 +1,12 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { LIMIT, padded, until } from '@/test/stdio-framing';
 import { BoundedStdioClientTransport } from './stdio-client';
 
 /**
  * The bounded reader in the SDK's stdio client transport (proxy/stdio-server.test.ts: the server one). These fail if a new SDK stops reading
  * through `_readBuffer`: its own buffer would throw past the limit and close the transport.
  */
-const LIMIT = 1024;
-const padded = (message: Record<string, unknown>, bytes: number) => JSON.stringify({ ...message, pad: 'p'.repeat(bytes) });
-
-function until<T>(check: () => T | undefined, ms = 5_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      const value = check();
-      if (value !== undefined) return resolve(value);
-      if (Date.now() - started > ms) return reject(new Error('timed out'));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 describe('BoundedStdioClientTransport (the proxy towards a server)', () => {
   const script = (body: string) => ({ command: process.execPath, args: ['-e', body], stderr: 'pipe' as const });
 

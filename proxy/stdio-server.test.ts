@@ -1,28 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { LIMIT, padded, until } from '@/test/stdio-framing';
 import { BoundedStdioServerTransport } from './stdio-server';
 
 /**
  * The bounded reader in the SDK's stdio server transport. This fails if a new SDK stops reading
  * through `_readBuffer`: its own buffer would throw past the limit and close the transport.
  */
-const LIMIT = 1024;
-const padded = (message: Record<string, unknown>, bytes: number) => JSON.stringify({ ...message, pad: 'p'.repeat(bytes) });
-
-function until<T>(check: () => T | undefined, ms = 5_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      const value = check();
-      if (value !== undefined) return resolve(value);
-      if (Date.now() - started > ms) return reject(new Error('timed out'));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 describe('BoundedStdioServerTransport (the proxy towards its client)', () => {
   it('answers a request over the limit, a line that is not JSON and a batch, and keeps reading', async () => {
     const stdin = new PassThrough();
