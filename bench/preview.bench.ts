@@ -79,6 +79,7 @@ export async function run(): Promise<Record<string, unknown>> {
       instruction: defaultSurfaceConfig().instruction,
       naming: 'safe' as const,
       serverKey: 'favindex',
+      alwaysLoadFavourites: true,
 
       session: explicitSession(activated),
       query: 'create a pull request for a branch',

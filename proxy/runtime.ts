@@ -16,6 +16,9 @@ import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
 export { type SurfaceView, surfaceView } from './surface-view';
 
+/** The `_meta` key Claude Code reads to keep a tool's schema loaded instead of deferring it. */
+export const ALWAYS_LOAD_META = 'anthropic/alwaysLoad';
+
 /**
  * The proxy's state: every upstream's tools (kept on disk too, so a restart presents them
  * before the servers are up), the catalog they make in favindex's server order, the surface
@@ -238,8 +241,12 @@ export class ProxyState {
 
   private mcpTool(tool: ListedTool): Tool {
     const raw = tool.canonical ? this.raw.get(tool.canonical) : undefined;
-    if (raw) return { ...raw, name: tool.name };
-    return { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
+    const out: Tool = raw
+      ? { ...raw, name: tool.name }
+      : { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
+    // Claude Code keeps a tool so marked loaded while it defers the rest behind its ToolSearch.
+    if (tool.alwaysLoad) out._meta = { ...out._meta, [ALWAYS_LOAD_META]: true };
+    return out;
   }
 
   /** Tell a session its list changed, if the list it last read is not the one it would read now. */

@@ -65,6 +65,7 @@ export const surfaceArb = fc.record(
     customCap: fc.integer({ min: 1, max: 100_000 }),
     agentTools: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.array(tricky(64, 1), { maxLength: 8 })),
     instruction: tricky(400),
+    alwaysLoadFavourites: fc.boolean(),
     limits: fc.record({
       maxToolsPerRequest: fc.integer({ min: 1, max: 10_000 }),
       maxActivatedToolsPerSession: fc.integer({ min: 0, max: 10_000 }),
@@ -72,7 +73,7 @@ export const surfaceArb = fc.record(
       retrieveK: fc.integer({ min: 1, max: 1_000 }),
     }),
   },
-  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'limits'] },
+  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'alwaysLoadFavourites', 'limits'] },
 );
 
 /** A project configuration as stored, with the given id. */

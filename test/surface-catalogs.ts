@@ -23,6 +23,7 @@ export function modeInputs(overrides: Partial<ModeInputs> = {}): ModeInputs {
     instruction: config.instruction,
     naming: config.naming,
     serverKey: config.serverKey,
+    alwaysLoadFavourites: config.alwaysLoadFavourites,
     session: { activated: [], calledServers: [] },
     query: '',
     ...overrides,

@@ -21,6 +21,9 @@ export const surfaceConfigSchema = z.object({
   customCap: int.optional().describe('The cap for target custom.'),
   agentTools: z.union([int, z.array(z.string())]).describe("The agent's own tools: how many, or their names."),
   instruction: z.string(),
+  alwaysLoadFavourites: z
+    .boolean()
+    .describe('Favourites carry _meta["anthropic/alwaysLoad"]: true, so clients that defer MCP tools (Claude Code) keep them loaded.'),
   limits: surfaceLimitsSchema,
 });
 export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;
@@ -63,6 +66,7 @@ export const surfaceDocumentSchema = z.object({
   limits: surfaceLimitsSchema,
   favouriteIndex: favouriteIndexSchema,
   instruction: z.string().nullable().describe('Sent with the list in favindex; null in the other modes.'),
+  alwaysLoadFavourites: z.boolean().describe('The proxy marks each favourite it lists `_meta["anthropic/alwaysLoad"]: true`; other tools stay deferrable.'),
   names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
   metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),
   leftOut: z.array(leftOutToolSchema),

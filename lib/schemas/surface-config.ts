@@ -59,6 +59,11 @@ export const surfaceConfigSchema = z
     /** The agent's own tools: how many, or their names. */
     agentTools: z.union([z.number().int().min(0).max(10_000), toolNameList]).default(0),
     instruction: z.string().max(4_000).default(DEFAULT_INSTRUCTION),
+    /**
+     * Mark each favourite `_meta["anthropic/alwaysLoad"]: true`, so clients that defer MCP tools
+     * behind their own tool search (Claude Code) keep the favourites' schemas loaded.
+     */
+    alwaysLoadFavourites: z.boolean().default(true),
     limits: surfaceLimitsSchema.default(() => surfaceLimitsSchema.parse({})),
   })
   .strict();

@@ -226,6 +226,15 @@ describe('favindex', () => {
     expect(safe.leftOut).toEqual([expect.objectContaining({ canonical: 'jira/create', name: 'fav_create', reason: 'not-in-catalog' })]);
   });
 
+  it('marks each favourite to stay loaded, and no other tool, unless the project turns it off', () => {
+    const loaded = (on: boolean) =>
+      buildModeList('favindex', catalog, modeInputs({ favourites, alwaysLoadFavourites: on }))
+        .tools.filter((t) => t.alwaysLoad)
+        .map((t) => t.name);
+    expect(loaded(true)).toEqual(['fav_read_file', 'fav_gitlab_create_issue', 'fav_github_create_issue']);
+    expect(loaded(false)).toEqual([]);
+  });
+
   it('has no favourite/ tools when the index is disabled', () => {
     const list = buildModeList('favindex', catalog, modeInputs({ favourites: { ...favourites, enabled: false } }));
     expect(list.tools.every((t) => t.source === 'all')).toBe(true);

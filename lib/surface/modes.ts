@@ -111,7 +111,11 @@ function pinnedList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
 function favindexList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
   const tools = agentEntries(inputs.agentTools).slice();
   const presented = presentFavindex(catalog, inputs.favourites, { naming: inputs.naming, serverKey: inputs.serverKey });
-  for (const t of presented.tools) tools.push({ name: t.name, canonical: t.canonical, source: t.source, body: t.entry.tool });
+  for (const t of presented.tools) {
+    const tool: ListedTool = { name: t.name, canonical: t.canonical, source: t.source, body: t.entry.tool };
+    if (t.source === 'favourite' && inputs.alwaysLoadFavourites) tool.alwaysLoad = true;
+    tools.push(tool);
+  }
   return { mode: 'favindex', tools, leftOut: presented.leftOut, instruction: inputs.instruction, notes: presented.notes };
 }
 

@@ -20,6 +20,7 @@ const surfaceOf = (mode: PresentedSurface['mode']): PresentedSurface => ({
   instruction: config.instruction,
   naming: config.naming,
   serverKey: config.serverKey,
+  alwaysLoadFavourites: config.alwaysLoadFavourites,
 });
 
 describe('what a proxy presents', () => {

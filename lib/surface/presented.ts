@@ -12,6 +12,7 @@ export interface PresentedSurface {
   instruction: string | null;
   naming: NamingScheme;
   serverKey: string;
+  alwaysLoadFavourites: boolean;
 }
 
 /** One MCP session's state: what it activated and called, and what it searched for last (retrieve). */
@@ -33,6 +34,7 @@ export function presentedList(surface: PresentedSurface, catalog: PreparedCatalo
     agentTools: 0,
     limits: surface.limits,
     favourites: surface.favouriteIndex,
+    alwaysLoadFavourites: surface.alwaysLoadFavourites,
     instruction: surface.instruction ?? '',
     session: session.state,
     query: session.query,

@@ -47,6 +47,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     agentTools,
     limits,
     favourites: sources.favourites,
+    alwaysLoadFavourites: surface.alwaysLoadFavourites,
     instruction: instructionFor({ instruction: surface.instruction, naming }),
     naming,
     serverKey,

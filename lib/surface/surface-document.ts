@@ -31,7 +31,18 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
   if (mode === 'favindex') {
-    const list = presentedList({ mode, limits, favouriteIndex: favourites, instruction, naming: surface.naming, serverKey: surface.serverKey }, catalog);
+    const list = presentedList(
+      {
+        mode,
+        limits,
+        favouriteIndex: favourites,
+        instruction,
+        naming: surface.naming,
+        serverKey: surface.serverKey,
+        alwaysLoadFavourites: surface.alwaysLoadFavourites,
+      },
+      catalog,
+    );
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
   } else if (mode === 'off') {
@@ -51,6 +62,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     limits,
     favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
     instruction: mode === 'favindex' ? instruction : null,
+    alwaysLoadFavourites: surface.alwaysLoadFavourites,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,

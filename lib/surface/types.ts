@@ -26,6 +26,8 @@ export interface ListedTool {
   body: ToolBody;
   /** Agent tools given only as a count: their names and schemas are unknown. */
   placeholder?: boolean;
+  /** Marked `_meta["anthropic/alwaysLoad"]: true`: a client that defers tools keeps this one's schema loaded. */
+  alwaysLoad?: true;
 }
 
 export type LeftOutReason = 'name-too-long' | 'duplicate-after-sanitising' | 'not-in-catalog';
@@ -51,6 +53,8 @@ export interface ModeInputs {
   agentTools: number | readonly string[];
   limits: SurfaceLimits;
   favourites: FavouritesInput;
+  /** Favourites are marked to stay loaded in clients that defer tools (the project setting). */
+  alwaysLoadFavourites: boolean;
   instruction: string;
   /** How favindex mode names its tools, and the client key its safe names leave room for. */
   naming: NamingScheme;

@@ -63,6 +63,7 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
         ...(surface.customCap !== undefined ? { customCap: surface.customCap } : {}),
         agentTools: Array.isArray(surface.agentTools) ? [...surface.agentTools] : surface.agentTools,
         instruction: surface.instruction,
+        alwaysLoadFavourites: surface.alwaysLoadFavourites,
         limits: {
           maxToolsPerRequest: surface.limits.maxToolsPerRequest,
           maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,

@@ -35,6 +35,7 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
         serverKey: DEFAULT_SERVER_KEY,
         agentTools: 12,
         instruction: DEFAULT_INSTRUCTIONS.safe,
+        alwaysLoadFavourites: true,
         limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       },
     },
