@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, uniqueId } from './helpers';
+import { catalogs, putCatalog, uniqueId } from './helpers';
 
 test('keep favourites loaded in clients that defer tools: a switch beside the favourite settings, saved to what the proxy reads', async ({ page, request }) => {
   const id = uniqueId('loaded');
@@ -25,4 +25,23 @@ test('keep favourites loaded in clients that defer tools: a switch beside the fa
   await page.getByRole('switch', { name: 'Keep favourites loaded in clients that defer tools' }).click();
   await expect(page.getByRole('switch', { name: 'Keep favourites loaded in clients that defer tools' })).toBeChecked();
   await expect.poll(surface).toBe(true);
+});
+
+test('the preview shows deferred mode: every tool once by its typed name, the favourites first, with its instruction', async ({ page, request }) => {
+  const id = uniqueId('deferred');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  await putCatalog(request, id, 'github');
+  for (const tool of ['github/search_code', 'github/create_issue']) {
+    expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
+  }
+  await page.goto(`/projects/${id}/preview`);
+  const card = page.getByTestId('mode-card-deferred');
+  await expect(card).toContainText('favourites first and kept loaded');
+  await card.getByRole('button', { name: 'Open the list' }).click();
+  await expect(page.getByTestId('instruction')).toContainText('with your tool search');
+  const rows = page.getByTestId('mode-list').locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('github__search_code');
+  await expect(rows.nth(1)).toContainText('github__create_issue');
+  await expect(rows.nth(2)).toContainText('github__create_or_update_file');
+  await expect(rows).toHaveCount(catalogs.github.tools.length);
 });
