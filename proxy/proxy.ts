@@ -119,8 +119,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
-  // What a session announces besides tools is what its servers offer: known once they started (--start-wait at most).
-  await Promise.race([passthrough.settled(Math.max(0, startBy - Date.now())), aborted(options.signal)]);
+  // What a session announces besides tools is what its servers offer, and its instructions are the
+  // surface's (a client reads them once, at initialize): known once the servers started and there is
+  // a surface (kept from the last run, or favindex answered), or at --start-wait.
+  const wait = Math.max(0, startBy - Date.now());
+  await Promise.race([Promise.all([passthrough.settled(wait), within(wait, cached ? undefined : surface.firstRead)]), aborted(options.signal)]);
   if (options.listen && secret) {
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 
@@ -21,7 +22,7 @@ const validDocument = fc
     max: fc.integer({ min: 1, max: 10 }),
     tools: fc.uniqueArray(fc.constantFrom(...TOOLS), { maxLength: 5 }),
     enabled: fc.boolean(),
-    mode: fc.constantFrom('off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve'),
+    mode: fc.constantFrom(...SURFACE_MODES),
     target: fc.constantFrom('openai', 'gemini', 'cursor', 'anthropic'),
     agentTools: fc.integer({ min: 0, max: 60 }),
   })

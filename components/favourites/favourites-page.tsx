@@ -11,6 +11,7 @@ import { whenLoaded } from '@/components/ui/when-loaded';
 import { ApiClientError } from '@/lib/api-client';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { AlwaysLoadSetting } from './always-load-setting';
 import { CatalogPicker } from './catalog-picker';
 import { FavouriteSettings } from './favourite-settings';
 import styles from './favourites-page.module.css';
@@ -173,6 +174,7 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
               )
             }
           />
+          <AlwaysLoadSetting id={id} />
         </Card>
         <HistoryTimeline id={id} view={view} busy={busy} onRevert={revert} />
       </div>

@@ -65,7 +65,7 @@ export const surfaceDocumentSchema = z.object({
   serverKey: z.string().describe("The key the clients' configs give favindex; the safe scheme keeps names short enough for it."),
   limits: surfaceLimitsSchema,
   favouriteIndex: favouriteIndexSchema,
-  instruction: z.string().nullable().describe('Sent with the list in favindex; null in the other modes.'),
+  instruction: z.string().nullable().describe("Sent with the list in favindex and deferred, as the MCP server's `instructions`; null in the other modes."),
   alwaysLoadFavourites: z.boolean().describe('The proxy marks each favourite it lists `_meta["anthropic/alwaysLoad"]: true`; other tools stay deferrable.'),
   names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
   metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),

@@ -127,13 +127,14 @@ describe('present → client rewrite → resolve', () => {
     'copilot-cli': ['copilot-cli'],
   };
 
-  /** Every list favindex presents for the catalog: both schemes of favindex mode, and the typed names of eager. */
+  /** Every list favindex presents for the catalog: both schemes of favindex mode, and the typed names of eager and deferred. */
   function presentations(catalog: ReturnType<typeof prepareCatalog>, favourites: string[], serverKey: string): ListedTool[] {
     const inputs = (naming: NamingScheme) => modeInputs({ favourites: { enabled: true, maxFavourites: 128, tools: favourites }, naming, serverKey });
     return [
       ...buildModeList('favindex', catalog, inputs('slash')).tools,
       ...buildModeList('favindex', catalog, inputs('safe')).tools,
       ...buildModeList('eager', catalog, inputs('safe')).tools,
+      ...buildModeList('deferred', catalog, inputs('safe')).tools,
     ];
   }
 
@@ -158,12 +159,12 @@ describe('present → client rewrite → resolve', () => {
             producers.set(name, (producers.get(name) ?? new Set()).add(tool.canonical));
           }
         }
-        for (const naming of ['slash', 'safe'] as const) {
-          const list = buildModeList(
-            'favindex',
-            catalog,
-            modeInputs({ favourites: { enabled: true, maxFavourites: 128, tools: favourites }, naming, serverKey }),
-          );
+        for (const [mode, naming] of [
+          ['favindex', 'slash'],
+          ['favindex', 'safe'],
+          ['deferred', 'safe'],
+        ] as const) {
+          const list = buildModeList(mode, catalog, modeInputs({ favourites: { enabled: true, maxFavourites: 128, tools: favourites }, naming, serverKey }));
           for (const tool of applyClient(CLIENTS[client], serverKey, list.tools).tools) {
             if (!tool.received || !tool.canonical) continue;
             const result = resolveCall({ tool: tool.name, timestamp: T0 + 1 }, context);

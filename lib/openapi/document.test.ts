@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_STATUS, INTERNAL_ERROR_ENVELOPE, type ErrorCode } from '@/lib/errors';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { buildOpenApiDocument } from './document';
 
 const document = JSON.parse(JSON.stringify(buildOpenApiDocument()));
@@ -200,5 +201,7 @@ describe('the OpenAPI document', () => {
       schema: { enum: ['all', 'ok'], default: 'all' },
     });
     expect(parameters('/api/projects/{id}/preview').find((p: any) => p.name === 'mode').schema.enum).toContain('favindex');
+    // Every mode, deferred included, in the surface's mode parameter: the enums come from SURFACE_MODES.
+    expect(parameters('/api/projects/{id}/surface').find((p: any) => p.name === 'mode').schema.enum).toEqual([...SURFACE_MODES]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CUSTOM_CAP } from '@/lib/limits';
 
-export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve'] as const;
+export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve'] as const;
 export type SurfaceMode = (typeof SURFACE_MODES)[number];
 
 export const TARGET_IDS = ['openai', 'azure-openai', 'groq', 'github-copilot', 'gemini', 'cursor', 'windsurf', 'anthropic', 'custom'] as const;
@@ -21,6 +21,19 @@ export const DEFAULT_INSTRUCTIONS: Record<NamingScheme, string> = {
   safe: 'Prefer the fav_ tools: they are the ones this project uses most. Use all_<server>_<tool> only when no favourite fits the task.',
 };
 export const DEFAULT_INSTRUCTION = DEFAULT_INSTRUCTIONS.safe;
+/**
+ * The built-in instruction of deferred mode. It names no favourite: a client reads a server's
+ * instructions once, at initialize, so a list would go stale at the first pin of a session,
+ * while the loaded schemas (tools/list, which a pin does update) already say which they are.
+ */
+export const DEFERRED_INSTRUCTION =
+  "This server's tools are named <server>__<tool>. The ones loaded up front are the tools this project uses most: prefer them. " +
+  'Every other tool of the project is here too, deferred: search for one by what it does with your tool search before deciding that no tool fits.';
+
+/** The texts that follow the mode and naming in force rather than being sent as written. */
+export function isBuiltInInstruction(text: string): boolean {
+  return text === DEFERRED_INSTRUCTION || Object.values(DEFAULT_INSTRUCTIONS).includes(text);
+}
 
 export const DEFAULT_SERVER_KEY = 'favindex';
 export const MAX_SERVER_KEY_LENGTH = 24;
@@ -75,6 +88,10 @@ export function defaultSurfaceConfig(): SurfaceConfig {
 
 /** The instruction sent with the favindex list: a built-in text follows the naming in force. */
 export function instructionFor(surface: Pick<SurfaceConfig, 'instruction' | 'naming'>): string {
-  const builtIn = Object.values(DEFAULT_INSTRUCTIONS).includes(surface.instruction);
-  return builtIn ? DEFAULT_INSTRUCTIONS[surface.naming] : surface.instruction;
+  return isBuiltInInstruction(surface.instruction) ? DEFAULT_INSTRUCTIONS[surface.naming] : surface.instruction;
+}
+
+/** The instruction sent with the deferred list: a built-in text becomes deferred mode's own, the project's words are sent as written. */
+export function deferredInstructionFor(instruction: string): string {
+  return isBuiltInInstruction(instruction) ? DEFERRED_INSTRUCTION : instruction;
 }

@@ -1,5 +1,6 @@
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { agentEntries, FIND_ENTRY, INVOKE_ENTRY } from './fixed-tools';
+import { deferredList } from './deferred';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { presentFavindex } from './presentation';
 import { retrieveList } from './retrieve';
@@ -18,6 +19,8 @@ export function buildModeList(mode: SurfaceMode, catalog: PreparedCatalog, input
       return pinnedList(catalog, inputs);
     case 'favindex':
       return favindexList(catalog, inputs);
+    case 'deferred':
+      return deferredList(catalog, inputs);
     case 'retrieve':
       return retrieveList(catalog, inputs);
   }

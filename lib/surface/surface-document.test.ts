@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUCTIONS, defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { tool } from '@/test/surface-catalogs';
 import { prepareCatalog } from './prepared-catalog';
 import { buildSurfaceDocument, etagOf, ifNoneMatchHits, type SurfaceSource } from './surface-document';
@@ -31,6 +31,20 @@ describe('surface document', () => {
     expect(pinned.instruction).toBeNull();
     expect(buildSurfaceDocument(source, catalog, 'off')).toMatchObject({ names: {}, metaTools: ['mcp_invoke_tool'] });
     expect(buildSurfaceDocument(source, catalog, 'favindex').instruction).toBe(DEFAULT_INSTRUCTIONS.slash);
+  });
+
+  it('serves deferred mode: typed names in its order, favourites first, its instruction, no meta-tool', () => {
+    const deferred = buildSurfaceDocument({ ...source, favourites: { ...source.favourites, tools: ['gitlab/create_issue'] } }, catalog, 'deferred');
+    expect(Object.entries(deferred.names)).toEqual([
+      ['gitlab__create_issue', 'gitlab/create_issue'],
+      ['github__create_issue', 'github/create_issue'],
+    ]);
+    expect(deferred).toMatchObject({ metaTools: [], instruction: DEFERRED_INSTRUCTION, alwaysLoadFavourites: true });
+    expect(deferred.leftOut.map((l) => l.reason)).toEqual(['name-too-long']);
+    // A pin changes the order (and the fingerprint) but not one name.
+    const eager = buildSurfaceDocument(source, catalog, 'eager');
+    expect(Object.keys(deferred.names).sort()).toEqual(Object.keys(eager.names).sort());
+    expect(buildSurfaceDocument(source, catalog, 'deferred').fingerprint).not.toBe(deferred.fingerprint);
   });
 
   it('serves the safe scheme: names within the budget of the server key, its instruction, and a new fingerprint', () => {

@@ -26,17 +26,18 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     maxPinnedServers: surface.limits.maxPinnedServers,
     retrieveK: surface.limits.retrieveK,
   };
-  const instruction = instructionFor(surface);
   const names = new Map<string, string>();
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
-  if (mode === 'favindex') {
+  let instruction: string | null = null;
+  if (mode === 'favindex' || mode === 'deferred') {
+    // Session-free lists: the names are the list's, in its order, and so is the instruction.
     const list = presentedList(
       {
         mode,
         limits,
         favouriteIndex: favourites,
-        instruction,
+        instruction: instructionFor(surface),
         naming: surface.naming,
         serverKey: surface.serverKey,
         alwaysLoadFavourites: surface.alwaysLoadFavourites,
@@ -45,6 +46,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     );
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
+    instruction = list.instruction;
   } else if (mode === 'off') {
     metaTools = [INVOKE_TOOL];
   } else {
@@ -61,7 +63,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     serverKey: surface.serverKey,
     limits,
     favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
-    instruction: mode === 'favindex' ? instruction : null,
+    instruction,
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
     names: Object.fromEntries(names),
     metaTools,

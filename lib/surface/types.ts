@@ -69,7 +69,7 @@ export interface ModeList {
   mode: SurfaceMode;
   tools: ListedTool[];
   leftOut: LeftOutTool[];
-  /** The instruction sent with the list (favindex only). */
+  /** The instruction sent with the list (favindex and deferred; served as the MCP server's `instructions`). */
   instruction: string | null;
   /** Why the list is as it is, where that is not obvious (budgets hit, no query …). */
   notes: string[];

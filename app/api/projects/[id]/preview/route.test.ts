@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeFavourites } from '@/server/favourites/favourites';
+import { DEFERRED_INSTRUCTION } from '@/lib/schemas/surface-config';
 import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createProjectWithSharedNames, createTestProject, event } from '@/test/fixtures';
@@ -26,7 +27,7 @@ describe('GET /api/projects/:id/preview', () => {
     expect(res.body.target).toMatchObject({ id: 'openai', cap: 128, nameRule: '^[a-zA-Z0-9_-]{1,64}$', descriptionLimit: 1024 });
     expect(res.body.catalog).toEqual({ servers: 3, tools: 26 + 9 + 14 });
     const modes = byMode(res.body);
-    expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'retrieve']);
+    expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve']);
     expect(modes.off).toMatchObject({ count: 57, fits: true });
     expect(modes.eager).toMatchObject({ count: 56 + 49, cap: 128, fits: true, overBy: 0 });
     expect(modes.eager!.tools[56]).toMatchObject({ name: 'github__create_or_update_file', canonical: 'github/create_or_update_file', source: 'typed' });
@@ -40,6 +41,15 @@ describe('GET /api/projects/:id/preview', () => {
     ]);
     expect(modes.favindex!.problems).toHaveLength(52);
     expect(res.body.modes.find((m: Mode) => m.mode === 'favindex').instruction).toContain('Prefer the favourite/ tools');
+    // Deferred: eager's typed names, the favourites first, marked to stay loaded, with its own instruction.
+    expect(modes.deferred).toMatchObject({ count: 56 + 49, instruction: DEFERRED_INSTRUCTION });
+    expect(modes.deferred!.tools.slice(56, 60).map((t) => t.name)).toEqual([
+      'github__create_issue',
+      'gitlab__create_issue',
+      'filesystem__read_file',
+      'github__create_or_update_file',
+    ]);
+    expect(new Set(modes.deferred!.tools.map((t) => t.name))).toEqual(new Set(modes.eager!.tools.map((t) => t.name)));
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens).toMatchObject({ method: 'openai-functions', placeholdersExcluded: 56 });
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.tokens).toBeGreaterThan(3000);
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.methodDescription).toContain('o200k_base');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFERRED_INSTRUCTION } from '@/lib/schemas/surface-config';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
@@ -124,6 +125,28 @@ describe('GET /api/projects/:id/surface', () => {
     expect(changedMode.status).toBe(200);
     expect(changedMode.body.mode).toBe('lazy');
     expect(changedMode.headers.get('etag')).toBe(asked.headers.get('etag'));
+  });
+
+  it('serves deferred mode with typed names and its instruction, and takes alwaysLoadFavourites from PATCH as a surface revision', async () => {
+    const id = await createTestProject(['github', 'gitlab']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['gitlab/create_issue', 'github/search_code'] }, { via: 'api' });
+    const deferred = await surface(id, '?mode=deferred');
+    expect(deferred.body).toMatchObject({ mode: 'deferred', metaTools: [], alwaysLoadFavourites: true, instruction: DEFERRED_INSTRUCTION });
+    expect(Object.entries(deferred.body.names).slice(0, 3)).toEqual([
+      ['gitlab__create_issue', 'gitlab/create_issue'],
+      ['github__search_code', 'github/search_code'],
+      ['github__create_or_update_file', 'github/create_or_update_file'],
+    ]);
+    expect(Object.keys(deferred.body.names).sort()).toEqual(Object.keys((await surface(id, '?mode=eager')).body.names).sort());
+
+    const project = (await api.get(`/api/projects/${id}`)).body;
+    const patched = await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, mode: 'deferred', alwaysLoadFavourites: false } } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.surface).toMatchObject({ mode: 'deferred', alwaysLoadFavourites: false });
+    const off = await surface(id, '', { 'if-none-match': deferred.headers.get('etag')! });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ mode: 'deferred', alwaysLoadFavourites: false, version: { surface: deferred.body.version.surface + 1 } });
+    expect(off.body.names).toEqual(deferred.body.names);
   });
 
   it('refuses an unknown mode and an unknown project with the envelope', async () => {
