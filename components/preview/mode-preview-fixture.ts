@@ -11,6 +11,7 @@ export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePr
     warn: false,
     problems: [],
     tokens: { tokens: 0, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
+    visibility: { full: 0, name: 0, hidden: 0, cut: 0, tokensUpFront: 0, tokensPerSearch: null, method: 'o200k_base', search: null, notes: [] },
     refused: { client: 0, provider: 0 },
     renamed: 0,
     tooLong: 0,
