@@ -38,7 +38,7 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
       </CardHeader>
       <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
       <VerdictLine verdict={verdict}>{verdict.fix ? <FixAction fix={verdict.fix} {...fix} /> : null}</VerdictLine>
-      <CapBar count={preview.count} cap={preview.cap} warnAbove={warnAbove} />
+      <CapBar count={preview.visibility.full} cap={preview.cap} warnAbove={warnAbove} deferred={preview.visibility.name + preview.visibility.hidden} />
       {preview.requestRefused ? (
         <p className={`small ${styles.refusal}`} data-testid="request-refused">
           {preview.requestRefused.message}
