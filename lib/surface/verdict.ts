@@ -91,11 +91,8 @@ function judge(preview: ModePreview, context: VerdictContext): { level: VerdictL
   const room = preview.cap === null ? `${target.label} has no hard cap` : `within ${target.label}’s cap of ${preview.cap}`;
   const { full, name, hidden } = preview.visibility;
   if (name + hidden === 0) return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; every name passes ${via}.` };
-  const capDoubt = preview.cap === null ? '' : ` (whether deferred tools count toward the cap is not known)`;
-  return {
-    level: 'ok',
-    reason: `${full} loaded, ${name + hidden} deferred: ${room} for what is sent in full${capDoubt}; every name passes ${via}.`,
-  };
+  const capped = preview.cap === null ? room : `${room} for what is sent in full (whether deferred tools count toward the cap is not known)`;
+  return { level: 'ok', reason: `${full} loaded, ${name + hidden} deferred: ${capped}; every name passes ${via}.` };
 }
 
 /** The smallest-capped named target that takes this many tools: the one to preview instead. */
