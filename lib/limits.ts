@@ -66,6 +66,8 @@ export const CATALOG_VERSIONS_KEPT = 20;
 export const MAX_ACTIVE_TOKENS = 50;
 /** The largest cap target `custom` takes (§surface). */
 export const MAX_CUSTOM_CAP = 100_000;
+/** The preview's context window for Claude Code's `auto` tool search, in tokens: from 1,000 to 10 million. */
+export const PREVIEW_CONTEXT_WINDOW = { min: 1_000, max: 10_000_000 } as const;
 export const MAX_FAVOURITES_LIMIT = 128;
 
 /** Impact (§impact): a change is judged on sessions at most this many days either side of it. */

@@ -10,6 +10,13 @@ export interface PreviewParams {
   /** The MCP client the names go through (raw: as the proxy presents them). */
   client?: string;
   naming?: string;
+  /** The model family and tool-search settings that decide what the client defers (lib/surface/deferral.ts). */
+  model?: string;
+  toolSearch?: string;
+  toolSearchPercent?: string;
+  contextWindow?: string;
+  serverAlwaysLoad?: string;
+  providerSearch?: string;
   cap?: number;
   agentTools?: string;
   maxToolsPerRequest?: number;

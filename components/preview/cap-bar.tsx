@@ -6,8 +6,9 @@ import styles from './cap-bar.module.css';
 /**
  * Count against the target's cap: over the cap the bar is red and says by how much. Within it
  * the bar says only that, never "fits": names may still be refused, and the verdict says so.
+ * When the client defers tools, `count` is the tools sent in full: those are what the cap is checked against.
  */
-export function CapBar({ count, cap, warnAbove }: { count: number; cap: number | null; warnAbove: number | null }) {
+export function CapBar({ count, cap, warnAbove, deferred = 0 }: { count: number; cap: number | null; warnAbove: number | null; deferred?: number }) {
   const limit = cap ?? warnAbove;
   const over = cap !== null && count > cap;
   const warn = cap === null && warnAbove !== null && count > warnAbove;
@@ -18,10 +19,14 @@ export function CapBar({ count, cap, warnAbove }: { count: number; cap: number |
         <span data-testid="cap-count">
           {cap !== null ? (
             <>
-              <strong>{formatNumber(count)}</strong> / {countOf(cap, 'tool')}
+              <strong>{formatNumber(count)}</strong>
+              {deferred > 0 ? ' loaded' : ''} / {countOf(cap, 'tool')}
             </>
           ) : (
-            <strong>{countOf(count, 'tool')}</strong>
+            <strong>
+              {countOf(count, 'tool')}
+              {deferred > 0 ? ' loaded' : ''}
+            </strong>
           )}
         </span>
         <span className="spacer" />

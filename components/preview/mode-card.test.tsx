@@ -67,6 +67,7 @@ describe('ModeCard', () => {
       ...eager,
       mode: 'favindex',
       count: 30,
+      visibility: { ...eager.visibility, full: 30 },
       cap: 128,
       fits: true,
       overBy: 0,

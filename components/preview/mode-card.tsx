@@ -38,14 +38,15 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
       </CardHeader>
       <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
       <VerdictLine verdict={verdict}>{verdict.fix ? <FixAction fix={verdict.fix} {...fix} /> : null}</VerdictLine>
-      <CapBar count={preview.count} cap={preview.cap} warnAbove={warnAbove} />
+      <CapBar count={preview.visibility.full} cap={preview.cap} warnAbove={warnAbove} deferred={preview.visibility.name + preview.visibility.hidden} />
       {preview.requestRefused ? (
         <p className={`small ${styles.refusal}`} data-testid="request-refused">
           {preview.requestRefused.message}
         </p>
       ) : null}
+      <VisibilityLine visibility={preview.visibility} />
       <dl className={`small ${styles.facts}`}>
-        <dt>Tokens</dt>
+        <dt>All definitions</dt>
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
           ≈ {formatNumber(preview.tokens.tokens)}
           {preview.tokens.placeholdersExcluded > 0 ? (
@@ -77,6 +78,19 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
         {open ? 'Showing the list' : 'Open the list'}
       </button>
     </Card>
+  );
+}
+
+/** What the model is shown before any search, and what that and one search cost. */
+function VisibilityLine({ visibility: v }: { visibility: ModePreview['visibility'] }) {
+  const perSearch = v.tokensPerSearch === null ? null : `~${formatNumber(v.tokensPerSearch)} per search`;
+  return (
+    <p className={`small ${styles.summary}`} data-testid="visibility-line" title={[v.method, ...v.notes].join(' ')}>
+      <strong>{formatNumber(v.full)} loaded</strong> · {formatNumber(v.name)} by name only · {formatNumber(v.hidden)} hidden —{' '}
+      <span data-testid="tokens-up-front">{formatNumber(v.tokensUpFront)} tokens up front</span>
+      {perSearch ? `, ${perSearch}` : ''}
+      {v.search ? <span className="muted"> ({v.search.tool})</span> : null}
+    </p>
   );
 }
 

@@ -11,6 +11,18 @@ export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePr
     warn: false,
     problems: [],
     tokens: { tokens: 0, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
+    // Nothing deferred unless a test says so: every tool the model receives is sent in full.
+    visibility: {
+      full: overrides.count ?? 0,
+      name: 0,
+      hidden: 0,
+      cut: 0,
+      tokensUpFront: 0,
+      tokensPerSearch: null,
+      method: 'o200k_base',
+      search: null,
+      notes: [],
+    },
     refused: { client: 0, provider: 0 },
     renamed: 0,
     tooLong: 0,

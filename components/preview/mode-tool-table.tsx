@@ -37,6 +37,13 @@ function markLabel(mark: ToolMark): { label: string; tone: BadgeTone } {
   }
 }
 
+const VISIBILITY_BADGE: Record<NonNullable<PreviewTool['visibility']>, { label: string; tone: BadgeTone }> = {
+  full: { label: 'loaded', tone: 'ok' },
+  name: { label: 'name only', tone: 'neutral' },
+  hidden: { label: 'hidden', tone: 'warn' },
+};
+const VISIBILITY_ORDER = { full: 0, name: 1, hidden: 2, none: 3 } as const;
+
 const COLUMNS: Column<ToolRow>[] = [
   { id: 'position', header: '#', numeric: true, className: 'muted small', sort: (a, b) => a.position - b.position, cell: (r) => r.position },
   {
@@ -62,6 +69,24 @@ const COLUMNS: Column<ToolRow>[] = [
         ) : null}
       </>
     ),
+  },
+  {
+    id: 'visibility',
+    header: 'Seen as',
+    sort: (a, b) => VISIBILITY_ORDER[a.tool.visibility ?? 'none'] - VISIBILITY_ORDER[b.tool.visibility ?? 'none'],
+    cell: ({ tool }) =>
+      tool.visibility ? (
+        <span title={tool.why}>
+          <Badge tone={VISIBILITY_BADGE[tool.visibility].tone}>{VISIBILITY_BADGE[tool.visibility].label}</Badge>
+          {tool.cut ? (
+            <Badge tone="warn" className={styles.problemBadge} title="The client cuts this description: what follows never reaches the model">
+              description cut
+            </Badge>
+          ) : null}
+        </span>
+      ) : (
+        <span className="muted small">not sent</span>
+      ),
   },
   {
     id: 'canonical',
@@ -99,7 +124,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
         placeholders > 0 ? (
           <tr>
             <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
-            <td colSpan={3} className="muted">
+            <td colSpan={4} className="muted">
               {countOf(placeholders, 'agent tool')}, given as a count: their names and schemas are the agent&apos;s own
             </td>
           </tr>

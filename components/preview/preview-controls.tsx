@@ -5,6 +5,7 @@ import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
 import { CLIENT_IDS, CLIENTS, type ClientId } from '@/lib/surface/clients';
 import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
+import { DeferralControls, type DeferralControlValues } from './deferral-controls';
 
 export interface PreviewSettings {
   target: string;
@@ -12,6 +13,8 @@ export interface PreviewSettings {
   agentTools: string;
   limits: Record<keyof SurfaceLimits, string>;
   query: string;
+  /** The model and tool-search settings: the controls show only those the client uses. */
+  deferral: DeferralControlValues;
 }
 
 const LIMIT_LABELS: Record<keyof SurfaceLimits, string> = {
@@ -72,6 +75,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
           />
         </label>
       </div>
+      <DeferralControls client={client} values={settings.deferral} onChange={(next) => set('deferral', next)} />
       <div className={`row ${styles.controls}`}>
         {(Object.keys(LIMIT_LABELS) as (keyof SurfaceLimits)[]).map((key) => (
           <label className="field" key={key}>

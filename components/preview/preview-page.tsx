@@ -10,6 +10,7 @@ import { useSearchState } from '@/components/ui/use-search-state';
 import { whenLoaded } from '@/components/ui/when-loaded';
 import { countOf } from '@/lib/format';
 import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
+import type { ClientId } from '@/lib/surface/clients';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { customCapProblem, readPreviewUrl } from '@/lib/surface/preview-url';
@@ -19,6 +20,7 @@ import { ModeDetail } from './mode-detail';
 import styles from './preview-page.module.css';
 import { ClientSummary } from './client-summary';
 import { UploadedOnlyNote } from './uploaded-only-note';
+import { DEFAULT_DEFERRAL_CONTROLS, deferralParams } from './deferral-controls';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
@@ -40,14 +42,16 @@ function settingsFrom(surface: SurfaceConfig): PreviewSettings {
       retrieveK: String(surface.limits.retrieveK),
     },
     query: '',
+    deferral: DEFAULT_DEFERRAL_CONTROLS,
   };
 }
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-function toParams(settings: PreviewSettings, client: string, session: string, step: number | undefined): PreviewParams {
+function toParams(settings: PreviewSettings, client: ClientId, session: string, step: number | undefined): PreviewParams {
   return {
     client,
+    ...deferralParams(client, settings.deferral),
     target: settings.target,
     cap: settings.target === 'custom' && customCapProblem(settings.cap) === null ? number(settings.cap) : undefined,
     agentTools: settings.agentTools.replace(/\s+/g, ''),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAMING_SCHEMES, SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { CLIENT_IDS } from '@/lib/surface/clients';
+import { CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES, VISIBILITY_LEVELS } from '@/lib/surface/deferral';
 import { count, isoDateTime } from './shared';
 import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
 
@@ -30,6 +31,14 @@ export const previewToolSchema = z.object({
   description: z.string().optional().describe('With detail=full.'),
   inputSchema: z.record(z.string(), z.unknown()).optional().describe('With detail=full.'),
   marks: z.array(toolMarkSchema).optional().describe('What happens to the tool on its way to the model; left out when nothing does.'),
+  visibility: z
+    .enum(VISIBILITY_LEVELS)
+    .optional()
+    .describe(
+      'What the model is shown before any search. full: the schema up front; name: the name (maybe the description) until a search loads it; hidden: nothing but a namespace, source line or virtual group. Absent when the client leaves the tool out.',
+    ),
+  why: z.string().optional().describe('Why the tool has that visibility, with the client setting that decides it.'),
+  cut: z.literal(true).optional().describe('The client cuts its description (Claude Code: past 2,048 characters); tokens are counted on the cut text.'),
 });
 export type PreviewTool = z.infer<typeof previewToolSchema>;
 
@@ -63,6 +72,26 @@ export const modePreviewSchema = z.object({
     placeholdersExcluded: count.describe('Agent tools given as a count have no definition to count.'),
     methodDescription: z.string(),
   }),
+  visibility: z
+    .object({
+      full: count.describe('Tools sent with their schema: what a provider cap is checked against.'),
+      name: count.describe('Tools shown by name (maybe description) only, until a search loads them.'),
+      hidden: count.describe('Tools behind a namespace, a source line or a virtual group.'),
+      cut: count.describe('Tools whose description the client cuts.'),
+      tokensUpFront: count.describe(
+        'What the model is given before any search: full definitions of loaded tools plus the deferred tools as the client lists them.',
+      ),
+      tokensPerSearch: count
+        .nullable()
+        .describe('One search: the results it usually loads × the mean definition of a deferred tool; null when that is not known or nothing is deferred.'),
+      method: z.string().describe('How tokensUpFront is counted.'),
+      search: z
+        .object({ tool: z.string(), results: count, source: z.string() })
+        .nullable()
+        .describe('The search tool in front of the deferred tools, and how many tools one search usually loads.'),
+      notes: z.array(z.string()).describe('What is not counted or not known.'),
+    })
+    .describe('What the client shows the model of this list, for the model and settings asked for. `tokens` stays what the list costs with nothing deferred.'),
   refused: z
     .object({ client: count, provider: count })
     .describe('Tools the client leaves out or refuses, and tools whose name or description the provider refuses.'),
@@ -122,7 +151,20 @@ export const previewResponseSchema = z.object({
     serverKey: z.string().describe("The key the client's config gives favindex."),
     naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in this preview.'),
     composition: z.string().describe('How the client makes the name the model receives, e.g. mcp__favindex__<tool>.'),
-    facts: z.array(z.object({ text: z.string(), known: z.boolean() })).describe('What is known about the client, and what is not.'),
+    facts: z
+      .array(z.object({ text: z.string(), known: z.boolean(), source: z.string().optional().describe('Where a known fact comes from.') }))
+      .describe('What is known about the client (its naming, then what it defers), and what is not.'),
+    deferral: z
+      .object({
+        model: z.enum(MODEL_FAMILIES).nullable().describe('The model family previewed; null when the model changes nothing for this client.'),
+        toolSearch: z.enum(CLAUDE_TOOL_SEARCH).describe("Claude Code's ENABLE_TOOL_SEARCH: on (unset or true), auto (auto:N) or off (false)."),
+        toolSearchPercent: count.describe('N of auto:N, in per cent of the context window.'),
+        contextWindow: count.describe('The context window auto measures against: an assumption.'),
+        serverAlwaysLoad: z.boolean().describe('"alwaysLoad": true on the server in .mcp.json (Claude Code).'),
+        providerSearch: z.enum(PROVIDER_SEARCHES).describe('The tool search a caller of the raw API adds.'),
+        settings: z.array(z.string()).describe('The settings that change what this client defers.'),
+      })
+      .describe('The settings the visibility of each tool was worked out for.'),
   }),
   target: z.object({
     id: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_CUSTOM_CAP } from '@/lib/limits';
+import { MAX_CUSTOM_CAP, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { CLIENT_IDS } from '@/lib/surface/clients';
+import { ASSUMED_CONTEXT_WINDOW, CLAUDE_AUTO_PERCENT, CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES } from '@/lib/surface/deferral';
 import { NAMING_SCHEMES, SURFACE_MODES, serverKeySchema, TARGET_IDS } from './surface-config';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -48,6 +49,21 @@ export const previewQuerySchema = z
     /** The MCP client the names go through; raw is the names as the proxy presents them. */
     client: z.enum(CLIENT_IDS).default('raw'),
     naming: z.enum(NAMING_SCHEMES).optional(),
+    /** The model family behind the client (default: the one its users get today); a family the client does not run falls back to that. */
+    model: z.enum(MODEL_FAMILIES).optional(),
+    /** Claude Code's ENABLE_TOOL_SEARCH: on (unset or true, the default), auto (auto:N) or off (false). */
+    toolSearch: z.enum(CLAUDE_TOOL_SEARCH).default('on'),
+    /** N of auto:N: the share of the context window MCP tool definitions may fill before Claude Code defers them. */
+    toolSearchPercent: z.coerce.number().int().min(0).max(100).default(CLAUDE_AUTO_PERCENT),
+    /** The context window auto measures against, in tokens (an assumption: 200,000 by default). */
+    contextWindow: z.coerce.number().int().min(PREVIEW_CONTEXT_WINDOW.min).max(PREVIEW_CONTEXT_WINDOW.max).default(ASSUMED_CONTEXT_WINDOW),
+    /** `"alwaysLoad": true` on favindex's entry in .mcp.json (Claude Code). */
+    serverAlwaysLoad: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** For the raw client: the tool search the caller adds (Anthropic bm25 or regex, OpenAI tool_search). */
+    providerSearch: z.enum(PROVIDER_SEARCHES).default('none'),
     serverKey: serverKeySchema.optional(),
     /** The cap for target custom. */
     cap: int(1, MAX_CUSTOM_CAP),

@@ -41,6 +41,8 @@ const table: [ClientId, NamingScheme, string, 'favourite' | 'all', string, strin
   ['vscode-copilot', 'safe', 'gitlab/create_issue', 'favourite', 'mcp_favindex_fav_gitlab_create_issue', []],
   ['copilot-cli', 'slash', 'filesystem/read_file', 'favourite', 'favindex-favourite/read_file', ['refused-by-client']],
   ['copilot-cli', 'safe', 'filesystem/read_file', 'favourite', 'favindex-fav_read_file', []],
+  ['gemini-cli', 'slash', 'filesystem/read_file', 'favourite', 'mcp_favindex_favourite_read_file', ['renamed']],
+  ['gemini-cli', 'safe', 'filesystem/read_file', 'favourite', 'mcp_favindex_fav_read_file', []],
 ];
 
 describe('client names from the real fixture catalogs', () => {
@@ -116,6 +118,12 @@ describe('client names from the real fixture catalogs', () => {
     expect(through('claude-desktop', 'slash').refusal).toMatch(/^Claude Desktop would fail the whole request: 74 tool name\(s\) break its rule/);
     expect(through('copilot-cli', 'slash').refusal).toContain("e.g. 'favindex-favourite/github/create_issue'");
     expect(through('claude-desktop', 'safe').refusal).toBeNull();
+  });
+
+  it('Gemini CLI cuts a name over 63 characters in the middle: the first 30, "...", the last 30', () => {
+    const made = clientName(CLIENTS['gemini-cli'], 'favindex-production-eu1', 'all_everything_trigger-long-running-operation');
+    expect(made).toMatchObject({ name: 'mcp_favindex-production-eu1_al...trigger-long-running-operation', rewritten: true });
+    expect(made.name).toHaveLength(63);
   });
 
   it('VS Code takes at most 13 characters of the server name, lower-cased', () => {

@@ -57,7 +57,11 @@ function makeName(profile: ClientProfile, serverKey: string, presented: string):
   if (length && name.length > length.max) {
     rewritten = true;
     if (length.over === 'cut') name = name.slice(0, length.max);
-    else {
+    else if (length.over === 'cut-middle') {
+      // Gemini CLI keeps both ends around "...": 30 + 3 + 30 = 63.
+      const side = Math.floor((length.max - 3) / 2);
+      name = `${name.slice(0, side)}...${name.slice(-side)}`;
+    } else {
       // Codex hashes the name before it replaced any character.
       const hash = sha1Hex(profile.template.replace('{server}', server).replace('{tool}', presented));
       name = name.slice(0, length.max - hash.length) + hash;

@@ -3,13 +3,15 @@
  * model receives, and what it refuses. Every fact carries its source beside it; a fact nobody
  * has established is stated as unknown, and the preview says so instead of guessing.
  */
-export const CLIENT_IDS = ['raw', 'claude-code', 'claude-desktop', 'codex', 'cursor', 'vscode-copilot', 'copilot-cli'] as const;
+export const CLIENT_IDS = ['raw', 'claude-code', 'claude-desktop', 'codex', 'cursor', 'vscode-copilot', 'copilot-cli', 'gemini-cli'] as const;
 export type ClientId = (typeof CLIENT_IDS)[number];
 
-/** One thing said about a client, for the page: established, or openly unknown. */
+/** One thing said about a client, for the page: established (with where it comes from), or openly unknown. */
 export interface ClientFact {
   text: string;
   known: boolean;
+  /** Where a known fact comes from: a public page, issue or source file. */
+  source?: string;
 }
 
 /** Characters or runs of a name whose fate in the client is not known. */
@@ -28,8 +30,8 @@ export interface ClientProfile {
   /** Replacements made in the presented name, in order. */
   rewrites: readonly { pattern: RegExp; to: string }[];
   doubts: readonly ClientDoubt[];
-  /** Past `max` characters the final name is cut (VS Code), or cut and ended with a SHA-1 (Codex). */
-  length: { max: number; over: 'cut' | 'cut-sha1' } | null;
+  /** Past `max` characters the final name is cut (VS Code), cut and ended with a SHA-1 (Codex), or cut in the middle (Gemini CLI). */
+  length: { max: number; over: 'cut' | 'cut-sha1' | 'cut-middle' } | null;
   /** A tool whose server key and tool name reach this many characters together is left out (Cursor). */
   combinedLimit: number | null;
   /** A final name outside this pattern makes the client's request fail as a whole. */
@@ -57,13 +59,17 @@ function client(profile: Pick<ClientProfile, 'id' | 'label' | 'template' | 'fact
   return { ...CLIENT_DEFAULTS, ...profile };
 }
 
+const CODEX_NAMES = 'openai/codex codex-rs/core/src/mcp_connection_manager.rs (qualify_tools)';
+const VSCODE_NAMES = 'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator)';
+const GEMINI_NAMES = 'google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts (generateValidName)';
+
 export const CLIENTS: Record<ClientId, ClientProfile> = {
   raw: client({
     id: 'raw',
     label: 'As presented (no client)',
     template: '{tool}',
     duplicates: 'sends-both',
-    facts: [{ text: 'The names exactly as the proxy presents them: what a client that changes nothing would send.', known: true }],
+    facts: [{ text: 'The names exactly as the proxy presents them: what a client that changes nothing would send.', known: true, source: 'favindex' }],
   }),
   'claude-code': client({
     id: 'claude-code',
@@ -84,10 +90,10 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     // Anthropic answers 400 "Tool names must be unique" (anthropics/claude-code#14199).
     duplicates: 'sends-both',
     facts: [
-      { text: 'Sends mcp__<server key>__<tool>.', known: true },
-      { text: "Turns '.' into '_' (reported; its source is not public).", known: true },
+      { text: 'Sends mcp__<server key>__<tool>.', known: true, source: 'anthropics/claude-code#2412' },
+      { text: "Turns '.' into '_' (reported; its source is not public).", known: true, source: 'barryw/ImmichMCP#8; logly/mureo#73' },
       { text: "What it does with other characters, such as '/', is not known: shown unchanged.", known: false },
-      { text: 'Does not shorten names: one over 64 characters fails the request at Anthropic.', known: true },
+      { text: 'Does not shorten names: one over 64 characters fails the request at Anthropic.', known: true, source: 'anthropics/claude-code#2326, #2412' },
       { text: 'No cap of its own on the number of tools is known.', known: false },
     ],
   }),
@@ -99,8 +105,8 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     template: '{tool}',
     refuses: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, what: 'tool names must match ^[a-zA-Z0-9_-]{1,64}$' },
     facts: [
-      { text: 'Sends the tool name as presented, without the server key.', known: true },
-      { text: 'A name outside ^[a-zA-Z0-9_-]{1,64}$ makes every request fail.', known: true },
+      { text: 'Sends the tool name as presented, without the server key.', known: true, source: 'barryw/ImmichMCP#4; l22-io/orchard-mcp#14' },
+      { text: 'A name outside ^[a-zA-Z0-9_-]{1,64}$ makes every request fail.', known: true, source: 'hostinger/api-mcp-server#48; API-200/api200#14' },
       { text: 'What it does with two tools of one name, and any cap of its own, are not known.', known: false },
     ],
   }),
@@ -117,10 +123,10 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     length: { max: 64, over: 'cut-sha1' },
     duplicates: 'keeps-first',
     facts: [
-      { text: 'Sends mcp__<server key>__<tool>, every character outside [A-Za-z0-9_-] turned into _.', known: true },
-      { text: 'Over 64 characters: keeps the first 24 and appends the SHA-1 of the unchanged name (40 hex digits).', known: true },
-      { text: 'Two tools that end with one name: the later one is skipped.', known: true },
-      { text: 'No cap of its own on the number of tools.', known: true },
+      { text: 'Sends mcp__<server key>__<tool>, every character outside [A-Za-z0-9_-] turned into _.', known: true, source: CODEX_NAMES },
+      { text: 'Over 64 characters: keeps the first 24 and appends the SHA-1 of the unchanged name (40 hex digits).', known: true, source: CODEX_NAMES },
+      { text: 'Two tools that end with one name: the later one is skipped.', known: true, source: CODEX_NAMES },
+      { text: 'No cap of its own on the number of tools.', known: true, source: CODEX_NAMES },
     ],
   }),
   cursor: client({
@@ -140,9 +146,16 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     // anyproto/anytype-mcp#5 and getsentry/sentry-mcp-stdio#3); newer versions warn at 80 (Snowflake-Labs/mcp#77).
     toolCap: { max: 40, over: 'drops-rest' },
     facts: [
-      { text: 'Sends mcp_<server key>_<tool> (reported; Cursor is closed source).', known: true },
-      { text: 'Leaves out a tool whose server key and tool name reach 60 characters together.', known: true },
-      { text: 'Sends only the first 40 tools (newer versions warn at 80 instead; whether they still drop is not known).', known: true },
+      { text: 'Sends mcp_<server key>_<tool> (reported; Cursor is closed source).', known: true, source: 'verygoodplugins/mcp-automem#31' },
+      {
+        text: 'Leaves out a tool whose server key and tool name reach 60 characters together.',
+        known: true,
+        source: 'ComposioHQ/composio#2788; awslabs/mcp#1283',
+      },
+      {
+        text: 'Sent only the first 40 tools (Cursor’s docs, quoted in anyproto/anytype-mcp#5); newer versions warn at 80 (Snowflake-Labs/mcp#77): whether any limit still drops tools is not known, the preview keeps 40.',
+        known: false,
+      },
       { text: 'What it does with characters outside [A-Za-z0-9_-] is not known: shown unchanged.', known: false },
     ],
   }),
@@ -163,10 +176,22 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     // past it tools are grouped behind virtual activate_* tools.
     toolCap: { max: 128, over: 'groups-rest' },
     facts: [
-      { text: 'Sends mcp_<server name, lower case, at most 13 characters>_<tool>, other characters turned into _.', known: true },
-      { text: 'The server part comes from the name the server announces (else its config key); shown here as the server key.', known: true },
-      { text: 'Cuts the name at 64 characters, without a hash: cut names can collide.', known: true },
-      { text: 'Past 128 tools it groups tools behind virtual activate_* tools.', known: true },
+      { text: 'Sends mcp_<server name, lower case, at most 13 characters>_<tool>, other characters turned into _.', known: true, source: VSCODE_NAMES },
+      {
+        text: 'The server part comes from the name the server announces (else its config key); shown here as the server key.',
+        known: true,
+        source: VSCODE_NAMES,
+      },
+      {
+        text: 'Cuts the name at 64 characters, without a hash: cut names can collide.',
+        known: true,
+        source: 'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpTypes.ts (McpToolName.MaxLength)',
+      },
+      {
+        text: 'For models it does not defer for, past 128 tools it groups tools behind virtual activate_* tools.',
+        known: true,
+        source: 'microsoft/vscode-copilot-chat (chat.virtualTools.threshold = HARD_TOOL_LIMIT)',
+      },
       { text: 'Which tool it keeps when two end with one name is not known.', known: false },
     ],
   }),
@@ -181,9 +206,23 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     // The Copilot API's cap (HARD_TOOL_LIMIT = 128, "Max CAPI tool count limit", microsoft/vscode-copilot-chat).
     toolCap: { max: 128, over: 'unknown' },
     facts: [
-      { text: 'Sends <server key>-<tool>, characters unchanged.', known: true },
-      { text: 'A name outside ^[a-zA-Z0-9_-]{1,128}$ makes the whole request fail (400).', known: true },
+      { text: 'Sends <server key>-<tool>, characters unchanged.', known: true, source: 'github/copilot-sdk#869, #861' },
+      { text: 'A name outside ^[a-zA-Z0-9_-]{1,128}$ makes the whole request fail (400).', known: true, source: 'github/copilot-cli#1879, #2581' },
       { text: 'The Copilot API takes at most 128 tools; what the CLI does past that is not known.', known: false },
+    ],
+  }),
+  'gemini-cli': client({
+    id: 'gemini-cli',
+    label: 'Gemini CLI',
+    // generateValidName(`${server}_${tool}`): "mcp_" in front, every character outside
+    // [a-zA-Z0-9_.:-] → '_', and past 63 characters the first 30 + "..." + the last 30.
+    template: 'mcp_{server}_{tool}',
+    rewrites: [{ pattern: /[^a-zA-Z0-9_.:-]/g, to: '_' }],
+    length: { max: 63, over: 'cut-middle' },
+    facts: [
+      { text: 'Sends mcp_<server key>_<tool>, every character outside [A-Za-z0-9_.:-] turned into _.', known: true, source: GEMINI_NAMES },
+      { text: 'Over 63 characters: keeps the first 30 and the last 30, with "..." between.', known: true, source: GEMINI_NAMES },
+      { text: 'What it does with two tools of one name, and any cap of its own, are not known.', known: false },
     ],
   }),
 };

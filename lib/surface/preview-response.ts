@@ -2,6 +2,8 @@ import { ApiError } from '@/lib/errors';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/schemas/surface-config';
 import { CLIENTS, compositionOf } from './clients';
+import { CLIENT_DEFERRAL, type DeferralSettings } from './deferral';
+import { modelFor } from './deferral-plan';
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
@@ -54,6 +56,15 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     query: query.query,
   };
   const profile = CLIENTS[query.client];
+  const deferral: DeferralSettings = {
+    model: modelFor(profile.id, query.model) ?? 'other',
+    toolSearch: query.toolSearch,
+    toolSearchPercent: query.toolSearchPercent,
+    contextWindow: query.contextWindow,
+    serverAlwaysLoad: query.serverAlwaysLoad,
+    providerSearch: query.providerSearch,
+  };
+  const defers = CLIENT_DEFERRAL[profile.id];
 
   let session: PreviewResponse['session'] = null;
   let state: SessionState = EMPTY_SESSION;
@@ -86,7 +97,12 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
       serverKey,
       naming,
       composition: compositionOf(profile, serverKey),
-      facts: profile.facts.map((f) => ({ text: f.text, known: f.known })),
+      facts: [...profile.facts, ...defers.facts].map((f) => (f.source ? { text: f.text, known: f.known, source: f.source } : { text: f.text, known: f.known })),
+      deferral: {
+        ...deferral,
+        model: modelFor(profile.id, query.model),
+        settings: [...defers.settings],
+      },
     },
     target: {
       id: target.id,
@@ -102,7 +118,11 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
     proxies: sources.proxies,
     session,
-    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, { profile, serverKey }),
+    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, {
+      profile,
+      serverKey,
+      deferral,
+    }),
   };
 }
 

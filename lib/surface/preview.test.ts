@@ -30,7 +30,8 @@ describe('preview through a client', () => {
     });
     expect(tool.marks!.map((m) => m.kind)).toEqual(['unknown', 'refused-by-provider']);
     // Agent tools are the client's own: never renamed.
-    expect(preview.tools[0]).toEqual({ name: 'agent tool 1', canonical: null, source: 'agent', placeholder: true });
+    expect(preview.tools[0]).toMatchObject({ name: 'agent tool 1', canonical: null, source: 'agent', placeholder: true, visibility: 'full' });
+    expect(preview.tools[0]).not.toHaveProperty('presented');
   });
 
   it('safe names pass: no refusal, no fix, tokens counted on the final names', () => {

@@ -1,21 +1,26 @@
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { applyClient, type ClientTool } from './client-names';
 import { CLIENTS, type ClientProfile } from './clients';
+import type { DeferralSettings } from './deferral';
+import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
 import type { ModeInputs } from './types';
+import { applyVisibility, planForList, TOKENS_UP_FRONT, type ToolVisibility, type VisibilitySummary } from './visibility';
 import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
 export type { ModePreview } from '@/lib/contracts/preview';
 export type { PreviewTool } from '@/lib/contracts/preview';
 
 export type PreviewDetail = 'full' | 'names';
 
-/** The client a preview goes through, and the key its config gives favindex. */
+/** The client a preview goes through, the key its config gives favindex, and the model and settings that decide what it defers. */
 export interface ClientChoice {
   profile: ClientProfile;
   serverKey: string;
+  /** Default: what a user of the client gets today. */
+  deferral?: DeferralSettings;
 }
 
 export const RAW_CLIENT: ClientChoice = { profile: CLIENTS.raw, serverKey: 'favindex' };
@@ -27,14 +32,21 @@ interface Checked {
   requestRefused: ModePreview['requestRefused'];
   notes: string[];
   received: ClientTool[];
+  levels: (ToolVisibility | null)[];
+  visibility: VisibilitySummary;
 }
 
 /** A mode's list through the client and against the target: the names the model receives and who refuses what. */
 function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
   const list = buildModeList(mode, catalog, inputs);
-  const sent = applyClient(client.profile, client.serverKey, list.tools);
+  const settings = client.deferral ?? defaultDeferralSettings(client.profile.id);
+  let sent = applyClient(client.profile, client.serverKey, list.tools);
+  const plan = planForList(client.profile.id, settings, sent.tools, target.tokenMethod);
+  // VS Code groups past its cap only for the models it does not defer for.
+  if (!plan.clientCapApplies && client.profile.toolCap) sent = applyClient({ ...client.profile, toolCap: null }, client.serverKey, list.tools);
   const received = sent.tools.filter((t) => t.received);
-  const fit = checkAgainstTarget(received, target);
+  const { levels, summary } = applyVisibility(sent.tools, plan, target.tokenMethod, sourceLineOf(client.serverKey, list.instruction));
+  const fit = checkAgainstTarget(received, target, summary.full);
   const byName = new Map<string, string[]>();
   for (const p of fit.problems) byName.set(p.name, [...(byName.get(p.name) ?? []), p.message]);
   let provider = 0;
@@ -50,9 +62,25 @@ function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
     }
   }
   const refused = { client: sent.tools.filter((t) => t.marks.some((m) => m.kind === 'refused-by-client')).length, provider };
-  const requestRefused = sent.refusal ? { by: 'client' as const, message: sent.refusal } : providerRefusal(fit, target);
-  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received };
+  const requestRefused = sent.refusal
+    ? { by: 'client' as const, message: sent.refusal }
+    : (providerRefusal(fit, target) ?? nothingLoaded(plan, summary, target));
+  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received, levels, visibility: summary };
   return { list, checked };
+}
+
+/** What Codex shows of the favindex server: its key and what it says about itself (its instructions, reportedly). */
+function sourceLineOf(serverKey: string, instruction: string | null): string {
+  return instruction ? `${serverKey}: ${instruction}` : serverKey;
+}
+
+/** Anthropic refuses a request whose every tool is deferred (microsoft/vscode#311946). */
+function nothingLoaded(plan: DeferralPlan, summary: VisibilitySummary, target: Target): ModePreview['requestRefused'] {
+  if (!plan.oneMustLoad || summary.full > 0 || summary.name + summary.hidden === 0) return null;
+  return {
+    by: 'provider',
+    message: `${target.label === 'Anthropic' ? 'Anthropic' : `Anthropic (previewed at ${target.label})`} would refuse this request as a whole: every tool is deferred, and at least one tool must have defer_loading=false.`,
+  };
 }
 
 /** The provider refuses the whole request for one bad name or description, a repeated name, or (OpenAI) one tool too many. */
@@ -97,6 +125,7 @@ export function previewMode(
     warn: fit.warn,
     problems: fit.problems,
     tokens: { ...tokens, methodDescription: TOKEN_METHODS[tokens.method] },
+    visibility: { ...checked.visibility, method: TOKENS_UP_FRONT },
     refused: checked.refused,
     renamed: has('renamed'),
     tooLong: has('too-long'),
@@ -107,7 +136,7 @@ export function previewMode(
     leftOut: list.leftOut,
     notes: checked.notes,
     instruction: list.instruction,
-    tools: checked.tools.map((t) => toPreviewTool(t, detail)),
+    tools: checked.tools.map((t, i) => toPreviewTool(t, detail, checked.levels[i] ?? null)),
   };
 }
 
@@ -131,7 +160,7 @@ export function previewModes(
   return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail, client));
 }
 
-function toPreviewTool(tool: ClientTool, detail: PreviewDetail): PreviewTool {
+function toPreviewTool(tool: ClientTool, detail: PreviewDetail, level: ToolVisibility | null): PreviewTool {
   const out: PreviewTool =
     tool.presented !== tool.name
       ? { name: tool.name, presented: tool.presented, canonical: tool.canonical, source: tool.source }
@@ -142,5 +171,10 @@ function toPreviewTool(tool: ClientTool, detail: PreviewDetail): PreviewTool {
     out.inputSchema = tool.body.inputSchema;
   }
   if (tool.marks.length > 0) out.marks = tool.marks;
+  if (level) {
+    out.visibility = level.visibility;
+    out.why = level.why;
+    if (level.cut) out.cut = true;
+  }
   return out;
 }

@@ -94,9 +94,14 @@ export interface TargetFit {
   problems: TargetProblem[];
 }
 
-export function checkAgainstTarget(tools: readonly ListedTool[], target: Target): TargetFit {
+/**
+ * `loaded` is how many of the tools are sent with their schema, when a client or provider search
+ * defers the rest: the cap and the soft limit are checked against those, since whether deferred
+ * tools count toward a provider's cap is not known.
+ */
+export function checkAgainstTarget(tools: readonly ListedTool[], target: Target, loaded = tools.length): TargetFit {
   const count = tools.length;
-  const overBy = target.cap !== null && count > target.cap ? count - target.cap : 0;
+  const overBy = target.cap !== null && loaded > target.cap ? loaded - target.cap : 0;
   const problems: TargetProblem[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
@@ -128,7 +133,7 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target)
     cap: target.cap,
     fits: overBy === 0,
     overBy,
-    warn: target.warnAbove !== null && count > target.warnAbove,
+    warn: target.warnAbove !== null && loaded > target.warnAbove,
     problems,
   };
 }

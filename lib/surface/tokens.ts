@@ -68,8 +68,11 @@ export function estimateTokens(tools: readonly ListedTool[], method: TokenMethod
     tokens += toolTokens(tool.name, tool.body, method);
     counted++;
   }
-  if (counted > 0) {
-    tokens += method === 'openai-functions' ? openaiWrapperTokens() + FUNCTION_DEFINITION_TOKEN_OVERHEAD : ANTHROPIC_TOOL_USE_OVERHEAD;
-  }
+  if (counted > 0) tokens += listOverheadTokens(method);
   return { tokens, method, placeholdersExcluded };
+}
+
+/** What a request with any tools at all costs besides their definitions: OpenAI's namespace wrapper, Anthropic's tool-use prompt. */
+export function listOverheadTokens(method: TokenMethodId): number {
+  return method === 'openai-functions' ? openaiWrapperTokens() + FUNCTION_DEFINITION_TOKEN_OVERHEAD : ANTHROPIC_TOOL_USE_OVERHEAD;
 }

@@ -1,6 +1,7 @@
 import type { ModePreview, PreviewResponse } from '@/lib/contracts/preview';
 import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { countOf } from '@/lib/format';
+import { CLAUDE_CODE_DESCRIPTION_LIMIT } from './deferral';
 import { TARGETS } from './targets';
 
 export type VerdictLevel = 'ok' | 'warning' | 'broken';
@@ -53,7 +54,8 @@ export function lostTools(preview: ModePreview): LostTool[] {
     if (mark) lost.push({ name: tool.canonical ?? tool.name, why: mark.message });
   }
   if (preview.overBy > 0 && preview.cap !== null) {
-    const past = preview.tools.filter(received).slice(preview.cap);
+    // The cap is checked against what is sent in full: deferred tools are not the ones past it.
+    const past = preview.tools.filter((t) => received(t) && (t.visibility ?? 'full') === 'full').slice(preview.cap);
     for (const tool of past) lost.push({ name: tool.canonical ?? tool.name, why: `past the cap of ${preview.cap}` });
   }
   return lost;
@@ -72,14 +74,25 @@ function judge(preview: ModePreview, context: VerdictContext): { level: VerdictL
   if (preview.leftOut.length > 0)
     return { level: 'warning', reason: `${countOf(preview.leftOut.length, 'catalog tool')} cannot be presented: the name is too long or taken.` };
   if (lost > 0) return { level: 'warning', reason: `${client.label} hides ${countOf(lost, 'tool')} behind tools the model must activate first.` };
+  if (preview.visibility.cut > 0)
+    return {
+      level: 'warning',
+      reason: `${client.label} cuts ${countOf(preview.visibility.cut, 'tool description')} at ${CLAUDE_CODE_DESCRIPTION_LIMIT.toLocaleString('en-GB')} characters: what follows never reaches the model.`,
+    };
   if (preview.collisions > 0)
     return { level: 'warning', reason: `${countOf(preview.collisions, 'tool')} end up with a name another tool has too, through ${via}.` };
   if (preview.warn)
-    return { level: 'warning', reason: `${countOf(preview.count, 'tool')}, more than ${target.label}’s ${target.warnAbove}: expect worse tool choice.` };
+    return {
+      level: 'warning',
+      reason: `${countOf(preview.visibility.full, 'tool')} loaded, more than ${target.label}’s ${target.warnAbove}: expect worse tool choice.`,
+    };
   if (preview.unknown > 0)
     return { level: 'warning', reason: `What ${client.label} does with ${countOf(preview.unknown, 'tool name')} is not known: check them in the list.` };
   const room = preview.cap === null ? `${target.label} has no hard cap` : `within ${target.label}’s cap of ${preview.cap}`;
-  return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; every name passes ${via}.` };
+  const { full, name, hidden } = preview.visibility;
+  if (name + hidden === 0) return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; every name passes ${via}.` };
+  const capped = preview.cap === null ? room : `${room} for what is sent in full (whether deferred tools count toward the cap is not known)`;
+  return { level: 'ok', reason: `${full} loaded, ${name + hidden} deferred: ${capped}; every name passes ${via}.` };
 }
 
 /** The smallest-capped named target that takes this many tools: the one to preview instead. */
@@ -105,7 +118,7 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
     if (better) return { kind: 'mode', mode: better, label: `Use ${better} mode` };
   }
   if (preview.overBy > 0) {
-    const target = roomierTarget(preview.count, context.target.id);
+    const target = roomierTarget(preview.visibility.full, context.target.id);
     if (target) return { kind: 'target', target, label: `Preview at ${TARGETS[target as Exclude<TargetId, 'custom'>].label}` };
   }
   return null;

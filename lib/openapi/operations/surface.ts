@@ -9,12 +9,13 @@ export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
     get: {
       tag: 'surface',
       access: 'admin',
-      summary: 'The exact tool list per presentation mode, through an MCP client, for a target: names as the model receives them, caps, refusals and tokens',
+      summary:
+        'The exact tool list per presentation mode, through an MCP client and model with its tool-search settings, for a target: names as the model receives them, what it sees of each tool, caps, refusals and tokens',
       query: previewQuerySchema,
       responses: {
         200: {
           description:
-            'The client (how it composes names, what is known of it and what is not); per mode: the ordered list by final name with what happens to each tool (renamed, refused by the client or the provider, too long, colliding), count, caps, fits/overBy, problems, whether the request as a whole would be refused and the naming change that fixes it, leftOut, tokens and method, instruction; the replayed session when asked.',
+            'The client (how it composes names, what is known of it and what is not); per mode: the ordered list by final name with what happens to each tool (renamed, refused by the client or the provider, too long, colliding), count, caps, fits/overBy, problems, whether the request as a whole would be refused and the naming change that fixes it, leftOut, tokens and method, instruction; the replayed session when asked. Per tool its visibility (full: schema up front; name: name only until a search loads it; hidden: behind a namespace, source line or virtual group) and why; per mode the counts of the three, tokens up front and per search beside the all-definitions figure. Caps are checked against what is sent in full.',
           schema: previewResponseSchema,
         },
       },

@@ -104,7 +104,7 @@ describe('GET /api/projects/:id/preview', () => {
     const [eager] = res.body.modes;
     expect(res.body.modes).toHaveLength(1);
     expect(eager).toMatchObject({ mode: 'eager', count: 42, cap: 40, fits: false, overBy: 2 });
-    expect(eager.tools[0]).toEqual({ name: 'search', canonical: null, source: 'agent' });
+    expect(eager.tools[0]).toEqual({ name: 'search', canonical: null, source: 'agent', visibility: 'full', why: expect.stringContaining('agent’s own') });
     expect(eager.tools[2]).not.toHaveProperty('description');
     const anthropic = await api.get(`/api/projects/${id}/preview?target=anthropic&mode=eager`);
     expect(anthropic.body.modes[0]).toMatchObject({ cap: null, fits: true, warn: true, tokens: { method: 'anthropic-tools' } });

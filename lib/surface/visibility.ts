@@ -1,0 +1,141 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import type { ClientTool } from './client-names';
+import type { ClientId } from './clients';
+import type { DeferralSettings, Visibility } from './deferral';
+import { deferralPlan, type DeferralPlan } from './deferral-plan';
+import type { TokenMethodId } from './targets';
+import { listOverheadTokens, toolTokens } from './tokens';
+import { TOOL_SEARCHES } from './tool-search';
+import type { ToolBody } from './types';
+
+/** What the model is shown of one tool before any search, and why. */
+export interface ToolVisibility {
+  visibility: Visibility;
+  why: string;
+  /** Its description is longer than the client keeps (Claude Code: 2,048 characters). */
+  cut: boolean;
+}
+
+export interface VisibilitySummary {
+  full: number;
+  name: number;
+  hidden: number;
+  /** Tools whose description the client cuts. */
+  cut: number;
+  /** What the model is given before any search: see TOKENS_UP_FRONT. */
+  tokensUpFront: number;
+  /** One search: the results it usually loads × the mean definition of a deferred tool; null when not known or nothing is deferred. */
+  tokensPerSearch: number | null;
+  search: { tool: string; results: number; source: string } | null;
+  notes: string[];
+}
+
+export const TOKENS_UP_FRONT =
+  'Up front: the full definition of every loaded tool (as the target counts a definition, descriptions cut where the client cuts them), plus the deferred tools as the client lists them — names one a line (with the description for OpenAI deferred functions), a source line per server for Codex, nothing for Anthropic-deferred tools — counted with o200k_base, plus the target’s per-request overhead when any tool is sent.';
+
+const ALWAYS_LOAD = 'marked _meta["anthropic/alwaysLoad"]: kept loaded with its schema';
+const AGENT = 'the agent’s own tool: the client loads it';
+
+/** The body the model gets: the description cut where the client cuts it. */
+const cutBodies = new WeakMap<ToolBody, Map<number, ToolBody>>();
+function shownBody(body: ToolBody, limit: number | null): ToolBody {
+  if (limit === null || (body.description?.length ?? 0) <= limit) return body;
+  let byLimit = cutBodies.get(body);
+  if (!byLimit) {
+    byLimit = new Map();
+    cutBodies.set(body, byLimit);
+  }
+  let cut = byLimit.get(limit);
+  if (!cut) {
+    cut = { ...body, description: body.description?.slice(0, limit) };
+    byLimit.set(limit, cut);
+  }
+  return cut;
+}
+
+/** The plan for a list: what every MCP tool the client sends would cost in full decides Claude Code's `auto`. */
+export function planForList(client: ClientId, settings: DeferralSettings, tools: readonly ClientTool[], method: TokenMethodId): DeferralPlan {
+  let mcp = 0;
+  if (client === 'claude-code' && settings.toolSearch === 'auto') {
+    for (const t of tools) if (t.received && t.source !== 'agent' && !t.placeholder) mcp += toolTokens(t.name, t.body, method);
+  }
+  return deferralPlan(client, settings, mcp);
+}
+
+function levelOf(tool: ClientTool, plan: DeferralPlan): ToolVisibility | null {
+  const cut = plan.descriptionLimit !== null && (tool.body.description?.length ?? 0) > plan.descriptionLimit;
+  if (!tool.received) {
+    const grouped = tool.marks.find((m) => m.kind === 'grouped');
+    return grouped ? { visibility: 'hidden', why: grouped.message, cut } : null;
+  }
+  if (tool.source === 'agent' && !plan.agentToolsToo) return { visibility: 'full', why: AGENT, cut: false };
+  if (plan.deferred === null) return { visibility: 'full', why: plan.why, cut };
+  if (plan.honoursAlwaysLoad && tool.alwaysLoad) return { visibility: 'full', why: ALWAYS_LOAD, cut };
+  return { visibility: plan.deferred, why: plan.why, cut };
+}
+
+/**
+ * Every tool's level in this view, and what the model is given up front and per search. `source`
+ * is the server's source line where the client shows one (Codex: its key and description).
+ */
+export function applyVisibility(
+  tools: readonly ClientTool[],
+  plan: DeferralPlan,
+  method: TokenMethodId,
+  sourceLine: string,
+): { levels: (ToolVisibility | null)[]; summary: VisibilitySummary } {
+  const levels = tools.map((t) => levelOf(t, plan));
+  const count = { full: 0, name: 0, hidden: 0, cut: 0 };
+  let fullTokens = 0;
+  let sent = 0;
+  const lines: string[] = [];
+  let deferredTokens = 0;
+  let deferred = 0;
+  for (const [i, tool] of tools.entries()) {
+    const level = levels[i];
+    if (!level) continue;
+    count[level.visibility]++;
+    if (level.cut) count.cut++;
+    if (tool.placeholder) continue;
+    const body = shownBody(tool.body, plan.descriptionLimit);
+    if (level.visibility === 'full') {
+      fullTokens += toolTokens(tool.name, body, method);
+      sent++;
+      continue;
+    }
+    deferredTokens += toolTokens(tool.name, body, method);
+    deferred++;
+    if (level.visibility === 'name') {
+      lines.push(plan.nameWithDescription && body.description ? `${tool.name}: ${body.description}` : tool.name);
+      sent++;
+    }
+  }
+  const nameTokens = lines.length > 0 ? countTokens(lines.join('\n')) : 0;
+  const sourceTokens = plan.sourceLine && count.hidden > 0 ? countTokens(sourceLine) : 0;
+  const overhead = sent > 0 || sourceTokens > 0 ? listOverheadTokens(method) : 0;
+  const search = plan.search ? TOOL_SEARCHES[plan.search] : null;
+  const results = search ? Math.min(search.results.usual, deferred) : 0;
+  const tokensPerSearch = search && results > 0 ? Math.round((deferredTokens / deferred) * results) : null;
+  return {
+    levels,
+    summary: {
+      ...count,
+      tokensUpFront: fullTokens + nameTokens + sourceTokens + overhead,
+      tokensPerSearch,
+      search: search ? { tool: search.tool, results: search.results.usual, source: search.source } : null,
+      notes: visibilityNotes(plan, count, deferred, tokensPerSearch),
+    },
+  };
+}
+
+function visibilityNotes(plan: DeferralPlan, count: { hidden: number; cut: number }, deferred: number, perSearch: number | null): string[] {
+  const notes: string[] = [];
+  if (plan.alsoLoaded && deferred > 0) notes.push(`${plan.alsoLoaded} is always loaded; the size of its own definition is not known and not counted.`);
+  if (count.cut > 0 && plan.descriptionLimit !== null)
+    notes.push(
+      `${count.cut} description(s) over ${plan.descriptionLimit.toLocaleString('en-GB')} characters are cut there; tokens are counted on the cut text.`,
+    );
+  if (deferred > 0 && perSearch === null) notes.push('How many tools one search or lookup loads is not known: no figure per search.');
+  if (plan.deferred === null && count.hidden > 0) notes.push('The virtual activate_* tools the client makes are not counted: their definitions are not known.');
+  return notes;
+}
