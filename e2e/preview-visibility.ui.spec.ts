@@ -24,6 +24,7 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
   await page.getByLabel('MCP client').selectOption('claude-code');
   await expect(page.getByLabel('Provider tool search')).toHaveCount(0);
   await expect(page.getByLabel('Model')).toHaveValue('claude');
+  await expect(page.getByTestId('client-fit')).toContainText('Fits this view: deferred mode');
 
   const card = page.getByTestId('mode-card-favindex');
   const line = card.getByTestId('visibility-line');
@@ -47,6 +48,7 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
 
   await page.getByLabel('Tool search (ENABLE_TOOL_SEARCH)').selectOption('off');
   await expect(line).toContainText('51 loaded · 0 by name only · 0 hidden');
+  await expect(page.getByTestId('client-fit')).toContainText('Fits this view: favindex mode');
   await expect(rows.nth(2)).toContainText('loaded');
   const loaded = await tokensOf(card.getByTestId('tokens-up-front').textContent());
   expect(loaded).toBeGreaterThan(3 * deferred);

@@ -6,26 +6,31 @@ import styles from './client-summary.module.css';
 export function ClientSummary({ client }: { client: PreviewResponse['client'] }) {
   const unknown = client.facts.filter((f) => !f.known);
   return (
-    <details className={`small ${styles.summary}`} data-testid="client-summary">
-      <summary>
-        {client.id === 'raw' ? (
-          <>Names as the proxy presents them ({client.naming} naming); pick a client to see what the model receives through it.</>
-        ) : (
-          <>
-            Through {client.label}: the model receives <span className="mono">{client.composition}</span> ({client.naming} naming)
-          </>
-        )}
-        {unknown.length > 0 ? <span className="muted"> · {countOf(unknown.length, 'thing')} not known</span> : null}
-      </summary>
-      <ul data-testid="client-facts">
-        {client.facts.map((fact) => (
-          <li key={fact.text} className={fact.known ? undefined : styles.unknown}>
-            {fact.known ? null : <strong>Not known: </strong>}
-            {fact.text}
-            {fact.source ? <span className={`muted ${styles.source}`}> — {fact.source}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </details>
+    <>
+      <p className="small" data-testid="client-fit">
+        Fits this view: <strong>{client.fits.mode}</strong> mode. {client.fits.why}
+      </p>
+      <details className={`small ${styles.summary}`} data-testid="client-summary">
+        <summary>
+          {client.id === 'raw' ? (
+            <>Names as the proxy presents them ({client.naming} naming); pick a client to see what the model receives through it.</>
+          ) : (
+            <>
+              Through {client.label}: the model receives <span className="mono">{client.composition}</span> ({client.naming} naming)
+            </>
+          )}
+          {unknown.length > 0 ? <span className="muted"> · {countOf(unknown.length, 'thing')} not known</span> : null}
+        </summary>
+        <ul data-testid="client-facts">
+          {client.facts.map((fact) => (
+            <li key={fact.text} className={fact.known ? undefined : styles.unknown}>
+              {fact.known ? null : <strong>Not known: </strong>}
+              {fact.text}
+              {fact.source ? <span className={`muted ${styles.source}`}> — {fact.source}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
   );
 }

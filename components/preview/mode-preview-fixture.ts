@@ -13,6 +13,7 @@ export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePr
     tokens: { tokens: 0, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
     // Nothing deferred unless a test says so: every tool the model receives is sent in full.
     visibility: {
+      defers: 'nothing',
       full: overrides.count ?? 0,
       name: 0,
       hidden: 0,

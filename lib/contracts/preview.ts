@@ -74,6 +74,9 @@ export const modePreviewSchema = z.object({
   }),
   visibility: z
     .object({
+      defers: z
+        .enum(['nothing', 'unmarked', 'everything'])
+        .describe('What the client defers of this list: nothing, every tool not marked alwaysLoad, or every tool (favourites too).'),
       full: count.describe('Tools sent with their schema: what a provider cap is checked against.'),
       name: count.describe('Tools shown by name (maybe description) only, until a search loads them.'),
       hidden: count.describe('Tools behind a namespace, a source line or a virtual group.'),
@@ -165,6 +168,11 @@ export const previewResponseSchema = z.object({
         settings: z.array(z.string()).describe('The settings that change what this client defers.'),
       })
       .describe('The settings the visibility of each tool was worked out for.'),
+    fits: z
+      .object({ mode: z.enum(SURFACE_MODES), why: z.string() })
+      .describe(
+        'The mode that suits this client with these settings: deferred where it defers tools behind its own search, favindex where it sends everything.',
+      ),
   }),
   target: z.object({
     id: z.string(),

@@ -4,6 +4,7 @@ import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/sc
 import { CLIENTS, compositionOf } from './clients';
 import { CLIENT_DEFERRAL, type DeferralSettings } from './deferral';
 import { modelFor } from './deferral-plan';
+import { modeFit } from './mode-fit';
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
@@ -89,6 +90,18 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     session = { source: 'explicit', ...state };
   }
 
+  const modes = previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, {
+    profile,
+    serverKey,
+    deferral,
+  });
+  // Judged on the deferred list where it was previewed: Claude Code's auto decides by the list's size.
+  const fits = modeFit(
+    profile.id === 'raw' ? 'This caller' : profile.label,
+    modes.find((m) => m.mode === 'deferred') ?? modes[0],
+    surface.alwaysLoadFavourites,
+  );
+
   return {
     project: sources.project,
     client: {
@@ -103,6 +116,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
         model: modelFor(profile.id, query.model),
         settings: [...defers.settings],
       },
+      fits,
     },
     target: {
       id: target.id,
@@ -118,11 +132,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
     proxies: sources.proxies,
     session,
-    modes: previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, {
-      profile,
-      serverKey,
-      deferral,
-    }),
+    modes,
   };
 }
 

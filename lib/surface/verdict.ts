@@ -111,7 +111,9 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
   if (preview.overBy > 0 && cap !== null && preview.mode === 'pinned' && context.limits.maxToolsPerRequest > cap)
     return { kind: 'budget', maxToolsPerRequest: cap, label: `Lower the list budget to ${cap}` };
   if (context.configured) {
-    const better = MODE_PREFERENCE.find((m) => {
+    // A client that defers tools itself is best served by one name per tool, favourites loaded.
+    const preference = preview.visibility.defers === 'nothing' ? MODE_PREFERENCE : (['deferred', ...MODE_PREFERENCE] as const);
+    const better = preference.find((m) => {
       const other = context.modes.find((p) => p.mode === m);
       return m !== preview.mode && other !== undefined && judge(other, context).level === 'ok';
     });

@@ -16,7 +16,11 @@ export interface ToolVisibility {
   cut: boolean;
 }
 
+/** What the client defers of a list: nothing, every tool but those marked alwaysLoad, or every tool. */
+export type Defers = 'nothing' | 'unmarked' | 'everything';
+
 export interface VisibilitySummary {
+  defers: Defers;
   full: number;
   name: number;
   hidden: number;
@@ -119,6 +123,7 @@ export function applyVisibility(
   return {
     levels,
     summary: {
+      defers: plan.deferred === null ? 'nothing' : plan.honoursAlwaysLoad ? 'unmarked' : 'everything',
       ...count,
       tokensUpFront: fullTokens + nameTokens + sourceTokens + overhead,
       tokensPerSearch,

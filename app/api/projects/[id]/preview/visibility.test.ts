@@ -142,4 +142,19 @@ describe('GET /api/projects/:id/preview: what the client shows the model of each
     expect(gemini.modes[0]!.tools[0]!.name).toBe('mcp_favindex_github__create_or_update_file');
     expect(gemini.client.deferral.model).toBe('gemini');
   });
+
+  it('says which mode fits each client: deferred where it defers tools itself, favindex where it sends everything', async () => {
+    const id = await twelveServerProject();
+    const fits = async (query: string) => (await preview(id, `${query}&agentTools=0`)).client.fits;
+    expect(await fits('client=claude-code&target=anthropic')).toMatchObject({
+      mode: 'deferred',
+      why: expect.stringContaining('marks the favourites to stay loaded'),
+    });
+    expect(await fits('client=codex')).toMatchObject({ mode: 'deferred', why: expect.stringContaining('favourites too') });
+    expect(await fits('client=claude-code&target=anthropic&toolSearch=off')).toMatchObject({ mode: 'favindex' });
+    expect(await fits('client=gemini-cli&target=gemini')).toMatchObject({ mode: 'favindex' });
+    const body = await preview(id, 'client=vscode-copilot&model=claude&target=github-copilot&agentTools=30');
+    expect(body.modes.find((m) => m.mode === 'deferred')!.visibility.defers).toBe('everything');
+    expect(body.client.fits.mode).toBe('deferred');
+  });
 });
