@@ -5,8 +5,11 @@ import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { PLANTED_SERVER, PLANTED_TEST_QUERIES, PLANTED_TOOLS } from '@/test/findability-catalog';
 import { createTestProject } from '@/test/fixtures';
+import { applyYaml, projectYaml } from '@/test/yaml-documents';
+import { eq } from 'drizzle-orm';
+import { projects } from '@/db/schema';
 
-setupTestDatabase();
+const database = setupTestDatabase();
 
 async function plantedProject(): Promise<string> {
   const id = await createTestProject();
@@ -102,5 +105,39 @@ describe('/api/projects/:id/findability/queries', () => {
     const trimmed = await api.put(queries(id), { json: { queries: [{ query: '  update a record ', tool: 'records/update' }] } });
     expect(trimmed.body).toEqual({ queries: [{ query: 'update a record', tool: 'records/update' }] });
     expectEnvelope(await api.get(queries('no-such-project')), 404, 'PROJECT_NOT_FOUND');
+  });
+});
+
+describe('test queries in the project YAML', () => {
+  const revision = async (id: string) =>
+    (await database.db.select({ revision: projects.surfaceRevision }).from(projects).where(eq(projects.id, id)))[0]!.revision;
+
+  it('exports them, applies them back as written, and makes no surface revision for them', async () => {
+    const id = await plantedProject();
+    await api.put(queries(id), { json: { queries: PLANTED_TEST_QUERIES } });
+    const exported = (await api.get(`/api/projects/${id}/yaml`)).text;
+    expect(exported).toContain('  testQueries:\n    - query: send a message to a customer\n      tool: records/send_email\n');
+
+    const before = await revision(id);
+    const edited = exported.replace('archive old entries', 'remove an entry for good');
+    const applied = await applyYaml(edited);
+    expect(applied.status).toBe(200);
+    expect(applied.body.projects[0].changes.map((c: { path: string }) => c.path)).toEqual(['spec.testQueries']);
+    expect((await api.get(queries(id))).body.queries[1]).toEqual({ query: 'remove an entry for good', tool: 'records/delete_record' });
+    expect(await revision(id)).toBe(before);
+    expect((await api.get(`/api/projects/${id}/yaml`)).text).toBe(edited);
+
+    // A project made from YAML keeps its test queries, even for a tool its catalog lists only later.
+    const name = `${id}-yaml`;
+    const made = await applyYaml(`${projectYaml(name)}  testQueries:\n    - query: open a pull request\n      tool: github/create_pull_request\n`);
+    expect(made.status).toBe(200);
+    expect((await api.get(queries(name))).body).toEqual({ queries: [{ query: 'open a pull request', tool: 'github/create_pull_request' }] });
+    expect((await report(name)).body.testQueries).toEqual([
+      { query: 'open a pull request', tool: 'github/create_pull_request', status: 'not-in-catalog', rank: null },
+    ]);
+
+    const bad = await applyYaml(`${projectYaml(name)}  testQueries:\n    - query: ""\n      tool: github/create_pull_request\n`);
+    expect(bad.status).toBe(422);
+    expect((await api.get(queries(name))).body.queries).toHaveLength(1);
   });
 });
