@@ -4,7 +4,7 @@ import { SEARCH_METHODS, TOOL_SEARCH_IDS } from '@/lib/surface/tool-search';
 import { count } from './shared';
 
 export const QUERY_ORIGINS = ['name', 'description', 'test'] as const;
-export const TEST_QUERY_STATUSES = ['found', 'missed', 'loaded', 'not-in-catalog'] as const;
+export const TEST_QUERY_STATUSES = ['found', 'missed', 'loaded', 'not-listed', 'not-in-catalog'] as const;
 
 /** A test query kept with the project: the tool a search for it should find. */
 export const testQuerySchema = z.object({
@@ -49,7 +49,9 @@ export const testQueryResultSchema = z.object({
   tool: z.string(),
   status: z
     .enum(TEST_QUERY_STATUSES)
-    .describe('found / missed by the search; loaded: the client keeps the tool loaded, no search needed; not-in-catalog: no such tool now.'),
+    .describe(
+      'found / missed by the search; loaded: the client keeps the tool loaded, no search needed; not-listed: the mode’s list does not hold it (e.g. lazy, before activation); not-in-catalog: no such tool now.',
+    ),
   rank: count.nullable(),
 });
 
@@ -76,7 +78,7 @@ export const findabilityResponseSchema = z.object({
     notFound: count,
     losingToSiblings: count,
     flagged: count,
-    testQueries: z.object({ found: count, missed: count, loaded: count, notInCatalog: count }),
+    testQueries: z.object({ found: count, missed: count, loaded: count, notListed: count, notInCatalog: count }),
   }),
   tools: z.array(findabilityToolSchema).describe('Every deferred tool, flagged ones first, then in catalog order.'),
   testQueries: z.array(testQueryResultSchema),

@@ -2,23 +2,13 @@ import type { FindabilityResponse, TestQuery } from '@/lib/contracts/findability
 import { ApiError } from '@/lib/errors';
 import type { FindabilityQuery } from '@/lib/schemas/findability';
 import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config';
+import { CLIENT_SEARCHES } from './client-searches';
 import { CLIENTS, type ClientId } from './clients';
 import { findability } from './findability';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
 import { TOOL_SEARCHES, type ToolSearchId } from './tool-search';
 import { EMPTY_SESSION, type FavouritesInput } from './types';
-
-/**
- * The search each deferring client puts in front of MCP tools (sources in tool-search.ts). Copilot
- * CLI defers only for Anthropic models and its search is server-side and unpublished
- * (github/copilot-cli#4588); Cursor, Claude Desktop and the raw list have no known search.
- */
-export const CLIENT_SEARCHES: Partial<Record<ClientId, ToolSearchId>> = {
-  'claude-code': 'claude-code',
-  codex: 'codex',
-  'vscode-copilot': 'vscode',
-};
 
 export const DEFAULT_FINDABILITY_CLIENT: ClientId = 'codex';
 

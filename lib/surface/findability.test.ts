@@ -56,7 +56,7 @@ describe('findability', () => {
     expect(del.advice).toEqual([
       expect.stringContaining("The test query 'archive old entries' does not match it. Its name and description lack 'archive', 'old'"),
     ]);
-    expect(report.summary.testQueries).toEqual({ found: 1, missed: 1, loaded: 0, notInCatalog: 0 });
+    expect(report.summary.testQueries).toEqual({ found: 1, missed: 1, loaded: 0, notListed: 0, notInCatalog: 0 });
   });
 
   it('searches only the deferred tools: a sibling kept loaded is no rival, and its test query needs no search', () => {
@@ -72,6 +72,9 @@ describe('findability', () => {
     expect(tool(report, 'update_v2')).toBeUndefined();
     expect(tool(report, 'update')).toMatchObject({ flagged: false, losesTo: [] });
     expect(report.testQueries.map((t) => t.status)).toEqual(['loaded', 'not-in-catalog']);
+    // A catalog tool the mode does not list (lazy, before activation) is neither found nor kept loaded.
+    const unlisted = run({ deferred: [], testQueries: [{ query: 'update', tool: 'records/update' }] });
+    expect(unlisted.testQueries).toEqual([{ query: 'update', tool: 'records/update', status: 'not-listed', rank: null }]);
     expect(report.summary).toMatchObject({ deferred: 5, loaded: 1 });
   });
 

@@ -95,7 +95,6 @@ export function findability(input: FindabilityInput): FindabilityReport {
   const deferredSet = new Set(input.deferred);
   const loadedSet = new Set(input.loaded);
   const entries = catalog.entries.filter((e) => deferredSet.has(e.canonical));
-  const docOf = new Map(entries.map((e, i) => [e.canonical, i]));
   const texts = entries.map((e) => searchText(search.id, e));
   const ranking = search.method === 'regex' ? 'regex' : 'bm25';
   const ranker = ranking === 'regex' ? regexRanker(texts) : bm25Ranker(texts.map(contentWords));
@@ -160,7 +159,7 @@ export function findability(input: FindabilityInput): FindabilityReport {
   const testQueries = input.testQueries.map((t) => {
     const result = testResults.get(`${t.tool}\u0000${t.query}`);
     if (result) return { query: t.query, tool: t.tool, status: result.found ? ('found' as const) : ('missed' as const), rank: result.rank };
-    const status = loadedSet.has(t.tool) || (catalog.byCanonical.has(t.tool) && !docOf.has(t.tool)) ? ('loaded' as const) : ('not-in-catalog' as const);
+    const status = loadedSet.has(t.tool) ? ('loaded' as const) : catalog.byCanonical.has(t.tool) ? ('not-listed' as const) : ('not-in-catalog' as const);
     return { query: t.query, tool: t.tool, status, rank: null };
   });
   const countStatus = (s: string) => testQueries.filter((t) => t.status === s).length;
@@ -177,7 +176,13 @@ export function findability(input: FindabilityInput): FindabilityReport {
       notFound: tools.filter((t) => !t.found).length,
       losingToSiblings: tools.filter((t) => t.losesTo.length > 0).length,
       flagged: tools.filter((t) => t.flagged).length,
-      testQueries: { found: countStatus('found'), missed: countStatus('missed'), loaded: countStatus('loaded'), notInCatalog: countStatus('not-in-catalog') },
+      testQueries: {
+        found: countStatus('found'),
+        missed: countStatus('missed'),
+        loaded: countStatus('loaded'),
+        notListed: countStatus('not-listed'),
+        notInCatalog: countStatus('not-in-catalog'),
+      },
     },
     tools: ordered,
     testQueries,

@@ -33,7 +33,7 @@ describe('GET /api/projects/:id/findability', () => {
       client: { id: 'codex', label: 'Codex CLI' },
       mode: 'favindex',
       search: { id: 'codex', tool: 'tool_search', method: 'bm25', ranking: 'bm25', approximation: false, limit: 8 },
-      summary: { deferred: 6, loaded: 0, losingToSiblings: 2, testQueries: { found: 1, missed: 1, loaded: 0, notInCatalog: 0 } },
+      summary: { deferred: 6, loaded: 0, losingToSiblings: 2, testQueries: { found: 1, missed: 1, loaded: 0, notListed: 0, notInCatalog: 0 } },
     });
     const byTool = new Map(body.tools.map((t) => [t.tool, t]));
     expect(byTool.get('records/update')!.losesTo.map((s) => s.tool)).toEqual(['records/update_v2']);
