@@ -2,8 +2,6 @@ import type { FindabilityTool } from '@/lib/contracts/findability';
 import { searchWords, STOP_WORDS } from './retrieve';
 
 const LISTED_WORDS = 10;
-/** Words kept in a response's shared and own lists: the advice names the first ten. */
-const LISTED_WORDS_MAX = 20;
 
 /** Distinct content words in order of appearance. */
 export function distinctWords(text: string): string[] {
@@ -17,9 +15,12 @@ function quoted(list: readonly string[]): string {
 
 /** The words two tools' descriptions share, and those of the first the second lacks (each as distinctWords gives them). */
 export function wordsShared(mine: readonly string[], theirs: ReadonlySet<string>): { shared: string[]; own: string[] } {
-  const shared = mine.filter((w) => theirs.has(w));
-  const own = mine.filter((w) => !theirs.has(w));
-  return { shared: shared.slice(0, LISTED_WORDS_MAX), own: own.slice(0, LISTED_WORDS_MAX) };
+  return { shared: mine.filter((w) => theirs.has(w)), own: mine.filter((w) => !theirs.has(w)) };
+}
+
+/** A sibling as the response lists it: as many words as the advice names, so 2,000 tools stay a small answer. */
+export function listedSibling(s: FindabilityTool['losesTo'][number]): FindabilityTool['losesTo'][number] {
+  return { tool: s.tool, shared: s.shared.slice(0, LISTED_WORDS), own: s.own.slice(0, LISTED_WORDS) };
 }
 
 /** Which description to change, and how: the words that make the pair alike, and that none set this one apart. */

@@ -1,7 +1,7 @@
 import { buildBm25, scoreBm25 } from './bm25';
 
 /** Tools listed as the ones a tool loses to, and as the ones ranked above it. */
-export const LISTED_SIBLINGS = 5;
+export const LISTED_SIBLINGS = 3;
 /** A sibling scoring at least this share of the tool's own score on its own query is one the search cannot tell apart. */
 export const NEAR_SCORE = 0.9;
 

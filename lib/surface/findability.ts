@@ -1,5 +1,5 @@
 import type { FindabilityResponse, FindabilityTool, TestQuery } from '@/lib/contracts/findability';
-import { distinctWords, siblingAdvice, testQueryAdvice, unfoundAdvice, wordsShared } from './findability-advice';
+import { distinctWords, listedSibling, siblingAdvice, testQueryAdvice, unfoundAdvice, wordsShared } from './findability-advice';
 import { bm25Ranker, LISTED_SIBLINGS, NEAR_SCORE, regexRanker } from './findability-rank';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { parameterNames, searchWords, STOP_WORDS } from './retrieve';
@@ -139,11 +139,12 @@ export function findability(input: FindabilityInput): FindabilityReport {
     const ownQueriesFound = queries.filter((q) => q.from !== 'test');
     const found = ownQueriesFound.some((q) => q.found);
     const ranks = queries.map((q) => q.rank).filter((r): r is number => r !== null);
-    const losesTo = [...siblings.entries()]
+    const siblingWords = [...siblings.entries()]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, LISTED_SIBLINGS)
       .map(([d]) => ({ tool: entries[d]!.canonical, ...wordsShared(wordsOf(doc), wordSetOf(d)) }));
-    if (losesTo.length > 0) advice.unshift(siblingAdvice(entry.canonical, losesTo));
+    if (siblingWords.length > 0) advice.unshift(siblingAdvice(entry.canonical, siblingWords));
+    const losesTo = siblingWords.map(listedSibling);
     if (!found) advice.unshift(unfoundAdvice(ownQueriesFound, limit, search.tool));
     return {
       tool: entry.canonical,
