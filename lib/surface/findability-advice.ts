@@ -3,9 +3,9 @@ import { searchWords, STOP_WORDS } from './retrieve';
 
 const LISTED_WORDS = 10;
 
-/** Distinct content words in order of appearance. */
+/** Distinct content words in order of appearance; single letters (the s of "record's") name nothing to change. */
 export function distinctWords(text: string): string[] {
-  return [...new Set(searchWords(text).filter((w) => !STOP_WORDS.has(w)))];
+  return [...new Set(searchWords(text).filter((w) => w.length > 1 && !STOP_WORDS.has(w)))];
 }
 
 function quoted(list: readonly string[]): string {

@@ -23,7 +23,9 @@ describe('findability', () => {
     expect(v2.losesTo.map((s) => s.tool)).toEqual(['records/update']);
     expect(update.losesTo[0]!.shared).toEqual(expect.arrayContaining(['update', 'record', 'fields', 'records', 'store']));
     expect(update.advice[0]).toContain('cannot tell records/update from records/update_v2');
-    expect(update.advice[0]).toContain("'update', 'record', 's', 'fields'");
+    expect(update.advice[0]).toContain(
+      "shares 'update', 'record', 'fields', 'records', 'store', 'takes', 'id' with records/update_v2's and only 'change' tells it apart",
+    );
     expect(update.advice[0]).toContain('Start its description with what sets it apart from records/update_v2');
     // Flagged ones come first.
     expect(

@@ -75,7 +75,9 @@ function ownQueries(entry: CatalogEntry, tests: readonly string[]): OwnQuery[] {
     if (words.length > 0) out.push({ query, from, words });
   };
   add('name', contentWords(`${entry.server} ${entry.tool.name}`));
-  add('description', [...new Set(contentWords(firstSentence(entry.tool.description ?? '')))].slice(0, DESCRIPTION_QUERY_WORDS));
+  // Nobody searches by a single letter (the s of "record's").
+  const described = contentWords(firstSentence(entry.tool.description ?? '')).filter((w) => w.length > 1);
+  add('description', [...new Set(described)].slice(0, DESCRIPTION_QUERY_WORDS));
   for (const test of tests) add('test', contentWords(test), test);
   return out;
 }
@@ -193,7 +195,7 @@ export function findability(input: FindabilityInput): FindabilityReport {
 function methodText(ranking: 'bm25' | 'regex', approximation: boolean, limit: number, search: ToolSearch): string {
   const queries =
     `Each deferred tool is searched for by its server and name words, by the first ${DESCRIPTION_QUERY_WORDS} words of its description's first sentence, ` +
-    'and by every test query kept for it (words split at case and punctuation, lower case, stop words dropped).';
+    'and by every test query kept for it (words split at case and punctuation, lower case, stop words and, in descriptions, single letters dropped).';
   const rank =
     ranking === 'regex'
       ? ' Each query becomes a case-insensitive regular expression of its words in order with anything between, over what the search reads; matches are taken in catalog order, since Anthropic does not publish theirs.'
