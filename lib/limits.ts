@@ -111,3 +111,9 @@ export const PROXY_REPORT_LIMITS = {
  * names of that day are counted together, so names a sender makes up cannot grow the rollup.
  */
 export const UNRESOLVED_NAMES_PER_DAY = 1_000;
+
+/**
+ * Test queries a project keeps for findability (§surface): the tool each should find, the query at
+ * most as long as Anthropic's regex search takes (200 characters, platform.claude.com tool-search-tool).
+ */
+export const TEST_QUERY_LIMITS = { perProject: 200, queryLength: 200 } as const;

@@ -85,6 +85,13 @@ export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<Project
     retentionDays: fc.option(fc.integer({ min: 1, max: 3_650 }), { nil: null }),
     surface: surfaceArb,
     favourites: favouriteIndexArb,
+    testQueries: fc.uniqueArray(
+      fc.record({
+        query: tricky(200, 1).filter((q) => q.trim() === q && q.length > 0),
+        tool: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}\/[a-z_]{1,20}$/),
+      }),
+      { maxLength: 3, selector: (q) => `${q.tool} ${q.query}` },
+    ),
   });
 
 export const projectIdArb = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/);

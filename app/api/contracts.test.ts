@@ -215,6 +215,19 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/surface`, { headers: { 'if-none-match': surface.headers.get('etag')! } }), 304);
   });
 
+  it('findability: test queries kept and replaced, and the report through a client and a provider search', async () => {
+    expect((await ok(api.get(`/api/projects/${id}/findability/queries`))).body).toEqual({ queries: [] });
+    const kept = [
+      { query: 'open a new issue', tool: 'github/create_issue' },
+      { query: 'forget everything', tool: 'memory/delete_entities' },
+    ];
+    await ok(api.put(`/api/projects/${id}/findability/queries`, { json: { queries: kept } }));
+    const codex = await ok(api.get(`/api/projects/${id}/findability?client=codex`));
+    expect(codex.body.tools.length).toBeGreaterThan(0);
+    await ok(api.get(`/api/projects/${id}/findability?search=anthropic-regex&mode=eager`));
+    await ok(api.get(`/api/projects/${id}/findability?client=vscode-copilot`));
+  });
+
   it('proxies: a report, the list, a preview counting what a connected proxy runs, forget', async () => {
     await ok(api.put(`/api/projects/${id}/proxies/proxy-contract`, { json: proxyReport([{ name: 'github', tools: 26 }]) }));
     expect((await ok(api.get(`/api/projects/${id}/proxies`))).body.proxies).toHaveLength(1);

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useProjectQuery } from '@/components/api/use-project-query';
+import { FindabilityPanel } from '@/components/findability/findability-panel';
 import { usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
 import { Alert } from '@/components/ui/alert';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -153,6 +154,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
           )}
         </QueryView>
       )}
+      <FindabilityPanel id={id} client={client} />
     </>
   );
 }

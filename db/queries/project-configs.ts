@@ -1,24 +1,26 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { favouriteIndexes, projects } from '@/db/schema';
+import { favouriteIndexes, findabilityTestQueries, projects } from '@/db/schema';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
 
 /** Projects with their favourites, ordered by id; all of them when `ids` is not given. */
 export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<ProjectConfig[]> {
   if (ids && ids.length === 0) return [];
   const rows = await db
-    .select({ project: projects, favourites: favouriteIndexes })
+    .select({ project: projects, favourites: favouriteIndexes, testQueries: findabilityTestQueries.queries })
     .from(projects)
     .innerJoin(favouriteIndexes, eq(favouriteIndexes.projectId, projects.id))
+    .leftJoin(findabilityTestQueries, eq(findabilityTestQueries.projectId, projects.id))
     .where(ids ? inArray(projects.id, [...ids]) : undefined)
     .orderBy(asc(projects.id));
-  return rows.map(({ project, favourites }) => ({
+  return rows.map(({ project, favourites, testQueries }) => ({
     id: project.id,
     description: project.description,
     metaTools: project.metaTools,
     retentionDays: project.retentionDays,
     surface: project.surface,
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools },
+    testQueries: testQueries ?? [],
   }));
 }
 

@@ -7,3 +7,4 @@ export * from './tokens';
 export * from './impact';
 export * from './admin-sessions';
 export * from './proxies';
+export * from './findability';

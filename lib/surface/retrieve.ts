@@ -35,7 +35,7 @@ export function parameterNames(schema: unknown, out: string[] = [], depth = 0): 
 }
 
 // Words that carry no meaning for picking a tool: "create an issue" must not rank on "an".
-const STOP_WORDS = new Set('a an the to of in on for with and or is are be by from at as it its this that into via'.split(' '));
+export const STOP_WORDS: ReadonlySet<string> = new Set('a an the to of in on for with and or is are be by from at as it its this that into via'.split(' '));
 
 const indexes = new WeakMap<PreparedCatalog, MiniSearch<ToolDocument>>();
 

@@ -21,6 +21,14 @@ describe('project YAML documents', () => {
     expect(stringifyProjectDocuments([reparsed])).toBe(text);
   });
 
+  it('writes test queries after retentionDays only when the project keeps some, and reads them back', () => {
+    const kept = { ...config, testQueries: [{ query: 'open a pull request', tool: 'gitea/create_pull_request' }] };
+    const text = stringifyProjectDocuments([toProjectDocument(kept)]);
+    expect(text.endsWith('retentionDays: 90\n  testQueries:\n    - query: open a pull request\n      tool: gitea/create_pull_request\n')).toBe(true);
+    expect(stringifyProjectDocuments([projectDocumentSchema.parse(parse(text))])).toBe(text);
+    expect(stringifyProjectDocuments([toProjectDocument({ ...config, testQueries: [] })])).not.toContain('testQueries');
+  });
+
   it('separates several projects with ---', () => {
     const text = stringifyProjectDocuments([toProjectDocument(config), toProjectDocument({ ...config, id: 'other' })]);
     expect(text.split('\n---\n')).toHaveLength(2);

@@ -1,6 +1,8 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
+import type { TestQuery } from '@/lib/contracts/findability';
 import { favouriteIndexSchema, type FavouriteIndex } from '@/lib/schemas/favourites';
+import { testQueriesSchema } from '@/lib/schemas/findability';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 import { surfaceConfigSchema, type SurfaceConfig } from '@/lib/schemas/surface-config';
 
@@ -26,6 +28,8 @@ export const projectDocumentSchema = z
         surface: surfaceConfigSchema,
         metaTools: z.array(z.string().min(1).max(256)).max(200).default([]),
         retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
+        /** Findability test queries (§surface); written only when the project keeps some. */
+        testQueries: testQueriesSchema.optional(),
       })
       .strict(),
   })
@@ -40,6 +44,7 @@ export interface ProjectConfig {
   retentionDays: number | null;
   surface: SurfaceConfig;
   favourites: FavouriteIndex;
+  testQueries?: readonly TestQuery[];
 }
 
 export function toProjectDocument(config: ProjectConfig): ProjectDocument {
@@ -73,6 +78,7 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
       },
       metaTools: [...config.metaTools],
       retentionDays: config.retentionDays,
+      ...(config.testQueries && config.testQueries.length > 0 ? { testQueries: config.testQueries.map((q) => ({ query: q.query, tool: q.tool })) } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { lockProjects, projectConfigs } from '@/db/queries/project-configs';
+import { setTestQueries } from '@/db/queries/test-queries';
 import { withTransactionRetry } from '@/db/sql';
 import { ApiError, projectNotFound } from '@/lib/errors';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
@@ -90,7 +91,11 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
   if (stableStringify(spec.favouriteIndex) !== stableStringify(defaultFavouriteIndex())) {
     await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
   }
+  // Kept as written, for tools a catalog may only list later; the report says which it lacks.
+  if (spec.testQueries && spec.testQueries.length > 0) await setTestQueries(db, metadata.name, spec.testQueries);
 }
+
+const TEST_QUERIES_PATH = 'spec.testQueries';
 
 /**
  * One document's changes are one surface revision, so the Impact page judges them as one change
@@ -99,7 +104,10 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
  */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
-  const settingsChanged = step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.'));
+  // Test queries change no surface, so they make no surface revision.
+  const testQueriesChanged = step.changes.some((c) => c.path === TEST_QUERIES_PATH);
+  const settingsChanged = step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.') && c.path !== TEST_QUERIES_PATH);
+  if (testQueriesChanged) await setTestQueries(db, metadata.name, spec.testQueries ?? []);
   if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged });
   if (settingsChanged) {
     await updateProject(

@@ -6,6 +6,7 @@ import { AUTH_OPERATIONS } from './auth';
 import { CATALOG_OPERATIONS } from './catalog';
 import { EVENT_OPERATIONS } from './events';
 import { FAVOURITE_OPERATIONS } from './favourites';
+import { FINDABILITY_OPERATIONS } from './findability';
 import { IMPACT_OPERATIONS } from './impact';
 import { META_OPERATIONS } from './meta';
 import { PROJECT_OPERATIONS } from './projects';
@@ -33,6 +34,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...USAGE_OPERATIONS,
   ...IMPACT_OPERATIONS,
   ...SURFACE_OPERATIONS,
+  ...FINDABILITY_OPERATIONS,
   ...TOKEN_OPERATIONS,
   ...PROXY_OPERATIONS,
   ...YAML_OPERATIONS,

@@ -1,0 +1,30 @@
+import type { FindabilityParams } from '@/components/api/use-findability-query';
+import type { ClientId } from '@/lib/surface/clients';
+import { CLIENT_SEARCHES } from '@/lib/surface/client-searches';
+import { TOOL_SEARCHES, type ToolSearchId } from '@/lib/surface/tool-search';
+
+/** The searches the panel offers: OpenAI's hosted one publishes nothing to rank by. */
+export const SEARCH_CHOICES = ['codex', 'claude-code', 'vscode', 'anthropic-bm25', 'anthropic-regex'] as const satisfies readonly ToolSearchId[];
+export type SearchChoice = (typeof SEARCH_CHOICES)[number];
+
+const LABELS: Record<SearchChoice, string> = {
+  codex: 'Codex (tool_search, BM25)',
+  'claude-code': 'Claude Code (ToolSearch, approximated by BM25)',
+  vscode: 'VS Code (tool_search, embeddings approximated by BM25)',
+  'anthropic-bm25': 'Anthropic API, BM25 search',
+  'anthropic-regex': 'Anthropic API, regex search',
+};
+
+export const searchLabel = (choice: SearchChoice) => LABELS[choice];
+
+/** The search of the client the preview goes through, when it has one; Codex otherwise. */
+export function searchOfClient(client: ClientId): SearchChoice {
+  const id = CLIENT_SEARCHES[client];
+  return id && (SEARCH_CHOICES as readonly string[]).includes(id) ? (id as SearchChoice) : 'codex';
+}
+
+/** Client searches are asked for by client, so the answer names it; the API's by search. */
+export function searchParams(choice: SearchChoice): FindabilityParams {
+  const client = (Object.entries(CLIENT_SEARCHES) as [ClientId, ToolSearchId][]).find(([, id]) => id === choice)?.[0];
+  return client ? { client } : { search: TOOL_SEARCHES[choice].id };
+}
