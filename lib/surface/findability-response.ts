@@ -2,7 +2,7 @@ import type { FindabilityResponse, TestQuery } from '@/lib/contracts/findability
 import { ApiError } from '@/lib/errors';
 import type { FindabilityQuery } from '@/lib/schemas/findability';
 import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config';
-import { CLIENT_SEARCHES } from './client-searches';
+import { CLIENT_SEARCHES, keepsMarkedLoaded } from './client-searches';
 import { CLIENTS, type ClientId } from './clients';
 import { findability } from './findability';
 import { buildModeList } from './modes';
@@ -21,7 +21,7 @@ export interface FindabilitySources {
 }
 
 /** The catalog tools of a mode's list, split into those a deferring client keeps loaded and the rest, which it defers. */
-export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, favourites: FavouritesInput, mode: SurfaceConfig['mode']) {
+export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, favourites: FavouritesInput, mode: SurfaceConfig['mode'], keepsMarked = true) {
   const list = buildModeList(mode, catalog, {
     agentTools: surface.agentTools,
     limits: surface.limits,
@@ -39,7 +39,7 @@ export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, 
     if (tool.canonical === null) continue;
     listed.add(tool.canonical);
     // A favourite is listed twice in favindex mode: loaded under its favourite name, so not deferred.
-    if (tool.alwaysLoad) loaded.add(tool.canonical);
+    if (tool.alwaysLoad && keepsMarked) loaded.add(tool.canonical);
   }
   return { deferred: [...listed].filter((c) => !loaded.has(c)), loaded: [...loaded] };
 }
@@ -76,7 +76,9 @@ export function buildFindabilityResponse(sources: FindabilitySources, query: Fin
     );
   }
   const mode = query.mode ?? sources.surface.mode;
-  const { deferred, loaded } = deferredTools(sources.catalog, sources.surface, sources.favourites, mode);
+  // A provider's search keeps what is not deferred; of the clients only Claude Code honours the mark.
+  const keepsMarked = client === null || keepsMarkedLoaded(client.id as ClientId);
+  const { deferred, loaded } = deferredTools(sources.catalog, sources.surface, sources.favourites, mode, keepsMarked);
   const report = findability({ catalog: sources.catalog, deferred, loaded, search, testQueries: sources.testQueries });
   return {
     project: sources.project,

@@ -61,6 +61,9 @@ describe('GET /api/projects/:id/findability', () => {
     expect(eager.body).toMatchObject({ mode: 'eager', search: { id: 'claude-code', approximation: true, limit: 3 }, summary: { deferred: 6, loaded: 0 } });
     expect(eager.body.method).toContain('approximation');
     expect((await report(id, '?mode=off')).body.summary).toMatchObject({ deferred: 0 });
+    // Claude Code keeps the marked favourite loaded; Codex ignores the mark and defers it with the rest.
+    expect((await report(id, '?client=claude-code&mode=favindex')).body.summary).toMatchObject({ deferred: 5, loaded: 1 });
+    expect((await report(id, '?client=codex&mode=favindex')).body.summary).toMatchObject({ deferred: 6, loaded: 0 });
   });
 
   it('refuses a client with no known search, an unpublished search, both at once, and an unknown project', async () => {
