@@ -18,7 +18,7 @@ test('the Impact page says how many more sessions used the tool a pin loaded, wi
   for (let i = 0; i < events.length; i += 1000) await sendEvents(request, id, events.slice(i, i + 1000));
 
   await page.goto(`/projects/${id}/impact`);
-  const panel = page.getByRole('region', { name: 'Did loading help?' });
+  const panel = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Did loading help?' }) });
   await expect(panel).toContainText('This change loaded github/list_issues.');
   await expect(panel).toContainText('read all 120 sessions before · all 120 sessions after');
 

@@ -37,7 +37,9 @@ async function sideOf(db: Db, projectId: string, window: ReachWindow, favourites
  * REACH_SAMPLE_CALLS events a side. Sessions whose events the retention deleted are left out.
  */
 export async function impactReach(db: Db, projectId: string, input: ReachInput): Promise<ImpactReach> {
-  const since = input.retentionDays === null ? null : retentionCutoff(input.retentionDays, Date.now());
+  const cutoff = input.retentionDays === null ? null : retentionCutoff(input.retentionDays, Date.now());
+  // Said only when it leaves sessions out: a retention longer than the windows cuts nothing.
+  const since = cutoff && cutoff > input.before.from ? cutoff : null;
   const favourites = await favouritesOf(db, projectId, [input.baseline.favouritesVersion, input.target.favouritesVersion]);
   const of = (row: SurfaceRevisionRow) => favourites.get(row.favouritesVersion) ?? new Set<string>();
   const [fBefore, fAfter] = [of(input.baseline), of(input.target)];

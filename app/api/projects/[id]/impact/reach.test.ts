@@ -115,5 +115,11 @@ describe('the reach of the tools a change loaded (GET /api/projects/:id/impact)'
     expect(all.measures.map((m) => m.measure)).toEqual(['deferredByChange', 'usedLoaded', 'usedDeferred']);
     expect(measure(all, 'deferredByChange')).toMatchObject({ before: 1, after: 1, difference: null, verdict: 'not-enough-data' });
     expect(measure(all, 'usedLoaded')).toMatchObject({ before: 1, after: 0 });
+
+    // A retention shorter than the windows: the sessions still kept are read, and the report says from when.
+    expect((await api.patch(`/api/projects/${id}`, { json: { retentionDays: 1 } })).status).toBe(200);
+    const kept = await reachOf(id);
+    expect(Date.parse(kept.since!)).toBeGreaterThan(Date.now() - 2 * 86_400_000);
+    expect(segment(kept, null)).toMatchObject({ before: { sessions: 10, sampled: 10 }, after: { sessions: 10, sampled: 10 } });
   });
 });
