@@ -19,7 +19,8 @@ test('the Impact page says how many more sessions used the tool a pin loaded, wi
 
   await page.goto(`/projects/${id}/impact`);
   const panel = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Did loading help?' }) });
-  await expect(panel).toContainText('This change loaded github/list_issues.');
+  // The first impact report of a project on a busy machine can take a while: the whole page waits on it.
+  await expect(panel).toContainText('This change loaded github/list_issues.', { timeout: 30_000 });
   await expect(panel).toContainText('read all 120 sessions before · all 120 sessions after');
 
   // Every session: 33% → 67%, an interval that holds +33 points and leaves out 0.
@@ -36,7 +37,7 @@ test('the Impact page says how many more sessions used the tool a pin loaded, wi
   const clients = panel.getByTestId('reach-clients');
   const claude = clients.getByRole('row', { name: /claude-code/ });
   await expect(claude).toContainText('33% → 100%');
-  await expect(claude).toContainText('+67 points, 95% interval');
+  await expect(claude).toContainText(/\+67 points \[\+\d+, \+\d+\]/);
   const cursor = clients.getByRole('row', { name: /cursor/ });
   await expect(cursor).toContainText('33% → 33%');
   const cursorCell = cursor.locator('[data-measure="loadedByChange"]');
@@ -55,5 +56,6 @@ test('the reach says "not enough data" below the minimum sessions', async ({ pag
   await page.goto(`/projects/${id}/impact`);
   await expect(page.getByTestId('reach-loadedByChange')).toContainText(
     'Sessions that used the tools this change loaded: 100% → 100% (not enough data: 10 sessions before, 10 after; 30 needed on each side)',
+    { timeout: 30_000 },
   );
 });

@@ -5,7 +5,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { REACH_DEFINITIONS, type ReachMeasure } from '@/lib/impact/reach';
 import { formatChange, formatMeasure } from './format';
 import styles from './impact-page.module.css';
-import { changeWords, reachWords, sampleWords, shareWords } from './reach-words';
+import { compactChange, reachWords, sampleWords, shareWords } from './reach-words';
 
 const SHORT: Record<ReachMeasure, string> = {
   loadedByChange: 'Used the tools it loaded',
@@ -21,13 +21,13 @@ interface Row {
   beforeSuccess: ImpactSegment['measures'][number] | undefined;
 }
 
-function ShareCell({ segment, measure, minSessions }: { segment: ReachSegment; measure: ReachMeasure; minSessions: number }) {
+function ShareCell({ segment, measure }: { segment: ReachSegment; measure: ReachMeasure }) {
   const result = segment.measures.find((m) => m.measure === measure);
   if (!result) return <>—</>;
   return (
     <span className={styles.interval} data-measure={measure} data-low={result.difference?.low} data-high={result.difference?.high}>
       {shareWords(result)}
-      <span className={`small muted ${styles.reachChange}`}>{result.difference ? changeWords(result, segment, minSessions) : 'not enough data'}</span>
+      <span className={`small muted ${styles.reachChange}`}>{compactChange(result)}</span>
     </span>
   );
 }
@@ -81,7 +81,7 @@ export function ReachPanel({ reach, segments, minSessions }: { reach: ImpactReac
       (measure): Column<Row> => ({
         id: measure,
         header: SHORT[measure],
-        cell: (r) => <ShareCell segment={r.segment} measure={measure} minSessions={minSessions} />,
+        cell: (r) => <ShareCell segment={r.segment} measure={measure} />,
       }),
     ),
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReachSegment } from '@/lib/contracts/impact';
-import { reachWords, sampleWords } from './reach-words';
+import { compactChange, reachWords, sampleWords } from './reach-words';
 
 const segment = (before: number, after: number, of = before): ReachSegment => ({
   dimension: 'all',
@@ -24,6 +24,7 @@ describe('reach in words', () => {
     expect(reachWords(result, segment(60, 60), 30)).toBe('33% → 100% (+67 points, 95% interval +55 to +78 points)');
     const down = { ...result, before: 0.5, after: 0.2, difference: { estimate: -0.3, low: -0.41, high: -0.04 } };
     expect(reachWords(down, segment(60, 60), 30)).toBe('50% → 20% (−30 points, 95% interval −41 to −4 points)');
+    expect(compactChange(result)).toBe('+67 points [+55, +78]');
   });
 
   it('says why there is no interval', () => {

@@ -28,6 +28,13 @@ export function changeWords(result: Result, segment: ReachSegment, minSessions: 
   return `not enough data: ${formatNumber(segment.before.sampled)} sessions before, ${formatNumber(segment.after.sampled)} after; ${minSessions} needed on each side`;
 }
 
+/** The change with its interval, short enough for a table cell: "+67 points [+54, +79]". */
+export function compactChange(result: Result): string {
+  if (!result.difference) return 'not enough data';
+  const { estimate, low, high } = result.difference;
+  return `${signedPoints(estimate)} points [${signedPoints(low)}, ${signedPoints(high)}]`;
+}
+
 /**
  * A share of sessions before and after, as people say it: "33% → 100% (+67 points, 95%
  * interval +55 to +78 points)", or why there is no interval.

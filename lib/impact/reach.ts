@@ -78,10 +78,10 @@ function toolsOfChange(loaded: readonly string[], deferred: readonly string[]) {
 }
 
 interface Stratified {
-  /** Point share per measure dimension, per stratum. */
+  /** Per stratum, the sessions read (dimension 0) and those for which each indicator said yes. */
   points: number[][];
-  /** Resampled sums per stratum (dims × replicates, as poissonBootstrapSums lays them out). */
-  sums: Float64Array[];
+  /** Per indicator d ≥ 1 and stratum, the resampled sessions then yeses (2 × replicates, as poissonBootstrapSums lays them out). */
+  sums: Float64Array[][];
 }
 
 /**
@@ -115,10 +115,26 @@ function resampleSide(
       point[d]! += v * cell.count;
     });
   }
-  return { points, sums: poissonBootstrapSums([...cells.values()], strata.length, dims, replicates, rand) };
+  // One resample per indicator, of two cells per stratum (yes, no): a draw per cell costs the same
+  // whatever its size, and the cells of every indicator together would be up to 2^dims.
+  const sums = Array.from({ length: dims }, (_, d) => {
+    if (d === 0) return [];
+    const yesNo = points.flatMap((point, s): SumCell[] => [
+      { count: point[d]!, values: [1, 1], groups: [s] },
+      { count: point[0]! - point[d]!, values: [1, 0], groups: [s] },
+    ]);
+    return poissonBootstrapSums(
+      yesNo.filter((c) => c.count > 0),
+      strata.length,
+      2,
+      replicates,
+      rand,
+    );
+  });
+  return { points, sums };
 }
 
-/** The share of dimension d over some strata, weighing each by its population; NaN when none was sampled. */
+/** A share over some strata, each weighed by its population; strata of which nothing was read are left out, NaN when all are. */
 function weightedShare(strata: readonly number[], weights: readonly number[], shareOf: (stratum: number) => number): number {
   let top = 0;
   let bottom = 0;
@@ -129,6 +145,31 @@ function weightedShare(strata: readonly number[], weights: readonly number[], sh
     bottom += weights[s]!;
   }
   return bottom > 0 ? top / bottom : Number.NaN;
+}
+
+/** Dimension d's weighted share over some strata on each resample. */
+function resampledShares(
+  side: { sums: Float64Array[][]; shares: number[][]; weights: number[] },
+  strata: readonly number[],
+  d: number,
+  replicates: number,
+): number[] {
+  const out = new Array<number>(replicates);
+  for (let r = 0; r < replicates; r++) {
+    let top = 0;
+    let bottom = 0;
+    for (const s of strata) {
+      const share = side.shares[s]![d]!;
+      if (Number.isNaN(share)) continue;
+      const sums = side.sums[d]![s]!;
+      const n = sums[r]!;
+      // A stratum drawn empty in this resample keeps its share: it is still part of the population.
+      top += side.weights[s]! * (n > 0 ? sums[replicates + r]! / n : share);
+      bottom += side.weights[s]!;
+    }
+    out[r] = bottom > 0 ? top / bottom : Number.NaN;
+  }
+  return out;
 }
 
 function verdictOf(difference: { low: number; high: number } | null): ReachMeasureResult['verdict'] {
@@ -175,7 +216,10 @@ export function compareReach(
   const rand = seededRandom(settings.seed);
   const sides = [before, after].map((side) => {
     const resampled = resampleSide(side, strata, indicatorsFor(side.favourites), 1 + measures.length + tools.length, replicates, rand);
-    return { ...resampled, weights: strata.map((client) => side.population.get(client) ?? 0), sampled: strata.map((_, s) => resampled.points[s]![0]!) };
+    const sampled = strata.map((_, s) => resampled.points[s]![0]!);
+    // Each stratum's share per dimension; NaN for a stratum of which no session was read.
+    const shares = resampled.points.map((point, s) => point.map((v) => (sampled[s]! > 0 ? v / sampled[s]! : Number.NaN)));
+    return { ...resampled, weights: strata.map((client) => side.population.get(client) ?? 0), sampled, shares };
   });
 
   const segments: { dimension: ReachSegment['dimension']; value: string | null; strata: number[] }[] = [
@@ -193,21 +237,12 @@ export function compareReach(
       const totals = sides.map((side) => ({ sessions: count((s) => side.weights[s]!), sampled: count((s) => side.sampled[s]!) }));
       const judged = totals.every((t) => t.sampled >= settings.minSessions);
       const compare = (d: number) => {
-        const [b, a] = sides.map((side) => {
-          const point = weightedShare(segment.strata, side.weights, (s) => (side.sampled[s]! > 0 ? side.points[s]![d]! / side.sampled[s]! : Number.NaN));
-          const resampled = Array.from({ length: replicates }, (_, r) =>
-            weightedShare(segment.strata, side.weights, (s) => {
-              const n = side.sums[s]![r]!;
-              // A stratum drawn empty in this resample keeps its share: it is still part of the population.
-              if (n > 0) return side.sums[s]![d * replicates + r]! / n;
-              return side.sampled[s]! > 0 ? side.points[s]![d]! / side.sampled[s]! : Number.NaN;
-            }),
-          );
-          return { point: Number.isNaN(point) ? null : point, resampled };
-        });
-        if (!judged || b!.point === null || a!.point === null) return { before: b!.point, after: a!.point, difference: null };
-        const comparison = compareResamples(b!.point, a!.point, b!.resampled, a!.resampled, confidence, replicates);
-        return { before: b!.point, after: a!.point, difference: comparison.difference };
+        const [b, a] = sides.map((side) => weightedShare(segment.strata, side.weights, (s) => side.shares[s]![d]!));
+        const [pointBefore, pointAfter] = [b, a].map((p) => (Number.isNaN(p) ? null : p!)) as [number | null, number | null];
+        if (!judged || pointBefore === null || pointAfter === null) return { before: pointBefore, after: pointAfter, difference: null };
+        const [resampledBefore, resampledAfter] = sides.map((side) => resampledShares(side, segment.strata, d, replicates));
+        const comparison = compareResamples(pointBefore, pointAfter, resampledBefore!, resampledAfter!, confidence, replicates);
+        return { before: pointBefore, after: pointAfter, difference: comparison.difference };
       };
       return {
         dimension: segment.dimension,
