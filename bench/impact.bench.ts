@@ -1,13 +1,17 @@
 /**
  * Impact and backtest at 10M events: p50/p95 of GET /api/projects/:id/impact (one change judged
- * per model, client and mode, 1,000 bootstrap resamples) and /backtest over HTTP, read from the
+ * per model, client and mode, 1,000 bootstrap resamples, and the reach of what it loaded from a
+ * bounded sample of the sessions' events) and /backtest over HTTP, read from the
  * rollups, against the same sessions aggregated from the raw events in the same run. The events
  * (90 days, 10 surface revisions, 500 tools, 3 models, 2 clients, sessions of 20 calls) and every
  * rollup are loaded by SQL, which is what ingest would have left.
  * Goal: impact p50 ≤ 500 ms (a page), ≥ 10× the raw-event aggregation.
  */
+import { sessionCells } from '@/db/queries/impact/session-cells';
+import { findSurfaceRevision } from '@/db/queries/surface-revisions';
+import { impactReach } from '@/server/impact/reach';
 import { loadBenchEvents, timeRequests, timeRuns, withBenchApp } from './bench-app';
-import { BENCH_REVISIONS, percentile, round } from './usage-support';
+import { BENCH_REVISIONS, percentile, round, withDrizzle } from './usage-support';
 
 const EVENTS = Number(process.env.FAVINDEX_BENCH_IMPACT_EVENTS ?? 10_000_000);
 const REQUESTS = Number(process.env.FAVINDEX_BENCH_IMPACT_REQUESTS ?? 40);
@@ -80,9 +84,30 @@ export async function run(): Promise<Record<string, unknown>> {
         before: { from: string; to: string };
         after: { from: string; to: string };
         segments: { before: { sessions: number }; after: { sessions: number } }[];
+        reach?: { segments: { before: { sessions: number; sampled: number }; after: { sessions: number; sampled: number } }[] };
       };
     };
     const all = report.comparison.segments[0]!;
+
+    // In process, the two parts of /impact that read the database for the change judged: the
+    // reach (the sample's events) against the session rollup both sides' measures come from.
+    const c = report.comparison;
+    const parts = await withDrizzle(app.url, async (db) => {
+      const [baselineRow, targetRow] = await Promise.all([
+        findSurfaceRevision(db, PROJECT, BENCH_REVISIONS - 1),
+        findSurfaceRevision(db, PROJECT, BENCH_REVISIONS),
+      ]);
+      const side = (s: { from: string; to: string }) => ({ from: new Date(s.from), to: new Date(s.to) });
+      const input = { baseline: baselineRow!, target: targetRow!, before: side(c.before), after: side(c.after), retentionDays: null, seed: 1 };
+      const reach = await timeRuns(Math.ceil(REQUESTS / 2), () => impactReach(db, PROJECT, input));
+      const cells = await timeRuns(Math.ceil(REQUESTS / 2), () =>
+        Promise.all([
+          sessionCells(db, PROJECT, BENCH_REVISIONS - 1, input.before.from, input.before.to),
+          sessionCells(db, PROJECT, BENCH_REVISIONS, input.after.from, input.after.to),
+        ]),
+      );
+      return { reachP50Ms: percentile(reach, 0.5), sessionCellsP50Ms: percentile(cells, 0.5) };
+    });
 
     const baseline = await timeRuns(3, () => sql.unsafe(rawSessionsSql(BENCH_REVISIONS, report.comparison.before.from, report.comparison.after.to)));
 
@@ -94,6 +119,11 @@ export async function run(): Promise<Record<string, unknown>> {
       sessionRows: counted?.sessions,
       segmentRows: counted?.segments,
       sessionsJudged: { before: all.before.sessions, after: all.after.sessions, segments: report.comparison.segments.length },
+      // The reach is read from the events of a sample of these: how many sessions a side that was.
+      reachSessionsRead: report.comparison.reach
+        ? { before: report.comparison.reach.segments[0]!.before.sampled, after: report.comparison.reach.segments[0]!.after.sampled }
+        : undefined,
+      inProcess: parts,
       impactP50Ms: p50,
       impactP95Ms: percentile(impact, 0.95),
       impact30dP50Ms: percentile(month, 0.5),

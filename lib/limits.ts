@@ -75,6 +75,16 @@ export const MAX_IMPACT_WINDOW_DAYS = 90;
 /** The impact report lists the latest revisions, this many of them. */
 export const MAX_LISTED_REVISIONS = 100;
 export const MAX_BACKTEST_WEEKS = 52;
+/**
+ * The reach of the tools a change loaded or deferred is read from the raw events of a seeded
+ * sample of each side's sessions (§impact): at most this many sessions a side, and no more
+ * sessions once their calls pass REACH_SAMPLE_CALLS, so /impact reads a bounded number of
+ * events however large the project. Below it every session is read.
+ */
+export const REACH_SAMPLE_SESSIONS = 1_000;
+export const REACH_SAMPLE_CALLS = 40_000;
+/** Tools a change loaded or deferred that get a reach of their own; the rest count only together. */
+export const MAX_REACH_TOOLS = 8;
 export const DEFAULT_MAX_FAVOURITES = 15;
 
 /** A proxy reports itself this often (§auth, proxy reports); one missed report is no disconnect. */

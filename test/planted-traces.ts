@@ -99,3 +99,41 @@ export function dailyCalls(from: number, to: number, perDay: Record<string, numb
   }
   return out;
 }
+
+/**
+ * Sessions under each revision and client whose calls the caller picks, in order (session s of
+ * a revision and client calls `calls(revision, client, s)`, all ok): for effects on which
+ * sessions use which tools, such as a tool called in one session of three before it is pinned
+ * and in every session after.
+ */
+export function plantedSessions(spec: {
+  revisions: number[];
+  clients: string[];
+  sessionsPerCell: number;
+  calls: (revision: number, client: string, session: number) => string[];
+  now: number;
+}): PlantedEvent[] {
+  const events: PlantedEvent[] = [];
+  let at = spec.now - 3_600_000;
+  for (const revision of spec.revisions) {
+    for (const client of spec.clients) {
+      for (let s = 0; s < spec.sessionsPerCell; s++) {
+        const sessionId = `r${revision}-${client}-${s}`;
+        for (const tool of spec.calls(revision, client, s)) {
+          at += 137;
+          events.push({
+            id: `${sessionId}-${events.length}`,
+            timestamp: new Date(at).toISOString(),
+            tool,
+            sessionId,
+            status: 'ok',
+            model: 'model',
+            client,
+            surfaceRevision: revision,
+          });
+        }
+      }
+    }
+  }
+  return events;
+}

@@ -13,6 +13,7 @@ import { ChangePicker } from './change-picker';
 import styles from './impact-page.module.css';
 import { impactSearch, parseImpactSearch } from './impact-search';
 import { MeasuresTable } from './measures-table';
+import { ReachPanel } from './reach-panel';
 import { RevisionTrend } from './revision-trend';
 import { SegmentPanel } from './segment-panel';
 
@@ -64,6 +65,7 @@ export function ImpactPage({ id }: { id: string }) {
                 onWindow={(window) => go({ ...params, window })}
               />
               <MeasuresTable segment={all} />
+              <ReachPanel reach={comparison.reach} segments={comparison.segments} minSessions={comparison.minSessions} />
               <SegmentPanel segments={comparison.segments} measure={measure} onMeasure={setMeasure} />
               <RevisionTrend revisions={report.revisions} />
             </>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPACT_MEASURES } from '@/lib/impact/measures';
+import { REACH_MEASURES } from '@/lib/impact/reach';
 import { REVISION_CHANGES } from '@/lib/impact/revisions';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { count, isoDateTime, share } from './shared';
@@ -63,6 +64,53 @@ const sideSchema = z.object({
   to: isoDateTime.describe('…up to here (excluded).'),
 });
 
+const reachFields = {
+  before: share.nullable().describe('The share of sessions before; null when none was read.'),
+  after: share.nullable(),
+  difference: intervalSchema.nullable().describe('after − before, in shares, with its bootstrap interval; null without enough data.'),
+  verdict: z.enum(IMPACT_VERDICTS),
+};
+
+/** A share of sessions before and after a change (§impact, reach). */
+export const reachMeasureResultSchema = z.object({ measure: z.enum(REACH_MEASURES), ...reachFields });
+export type ReachMeasureResult = z.infer<typeof reachMeasureResultSchema>;
+
+export const reachToolResultSchema = z.object({
+  tool: z.string().describe('The canonical server/tool.'),
+  change: z.enum(['loaded', 'deferred']).describe('loaded: the change made it a favourite; deferred: it took it out.'),
+  ...reachFields,
+});
+export type ReachToolResult = z.infer<typeof reachToolResultSchema>;
+
+const reachSideSchema = z.object({
+  sessions: count.describe('Sessions the figures stand for (those whose events are still kept).'),
+  sampled: count.describe('Of those, the sessions whose events were read.'),
+});
+
+export const reachSegmentSchema = z.object({
+  dimension: z.enum(['all', 'client']),
+  value: z.string().nullable().describe('The client; null for every session, and for events that named no client.'),
+  before: reachSideSchema,
+  after: reachSideSchema,
+  enoughData: z.boolean().describe('At least minSessions sessions were read on both sides.'),
+  measures: z.array(reachMeasureResultSchema),
+  tools: z.array(reachToolResultSchema).describe('Each tool the change loaded or deferred, up to a limit.'),
+});
+export type ReachSegment = z.infer<typeof reachSegmentSchema>;
+
+export const impactReachSchema = z.object({
+  loaded: z.array(z.string()).describe('Tools the change made favourites: clients that defer tools keep them loaded now.'),
+  deferred: z.array(z.string()).describe('Tools the change took out of the favourites.'),
+  toolsLeftOut: count.describe('Changed tools past the limit, counted only together.'),
+  sample: z.object({
+    maxSessions: count.describe('Sessions read at most per side, split evenly between clients; every session below it.'),
+    maxCalls: count.describe('No more sessions are read once their calls pass this.'),
+  }),
+  since: isoDateTime.nullable().describe('Sessions from here on only: the events before were deleted by the retention.'),
+  segments: z.array(reachSegmentSchema).describe('Every session first (each client weighed by its sessions), then each client.'),
+});
+export type ImpactReach = z.infer<typeof impactReachSchema>;
+
 export const impactComparisonSchema = z.object({
   revision: count.describe('The change judged: this revision against the baseline.'),
   baseline: count,
@@ -74,6 +122,7 @@ export const impactComparisonSchema = z.object({
   replicates: count.describe('Bootstrap resamples of the sessions of each side.'),
   confidence: share,
   segments: z.array(impactSegmentSchema).describe('Every session first, then each model, client and mode, most sessions first.'),
+  reach: impactReachSchema.describe('Which sessions used the tools the change loaded or deferred, read from a seeded sample of their events.'),
 });
 export type ImpactComparison = z.infer<typeof impactComparisonSchema>;
 

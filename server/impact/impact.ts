@@ -13,6 +13,7 @@ import type { ImpactQuery } from '@/lib/schemas/impact';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { seedOf } from '@/lib/stats/random';
 import { requireProject } from '@/server/projects/projects';
+import { impactReach } from './reach';
 
 const DAY_MS = 86_400_000;
 
@@ -55,7 +56,14 @@ async function targetRevision(db: Db, projectId: string, current: number, query:
   return row;
 }
 
-async function compareRevision(db: Db, projectId: string, target: SurfaceRevisionRow, query: ImpactQuery, description: string): Promise<ImpactComparison> {
+async function compareRevision(
+  db: Db,
+  project: { id: string; retentionDays: number | null },
+  target: SurfaceRevisionRow,
+  query: ImpactQuery,
+  description: string,
+): Promise<ImpactComparison> {
+  const projectId = project.id;
   const baselineNumber = query.baseline ?? target.revision - 1;
   if (baselineNumber >= target.revision) throw badParameter(`baseline must be an earlier revision than ${target.revision}`);
   // The baseline's sessions are judged around its end: when the revision after it took effect.
@@ -65,14 +73,13 @@ async function compareRevision(db: Db, projectId: string, target: SurfaceRevisio
   const around = (at: Date) => ({ from: new Date(at.getTime() - span), to: new Date(at.getTime() + span) });
   const before = around(end.at);
   const after = around(target.at);
-  const [beforeCells, afterCells] = await Promise.all([
+  const seed = seedOf(projectId, target.revision, baseline.revision, query.window);
+  const [beforeCells, afterCells, reach] = await Promise.all([
     sessionCells(db, projectId, baseline.revision, before.from, before.to),
     sessionCells(db, projectId, target.revision, after.from, after.to),
+    impactReach(db, projectId, { baseline, target, before, after, retentionDays: project.retentionDays, seed }),
   ]);
-  const segments = compareSessions(beforeCells, afterCells, {
-    ...IMPACT_SETTINGS,
-    seed: seedOf(projectId, target.revision, baseline.revision, query.window),
-  });
+  const segments = compareSessions(beforeCells, afterCells, { ...IMPACT_SETTINGS, seed });
   return {
     revision: target.revision,
     baseline: baseline.revision,
@@ -84,6 +91,7 @@ async function compareRevision(db: Db, projectId: string, target: SurfaceRevisio
     replicates: IMPACT_SETTINGS.replicates,
     confidence: IMPACT_SETTINGS.confidence,
     segments,
+    reach,
   };
 }
 
@@ -123,6 +131,6 @@ export async function impactReport(db: Db, projectId: string, query: ImpactQuery
       },
     };
   });
-  const comparison = target.revision > 1 ? await compareRevision(db, projectId, target, query, descriptions.get(target.revision) ?? '') : null;
+  const comparison = target.revision > 1 ? await compareRevision(db, project, target, query, descriptions.get(target.revision) ?? '') : null;
   return { project: projectId, currentRevision: project.surfaceRevision, revisions, comparison };
 }
