@@ -51,7 +51,9 @@ Options:
   --start-wait SEC    how long the first tools/list may wait for the MCP servers to list their
                       tools and favindex to take them (default 5; 0 answers at once). Past it the
                       client gets what is ready, is told what is missing, and hears list_changed
-                      when the rest comes. A second start serves the tools kept on disk at once.
+                      when the rest comes. On a first start initialize waits as long at most for
+                      the surface, whose instruction it carries. A second start serves the tools
+                      and surface kept on disk at once.
   --max-message-mb N  one JSON-RPC message over stdio at most, from the client or a server
                       (default 10). A larger result fails that call alone, with an error that says so.
 
