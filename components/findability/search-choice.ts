@@ -7,12 +7,13 @@ import { TOOL_SEARCHES, type ToolSearchId } from '@/lib/surface/tool-search';
 export const SEARCH_CHOICES = ['codex', 'claude-code', 'vscode', 'anthropic-bm25', 'anthropic-regex'] as const satisfies readonly ToolSearchId[];
 export type SearchChoice = (typeof SEARCH_CHOICES)[number];
 
+// Short enough for a phone's width: the note beside the picker says which are approximations.
 const LABELS: Record<SearchChoice, string> = {
-  codex: 'Codex (tool_search, BM25)',
-  'claude-code': 'Claude Code (ToolSearch, approximated by BM25)',
-  vscode: 'VS Code (tool_search, embeddings approximated by BM25)',
-  'anthropic-bm25': 'Anthropic API, BM25 search',
-  'anthropic-regex': 'Anthropic API, regex search',
+  codex: 'Codex (BM25)',
+  'claude-code': 'Claude Code (approx.)',
+  vscode: 'VS Code (approx.)',
+  'anthropic-bm25': 'Anthropic API, BM25',
+  'anthropic-regex': 'Anthropic API, regex',
 };
 
 export const searchLabel = (choice: SearchChoice) => LABELS[choice];
