@@ -5,10 +5,10 @@ import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config
 import { CLIENT_SEARCHES, keepsMarkedLoaded } from './client-searches';
 import { CLIENTS, type ClientId } from './clients';
 import { findability } from './findability';
-import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
+import { presentedList } from './presented';
 import { TOOL_SEARCHES, type ToolSearchId } from './tool-search';
-import { EMPTY_SESSION, type FavouritesInput } from './types';
+import type { FavouritesInput } from './types';
 
 export const DEFAULT_FINDABILITY_CLIENT: ClientId = 'codex';
 
@@ -22,17 +22,19 @@ export interface FindabilitySources {
 
 /** The catalog tools of a mode's list, split into those a deferring client keeps loaded and the rest, which it defers. */
 export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, favourites: FavouritesInput, mode: SurfaceConfig['mode'], keepsMarked = true) {
-  const list = buildModeList(mode, catalog, {
-    agentTools: surface.agentTools,
-    limits: surface.limits,
-    favourites,
-    alwaysLoadFavourites: surface.alwaysLoadFavourites,
-    instruction: instructionFor(surface),
-    naming: surface.naming,
-    serverKey: surface.serverKey,
-    session: EMPTY_SESSION,
-    query: '',
-  });
+  // The list a proxy presents in this mode: agent tools are the client's own, never deferred MCP tools.
+  const list = presentedList(
+    {
+      mode,
+      limits: surface.limits,
+      favouriteIndex: favourites,
+      instruction: instructionFor(surface),
+      naming: surface.naming,
+      serverKey: surface.serverKey,
+      alwaysLoadFavourites: surface.alwaysLoadFavourites,
+    },
+    catalog,
+  );
   const loaded = new Set<string>();
   const listed = new Set<string>();
   for (const tool of list.tools) {
