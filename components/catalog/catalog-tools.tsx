@@ -11,7 +11,7 @@ import { firstLine } from '@/lib/format';
 import styles from './catalog-panel.module.css';
 
 /** Rows drawn at once: a phone's screenful or two of wrapped descriptions, a glance at 1440 px. */
-export const CATALOG_TOOLS_PER_PAGE = 25;
+export const CATALOG_TOOLS_PER_PAGE = 20;
 
 interface ToolRow {
   /** server/tool: what favindex calls the tool everywhere. */
