@@ -1,34 +1,33 @@
 'use client';
 
-import { useState } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
+import { CatalogTools } from '@/components/catalog/catalog-tools';
 import { CatalogVersions } from '@/components/catalog/catalog-versions';
 import { ServerSyncStatus } from '@/components/catalog/server-sync-status';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
 import { CommandBlock } from '@/components/ui/command-block';
-import { SearchInput } from '@/components/ui/search-input';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
-import { ToolName } from '@/components/ui/tool-name';
+import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { useOrigin } from '@/components/ui/use-origin';
+import type { CatalogResponse, CatalogServerView } from '@/lib/contracts/catalog';
+import { countOf, formatRelative } from '@/lib/format';
 import { catalogPushCommand } from '@/lib/onboarding/first-event';
-import { countOf, firstLine, formatRelative } from '@/lib/format';
 import styles from './catalog-panel.module.css';
 
-type CatalogServer = NonNullable<ReturnType<typeof useCatalogQuery>['data']>['servers'][number];
-type CatalogTool = CatalogServer['tools'][number];
+/** Servers drawn at once: a project may hold 100, each with its sync status and versions. */
+const SERVERS_PER_PAGE = 20;
 
 /**
- * The project's catalog: servers in order, each expandable to its tools. With `manage`, each
- * server also shows where it syncs from, its last sync and error, and its version history.
+ * The project's catalog: its servers in order (with `manage`, where each syncs from, its last sync
+ * and error, and its version history), then every tool of every server in one searchable, paged
+ * table, so a catalog of thousands of tools is still a page a person can scroll.
  */
 export function CatalogPanel({ id, expanded = false, manage = false }: { id: string; expanded?: boolean; manage?: boolean }) {
   const catalog = useCatalogQuery(id);
   const origin = useOrigin();
-  const [filter, setFilter] = useState('');
-  const needle = filter.trim().toLowerCase();
   return (
     <Card aria-labelledby="catalog-heading">
       <CardHeader
@@ -56,21 +55,8 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
       >
         {(data) => (
           <>
-            <SearchInput label="Filter tools" placeholder="Filter tools" value={filter} onChange={setFilter} className={styles.filter} />
-            {data.servers.map((server) => {
-              const tools = needle
-                ? server.tools.filter((t) => `${server.name}/${t.name} ${t.description ?? ''}`.toLowerCase().includes(needle))
-                : server.tools;
-              if (needle && tools.length === 0) return null;
-              return (
-                <details key={server.name} className={styles.server} open={expanded || needle !== ''}>
-                  <ServerSummary server={server} />
-                  {manage && server.sync ? <ServerSyncStatus id={id} server={server.name} sync={server.sync} /> : null}
-                  {manage ? <CatalogVersions id={id} server={server.name} /> : null}
-                  <DataTable columns={toolColumns(server.name)} rows={tools} rowKey={(t) => t.name} label={`${server.name} tools`} />
-                </details>
-              );
-            })}
+            <ServerList id={id} servers={data.servers} expanded={expanded} manage={manage} />
+            <CatalogTools servers={data.servers} />
           </>
         )}
       </QueryView>
@@ -78,9 +64,39 @@ export function CatalogPanel({ id, expanded = false, manage = false }: { id: str
   );
 }
 
-function ServerSummary({ server }: { server: CatalogServer }) {
+function ServerList({ id, servers, expanded, manage }: { id: string; servers: CatalogResponse['servers']; expanded: boolean; manage: boolean }) {
+  const paged = usePagedRows(servers, { pageSize: SERVERS_PER_PAGE });
+  return (
+    <section aria-label="Servers" className={styles.servers}>
+      {paged.rows.map((server) =>
+        manage ? (
+          <details key={server.name} className={styles.server} open={expanded}>
+            <ServerSummary server={server} />
+            {server.sync ? <ServerSyncStatus id={id} server={server.name} sync={server.sync} /> : null}
+            <CatalogVersions id={id} server={server.name} />
+          </details>
+        ) : (
+          <div key={server.name} className={styles.server}>
+            <ServerLine server={server} />
+          </div>
+        ),
+      )}
+      <Pager noun="servers" {...paged.pager} />
+    </section>
+  );
+}
+
+function ServerSummary({ server }: { server: CatalogServerView }) {
   return (
     <summary>
+      <ServerLine server={server} />
+    </summary>
+  );
+}
+
+function ServerLine({ server }: { server: CatalogServerView }) {
+  return (
+    <>
       <strong>{server.name}</strong>{' '}
       <span className="muted">
         · {countOf(server.toolCount, 'tool')} · v{server.version}
@@ -89,13 +105,6 @@ function ServerSummary({ server }: { server: CatalogServer }) {
         updated {formatRelative(server.updatedAt)}
       </span>{' '}
       {server.sync ? <Badge tone="accent">live</Badge> : null} {server.sync?.lastError ? <Badge tone="danger">sync failing</Badge> : null}
-    </summary>
+    </>
   );
-}
-
-function toolColumns(server: string): Column<CatalogTool>[] {
-  return [
-    { id: 'name', header: 'Canonical name', className: 'mono', cell: (tool) => <ToolName name={`${server}/${tool.name}`} /> },
-    { id: 'description', header: 'Description', className: 'muted small', cell: (tool) => firstLine(tool.description) },
-  ];
 }

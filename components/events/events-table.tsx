@@ -1,10 +1,12 @@
 'use client';
 
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEventsQuery, type EventsParams } from '@/components/api/use-events-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { QueryView } from '@/components/ui/query-view';
@@ -38,14 +40,27 @@ const COLUMNS: Column<EventRow>[] = [
   },
 ];
 
-/** The latest events with the canonical name each presented name resolved to. */
+/** The latest events with the canonical name each presented name resolved to, older ones a page at a time. */
 export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) {
-  const [kind, setKind] = useState<EventsParams['kind'] | ''>('');
+  const [kind, setKindValue] = useState<EventsParams['kind'] | ''>('');
+  // The `before` cursor of each page after the first, in the order read: Previous pops one.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const before = cursors.at(-1);
   const events = useEventsQuery(
     id,
-    { limit, kind: kind || undefined },
-    { refetchInterval: (query) => (!kind && query.state.data?.events.length === 0 ? 2_000 : 15_000) },
+    { limit, kind: kind || undefined, before },
+    {
+      // New events arrive on the first page; older pages do not change.
+      refetchInterval: (query) => (before ? false : !kind && query.state.data?.events.length === 0 ? 2_000 : 15_000),
+      // The page read stays drawn while the next loads, so the pager (and its focus) stays put.
+      placeholderData: keepPreviousData,
+    },
   );
+  const setKind = (next: EventsParams['kind'] | '') => {
+    setKindValue(next);
+    setCursors([]);
+  };
+  const first = cursors.length * limit + 1;
   return (
     <Card aria-labelledby="events-heading">
       <CardHeader id="events-heading" title="Latest events">
@@ -60,8 +75,37 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
           </select>
         </label>
       </CardHeader>
-      <QueryView query={events} loadingLabel="Loading events" loadingRows={5} isEmpty={(data) => data.events.length === 0} empty={<NoEventsYet id={id} />}>
-        {(data) => <DataTable columns={COLUMNS} rows={data.events} rowKey={(e) => e.id} labelledBy="events-heading" testId="events-table" />}
+      <QueryView
+        query={events}
+        loadingLabel="Loading events"
+        loadingRows={5}
+        isEmpty={(data) => data.events.length === 0 && cursors.length === 0}
+        empty={<NoEventsYet id={id} />}
+      >
+        {(data) => (
+          <>
+            <DataTable
+              columns={COLUMNS}
+              rows={data.events}
+              rowKey={(e) => e.id}
+              labelledBy="events-heading"
+              testId="events-table"
+              emptyMessage="No older events."
+            />
+            <Pager
+              noun="events"
+              first={first}
+              last={first + data.events.length - 1}
+              hasPrevious={cursors.length > 0}
+              hasNext={data.next !== null && !events.isPlaceholderData}
+              onPrevious={() => setCursors((list) => list.slice(0, -1))}
+              onNext={() => {
+                const next = data.next;
+                if (next) setCursors((list) => [...list, next]);
+              }}
+            />
+          </>
+        )}
       </QueryView>
     </Card>
   );

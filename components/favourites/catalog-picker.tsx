@@ -1,20 +1,29 @@
 'use client';
 
 import { countOf, firstLine } from '@/lib/format';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useMemo } from 'react';
 import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ToolName } from '@/components/ui/tool-name';
 import { SearchInput } from '@/components/ui/search-input';
+import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
+import { usePagedRows } from '@/components/ui/use-paged-rows';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import styles from './catalog-picker.module.css';
 import { FullNotice } from './full-notice';
 import { PinButton } from './pin-button';
 import { PinnedStar } from './pinned-star';
 
+/** Tools drawn at once: the picker sits beside the favourites, so it stays short. */
 const SHOWN = 25;
+const searchText = (t: PickerTool) => `${t.name} ${t.description}`;
+
+interface PickerTool {
+  name: string;
+  description: string;
+}
 
 /** Pin any tool of the catalog: search by name or description. */
 export function CatalogPicker({
@@ -29,11 +38,13 @@ export function CatalogPicker({
   onPin: (tool: string, event: MouseEvent<HTMLButtonElement>) => void;
 }) {
   const catalog = useCatalogQuery(id);
-  const [query, setQuery] = useState('');
-  const needle = query.trim().toLowerCase();
   const pinned = new Set(view.tools);
-  const tools = (catalog.data?.servers ?? []).flatMap((s) => s.tools.map((t) => ({ name: `${s.name}/${t.name}`, description: firstLine(t.description, 120) })));
-  const matches = needle ? tools.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(needle)) : tools;
+  const servers = catalog.data?.servers;
+  const tools = useMemo<PickerTool[]>(
+    () => (servers ?? []).flatMap((s) => s.tools.map((t) => ({ name: `${s.name}/${t.name}`, description: firstLine(t.description, 120) }))),
+    [servers],
+  );
+  const paged = usePagedRows(tools, { pageSize: SHOWN, searchText });
 
   return (
     <Card aria-labelledby="picker-heading" data-testid="catalog-picker" data-pin-scope="catalog">
@@ -50,13 +61,13 @@ export function CatalogPicker({
             <SearchInput
               label="Search the catalog"
               placeholder="Search tools by name or description"
-              value={query}
-              onChange={setQuery}
+              value={paged.search}
+              onChange={paged.setSearch}
               className={styles.search}
             />
             <FullNotice view={view} />
             <ul className={styles.list}>
-              {matches.slice(0, SHOWN).map((t) => (
+              {paged.rows.map((t) => (
                 <li key={t.name}>
                   <div className={styles.text}>
                     <ToolName name={t.name} className="mono" />
@@ -70,13 +81,8 @@ export function CatalogPicker({
                 </li>
               ))}
             </ul>
-            <div className="small muted">
-              {matches.length === 0
-                ? 'No tool matches.'
-                : matches.length > SHOWN
-                  ? `Showing ${SHOWN} of ${matches.length}: refine the search.`
-                  : `${matches.length} shown.`}
-            </div>
+            {paged.matched === 0 ? <div className="small muted">No tool matches “{paged.search.trim()}”.</div> : null}
+            <Pager noun="tools" {...paged.pager} />
           </>
         )}
       </QueryView>

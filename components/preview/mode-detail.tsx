@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
+import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { countOf } from '@/lib/format';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-detail.module.css';
@@ -67,18 +69,23 @@ function CopyAsJson({ tools, disabled }: { tools: PreviewTool[]; disabled: boole
   );
 }
 
+/** Left-out tools drawn at once: a big catalog over a small cap can leave out thousands. */
+const LEFT_OUT_PER_PAGE = 20;
+
 function LeftOut({ leftOut }: { leftOut: ModePreview['leftOut'] }) {
+  const paged = usePagedRows(leftOut, { pageSize: LEFT_OUT_PER_PAGE });
   if (leftOut.length === 0) return null;
   return (
     <Alert tone="warn">
       <strong>Left out ({leftOut.length})</strong>
       <ul className={`small ${styles.leftOut}`}>
-        {leftOut.map((l) => (
+        {paged.rows.map((l) => (
           <li key={`${l.canonical}-${l.reason}`}>
             <span className="mono">{l.canonical}</span>: {l.message}
           </li>
         ))}
       </ul>
+      <Pager noun="left-out tools" {...paged.pager} />
     </Alert>
   );
 }

@@ -1,7 +1,11 @@
 'use client';
 
+import { useMemo } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
+import { tableOrder, usePagedRows } from '@/components/ui/use-paged-rows';
 import { useUrlSort } from '@/components/ui/use-search-state';
 import type { ToolMark } from '@/lib/contracts/preview';
 import { countOf, firstLine } from '@/lib/format';
@@ -102,34 +106,57 @@ const SORTABLE = COLUMNS.filter((c) => c.sort).map((c) => c.id);
 
 const refuses = (marks: ToolMark[]) => marks.some((m) => markLabel(m).tone === 'danger');
 
+/** Rows drawn at once; a mode may list every tool of a catalog of thousands. */
+const ROWS_PER_PAGE = 50;
+const byPosition = (a: ToolRow, b: ToolRow) => a.position - b.position;
+const searchText = ({ tool }: ToolRow) => `${tool.name} ${tool.presented ?? ''} ${tool.canonical ?? tool.source} ${tool.description ?? ''}`;
+
 /** One mode's list in order, by the names the model receives, what happens to each marked on its row. */
 export function ModeToolTable({ preview }: { preview: ModePreview }) {
   // Agent tools given as a count come first and have no names: one row stands for them all.
   const placeholders = preview.tools.filter((t) => t.placeholder).length;
-  const rows: ToolRow[] = preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, marks: tool.marks ?? [] }));
+  const rows = useMemo<ToolRow[]>(
+    () => preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, marks: tool.marks ?? [] })),
+    [preview.tools, placeholders],
+  );
   // Kept in the URL with the mode opened, so a shared link shows the list as it was sorted.
   const { sort, onSortChange } = useUrlSort('sort', SORTABLE);
+  const order = useMemo(() => tableOrder(COLUMNS, sort, byPosition), [sort]);
+  const paged = usePagedRows(rows, { pageSize: ROWS_PER_PAGE, searchText, order });
+  const needle = paged.search.trim();
   return (
-    <DataTable
-      sort={sort}
-      onSortChange={onSortChange}
-      tieBreak={(a, b) => a.position - b.position}
-      columns={COLUMNS}
-      rows={rows}
-      rowKey={(r) => `${r.position}-${r.tool.name}`}
-      label={`${preview.mode} tools in order`}
-      testId="mode-list"
-      rowClassName={(r) => (refuses(r.marks) ? styles.problem : undefined)}
-      leadingRows={
-        placeholders > 0 ? (
-          <tr>
-            <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
-            <td colSpan={4} className="muted">
-              {countOf(placeholders, 'agent tool')}, given as a count: their names and schemas are the agent&apos;s own
-            </td>
-          </tr>
-        ) : null
-      }
-    />
+    <>
+      <SearchInput
+        label="Search this list"
+        placeholder="Search by name or description"
+        value={paged.search}
+        onChange={paged.setSearch}
+        className={styles.search}
+      />
+      <DataTable
+        sort={sort}
+        onSortChange={onSortChange}
+        tieBreak={byPosition}
+        columns={COLUMNS}
+        rows={paged.rows}
+        rowKey={(r) => `${r.position}-${r.tool.name}`}
+        label={`${preview.mode} tools in order`}
+        testId="mode-list"
+        emptyMessage={needle ? `No tool of this list matches “${needle}”.` : undefined}
+        rowClassName={(r) => (refuses(r.marks) ? styles.problem : undefined)}
+        leadingRows={
+          // The count row belongs before tool 1: on the first page of the whole list only.
+          placeholders > 0 && paged.page === 1 && !needle ? (
+            <tr>
+              <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
+              <td colSpan={4} className="muted">
+                {countOf(placeholders, 'agent tool')}, given as a count: their names and schemas are the agent&apos;s own
+              </td>
+            </tr>
+          ) : null
+        }
+      />
+      <Pager noun="tools" {...paged.pager} />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { useConfirmStep } from '@/components/ui/use-confirm-step';
 import type { ProxyView } from '@/lib/contracts/proxies';
 import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
+import { PresentedNames } from './presented-names';
 import styles from './proxies.module.css';
 
 type Server = ProxyView['servers'][number];
@@ -80,11 +81,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
       {shown > 0 ? (
         <details className={styles.names}>
           <summary>The names a new session is given{shown < proxy.presented.count ? ` (the first ${formatNumber(shown)})` : ''}</summary>
-          <ul className="mono small">
-            {proxy.presented.names.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </ul>
+          <PresentedNames names={proxy.presented.names} />
         </details>
       ) : null}
       {proxy.connected ? null : <ForgetButton projectId={projectId} proxy={proxy} />}
