@@ -14,7 +14,8 @@ import { FullNotice } from './full-notice';
 import { PinButton } from './pin-button';
 import { PinnedStar } from './pinned-star';
 
-const SHOWN = 25;
+/** Rows shown at first and added by each "Show more": the list grows in the page, never in a box of its own. */
+const STEP = 25;
 
 /** Pin any tool of the catalog: search by name or description. */
 export function CatalogPicker({
@@ -30,6 +31,7 @@ export function CatalogPicker({
 }) {
   const catalog = useCatalogQuery(id);
   const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(STEP);
   const needle = query.trim().toLowerCase();
   const pinned = new Set(view.tools);
   const tools = (catalog.data?.servers ?? []).flatMap((s) => s.tools.map((t) => ({ name: `${s.name}/${t.name}`, description: firstLine(t.description, 120) })));
@@ -51,12 +53,15 @@ export function CatalogPicker({
               label="Search the catalog"
               placeholder="Search tools by name or description"
               value={query}
-              onChange={setQuery}
+              onChange={(next) => {
+                setQuery(next);
+                setShown(STEP);
+              }}
               className={styles.search}
             />
             <FullNotice view={view} />
             <ul className={styles.list}>
-              {matches.slice(0, SHOWN).map((t) => (
+              {matches.slice(0, shown).map((t) => (
                 <li key={t.name}>
                   <div className={styles.text}>
                     <ToolName name={t.name} className="mono" />
@@ -70,12 +75,17 @@ export function CatalogPicker({
                 </li>
               ))}
             </ul>
-            <div className="small muted">
+            <div className="row small muted">
               {matches.length === 0
                 ? 'No tool matches.'
-                : matches.length > SHOWN
-                  ? `Showing ${SHOWN} of ${matches.length}: refine the search.`
+                : matches.length > shown
+                  ? `Showing ${shown} of ${matches.length}: search to narrow them, or show more.`
                   : `${matches.length} shown.`}
+              {matches.length > shown ? (
+                <button type="button" className="link" onClick={() => setShown((n) => n + STEP)}>
+                  Show {Math.min(STEP, matches.length - shown)} more
+                </button>
+              ) : null}
             </div>
           </>
         )}
