@@ -100,4 +100,42 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No tools yet.')).toBeTruthy();
   });
+
+  it('names every cell by its column for the narrow layout, in words where the header is a symbol', () => {
+    const columns: Column<Tool>[] = [
+      ...COLUMNS,
+      { id: 'pinned', header: '★', headerTitle: 'pinned in the favourites', label: 'Pinned', cell: () => '★' },
+      { id: 'pin', header: <span className="visually-hidden">Pin</span>, cell: () => 'pin' },
+    ];
+    render(<DataTable columns={columns} rows={ROWS} rowKey={(t) => t.name} titleColumn="name" />);
+
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((td) => td.dataset.label)).toEqual(['#', 'Tool', 'Calls', 'Note', 'Pinned', 'Pin']);
+    // The title cell heads the row's card; only it carries the title class.
+    expect(cells.filter((td) => td.className.includes('title')).map((td) => td.textContent)).toEqual(['github/create_issue']);
+  });
+
+  it('sorts from a "Sort by" choice, for the narrow layout that hides the header buttons', async () => {
+    const user = userEvent.setup();
+    render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} tieBreak={(a, b) => a.rank - b.rank} />);
+    const choice = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['as listed', '#', 'Tool', 'Calls']);
+
+    await user.selectOptions(choice, 'Tool');
+    expect(names()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
+    expect(screen.getByRole('columnheader', { name: 'Tool' }).getAttribute('aria-sort')).toBe('ascending');
+
+    await user.click(screen.getByRole('button', { name: /^Ascending/ }));
+    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(screen.getByRole('button', { name: /^Descending/ })).toBeTruthy();
+  });
+
+  it('offers no "Sort by" choice when no column sorts', () => {
+    render(<DataTable columns={COLUMNS.map(({ sort: _, ...c }) => c)} rows={ROWS} rowKey={(t) => t.name} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { isValidElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from './class-names';
 import styles from './data-table.module.css';
 import { EmptyState } from './empty-state';
@@ -24,6 +24,8 @@ export interface Column<Row> {
   sort?: (a: Row, b: Row) => number;
   /** Where the first click starts; later clicks flip it. */
   firstDirection?: SortDirection;
+  /** The column's name in words where the header is a symbol or markup: a phone card's label and a "Sort by" choice. */
+  label?: string;
 }
 
 export interface TableSort {
@@ -53,11 +55,14 @@ interface Props<Row> {
   tieBreak?: (a: Row, b: Row) => number;
   /** Rows that are not data and come first, e.g. one row standing for many unnamed ones. */
   leadingRows?: ReactNode;
+  /** The column whose cell titles a row's card in the narrow layout; the first column by default. */
+  titleColumn?: string;
 }
 
 /** Every table of the dashboard: columns as data, optional sorting from the header, one look. */
 export function DataTable<Row>(props: Props<Row>) {
   const { columns, rows, rowKey, label, labelledBy, caption, testId, emptyMessage, rowClassName, rowTitle, initialSort, tieBreak, leadingRows } = props;
+  const titleColumn = props.titleColumn ?? columns[0]?.id;
   const [ownSort, setOwnSort] = useState<TableSort | null>(initialSort ?? null);
   const controlled = props.onSortChange !== undefined;
   const sort = controlled ? (props.sort ?? null) : ownSort;
@@ -67,53 +72,119 @@ export function DataTable<Row>(props: Props<Row>) {
 
   if (rows.length === 0 && !leadingRows && emptyMessage) return <EmptyState>{emptyMessage}</EmptyState>;
 
-  function toggle(column: Column<Row>) {
-    const next: TableSort =
-      sort?.column === column.id
-        ? { column: column.id, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column: column.id, direction: column.firstDirection ?? 'ascending' };
+  function pick(next: TableSort) {
     if (controlled) props.onSortChange?.(next);
     else setOwnSort(next);
   }
+  function toggle(column: Column<Row>) {
+    pick(
+      sort?.column === column.id
+        ? { column: column.id, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column: column.id, direction: column.firstDirection ?? 'ascending' },
+    );
+  }
 
+  // Below 640 px of room (a phone, or a narrow card) each row is drawn as a card by CSS alone:
+  // the markup stays one table, so screen readers keep rows, columns and headers.
+  // A table wider than its card scrolls inside it; then the keyboard must be able to scroll it
+  // too, so the box becomes a named, focusable region (only then: no needless Tab stop).
   return (
-    // A table wider than its card scrolls inside it; then the keyboard must be able to scroll it
-    // too, so the box becomes a named, focusable region (only then: no needless Tab stop).
-    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is region whenever the label is set
-    <div
-      ref={scroller}
-      className={styles.scroll}
-      tabIndex={scrolls ? 0 : undefined}
-      role={scrolls ? 'region' : undefined}
-      aria-label={scrolls ? (label ?? 'Table') : undefined}
-      aria-labelledby={scrolls && !label ? labelledBy : undefined}
-    >
-      <table className={styles.table} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
-        {caption ? <caption className={styles.caption}>{caption}</caption> : null}
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <HeaderCell key={column.id} column={column} sort={sort} onSort={() => toggle(column)} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {leadingRows}
-          {sorted.map((row, index) => (
-            <tr key={rowKey(row, index)} className={rowClassName?.(row, index)} title={rowTitle?.(row, index)}>
+    <div className={styles.frame}>
+      <PhoneSort columns={columns} sort={sort} onPick={pick} />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is region whenever the label is set */}
+      <div
+        ref={scroller}
+        className={styles.scroll}
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? 'region' : undefined}
+        aria-label={scrolls ? (label ?? 'Table') : undefined}
+        aria-labelledby={scrolls && !label ? labelledBy : undefined}
+      >
+        <table className={styles.table} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
+          {caption ? <caption className={styles.caption}>{caption}</caption> : null}
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <td
-                  key={column.id}
-                  className={cx(column.numeric && styles.numeric, typeof column.className === 'function' ? column.className(row) : column.className)}
-                  title={column.cellTitle?.(row)}
-                >
-                  {column.cell(row, index)}
-                </td>
+                <HeaderCell key={column.id} column={column} sort={sort} onSort={() => toggle(column)} />
               ))}
             </tr>
+          </thead>
+          <tbody>
+            {leadingRows}
+            {sorted.map((row, index) => (
+              <tr key={rowKey(row, index)} className={rowClassName?.(row, index)} title={rowTitle?.(row, index)}>
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={cx(
+                      column.numeric && styles.numeric,
+                      column.id === titleColumn && styles.title,
+                      typeof column.className === 'function' ? column.className(row) : column.className,
+                    )}
+                    title={column.cellTitle?.(row)}
+                    data-label={labelOf(column)}
+                  >
+                    <div className={styles.value}>{column.cell(row, index)}</div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** A column's name as plain text: its label, else its header's words (a header hidden for screen readers has some too). */
+export function labelOf<Row>(column: Column<Row>): string {
+  return column.label ?? textOf(column.header) ?? column.headerTitle ?? column.id;
+}
+
+function textOf(node: ReactNode): string | undefined {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return undefined;
+}
+
+/**
+ * The narrow layout hides the header row (kept for screen readers), and with it the header
+ * buttons that sort: the same choice is offered here instead, shown only in that layout.
+ */
+function PhoneSort<Row>({ columns, sort, onPick }: { columns: Column<Row>[]; sort: TableSort | null; onPick: (next: TableSort) => void }) {
+  const sortable = columns.filter((c) => c.sort);
+  if (sortable.length === 0) return null;
+  const current = sortable.find((c) => c.id === sort?.column);
+  const direction = current && sort ? sort.direction : null;
+  return (
+    <div className={styles.phoneSort}>
+      <label>
+        Sort by{' '}
+        <select
+          value={current?.id ?? ''}
+          onChange={(e) => {
+            const column = sortable.find((c) => c.id === e.target.value);
+            if (column) onPick({ column: column.id, direction: column.firstDirection ?? 'ascending' });
+          }}
+        >
+          {current ? null : <option value="">as listed</option>}
+          {sortable.map((c) => (
+            <option key={c.id} value={c.id}>
+              {labelOf(c)}
+            </option>
           ))}
-        </tbody>
-      </table>
+        </select>
+      </label>
+      {current && direction ? (
+        <button
+          type="button"
+          className={styles.flip}
+          aria-label={`${direction === 'ascending' ? 'Ascending' : 'Descending'}: press to reverse`}
+          onClick={() => onPick({ column: current.id, direction: direction === 'ascending' ? 'descending' : 'ascending' })}
+        >
+          {direction === 'ascending' ? 'Ascending ▲' : 'Descending ▼'}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -12,11 +12,12 @@ import { numericColumn } from '@/components/ui/numeric-column';
 
 // Big numbers and recent dates read best first, names and ranks in order.
 const COLUMNS: Column<RankedTool>[] = [
-  { id: 'rank', header: '#', numeric: true, className: 'muted', sort: (a, b) => a.rank - b.rank, cell: (r) => r.rank },
+  { id: 'rank', header: '#', label: 'Rank', numeric: true, className: 'muted', sort: (a, b) => a.rank - b.rank, cell: (r) => r.rank },
   {
     id: 'pinned',
     header: '★',
     headerTitle: 'pinned in the favourites',
+    label: 'Pinned',
     sort: (a, b) => Number(a.pinned) - Number(b.pinned),
     firstDirection: 'descending',
     cell: (r) => (r.pinned ? <PinnedStar label="pinned" /> : null),
@@ -75,6 +76,7 @@ export function ToolsTable({ rows }: { rows: RankedTool[] }) {
         rowKey={(r) => r.tool}
         labelledBy="tools-heading"
         testId="usage-table"
+        titleColumn="tool"
         sort={sort}
         onSortChange={onSortChange}
         tieBreak={compareUsage}

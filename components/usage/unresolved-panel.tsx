@@ -33,7 +33,8 @@ const columns = (id: string): Column<UnresolvedUsage>[] => [
     className: 'small',
     cell: (n) => n.reason ?? <span className="muted">its raw events are past retention</span>,
   },
-  { id: 'action', header: 'Fix', className: 'small nowrap', cell: (n) => <Action id={id} row={n} /> },
+  // Wraps rather than runs past the card: a half-width panel has no room for a long server name.
+  { id: 'action', header: 'Fix', className: 'small', cell: (n) => <Action id={id} row={n} /> },
 ];
 
 /** Names no catalog or favourite could resolve: kept, counted, and resolved again when the catalog changes (§names). */
