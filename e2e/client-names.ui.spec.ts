@@ -21,10 +21,11 @@ test('client names: through Claude Code a slash-named project is refused; switch
   await expect(page).toHaveURL(/[?&]client=claude-code/);
   await expect(page.getByTestId('client-summary')).toContainText('mcp__favindex__<tool>');
 
-  // Every favindex name reaches OpenAI as mcp__favindex__… with its '/', and is refused.
+  // Claude Code talks to Anthropic, whatever the project's target: every favindex name reaches it as mcp__favindex__… with its '/', and is refused.
+  await expect(page.getByLabel('Target')).toHaveValue('anthropic');
   const card = page.getByTestId('mode-card-favindex');
   await expect(card.getByTestId('refused-count')).toContainText('51');
-  await expect(card.getByTestId('request-refused')).toContainText('OpenAI would refuse this request as a whole');
+  await expect(card.getByTestId('request-refused')).toContainText('Anthropic would refuse this request as a whole');
   await card.getByRole('button', { name: 'Open the list' }).click();
   const rows = page.getByTestId('mode-list').locator('tbody tr');
   await expect(rows.first()).toContainText('mcp__favindex__favourite/create_issue');
@@ -33,7 +34,7 @@ test('client names: through Claude Code a slash-named project is refused; switch
 
   // The other tabs warn too, for the client picked here.
   await page.getByRole('link', { name: 'Favourites' }).click();
-  await expect(page.getByTestId('project-warning')).toContainText('Through Claude Code, at OpenAI');
+  await expect(page.getByTestId('project-warning')).toContainText('Through Claude Code, at Anthropic');
   await page.goBack();
   await expect(page.getByLabel('MCP client')).toHaveValue('claude-code');
 

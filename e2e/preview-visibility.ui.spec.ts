@@ -44,7 +44,7 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
   const facts = page.getByTestId('client-facts');
   await expect(facts).toContainText('<available-deferred-tools>');
   await expect(facts).toContainText('code.claude.com/docs/en/mcp');
-  await expect(facts).toContainText('Not known: The size of ToolSearch');
+  await expect(facts).toContainText('Unconfirmed: The size of ToolSearch');
 
   await page.getByLabel('Tool search (ENABLE_TOOL_SEARCH)').selectOption('off');
   await expect(line).toContainText('51 loaded · 0 by name only · 0 hidden');

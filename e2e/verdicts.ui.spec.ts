@@ -47,13 +47,13 @@ async function settled(page: Page) {
 test('every verdict on the preview and in the header is the one the API calls for', async ({ page, request }) => {
   test.setTimeout(120_000);
   const id = await slashProject(request);
-  // [client, target] pairs chosen so that the verdicts differ from one to the next.
+  // [client, target] pairs a client really makes (lib/surface/client-targets.ts), chosen so that the verdicts differ from one to the next.
   const routes: [string, string][] = [
     ['raw', 'openai'],
-    ['claude-code', 'openai'],
+    ['claude-code', 'anthropic'],
     ['raw', 'cursor'],
-    ['cursor', 'anthropic'],
-    ['codex', 'gemini'],
+    ['cursor', 'cursor'],
+    ['vscode-copilot', 'gemini'],
   ];
   for (const [client, target] of routes) {
     await test.step(`${client} at ${target}`, async () => {

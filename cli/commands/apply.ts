@@ -54,6 +54,7 @@ function describeResult(result: ApplyResult, file: string): string {
   ];
   for (const project of result.projects) {
     lines.push('', `${MARK[project.action]} ${project.name} (${project.action})`);
+    for (const warning of project.warnings) lines.push(`    warning: ${warning.path}: ${warning.message}`);
     for (const change of project.changes) lines.push(`    ${change.path}: ${short(change.before)} → ${short(change.after)}`);
     const fav = project.favourites;
     if (fav) {

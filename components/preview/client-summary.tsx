@@ -13,18 +13,27 @@ export function ClientSummary({ client }: { client: PreviewResponse['client'] })
       <details className={`small ${styles.summary}`} data-testid="client-summary">
         <summary>
           {client.id === 'raw' ? (
-            <>Names as the proxy presents them ({client.naming} naming); pick a client to see what the model receives through it.</>
+            <>Names as the proxy presents them ({client.naming} names); pick a client to see what the model receives through it.</>
           ) : (
             <>
-              Through {client.label}: the model receives <span className="mono">{client.composition}</span> ({client.naming} naming)
+              Through {client.label}: the model receives <span className="mono">{client.composition}</span> ({client.naming} names)
             </>
           )}
-          {unknown.length > 0 ? <span className="muted"> · {countOf(unknown.length, 'thing')} not known</span> : null}
+          {unknown.length > 0 ? (
+            <span className="muted" title="Things about this client nobody has published or confirmed: the preview says what it assumes for each.">
+              {' '}
+              · {countOf(unknown.length, 'thing')} unconfirmed
+            </span>
+          ) : null}
         </summary>
+        <p className="muted">
+          Each line says what this client does to the tool list, with where that comes from. An unconfirmed line is one nobody has published: the preview says
+          what it assumes.
+        </p>
         <ul data-testid="client-facts">
           {client.facts.map((fact) => (
             <li key={fact.text} className={fact.known ? undefined : styles.unknown}>
-              {fact.known ? null : <strong>Not known: </strong>}
+              {fact.known ? null : <strong>Unconfirmed: </strong>}
               {fact.text}
               {fact.source ? <span className={`muted ${styles.source}`}> — {fact.source}</span> : null}
             </li>

@@ -27,7 +27,7 @@ const context: VerdictContext = {
   configured: false,
 };
 
-function show(preview: ModePreview, ctx = context) {
+function show(preview: ModePreview, ctx = context, route?: { client: string | null; target: string }) {
   const onApply = vi.fn();
   const onTarget = vi.fn();
   const verdict = modeVerdict(preview, ctx);
@@ -40,6 +40,7 @@ function show(preview: ModePreview, ctx = context) {
       open={false}
       onOpen={() => {}}
       fix={{ projectId: 'shop', onApply, pending: false, onTarget }}
+      route={route}
     />,
   );
   return { card: screen.getByTestId(`mode-card-${preview.mode}`), onApply, onTarget };
@@ -89,8 +90,49 @@ describe('ModeCard', () => {
     const fine: ModePreview = { ...eager, count: 20, fits: true, overBy: 0, tools: eager.tools.slice(0, 20) };
     const { card } = show(fine);
     expect(card.dataset.verdict).toBe('ok');
-    expect(within(card).getByTestId('verdict-reason').textContent).toBe('20 tools, within Cursor’s cap of 40; every name passes Cursor.');
+    expect(within(card).getByTestId('verdict-reason').textContent).toBe('20 tools, within Cursor’s cap of 40; Cursor accepts every name.');
     expect(within(card).queryByTestId('verdict-fix')).toBeNull();
     expect(within(card).getByTestId('left-out-count').textContent).toBe('none');
+  });
+
+  it('one verdict: a client that leaves tools out never stands beside a green "within the cap", and its own smaller limit is the one counted', () => {
+    const cursor: ModePreview = {
+      ...eager,
+      count: 40,
+      cap: 128,
+      clientCap: 40,
+      fits: true,
+      overBy: 0,
+      refused: { client: 41, provider: 0 },
+      visibility: { ...eager.visibility, full: 40 },
+      tools: [
+        ...eager.tools.slice(0, 40),
+        ...Array.from({ length: 41 }, (_, i) => ({
+          ...tool(100 + i),
+          marks: [{ kind: 'refused-by-client' as const, message: 'past Cursor’s 40-tool limit' }],
+        })),
+      ],
+    };
+    const ctx: VerdictContext = { ...context, target: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null }, client: { id: 'cursor', label: 'Cursor' } };
+    const { card } = show(cursor, ctx, { client: 'Cursor', target: 'OpenAI' });
+    expect(card.dataset.verdict).toBe('warning');
+    expect(within(card).getByTestId('verdict-reason').textContent).toBe('Cursor leaves out 41 tools.');
+    expect(within(card).queryByText('within the cap')).toBeNull();
+    expect(within(card).getByTestId('client-left-out').textContent).toBe('Cursor left out 41');
+    expect(within(card).getByTestId('cap-count').textContent).toBe('40 / 40 tools');
+    expect(within(card).getByTestId('cap-which').textContent).toBe(
+      'Counted against Cursor’s own limit: it sends at most 40 tools, so OpenAI’s cap of 128 never comes into play.',
+    );
+  });
+
+  it('names a count it shows with its meaning, visible without hover: "Names to check", not "Not known"', () => {
+    const { card } = show({ ...eager, count: 20, fits: true, overBy: 0, unknown: 7, tools: eager.tools.slice(0, 20) }, context, {
+      client: 'Cursor',
+      target: 'Cursor',
+    });
+    expect(within(card).queryByText('Not known')).toBeNull();
+    expect(within(card).getByTestId('line-unclear').textContent).toBe('7');
+    const terms = within(card).getByTestId('card-terms');
+    expect(terms.textContent).toContain("Names to check: Names with characters (such as '/') whose handling by Cursor is not published");
   });
 });

@@ -1,8 +1,11 @@
 'use client';
 
 import { Card, CardHeader } from '@/components/ui/card';
-import { TARGET_IDS, type SurfaceLimits } from '@/lib/schemas/surface-config';
+import { Alert } from '@/components/ui/alert';
+import type { SurfaceLimits, TargetId } from '@/lib/schemas/surface-config';
+import { CLIENT_TARGETS } from '@/lib/surface/client-targets';
 import { CLIENT_IDS, CLIENTS, type ClientId } from '@/lib/surface/clients';
+import { TARGETS } from '@/lib/surface/targets';
 import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { DeferralControls, type DeferralControlValues } from './deferral-controls';
@@ -24,6 +27,16 @@ const LIMIT_LABELS: Record<keyof SurfaceLimits, string> = {
   retrieveK: 'Retrieve K',
 };
 
+/** Each limit in plain words: shown as its tooltip and, for a phone, in the list under the fields. */
+const LIMIT_HELP: Record<keyof SurfaceLimits, string> = {
+  maxToolsPerRequest: 'The most tools favindex puts in one list for the model.',
+  maxActivatedToolsPerSession: 'In lazy mode, how many tools the model may switch on in one session.',
+  maxPinnedServers: 'In pinned mode, how many servers have all their tools listed.',
+  retrieveK: 'In retrieve mode, how many tools a search for the request returns.',
+};
+
+const targetLabel = (t: TargetId) => (t === 'custom' ? 'Custom cap' : TARGETS[t].label);
+
 interface Props {
   settings: PreviewSettings;
   onChange: (next: PreviewSettings) => void;
@@ -31,17 +44,26 @@ interface Props {
   onClient: (next: ClientId) => void;
   /** What is wrong with the custom cap as typed, in plain words; null when it is fine. */
   capProblem?: string | null;
+  /** Set when the target asked for (the project's, or a link's) is one this client never reaches: why the preview shows another. */
+  targetFallback?: string | null;
 }
 
 /** Client, target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
-export function PreviewControls({ settings, onChange, client, onClient, capProblem = null }: Props) {
+export function PreviewControls({ settings, onChange, client, onClient, capProblem = null, targetFallback = null }: Props) {
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
     <Card aria-labelledby="preview-settings-heading">
       <CardHeader id="preview-settings-heading" title="What to preview" note="changes here are not saved to the project" />
       <div className={`row ${styles.controls}`}>
         <ChoiceSelect label="MCP client" value={client} choices={CLIENT_IDS} optionLabel={(c) => CLIENTS[c].label} onChange={onClient} />
-        <ChoiceSelect label="Target" value={settings.target} choices={TARGET_IDS} onChange={(t) => set('target', t)} />
+        {/* Only the providers this client reaches: a pair nobody sends has no verdict worth reading. */}
+        <ChoiceSelect
+          label="Target"
+          value={settings.target as TargetId}
+          choices={CLIENT_TARGETS[client].targets}
+          optionLabel={targetLabel}
+          onChange={(t) => set('target', t)}
+        />
         {settings.target === 'custom' ? (
           <div className={styles.capField}>
             <label htmlFor="custom-cap">Cap (tools per request)</label>
@@ -61,11 +83,11 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
           </div>
         ) : null}
         <label className="field">
-          Agent tools (a count, or names separated by commas)
+          Agent tools: the client’s own, such as edit or shell (a count, or names separated by commas)
           <input value={settings.agentTools} onChange={(e) => set('agentTools', e.target.value)} aria-label="Agent tools" placeholder="56" />
         </label>
         <label className={`field ${styles.grow}`}>
-          Retrieve query
+          Retrieve query: the request retrieve mode finds tools for
           <input
             type="search"
             value={settings.query}
@@ -75,10 +97,18 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
           />
         </label>
       </div>
+      <p className="small muted" data-testid="target-help">
+        The target is the provider the client sends the tool list to: its cap and name rules are what the list is checked against. {CLIENT_TARGETS[client].why}
+      </p>
+      {targetFallback ? (
+        <Alert tone="warn" className="small" data-testid="target-fallback">
+          {targetFallback}
+        </Alert>
+      ) : null}
       <DeferralControls client={client} values={settings.deferral} onChange={(next) => set('deferral', next)} />
       <div className={`row ${styles.controls}`}>
         {(Object.keys(LIMIT_LABELS) as (keyof SurfaceLimits)[]).map((key) => (
-          <label className="field" key={key}>
+          <label className="field" key={key} title={LIMIT_HELP[key]}>
             {LIMIT_LABELS[key]}
             <input
               type="number"
@@ -86,11 +116,22 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
               value={settings.limits[key]}
               onChange={(e) => set('limits', { ...settings.limits, [key]: e.target.value })}
               aria-label={LIMIT_LABELS[key]}
+              aria-describedby={`limit-help-${key}`}
               className={styles.narrow}
             />
           </label>
         ))}
       </div>
+      <details className="small muted">
+        <summary>What these limits mean</summary>
+        <ul>
+          {(Object.keys(LIMIT_HELP) as (keyof SurfaceLimits)[]).map((key) => (
+            <li key={key} id={`limit-help-${key}`}>
+              <strong>{LIMIT_LABELS[key]}</strong>: {LIMIT_HELP[key]}
+            </li>
+          ))}
+        </ul>
+      </details>
     </Card>
   );
 }

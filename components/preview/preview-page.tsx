@@ -14,6 +14,7 @@ import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
 import type { ClientId } from '@/lib/surface/clients';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
+import { targetForClient } from '@/lib/surface/client-targets';
 import { customCapProblem, readPreviewUrl } from '@/lib/surface/preview-url';
 import { modeVerdict, verdictContext } from '@/lib/surface/verdict';
 import { ModeCard } from './mode-card';
@@ -78,7 +79,9 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const { search, set } = useSearchState();
   const url = readPreviewUrl(search);
   const [local, setLocal] = useState(() => settingsFrom(project.surface));
-  const settings: PreviewSettings = { ...local, target: url.target ?? local.target, cap: url.cap ?? local.cap };
+  // A target this client never reaches (Claude Code at OpenAI) is not previewed: its own is, and the controls say why.
+  const pair = targetForClient(client, url.target ?? (local.target as TargetId));
+  const settings: PreviewSettings = { ...local, target: pair.target, cap: url.cap ?? local.cap };
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
   const opened = url.open;
@@ -110,7 +113,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
 
   return (
     <>
-      <PreviewControls settings={settings} onChange={change} client={client} onClient={choose} capProblem={capProblem} />
+      <PreviewControls settings={settings} onChange={change} client={client} onClient={choose} capProblem={capProblem} targetFallback={pair.fallback} />
       <SessionReplay
         id={id}
         session={session}
@@ -145,6 +148,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
                     open={opened === mode.mode}
                     onOpen={(m) => set({ open: m })}
                     fix={{ projectId: id, onApply: fix.apply, pending: fix.pending, onTarget }}
+                    route={{ client: data.client.id === 'raw' ? null : data.client.label, target: data.target.label }}
                   />
                 ))}
               </div>

@@ -5,6 +5,7 @@ import { usePreviewQuery } from '@/components/api/use-preview-query';
 import { ProjectVerdict } from '@/components/preview/project-verdict';
 import { useClientChoice } from '@/components/preview/use-client-choice';
 import type { ProjectView } from '@/lib/contracts/projects';
+import { targetForClient } from '@/lib/surface/client-targets';
 
 /**
  * The verdict on the project's own mode, naming and client for its target: the client is the one
@@ -16,7 +17,9 @@ export function ProjectWarning({ project }: { project: ProjectView }) {
   // The preview says the same at its top, for the client and target it shows.
   const onPreview = pathname.endsWith('/preview');
   // Every mode: where another mode passes, the verdict offers it.
-  const preview = usePreviewQuery(project.id, { mode: 'all', client, detail: 'names' }, { enabled: !onPreview });
+  // At a target the client reaches, as the preview shows it: never Claude Code at OpenAI.
+  const { target } = targetForClient(client, project.surface.target);
+  const preview = usePreviewQuery(project.id, { mode: 'all', client, target, detail: 'names' }, { enabled: !onPreview });
   if (onPreview || !preview.data || preview.isPlaceholderData) return null;
   // On the home tab of a project without a catalog, the first-run steps ask for one already.
   if (preview.data.catalog.tools === 0 && pathname === `/projects/${encodeURIComponent(project.id)}`) return null;

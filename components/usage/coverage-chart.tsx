@@ -12,6 +12,13 @@ import { axisLabel, categoryAxis, gridStroke, LINE_MARGIN, tooltipProps, valueAx
 import { ChartFrame } from './chart-frame';
 import styles from './coverage-chart.module.css';
 
+/** The three lines of the chart; the legend draws each the same way. */
+const SERIES = {
+  curve: { stroke: PALETTE.favourite, dash: undefined },
+  current: { stroke: 'var(--ok)', dash: '2 3' },
+  limit: { stroke: 'var(--muted)', dash: '4 3' },
+} as const;
+
 /**
  * What maxFavourites buys: the share of calls the top-K tools take, K = 1…N, with a marker at
  * the project's maxFavourites and a line at what the current favourites catch.
@@ -19,6 +26,14 @@ import styles from './coverage-chart.module.css';
 export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage; maxFavourites: number }) {
   // maxFavourites cannot pass 128, so neither need the curve.
   const data = coverage.curve.slice(0, MAX_FAVOURITES_LIMIT);
+  const markerAt = Math.min(maxFavourites, data.length);
+  // The marker's label runs away from the nearer edge, so it is never cut by the plot's end.
+  const labelSide = markerAt > data.length / 2 ? 'insideTopRight' : 'insideTopLeft';
+  const legend = [
+    { key: 'curve', line: SERIES.curve, text: 'share of calls the K most used tools take' },
+    { key: 'current', line: SERIES.current, text: `what your favourites catch now (${formatPercent(coverage.share)})` },
+    { key: 'limit', line: SERIES.limit, text: `your favourites limit (maxFavourites ${maxFavourites})` },
+  ];
   const a11y = described(
     'Coverage of the top K tools',
     `Share of calls the K most used tools take, for K from 1 to ${data.length}; marker at maxFavourites ${maxFavourites}.`,
@@ -40,20 +55,27 @@ export function CoverageChart({ coverage, maxFavourites }: { coverage: Coverage;
             <YAxis domain={[0, 1]} tickFormatter={(v) => formatPercent(v, 0)} {...valueAxis} />
             <Tooltip {...tooltipProps} labelFormatter={(k) => `top ${k}`} formatter={(value) => [formatPercent(Number(value)), 'share of calls']} />
             <ReferenceLine
-              x={Math.min(maxFavourites, data.length)}
-              stroke={PALETTE.favourite}
-              strokeDasharray="4 3"
-              label={{ value: `maxFavourites ${maxFavourites}`, position: 'top', fill: 'var(--muted)', fontSize: 12 }}
+              x={markerAt}
+              stroke={SERIES.limit.stroke}
+              strokeDasharray={SERIES.limit.dash}
+              label={{ value: `limit ${maxFavourites}`, position: labelSide, fill: 'var(--muted)', fontSize: 12 }}
             />
-            <ReferenceLine y={coverage.share} stroke="var(--ok)" strokeDasharray="2 3" />
-            <Line type="stepAfter" dataKey="share" stroke={PALETTE.favourite} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <ReferenceLine y={coverage.share} stroke={SERIES.current.stroke} strokeDasharray={SERIES.current.dash} />
+            <Line type="stepAfter" dataKey="share" stroke={SERIES.curve.stroke} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>
         </ChartFrame>
       )}
-      <div className="small muted">
-        <span className={styles.swatch} style={{ background: 'var(--ok)' }} /> current favourites{' '}
-        <span className={styles.swatch} style={{ background: 'var(--star)' }} /> maxFavourites
-      </div>
+      <ul className={`small muted ${styles.legend}`} aria-label="What the lines are" data-testid="coverage-legend">
+        {legend.map((item) => (
+          <li key={item.key} data-testid={`legend-${item.key}`}>
+            {/* The swatch is drawn as the line is: same colour, same dashes. */}
+            <svg width="22" height="10" aria-hidden="true" className={styles.swatch}>
+              <line x1="1" y1="5" x2="21" y2="5" stroke={item.line.stroke} strokeWidth={2} strokeDasharray={item.line.dash} />
+            </svg>
+            <span>{item.text}</span>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { UsageReport } from '@/lib/usage/report';
 import styles from './usage-stats.module.css';
 
@@ -13,17 +13,19 @@ export function UsageStats({ report }: { report: UsageReport }) {
     { label: 'Meta', value: formatNumber(totals.meta), testId: 'stat-meta', help: 'Calls to meta tools: looking for a tool, not using one.' },
     { label: 'Tools used', value: formatNumber(totals.tools), testId: 'stat-tools', help: 'Distinct catalog tools called at least once.' },
     {
-      label: `Favourites catch (${favourites.tools.length}/${favourites.maxFavourites} pinned)`,
+      label: 'Calls to favourites',
       value: formatPercent(coverage.share),
       testId: 'stat-coverage',
-      help: 'Share of attributed calls to a pinned tool.',
+      help: `Share of attributed calls that went to one of your ${countOf(favourites.tools.length, 'favourite')} (the list holds up to ${favourites.maxFavourites}).`,
     },
   ];
   return (
     <div className={styles.stats} role="group" aria-label="Totals for the window">
       {stats.map((s) => (
         <Card as="div" key={s.label} className={styles.stat}>
-          <div className={styles.label}>{s.label}</div>
+          <div className={styles.label} title={s.help}>
+            {s.label}
+          </div>
           <div className={styles.value} data-testid={s.testId}>
             {s.value}
           </div>

@@ -7,7 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { SubmitError } from '@/components/ui/error-notice';
 import { ApiClientError } from '@/lib/api-client';
-import { lineSpan } from '@/lib/text';
+import { issueSpan } from '@/lib/yaml/issue-span';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import styles from './yaml-apply-panel.module.css';
 import { YamlPlan, type ApplyResult } from './yaml-plan';
@@ -26,11 +26,11 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  /** Put the cursor on a problem: focus the editor, select its line and scroll to it. */
+  /** Put the cursor on a problem: focus the editor, select the key or value it is about and scroll to it. */
   function jumpTo(issue: YamlIssue) {
     const area = editor.current;
     if (!area) return;
-    const { start, end } = lineSpan(area.value, issue.line);
+    const { start, end } = issueSpan(area.value, issue.line, issue.column);
     area.focus();
     area.setSelectionRange(start, end);
     const lineHeight = Number.parseFloat(getComputedStyle(area).lineHeight) || 18;

@@ -26,8 +26,8 @@ function doc(text: string) {
 }
 
 /** A dry run as the API returns it, planned by the same code the API plans with. */
-function dryRun(pairs: [current: string | null, next: string][]): ApplyResult {
-  const projects = pairs.map(([current, next]) => planDocument(current ? doc(current) : null, doc(next)));
+function dryRun(pairs: [current: string | null, next: string][], catalog: ReadonlySet<string> = CATALOG): ApplyResult {
+  const projects = pairs.map(([current, next]) => planDocument(current ? doc(current) : null, doc(next), catalog));
   const count = (action: string) => projects.filter((p) => p.action === action).length;
   return {
     dryRun: true,
@@ -38,6 +38,7 @@ function dryRun(pairs: [current: string | null, next: string][]): ApplyResult {
   };
 }
 
+const CATALOG = new Set(['github/create_issue', 'filesystem/read_file']);
 const agent = project('team-agent', { maxFavourites: 2, tools: ['github/create_issue'] });
 
 describe('YamlPlan', () => {
@@ -98,5 +99,13 @@ describe('YamlPlan', () => {
     expect(within(plan).queryByRole('list')).toBeNull();
     expect(within(plan).queryByRole('region', { name: 'YAML diff' })).toBeNull();
     expect(within(screen.getByText('quiet-agent').parentElement!).getByText('unchanged')).toBeTruthy();
+  });
+
+  it('names each favourite the catalog does not list, in the headline and beside the project', () => {
+    render(<YamlPlan plan={dryRun([[agent, project('team-agent', { maxFavourites: 4, tools: ['github/create_issue', 'nothere/nope'] })]])} />);
+
+    expect(screen.getByTestId('yaml-plan').querySelector('p')?.textContent).toBe('0 to create · 1 to update · 0 unchanged · 1 warning');
+    const warnings = within(screen.getByRole('list', { name: 'Warnings for team-agent' })).getAllByRole('listitem');
+    expect(warnings.map((li) => li.textContent)).toEqual([expect.stringMatching(/^spec\.favouriteIndex\.tools\[1\] nothere\/nope is not in the catalog/)]);
   });
 });

@@ -23,6 +23,13 @@ export const fieldChangeSchema = z.object({
 });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
+/** Something in a document that is applied as written but deserves a look, e.g. a favourite no catalog lists yet. */
+export const planWarningSchema = z.object({
+  path: z.string().describe('Where in the document, e.g. spec.favouriteIndex.tools[2].'),
+  message: z.string().describe('What is odd and what it means, in plain words.'),
+});
+export type PlanWarning = z.infer<typeof planWarningSchema>;
+
 /** What applying one document does to its project. */
 export const documentPlanSchema = z.object({
   name: z.string(),
@@ -30,6 +37,7 @@ export const documentPlanSchema = z.object({
   changes: z.array(fieldChangeSchema),
   favourites: changeSummarySchema.nullable().describe('Pinned, unpinned, reordered, settings: null when the favourites stay as they are.'),
   diff: z.string().describe("A unified diff of the project's YAML, current against applied."),
+  warnings: z.array(planWarningSchema).describe('Applied as written, but worth a look: favourites the catalog does not list. Empty when there are none.'),
 });
 export type DocumentPlan = z.infer<typeof documentPlanSchema>;
 

@@ -41,7 +41,7 @@ describe('modeVerdict', () => {
     const { favindex } = verdicts('openai', 'raw');
     expect(favindex!.verdict).toEqual({
       level: 'ok',
-      reason: expect.stringMatching(/^\d+ tools, within OpenAI’s cap of 128; every name passes OpenAI\.$/),
+      reason: expect.stringMatching(/^\d+ tools, within OpenAI’s cap of 128; OpenAI accepts every name\.$/),
       fix: null,
       lost: [],
     });
@@ -97,5 +97,17 @@ describe('modeVerdict', () => {
   it('above a soft limit: a warning, not ok', () => {
     const { eager } = verdicts('anthropic', 'raw');
     expect(eager!.verdict).toMatchObject({ level: 'warning', reason: expect.stringContaining('more than Anthropic’s 30') });
+  });
+
+  it('offers to preview only at a target the client reaches: Claude Desktop over a small cap is sent to Anthropic, not OpenAI', () => {
+    const { eager } = verdicts('custom', 'claude-desktop', {}, 'favindex', 10);
+    expect(eager!.preview.overBy).toBeGreaterThan(0);
+    expect(eager!.verdict.fix).toEqual({ kind: 'target', target: 'anthropic', label: 'Preview at Anthropic' });
+  });
+
+  it('says who passes the names in words, never "passes Claude Code at OpenAI"', () => {
+    const { favindex } = verdicts('openai', 'codex');
+    expect(favindex!.verdict.reason).toMatch(/every name gets through Codex CLI and OpenAI accepts it\.$/);
+    expect(favindex!.verdict.reason).not.toMatch(/passes .* at /);
   });
 });

@@ -2,6 +2,8 @@ import type { ModePreview, PreviewResponse } from '@/lib/contracts/preview';
 import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { countOf } from '@/lib/format';
 import { CLAUDE_CODE_DESCRIPTION_LIMIT } from './deferral';
+import { CLIENT_TARGETS } from './client-targets';
+import type { ClientId } from './clients';
 import { TARGETS } from './targets';
 
 export type VerdictLevel = 'ok' | 'warning' | 'broken';
@@ -64,7 +66,9 @@ export function lostTools(preview: ModePreview): LostTool[] {
 /** What is wrong with a mode's list, without looking for a fix: the level and its one-sentence reason. */
 function judge(preview: ModePreview, context: VerdictContext): { level: VerdictLevel; reason: string } {
   const { target, client, catalog } = context;
-  const via = client.id === 'raw' ? target.label : `${client.label} at ${target.label}`;
+  // In words a person says: who changes the names, and who has to accept them.
+  const passes = client.id === 'raw' ? `${target.label} accepts every name` : `every name gets through ${client.label} and ${target.label} accepts it`;
+  const through = client.id === 'raw' ? `at ${target.label}` : `through ${client.label}`;
   if (preview.requestRefused) return { level: 'broken', reason: preview.requestRefused.message };
   if (catalog.tools === 0) return { level: 'warning', reason: 'The catalog is empty, so the model gets no MCP tools: add a server’s tools first.' };
   const lost = lostTools(preview).length;
@@ -80,7 +84,7 @@ function judge(preview: ModePreview, context: VerdictContext): { level: VerdictL
       reason: `${client.label} cuts ${countOf(preview.visibility.cut, 'tool description')} at ${CLAUDE_CODE_DESCRIPTION_LIMIT.toLocaleString('en-GB')} characters: what follows never reaches the model.`,
     };
   if (preview.collisions > 0)
-    return { level: 'warning', reason: `${countOf(preview.collisions, 'tool')} end up with a name another tool has too, through ${via}.` };
+    return { level: 'warning', reason: `${countOf(preview.collisions, 'tool')} end up with a name another tool has too, ${through}.` };
   if (preview.warn)
     return {
       level: 'warning',
@@ -90,15 +94,16 @@ function judge(preview: ModePreview, context: VerdictContext): { level: VerdictL
     return { level: 'warning', reason: `What ${client.label} does with ${countOf(preview.unknown, 'tool name')} is not known: check them in the list.` };
   const room = preview.cap === null ? `${target.label} has no hard cap` : `within ${target.label}’s cap of ${preview.cap}`;
   const { full, name, hidden } = preview.visibility;
-  if (name + hidden === 0) return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; every name passes ${via}.` };
+  if (name + hidden === 0) return { level: 'ok', reason: `${countOf(preview.count, 'tool')}, ${room}; ${passes}.` };
   const capped = preview.cap === null ? room : `${room} for what is sent in full (whether deferred tools count toward the cap is not known)`;
-  return { level: 'ok', reason: `${full} loaded, ${name + hidden} deferred: ${capped}; every name passes ${via}.` };
+  return { level: 'ok', reason: `${full} loaded, ${name + hidden} deferred: ${capped}; ${passes}.` };
 }
 
-/** The smallest-capped named target that takes this many tools: the one to preview instead. */
-function roomierTarget(count: number, current: string): TargetId | null {
+/** The smallest-capped named target the client reaches that takes this many tools: the one to preview instead. */
+function roomierTarget(count: number, current: string, client: ClientId): TargetId | null {
+  const reached = CLIENT_TARGETS[client].targets;
   const fitting = Object.values(TARGETS)
-    .filter((t) => t.id !== current && (t.cap === null || t.cap >= count))
+    .filter((t) => t.id !== current && reached.includes(t.id) && (t.cap === null || t.cap >= count))
     .sort((a, b) => (a.cap ?? Number.POSITIVE_INFINITY) - (b.cap ?? Number.POSITIVE_INFINITY));
   return fitting[0]?.id ?? null;
 }
@@ -120,7 +125,7 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
     if (better) return { kind: 'mode', mode: better, label: `Use ${better} mode` };
   }
   if (preview.overBy > 0) {
-    const target = roomierTarget(preview.visibility.full, context.target.id);
+    const target = roomierTarget(preview.visibility.full, context.target.id, context.client.id);
     if (target) return { kind: 'target', target, label: `Preview at ${TARGETS[target as Exclude<TargetId, 'custom'>].label}` };
   }
   return null;

@@ -62,8 +62,35 @@ describe('parseProjectDocuments', () => {
     const unknown = failure(VALID.replace('    enabled: true\n', '    enabled: true\n    colour: red\n'));
     expect(unknown.issues[0]).toMatchObject({ line: 9, column: 5, path: 'spec.favouriteIndex.colour', message: "unknown field 'colour'" });
     const missing = failure(VALID.replace('metadata:\n  name: myproj\n  description: ""\n', 'metadata:\n  description: x\n  name2: y\n'));
-    expect(missing.issues.map((i) => i.path)).toEqual(['metadata.name', 'metadata.name2']);
-    expect(missing.issues[0]).toMatchObject({ line: 4, column: 3, message: 'name is required (string)' });
+    // The misspelt key is what the person wrote, so it leads; the missing field it causes follows, at its map.
+    expect(missing.issues.map((i) => i.path)).toEqual(['metadata.name2', 'metadata.name']);
+    expect(missing.issues[0]).toMatchObject({ line: 5, column: 3, message: "unknown field 'name2': did you mean 'name'?" });
+    expect(missing.issues[1]).toMatchObject({ line: 4, column: 3, message: 'name is required (string)' });
+  });
+
+  it('leads with the typo, not the missing field it causes, and names the typo where it is written', () => {
+    const { issues } = failure(VALID.replace('spec:\n', 'spc:\n'));
+    expect(issues[0]).toMatchObject({ line: 6, column: 1, path: 'spc', message: "unknown field 'spc': did you mean 'spec'?" });
+    expect(issues[1]).toMatchObject({ line: 1, column: 1, path: 'spec', message: 'spec is required (object)' });
+    let headline = '';
+    try {
+      parseProjectDocuments(VALID.replace('spec:\n', 'spc:\n'));
+    } catch (err) {
+      headline = (err as Error).message;
+    }
+    expect(headline).toBe(
+      "the YAML is not a valid favindex project set: document 1, line 6, column 1, spc: unknown field 'spc': did you mean 'spec'? (and 1 more)",
+    );
+  });
+
+  it('orders two written mistakes as they appear in the document', () => {
+    // retentionDays written above the surface: the schema checks it later, the person reads it first.
+    const reordered = VALID.replace('  metaTools: []\n  retentionDays: null\n', '').replace('spec:\n', 'spec:\n  metaTools: []\n  retentionDays: 0\n');
+    const { issues } = failure(reordered.replace('mode: favindex', 'mode: lazzy'));
+    expect(issues.map((i) => [i.line, i.path])).toEqual([
+      [8, 'spec.retentionDays'],
+      [16, 'spec.surface.mode'],
+    ]);
   });
 
   it('locates issues in later documents by their own lines', () => {

@@ -1,11 +1,11 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
-import type { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { formatPath, MISSING, PLAIN_ERRORS } from '@/lib/validation';
+import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import { MAX_YAML_ALIASES, MAX_YAML_DOCUMENTS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
 import { composeDocuments, findDuplicateKeys } from './compose-documents';
+import { byPrimary, schemaIssues } from './issue-order';
 import { linePosition, positionInText } from './structure-guard';
 
 /** Issues listed in an error's details; its message counts the others. */
@@ -69,17 +69,25 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
   if (syntax.length > 0) throw malformed(syntax);
   yield;
 
-  const issues: YamlIssue[] = [];
+  let issues: YamlIssue[] = [];
   let unreported = 0;
+  // Issues that follow from another (a field missing because its key is misspelt) go after it.
+  const consequences = new Set<YamlIssue>();
   const documents: ProjectDocument[] = [];
   const names = new Map<string, number>();
   for (const [i, doc] of list.entries()) {
     yield;
     if (doc.contents === null) continue; // an empty document, e.g. after a trailing ---
     // Only the reported issues are located (each costs a walk of its map); the rest are counted.
-    const at = (path: Path, message: string, key?: string) => {
-      if (issues.length < MAX_REPORTED_ISSUES) issues.push(locate(doc, i + 1, path, message, lineCounter, key));
-      else unreported++;
+    const reportedBefore = issues.length;
+    const at: Report = (path, message, key, consequence = false) => {
+      if (issues.length >= MAX_REPORTED_ISSUES) {
+        unreported++;
+        return;
+      }
+      const issue = locate(doc, i + 1, path, message, lineCounter, key);
+      if (consequence) consequences.add(issue);
+      issues.push(issue);
     };
     let value: unknown;
     try {
@@ -95,6 +103,7 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
       ]);
     }
     const parsed = validateDocument(value, at);
+    issues = [...issues.slice(0, reportedBefore), ...byPrimary(issues.slice(reportedBefore), (issue) => consequences.has(issue))];
     if (!parsed) continue;
     const first = names.get(parsed.metadata.name);
     if (first !== undefined) {
@@ -111,7 +120,7 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
   return documents;
 }
 
-type Report = (path: Path, message: string, key?: string) => void;
+type Report = (path: Path, message: string, key?: string, consequence?: boolean) => void;
 
 function validateDocument(value: unknown, at: Report): ProjectDocument | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
@@ -148,7 +157,7 @@ function validateDocument(value: unknown, at: Report): ProjectDocument | null {
   }
   const result = projectDocumentSchema.safeParse(value, PLAIN_ERRORS);
   if (!result.success) {
-    for (const issue of result.error.issues) reportIssue(issue, at);
+    for (const issue of schemaIssues(result.error.issues)) at(issue.path, issue.message, issue.key, issue.consequence);
     return null;
   }
   const { favouriteIndex } = result.data.spec;
@@ -186,19 +195,6 @@ function findLeadingBom(value: unknown, path: Path = []): Path | null {
     }
   }
   return null;
-}
-
-function reportIssue(issue: z.core.$ZodIssue, at: Report): void {
-  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-  if (issue.code === 'unrecognized_keys') {
-    for (const key of issue.keys) at([...path, key], `unknown field '${key}'`, key);
-    return;
-  }
-  if (issue.code === 'invalid_type' && issue.message === MISSING) {
-    at(path, `${String(path.at(-1))} is required (${issue.expected})`);
-    return;
-  }
-  at(path, issue.message);
 }
 
 /**

@@ -2,12 +2,16 @@ import { summariseChange } from '@/lib/favourites/change-summary';
 import { stableStringify } from '@/lib/stable-json';
 import { unifiedDiff } from './line-diff';
 import { stringifyProjectDocuments, type ProjectDocument } from './project-document';
-import type { FieldChange } from '@/lib/contracts/yaml';
-import type { DocumentPlan } from '@/lib/contracts/yaml';
+import type { DocumentPlan, FieldChange, PlanWarning } from '@/lib/contracts/yaml';
 export type { DocumentPlan } from '@/lib/contracts/yaml';
 export type { FieldChange } from '@/lib/contracts/yaml';
 
-export function planDocument(current: ProjectDocument | null, next: ProjectDocument): DocumentPlan {
+/**
+ * What applying `next` over `current` does. `catalogTools` is every `server/tool` the project's
+ * catalog lists (empty for a project not made yet): a favourite outside it is applied, since a
+ * catalog may come later, but the plan warns by name, as no client gets it until then.
+ */
+export function planDocument(current: ProjectDocument | null, next: ProjectDocument, catalogTools: ReadonlySet<string> = new Set()): DocumentPlan {
   const name = next.metadata.name;
   const before = current ? stringifyProjectDocuments([current]) : '';
   const after = stringifyProjectDocuments([next]);
@@ -19,7 +23,22 @@ export function planDocument(current: ProjectDocument | null, next: ProjectDocum
     changes,
     favourites: favouritesChanged ? summariseChange(current?.spec.favouriteIndex ?? null, next.spec.favouriteIndex) : null,
     diff: unifiedDiff(before, after, { from: current ? `current/${name}.yaml` : '/dev/null', to: `applied/${name}.yaml` }),
+    warnings: favouritesOutsideCatalog(next, catalogTools),
   };
+}
+
+function favouritesOutsideCatalog(next: ProjectDocument, catalogTools: ReadonlySet<string>): PlanWarning[] {
+  const where = catalogTools.size === 0 ? 'the project has no catalog yet' : 'its catalog does not list it';
+  return next.spec.favouriteIndex.tools.flatMap((tool, i) =>
+    catalogTools.has(tool)
+      ? []
+      : [
+          {
+            path: `spec.favouriteIndex.tools[${i}]`,
+            message: `${tool} is not in the catalog (${where}): it is kept as a favourite, but no client gets it until a catalog lists it. Check the spelling.`,
+          },
+        ],
+  );
 }
 
 function fieldChanges(current: ProjectDocument | null, next: ProjectDocument): FieldChange[] {

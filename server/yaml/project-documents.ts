@@ -8,6 +8,7 @@ import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import { stableStringify } from '@/lib/stable-json';
 import { planDocument, type DocumentPlan } from '@/lib/yaml/plan';
 import { toProjectDocument, type ProjectDocument } from '@/lib/yaml/project-document';
+import { catalogToolNames } from '@/server/catalog/catalog';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject, updateProject } from '@/server/projects/projects';
 import type { ApplyResult } from '@/lib/contracts/yaml';
@@ -63,7 +64,10 @@ async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis
   );
   const currents = documents.map((d) => currentByName.get(d.metadata.name) ?? null);
   const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
-  const projectsPlan = documents.map((d) => planDocument(currentByName.get(d.metadata.name) ?? null, d));
+  // One after another: inside the apply's transaction the queries share one connection.
+  const catalogs: Set<string>[] = [];
+  for (const d of documents) catalogs.push(currentByName.has(d.metadata.name) ? await catalogToolNames(db, d.metadata.name) : new Set());
+  const projectsPlan = documents.map((d, i) => planDocument(currentByName.get(d.metadata.name) ?? null, d, catalogs[i]));
   if (expectedBasis !== undefined && expectedBasis !== basis) {
     throw new ApiError('VERSION_MISMATCH', 'the projects changed since this YAML was previewed', {
       suggestedAction: 'review the new diff in details and apply again with its basis',

@@ -83,6 +83,26 @@ describe('YAML apply', () => {
     expectEnvelope(await api.get('/api/projects/dry-new-project'), 404, 'PROJECT_NOT_FOUND');
   });
 
+  it('warns by name about a favourite the catalog does not list, and applies it all the same', async () => {
+    const id = await createTestProject(['github'], 'unlisted');
+    const edited = (await exportOne(id)).replace('    tools: []', '    tools:\n      - github/create_issue\n      - nothere/nope');
+    const dry = await apply(edited, '?dryRun=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.projects[0].warnings).toEqual([
+      { path: 'spec.favouriteIndex.tools[1]', message: expect.stringMatching(/^nothere\/nope is not in the catalog/) },
+    ]);
+    const applied = await apply(edited);
+    expect(applied.status).toBe(200);
+    expect(applied.body.projects[0].warnings).toHaveLength(1);
+    expect((await api.get(`/api/projects/${id}/favourites`)).body.tools).toEqual(['github/create_issue', 'nothere/nope']);
+    // A project the YAML creates has no catalog yet: every favourite is named.
+    const created = await apply(projectYaml(`${id}-new`), '?dryRun=true');
+    expect(created.body.projects[0].warnings.map((w: { message: string }) => w.message)).toEqual([
+      expect.stringContaining('github/create_issue is not in the catalog (the project has no catalog yet)'),
+      expect.stringContaining('github/list_issues'),
+    ]);
+  });
+
   it('applies exactly the reviewed plan: a basis that no longer holds is a 412 with the new diff', async () => {
     const id = await createTestProject([], 'basis');
     const edited = (await exportOne(id)).replace('maxFavourites: 15', 'maxFavourites: 6');
