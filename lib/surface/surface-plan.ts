@@ -80,3 +80,24 @@ export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, f
     lists: audiences.map((audience) => planList(before, after, favourites, audience)),
   };
 }
+
+/**
+ * The change from `basis` to `proposed`, made again over `current`: what someone changed
+ * meanwhile in other fields is kept, and the fields this change sets are set as it meant.
+ */
+export function rebaseSurfaceChange(basis: SurfaceConfig, proposed: SurfaceConfig, current: SurfaceConfig): SurfaceConfig {
+  const next = structuredClone(current) as unknown as Record<string, unknown>;
+  for (const { path, after } of surfaceFieldChanges(basis, proposed)) {
+    const keys = path.split('.');
+    const last = keys.pop() as string;
+    let node = next;
+    for (const key of keys) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    // A field the change removes (customCap) is absent, not null.
+    if (after === null) delete node[last];
+    else node[last] = structuredClone(after);
+  }
+  return next as unknown as SurfaceConfig;
+}
