@@ -83,7 +83,7 @@ export function SurfaceChangePanel({ change, label }: { change: SurfaceChange; l
             type="button"
             className="primary"
             aria-disabled={!plan || change.applying || undefined}
-            onClick={() => plan && change.apply(plan)}
+            onClick={() => plan && void change.apply(plan)}
             data-testid="plan-apply"
           >
             {change.applying ? 'Applying…' : 'Apply'}

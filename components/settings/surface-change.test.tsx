@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useProjectQuery } from '@/components/api/use-project-query';
 import { FixAction } from '@/components/preview/verdict-view';
 import type { ProjectView } from '@/lib/contracts/projects';
 import type { SurfacePlan } from '@/lib/contracts/surface-plan';
@@ -55,7 +56,9 @@ function serve(initial: SurfaceConfig) {
       inForce = body.surface;
       return json({ ...project, surface: inForce });
     }
-    return json({ ...project, surface: inForce });
+    // A refetch takes a while, as over a network: the page draws the saved project before it ends.
+    const answer = json({ ...project, surface: inForce });
+    return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 30));
   });
   return {
     calls,
@@ -66,12 +69,19 @@ function serve(initial: SurfaceConfig) {
   };
 }
 
+/** As in the header: the fix is offered only while the project is not yet in lazy mode, so applying it removes it. */
+function LiveFix() {
+  const live = useProjectQuery('shop').data;
+  if (!live || live.surface.mode === 'lazy') return null;
+  return <FixAction fix={{ kind: 'mode', mode: 'lazy', label: 'Use lazy mode' }} project={live} />;
+}
+
 function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <SurfaceChangeOutcomeMessage projectId="shop" />
-      <FixAction fix={{ kind: 'mode', mode: 'lazy', label: 'Use lazy mode' }} project={project} />
+      <LiveFix />
     </QueryClientProvider>,
   );
 }
@@ -81,7 +91,7 @@ describe('a fix that changes what clients receive', () => {
     const user = userEvent.setup();
     const api = serve(base);
     show();
-    await user.click(screen.getByRole('button', { name: 'Change the project to lazy mode…' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
     const panel = await screen.findByTestId('surface-change');
     expect(await within(panel).findByTestId('plan-count')).toHaveProperty('textContent', '37 → 2 tools');
     expect(within(panel).getByTestId('plan-fields').textContent).toBe('Mode: favindex → lazy');
@@ -93,11 +103,11 @@ describe('a fix that changes what clients receive', () => {
     expect(api.saves()).toEqual([]);
   });
 
-  it('applies over the planned config, keeps a message until dismissed, and undoes', async () => {
+  it('applies over the planned config, keeps a message until dismissed though the fix is gone, and undoes', async () => {
     const user = userEvent.setup();
     const api = serve(base);
     show();
-    await user.click(screen.getByRole('button', { name: 'Change the project to lazy mode…' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
     await screen.findByTestId('plan-count');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const message = await screen.findByTestId('surface-change-outcome');
@@ -116,7 +126,7 @@ describe('a fix that changes what clients receive', () => {
     const user = userEvent.setup();
     const api = serve(base);
     show();
-    await user.click(screen.getByRole('button', { name: 'Change the project to lazy mode…' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
     await screen.findByTestId('plan-count');
     const theirs = { ...base, naming: 'slash' as const };
     api.someoneElseSaves(theirs);

@@ -59,24 +59,22 @@ export function useSurfaceChange(projectId: string, current: SurfaceConfig) {
     step.toggle(false);
   }
 
-  function apply(ready: SurfacePlan) {
+  async function apply(ready: SurfacePlan) {
     if (update.isPending) return;
-    update.mutate(
-      { surface: ready.proposed, expectedSurface: ready.current },
-      {
-        onSuccess: () => {
-          setSurfaceChangeOutcome(projectId, { summary: outcomeSummary(ready), before: ready.current, after: ready.proposed, undone: false });
-          setAsked(null);
-          step.toggle(false);
-        },
-        onError: (error) => {
-          const theirs = conflictCurrent(error);
-          if (!theirs || !asked) return;
-          update.reset();
-          setAsked({ basis: theirs, proposed: rebaseSurfaceChange(asked.basis, asked.proposed, theirs), replanned: true });
-        },
-      },
-    );
+    // mutateAsync, not mutate's callbacks: a saved change often unmounts the control that asked
+    // (the fix goes once applied, the form starts again), and the message must still appear.
+    try {
+      await update.mutateAsync({ surface: ready.proposed, expectedSurface: ready.current });
+    } catch (error) {
+      const theirs = conflictCurrent(error);
+      if (!theirs || !asked) return;
+      update.reset();
+      setAsked({ basis: theirs, proposed: rebaseSurfaceChange(asked.basis, asked.proposed, theirs), replanned: true });
+      return;
+    }
+    setSurfaceChangeOutcome(projectId, { summary: outcomeSummary(ready), before: ready.current, after: ready.proposed, undone: false });
+    setAsked(null);
+    step.toggle(false);
   }
 
   const ready = planned && asked && stableStringify(planned.current) === stableStringify(asked.basis) ? planned : null;
