@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { defaultSurfaceConfig, type SurfaceConfig } from '@/lib/schemas/surface-config';
 import { SettingsForm } from './settings-form';
 
 const base = defaultSurfaceConfig();
@@ -10,12 +10,14 @@ const base = defaultSurfaceConfig();
 function show() {
   // The plan never answers here: what matters is what is asked, and that nothing is saved.
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SettingsForm projectId="shop" surface={base} />
-    </QueryClientProvider>,
+  const client = new QueryClient();
+  const form = (surface: SurfaceConfig) => (
+    <QueryClientProvider client={client}>
+      <SettingsForm projectId="shop" surface={surface} />
+    </QueryClientProvider>
   );
-  return { form: screen.getByTestId('settings-form'), fetch };
+  const { rerender } = render(form(base));
+  return { form: screen.getByTestId('settings-form'), fetch, savedElsewhere: (surface: SurfaceConfig) => rerender(form(surface)) };
 }
 
 describe('SettingsForm', () => {
@@ -55,5 +57,15 @@ describe('SettingsForm', () => {
     expect(form.textContent).toContain('Tools per search: at least 1');
     await user.click(within(form).getByRole('button', { name: 'Review the change…' }));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a config saved elsewhere moves the form to it and keeps the edits not yet saved', async () => {
+    const user = userEvent.setup();
+    const { form, savedElsewhere } = show();
+    await user.selectOptions(within(form).getByLabelText('Mode', { exact: true }), 'lazy');
+    savedElsewhere({ ...base, naming: 'slash', limits: { ...base.limits, retrieveK: 4 } });
+    expect((within(form).getByLabelText('Mode', { exact: true }) as HTMLSelectElement).value).toBe('lazy');
+    expect((within(form).getByLabelText('Tool names') as HTMLSelectElement).value).toBe('slash');
+    expect((within(form).getByLabelText('Tools per search') as HTMLInputElement).value).toBe('4');
   });
 });

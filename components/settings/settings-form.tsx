@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
+import { stableStringify } from '@/lib/stable-json';
+import { rebaseSurfaceChange } from '@/lib/surface/surface-plan';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { configOf, draftOf, LIMIT_FIELDS, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
@@ -51,6 +53,14 @@ function NumberField({ path, value, problem, onChange }: { path: string; value: 
  */
 export function SettingsForm({ projectId, surface }: { projectId: string; surface: SurfaceConfig }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(surface));
+  // A config saved meanwhile (this form's apply, an undo, someone else's change that the page
+  // fetched) moves the form to it, with this person's unsaved edits made again over it.
+  const [seen, setSeen] = useState(surface);
+  if (stableStringify(seen) !== stableStringify(surface)) {
+    const edited = configOf(seen, draft).config;
+    setSeen(surface);
+    setDraft(draftOf(edited ? rebaseSurfaceChange(seen, edited, surface) : surface));
+  }
   const change = useSurfaceChange(projectId, surface);
   const result = configOf(surface, draft);
   const problems = result.problems ?? new Map<string, string>();

@@ -3,13 +3,11 @@
 import { useProjectQuery } from '@/components/api/use-project-query';
 import { whenLoaded } from '@/components/ui/when-loaded';
 import type { ProjectView } from '@/lib/contracts/projects';
-import { stableStringify } from '@/lib/stable-json';
 import { SettingsForm } from './settings-form';
 
 /** The Settings tab: the project's surface config as a form, each change planned before it is saved. */
 export const SettingsPage = whenLoaded(useProjectQuery, { label: 'Loading the project', rows: 6 }, ProjectSettings);
 
 function ProjectSettings({ id, data: project }: { id: string; data: ProjectView }) {
-  // A saved change (here, an undo, someone else's) starts the form again from what is in force.
-  return <SettingsForm key={stableStringify(project.surface)} projectId={id} surface={project.surface} />;
+  return <SettingsForm projectId={id} surface={project.surface} />;
 }
