@@ -112,6 +112,7 @@ for (const viewport of [
       await expect(form.getByTestId('plan-count')).toHaveText(`1 → ${TOOLS} tools`);
       await form.getByRole('button', { name: 'Apply' }).click();
       await expect.poll(async () => await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe' });
+      await expect(form.getByLabel('Mode', { exact: true })).toHaveValue('eager');
 
       // A value that cannot be saved is named in words, and nothing is asked.
       await form.getByLabel('Tools per search').fill('0');

@@ -68,3 +68,19 @@ export function configOf(
   }
   return { config: null, problems };
 }
+
+/**
+ * The form moved to a config saved meanwhile (`next`): each field this person changed from what
+ * they saw keeps their text, even half-typed; every other field shows the new config.
+ */
+export function rebaseDraft(seen: SettingsDraft, draft: SettingsDraft, next: SettingsDraft): SettingsDraft {
+  const pick = <K extends keyof Omit<SettingsDraft, 'limits'>>(key: K) => (draft[key] !== seen[key] ? draft[key] : next[key]);
+  return {
+    mode: pick('mode'),
+    naming: pick('naming'),
+    target: pick('target'),
+    customCap: pick('customCap'),
+    alwaysLoadFavourites: pick('alwaysLoadFavourites'),
+    limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f, draft.limits[f] !== seen.limits[f] ? draft.limits[f] : next.limits[f]])) as SettingsDraft['limits'],
+  };
+}

@@ -63,9 +63,12 @@ describe('SettingsForm', () => {
     const user = userEvent.setup();
     const { form, savedElsewhere } = show();
     await user.selectOptions(within(form).getByLabelText('Mode', { exact: true }), 'lazy');
+    // Half-typed (not yet a value that can be saved), it is kept too.
+    await user.clear(within(form).getByLabelText('Tool budget per request'));
     savedElsewhere({ ...base, naming: 'slash', limits: { ...base.limits, retrieveK: 4 } });
     expect((within(form).getByLabelText('Mode', { exact: true }) as HTMLSelectElement).value).toBe('lazy');
     expect((within(form).getByLabelText('Tool names') as HTMLSelectElement).value).toBe('slash');
     expect((within(form).getByLabelText('Tools per search') as HTMLInputElement).value).toBe('4');
+    expect((within(form).getByLabelText('Tool budget per request') as HTMLInputElement).value).toBe('');
   });
 });

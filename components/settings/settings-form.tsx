@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { stableStringify } from '@/lib/stable-json';
-import { rebaseSurfaceChange } from '@/lib/surface/surface-plan';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
-import { configOf, draftOf, LIMIT_FIELDS, type SettingsDraft } from './settings-draft';
+import { configOf, draftOf, LIMIT_FIELDS, rebaseDraft, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
 import { FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
 import { SurfaceChangePanel } from './surface-change-panel';
@@ -57,9 +56,8 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
   // fetched) moves the form to it, with this person's unsaved edits made again over it.
   const [seen, setSeen] = useState(surface);
   if (stableStringify(seen) !== stableStringify(surface)) {
-    const edited = configOf(seen, draft).config;
     setSeen(surface);
-    setDraft(draftOf(edited ? rebaseSurfaceChange(seen, edited, surface) : surface));
+    setDraft(rebaseDraft(draftOf(seen), draft, draftOf(surface)));
   }
   const change = useSurfaceChange(projectId, surface);
   const result = configOf(surface, draft);
