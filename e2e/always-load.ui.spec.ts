@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { catalogs, putCatalog, uniqueId } from './helpers';
 
-test('keep favourites loaded in clients that defer tools: a switch beside the favourite settings, saved to what the proxy reads', async ({ page, request }) => {
+test('keep favourites loaded in clients that defer tools: a switch beside the favourite settings that asks, then saves to what the proxy reads', async ({
+  page,
+  request,
+}) => {
   const id = uniqueId('loaded');
   expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
   await putCatalog(request, id, 'github');
@@ -13,7 +16,12 @@ test('keep favourites loaded in clients that defer tools: a switch beside the fa
   await expect(setting).toBeChecked();
   await expect(page.getByTestId('always-load-setting')).toContainText('Claude Code sends the favourites’ full schemas to the model up front');
 
+  // Flipping it asks first: nothing is saved before Apply.
   await setting.click();
+  await expect(setting).toBeChecked();
+  await expect(page.getByTestId('always-load-setting').getByTestId('plan-fields')).toHaveText('Keep favourites loaded: on → off');
+  expect(await surface()).toBe(true);
+  await page.getByTestId('always-load-setting').getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('always-load-setting')).toContainText('Claude Code defers the favourites like every other tool');
   await expect(setting).not.toBeChecked();
   await expect.poll(surface).toBe(false);
@@ -23,6 +31,7 @@ test('keep favourites loaded in clients that defer tools: a switch beside the fa
   // The YAML export carries the setting too, and turning it back on is one more click.
   await expect((await request.get(`/api/projects/${id}/yaml`)).text()).resolves.toContain('alwaysLoadFavourites: false');
   await page.getByRole('switch', { name: 'Keep favourites loaded in clients that defer tools' }).click();
+  await page.getByTestId('always-load-setting').getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('switch', { name: 'Keep favourites loaded in clients that defer tools' })).toBeChecked();
   await expect.poll(surface).toBe(true);
 });

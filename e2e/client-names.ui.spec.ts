@@ -42,7 +42,9 @@ test('client names: through Claude Code a slash-named project is refused; switch
   const refusal = page.getByTestId('preview-refusal');
   await expect(refusal).toContainText('would refuse this request as a whole');
   await expect(refusal).toHaveAttribute('data-level', 'broken');
-  await refusal.getByRole('button', { name: 'Switch to safe names' }).click();
+  await refusal.getByRole('button', { name: 'Change the project to safe names…' }).click();
+  await expect(refusal.getByTestId('plan-fields')).toHaveText('Tool names: slash → safe');
+  await refusal.getByRole('button', { name: 'Apply' }).click();
   await expect(card.getByTestId('refused-count')).toHaveText('none');
   await expect(page.getByTestId('preview-refusal')).toHaveCount(0);
   await card.getByRole('button', { name: /Open the list|Showing the list/ }).click();

@@ -87,12 +87,14 @@ test('every verdict on the preview and in the header is the one the API calls fo
   }
 });
 
-test('the fix on a broken verdict applies it, and the verdict turns ok', async ({ page, request }) => {
+test('the fix on a broken verdict asks, applies it, and the verdict turns ok', async ({ page, request }) => {
   const id = await slashProject(request);
   await page.goto(`/projects/${id}/preview?client=claude-code`);
   const card = page.getByTestId('mode-card-favindex');
   await expect(card).toHaveAttribute('data-verdict', 'broken');
-  await card.getByRole('button', { name: 'Switch to safe names' }).click();
+  await card.getByRole('button', { name: 'Change the project to safe names…' }).click();
+  await expect(card.getByTestId('plan-fields')).toHaveText('Tool names: slash → safe');
+  await card.getByRole('button', { name: 'Apply' }).click();
   await expect(card).toHaveAttribute('data-verdict', 'ok');
   const project = await (await request.get(`/api/projects/${id}`)).json();
   expect(project.surface.naming).toBe('safe');

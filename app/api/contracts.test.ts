@@ -210,6 +210,8 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/preview?client=claude-code&naming=slash&mode=favindex`));
     await ok(api.get(`/api/projects/${id}/preview?client=codex&serverKey=favindex-production-eu1&naming=slash&detail=names`));
     await ok(api.get(`/api/projects/${id}/preview?client=cursor&target=cursor&mode=eager&detail=names`));
+    const config = (await ok(api.get(`/api/projects/${id}`))).body.surface;
+    await ok(api.post(`/api/projects/${id}/surface/plan`, { json: { surface: { ...config, mode: 'lazy', limits: { ...config.limits, retrieveK: 4 } } } }));
     for (const mode of ['favindex', 'off', 'lazy', 'eager']) await ok(api.get(`/api/projects/${id}/surface?mode=${mode}`));
     const surface = await ok(api.get(`/api/projects/${id}/surface`));
     await ok(api.get(`/api/projects/${id}/surface`, { headers: { 'if-none-match': surface.headers.get('etag')! } }), 304);

@@ -8,6 +8,7 @@ export const queryKeys = {
   proxies: (id: string) => ['project', id, 'proxies'] as const,
   events: (id: string, params: object) => ['project', id, 'events', params] as const,
   preview: (id: string, params: object) => ['project', id, 'preview', params] as const,
+  surfacePlan: (id: string, surface: object) => ['project', id, 'surface-plan', surface] as const,
   sessions: (id: string) => ['project', id, 'sessions'] as const,
   findability: (id: string, params: object) => ['project', id, 'findability', params] as const,
   testQueries: (id: string) => ['project', id, 'findability', 'queries'] as const,

@@ -1,8 +1,9 @@
 'use client';
 
 import { useProjectQuery } from '@/components/api/use-project-query';
-import { useUpdateProjectMutation } from '@/components/api/use-update-project-mutation';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { SurfaceChangePanel } from '@/components/settings/surface-change-panel';
+import { useSurfaceChange } from '@/components/settings/use-surface-change';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import styles from './favourite-settings.module.css';
 
 /**
@@ -11,11 +12,15 @@ import styles from './favourite-settings.module.css';
  */
 export function AlwaysLoadSetting({ id }: { id: string }) {
   const project = useProjectQuery(id);
-  const update = useUpdateProjectMutation(id);
   const surface = project.data?.surface;
   if (!surface) return null;
+  return <AlwaysLoadSwitch id={id} surface={surface} />;
+}
+
+/** The switch shows what is saved; flipping it asks first, with what clients would receive. */
+function AlwaysLoadSwitch({ id, surface }: { id: string; surface: SurfaceConfig }) {
+  const change = useSurfaceChange(id, surface);
   const on = surface.alwaysLoadFavourites;
-  const busy = update.isPending;
   return (
     <div className={styles.settings} data-testid="always-load-setting">
       <label className={styles.switch}>
@@ -26,19 +31,16 @@ export function AlwaysLoadSetting({ id }: { id: string }) {
           aria-checked={on}
           checked={on}
           aria-describedby="always-load-help"
-          aria-disabled={busy || undefined}
-          onChange={(e) => !busy && update.mutate({ surface: { ...surface, alwaysLoadFavourites: e.target.checked } })}
+          onChange={(e) => (change.asking ? change.cancel() : change.ask({ ...surface, alwaysLoadFavourites: e.target.checked }))}
         />
         <span>Keep favourites loaded in clients that defer tools</span>
       </label>
-      <div id="always-load-help" className="small muted" role="status" aria-live="polite">
-        {busy
-          ? 'Saving…'
-          : on
-            ? 'Claude Code sends the favourites’ full schemas to the model up front and finds the other tools with its tool search. Other clients ignore this.'
-            : 'Claude Code defers the favourites like every other tool: the model sees their names and loads a schema only after a search.'}
+      <div id="always-load-help" className="small muted">
+        {on
+          ? 'Claude Code sends the favourites’ full schemas to the model up front and finds the other tools with its tool search. Other clients ignore this.'
+          : 'Claude Code defers the favourites like every other tool: the model sees their names and loads a schema only after a search.'}
       </div>
-      {update.isError ? <ErrorNotice error={update.error} /> : null}
+      <SurfaceChangePanel change={change} label={on ? 'Stop keeping favourites loaded' : 'Keep favourites loaded'} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ProjectView } from '@/lib/contracts/projects';
+import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import type { ModePreview } from '@/lib/surface/preview';
 import { modeVerdict, type VerdictContext } from '@/lib/surface/verdict';
 import { ModeCard } from './mode-card';
@@ -27,23 +30,28 @@ const context: VerdictContext = {
   configured: false,
 };
 
+const project: ProjectView = { id: 'shop', description: '', metaTools: [], retentionDays: null, surface: defaultSurfaceConfig(), createdAt: '', updatedAt: '' };
+
 function show(preview: ModePreview, ctx = context, route?: { client: string | null; target: string }) {
-  const onApply = vi.fn();
   const onTarget = vi.fn();
   const verdict = modeVerdict(preview, ctx);
+  // A fix that saves asks the API for its plan first; this one never answers, and nothing may be saved.
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
   render(
-    <ModeCard
-      preview={preview}
-      verdict={verdict}
-      warnAbove={null}
-      configured={ctx.configured}
-      open={false}
-      onOpen={() => {}}
-      fix={{ projectId: 'shop', onApply, pending: false, onTarget }}
-      route={route}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <ModeCard
+        preview={preview}
+        verdict={verdict}
+        warnAbove={null}
+        configured={ctx.configured}
+        open={false}
+        onOpen={() => {}}
+        fix={{ project, onTarget }}
+        route={route}
+      />
+    </QueryClientProvider>,
   );
-  return { card: screen.getByTestId(`mode-card-${preview.mode}`), onApply, onTarget };
+  return { card: screen.getByTestId(`mode-card-${preview.mode}`), onTarget, fetch };
 }
 
 describe('ModeCard', () => {
@@ -62,7 +70,7 @@ describe('ModeCard', () => {
     expect(onTarget).toHaveBeenCalledWith('windsurf');
   });
 
-  it('refused as a whole: broken, never a green word, and the naming fix as its button', async () => {
+  it('refused as a whole: broken, never a green word, and the naming fix as a button that asks before it changes the project', async () => {
     const user = userEvent.setup();
     const refused: ModePreview = {
       ...eager,
@@ -77,13 +85,14 @@ describe('ModeCard', () => {
       fix: { naming: 'safe', message: 'Switch to safe names.' },
       tools: eager.tools.slice(0, 30),
     };
-    const { card, onApply } = show(refused, { ...context, target: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null } });
+    const { card, fetch } = show(refused, { ...context, target: { id: 'openai', label: 'OpenAI', cap: 128, warnAbove: null } });
     expect(card.dataset.verdict).toBe('broken');
     expect(within(card).getByTestId('verdict-level').textContent).toBe('Broken');
     expect(within(card).getByTestId('left-out-count').textContent).toBe('the whole request');
     expect(within(card).getByTestId('cap-count').textContent).toBe('30 / 128 tools');
-    await user.click(within(card).getByRole('button', { name: 'Switch to safe names' }));
-    expect(onApply).toHaveBeenCalledWith({ kind: 'naming', naming: 'safe', label: 'Switch to safe names' });
+    await user.click(within(card).getByRole('button', { name: 'Change the project to safe names…' }));
+    expect(within(card).getByRole('group', { name: 'Change the project to safe names' }).textContent).toContain('Nothing is saved until you apply.');
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(['POST /api/projects/shop/surface/plan']);
   });
 
   it('ok: says so in words, with no fix to offer', () => {

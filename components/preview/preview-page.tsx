@@ -5,7 +5,6 @@ import { useProjectQuery } from '@/components/api/use-project-query';
 import { FindabilityPanel } from '@/components/findability/findability-panel';
 import { usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
 import { Alert } from '@/components/ui/alert';
-import { ErrorNotice } from '@/components/ui/error-notice';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { useSearchState } from '@/components/ui/use-search-state';
 import { whenLoaded } from '@/components/ui/when-loaded';
@@ -28,7 +27,6 @@ import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
 import { useClientChoice } from './use-client-choice';
 import { useDebounced } from './use-debounced';
-import { useVerdictFix } from './verdict-view';
 
 type ProjectView = NonNullable<ReturnType<typeof useProjectQuery>['data']>;
 
@@ -85,7 +83,6 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
   const opened = url.open;
-  const fix = useVerdictFix(project);
   const capProblem = settings.target === 'custom' ? customCapProblem(settings.cap) : null;
 
   function change(next: PreviewSettings) {
@@ -147,12 +144,11 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
                     configured={project.surface.mode === mode.mode}
                     open={opened === mode.mode}
                     onOpen={(m) => set({ open: m })}
-                    fix={{ projectId: id, onApply: fix.apply, pending: fix.pending, onTarget }}
+                    fix={{ project, onTarget }}
                     route={{ client: data.client.id === 'raw' ? null : data.client.label, target: data.target.label }}
                   />
                 ))}
               </div>
-              {fix.error ? <ErrorNotice error={fix.error} /> : null}
               {opened ? <ModeDetail detail={openedDetail} busy={detail.isFetching} /> : null}
             </>
           )}

@@ -1,14 +1,13 @@
 'use client';
 
 import { Alert } from '@/components/ui/alert';
-import { ErrorNotice } from '@/components/ui/error-notice';
 import type { PreviewResponse } from '@/lib/contracts/preview';
 import type { ProjectView } from '@/lib/contracts/projects';
 import type { TargetId } from '@/lib/schemas/surface-config';
 import { modeVerdict, verdictContext } from '@/lib/surface/verdict';
 import styles from './project-verdict.module.css';
 import { UploadedOnlyNote } from './uploaded-only-note';
-import { FixAction, useVerdictFix, VerdictLine } from './verdict-view';
+import { FixAction, VerdictLine } from './verdict-view';
 
 interface Props {
   project: ProjectView;
@@ -23,13 +22,12 @@ interface Props {
 
 /** The verdict on the project's own mode, for its client and target: the header's, and the top of the preview. */
 export function ProjectVerdict({ project, response, testId, onTarget, quietWhenOk = false }: Props) {
-  const fix = useVerdictFix(project);
   const mode = response.modes.find((m) => m.mode === project.surface.mode);
   if (!mode) return null;
   const verdict = modeVerdict(mode, verdictContext(response, project.surface.mode, mode.mode));
   if (verdict.level === 'ok' && quietWhenOk) return null;
   const route = response.client.id === 'raw' ? `At ${response.target.label}` : `Through ${response.client.label}, at ${response.target.label}`;
-  const action = verdict.fix ? <FixAction fix={verdict.fix} projectId={project.id} onApply={fix.apply} pending={fix.pending} onTarget={onTarget} /> : null;
+  const action = verdict.fix ? <FixAction fix={verdict.fix} project={project} onTarget={onTarget} /> : null;
   const body = (
     <>
       <div className="small">
@@ -38,7 +36,6 @@ export function ProjectVerdict({ project, response, testId, onTarget, quietWhenO
       <VerdictLine verdict={verdict} testId={`${testId}-verdict`}>
         {action}
       </VerdictLine>
-      {fix.error ? <ErrorNotice error={fix.error} /> : null}
       {quietWhenOk ? null : <UploadedOnlyNote projectId={project.id} proxies={response.proxies} />}
     </>
   );

@@ -1,10 +1,11 @@
 'use client';
 
-import { useUpdateProjectMutation } from '@/components/api/use-update-project-mutation';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { PageLink } from '@/components/ui/page-link';
 import type { ProjectView } from '@/lib/contracts/projects';
-import type { TargetId } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
+import { SurfaceChangePanel } from '@/components/settings/surface-change-panel';
+import { useSurfaceChange } from '@/components/settings/use-surface-change';
 import { countOf } from '@/lib/format';
 import type { LostTool, Verdict, VerdictFix, VerdictLevel } from '@/lib/surface/verdict';
 import styles from './verdict-view.module.css';
@@ -24,29 +25,51 @@ export function VerdictBadge({ level }: { level: VerdictLevel }) {
   );
 }
 
-/** Applies a fix that changes the project; a target only changes what is previewed, so the caller says where it goes. */
-export function useVerdictFix(project: ProjectView) {
-  const update = useUpdateProjectMutation(project.id);
-  const { surface } = project;
-  function apply(fix: VerdictFix) {
-    if (fix.kind === 'naming') update.mutate({ surface: { ...surface, naming: fix.naming } });
-    else if (fix.kind === 'mode') update.mutate({ surface: { ...surface, mode: fix.mode } });
-    else if (fix.kind === 'budget') update.mutate({ surface: { ...surface, limits: { ...surface.limits, maxToolsPerRequest: fix.maxToolsPerRequest } } });
-  }
-  return { apply, pending: update.isPending, error: update.isError ? update.error : null };
+/** The config a fix would save: a target only changes what is previewed, so it has none. */
+function fixedSurface(surface: SurfaceConfig, fix: VerdictFix): SurfaceConfig | null {
+  if (fix.kind === 'naming') return { ...surface, naming: fix.naming };
+  if (fix.kind === 'mode') return { ...surface, mode: fix.mode };
+  if (fix.kind === 'budget') return { ...surface, limits: { ...surface.limits, maxToolsPerRequest: fix.maxToolsPerRequest } };
+  return null;
+}
+
+/** A fix that saves says so in its words: it changes the project, and so every client, not the preview. */
+function saveLabel(fix: VerdictFix): string {
+  if (fix.kind === 'naming') return `Change the project to ${fix.naming} names…`;
+  if (fix.kind === 'mode') return `Change the project to ${fix.mode} mode…`;
+  if (fix.kind === 'budget') return `Lower the project’s list budget to ${fix.maxToolsPerRequest}…`;
+  return fix.label;
 }
 
 interface FixProps {
   fix: VerdictFix;
-  projectId: string;
-  onApply: (fix: VerdictFix) => void;
-  pending: boolean;
+  project: ProjectView;
   /** On the preview, a target is chosen in place; elsewhere it is a link to the preview at that target. */
   onTarget?: (target: TargetId) => void;
 }
 
-export function FixAction({ fix, projectId, onApply, pending, onTarget }: FixProps) {
-  const base = `/projects/${encodeURIComponent(projectId)}`;
+/** A fix that changes the project: it asks first, showing what every connected client would gain and lose. */
+function SaveFix({ fix, project, proposed }: { fix: VerdictFix; project: ProjectView; proposed: SurfaceConfig }) {
+  const change = useSurfaceChange(project.id, project.surface);
+  return (
+    <>
+      <button
+        ref={change.opener}
+        type="button"
+        className="primary"
+        aria-expanded={change.asking}
+        onClick={() => (change.asking ? change.cancel() : change.ask(proposed))}
+        data-testid="verdict-fix"
+      >
+        {saveLabel(fix)}
+      </button>
+      <SurfaceChangePanel change={change} label={saveLabel(fix).replace(/…$/, '')} />
+    </>
+  );
+}
+
+export function FixAction({ fix, project, onTarget }: FixProps) {
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   if (fix.kind === 'catalog')
     return (
       <PageLink href={`${base}/catalog`} className="button" data-testid="verdict-fix">
@@ -66,11 +89,8 @@ export function FixAction({ fix, projectId, onApply, pending, onTarget }: FixPro
       </button>
     );
   }
-  return (
-    <button type="button" className="primary" disabled={pending} onClick={() => onApply(fix)} data-testid="verdict-fix" title="Saved to the project">
-      {pending ? 'Saving…' : fix.label}
-    </button>
-  );
+  const proposed = fixedSurface(project.surface, fix);
+  return proposed ? <SaveFix fix={fix} project={project} proposed={proposed} /> : null;
 }
 
 /** The tools the model will not get, by name, folded: a count alone does not say what to do. */

@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { usePreviewQuery } from '@/components/api/use-preview-query';
 import { ProjectVerdict } from '@/components/preview/project-verdict';
+import { SurfaceChangeOutcomeMessage } from '@/components/settings/surface-change-outcome';
 import { useClientChoice } from '@/components/preview/use-client-choice';
 import type { ProjectView } from '@/lib/contracts/projects';
 import { targetForClient } from '@/lib/surface/client-targets';
@@ -12,6 +13,16 @@ import { targetForClient } from '@/lib/surface/client-targets';
  * last picked on the preview (raw, the names as presented, until one is).
  */
 export function ProjectWarning({ project }: { project: ProjectView }) {
+  // The message after a change stays on every tab until dismissed, whatever the verdict says now.
+  return (
+    <>
+      <SurfaceChangeOutcomeMessage projectId={project.id} />
+      <ProjectVerdictNotice project={project} />
+    </>
+  );
+}
+
+function ProjectVerdictNotice({ project }: { project: ProjectView }) {
   const { client } = useClientChoice(project.id);
   const pathname = usePathname();
   // The preview says the same at its top, for the client and target it shows.

@@ -24,6 +24,8 @@ export const updateProjectSchema = z
     metaTools: metaToolsSchema.optional(),
     retentionDays: z.number().int().min(1).max(3_650).nullable().optional(),
     surface: surfaceConfigSchema.optional(),
+    /** The surface config the change was made against: when given, a different config in force refuses the PATCH with 409 CONFLICT. */
+    expectedSurface: surfaceConfigSchema.optional(),
   })
   .strict();
 export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;

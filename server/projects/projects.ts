@@ -17,7 +17,8 @@ import type { FavouritesVia } from '@/lib/favourites/rules';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import type { ProjectView } from '@/lib/contracts/projects';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
-import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { defaultSurfaceConfig, type SurfaceConfig, surfaceConfigSchema } from '@/lib/schemas/surface-config';
+import { stableStringify } from '@/lib/stable-json';
 import type { AppContext } from '@/server/context';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
@@ -39,6 +40,20 @@ export async function lockProjectForNameChange(db: Db, id: string): Promise<Proj
   const row = await lockProject(db, id);
   if (!row) throw projectNotFound(id);
   return row;
+}
+
+/** A project's surface config with every default filled in, as a PATCH body's config is parsed: so the two compare equal. */
+export function currentSurface(row: ProjectRow): SurfaceConfig {
+  return surfaceConfigSchema.parse(row.surface);
+}
+
+/** The 409 of a compare-and-set on the surface config: someone saved another config since it was read. */
+function surfaceChangedMeanwhile(id: string, current: SurfaceConfig): ApiError {
+  return new ApiError('CONFLICT', `the surface config of project '${id}' changed since it was read; nothing was saved`, {
+    suggestedAction: 'read the project again (details.current is the config now in force), review the change against it and send it again',
+    citedRule: '§surface',
+    details: { current },
+  });
 }
 
 /** A new project with the default favourites, recorded as version 1 of its history and as surface revision 1. */
@@ -96,6 +111,10 @@ export async function updateProject(
   if (input.surface !== undefined) changes.surface = input.surface;
   return db.transaction(async (tx) => {
     const before = await lockProjectForNameChange(tx, id);
+    // Compare-and-set under the row lock: a dashboard change saves only over the config it was planned from.
+    if (input.expectedSurface !== undefined && stableStringify(currentSurface(before)) !== stableStringify(input.expectedSurface)) {
+      throw surfaceChangedMeanwhile(id, currentSurface(before));
+    }
     const row = await updateProjectRow(tx, id, changes);
     if (!row) throw new Error(`project '${id}' vanished under its row lock`);
     // A new meta tool name may be what an unresolved call was; a new server key, what a client's name started with.

@@ -28,8 +28,11 @@ export const PROJECT_OPERATIONS: Record<string, PathOperations> = {
       tag: 'projects',
       access: 'admin',
       summary: 'Update a project (description, metaTools, retentionDays, surface)',
+      description:
+        'With expectedSurface (the config the change was made against, e.g. a plan’s current), a surface config changed meanwhile answers 409 CONFLICT with details.current and saves nothing.',
       body: { required: true, content: { [JSON_TYPE]: updateProjectSchema } },
       responses: { 200: { description: 'The project.', schema: projectViewSchema } },
+      errors: ['CONFLICT'],
     },
     delete: {
       tag: 'projects',

@@ -1,8 +1,11 @@
 import { previewResponseSchema } from '@/lib/contracts/preview';
 import { sessionListSchema } from '@/lib/contracts/sessions';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
+import { surfacePlanSchema } from '@/lib/contracts/surface-plan';
+import { surfacePlanRequestSchema } from '@/lib/schemas/surface-plan';
 import { previewQuerySchema, sessionsQuerySchema, surfaceQuerySchema } from '@/lib/schemas/preview-query';
 import type { PathOperations } from '../operation';
+import { JSON_TYPE } from './shared';
 
 export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
   '/api/projects/{id}/preview': {
@@ -37,6 +40,23 @@ export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
           headers: { ETag: 'The fingerprint.' },
         },
         304: { description: 'Not modified.', mediaType: null, headers: { ETag: 'The fingerprint.' } },
+      },
+    },
+  },
+  '/api/projects/{id}/surface/plan': {
+    post: {
+      tag: 'surface',
+      access: 'admin',
+      summary: 'What saving a surface config would change for the clients, without saving it',
+      description:
+        'To save the change, PATCH /api/projects/{id} with surface set to the proposed config and expectedSurface set to current: if the config changed meanwhile the PATCH answers 409 CONFLICT and saves nothing.',
+      body: { required: true, content: { [JSON_TYPE]: surfacePlanRequestSchema } },
+      responses: {
+        200: {
+          description:
+            'The config in force and the one proposed, the fields that differ (path, before, after), and per connected proxy (or the project as uploaded, when none is connected) the tools a new session receives before and after, with the canonical names gained and lost (at most 25 each, with totals).',
+          schema: surfacePlanSchema,
+        },
       },
     },
   },

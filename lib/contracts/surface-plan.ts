@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { count } from './shared';
+import { surfaceConfigSchema } from './surface';
+
+const jsonLeaf = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
+
+export const surfacePlanFieldSchema = z.object({
+  path: z.string().describe('The field, dotted: mode, naming, limits.maxToolsPerRequest…'),
+  before: jsonLeaf,
+  after: jsonLeaf,
+});
+export type SurfacePlanField = z.infer<typeof surfacePlanFieldSchema>;
+
+const cappedNames = z.object({
+  total: count,
+  names: z.array(z.string()).describe('Canonical names (server/tool), sorted; at most 25, the total counts them all.'),
+});
+
+export const surfacePlanListSchema = z.object({
+  proxy: z
+    .object({ id: z.string(), host: z.string(), clients: z.array(z.string()) })
+    .nullable()
+    .describe('The connected proxy that would present this list; null for the project as uploaded, when no proxy is connected.'),
+  before: count.describe('Tools a new session receives now.'),
+  after: count.describe('Tools a new session would receive after the change.'),
+  gained: cappedNames,
+  lost: cappedNames,
+});
+export type SurfacePlanList = z.infer<typeof surfacePlanListSchema>;
+
+/** POST /api/projects/{id}/surface/plan: what saving a surface config would change, without saving it. */
+export const surfacePlanSchema = z.object({
+  current: surfaceConfigSchema.describe('The config in force: send it back as expectedSurface with the PATCH, so a change made meanwhile is refused.'),
+  proposed: surfaceConfigSchema,
+  changes: z.array(surfacePlanFieldSchema),
+  lists: z.array(surfacePlanListSchema),
+});
+export type SurfacePlan = z.infer<typeof surfacePlanSchema>;

@@ -1,0 +1,103 @@
+import type { SurfacePlan, SurfacePlanField, SurfacePlanList } from '@/lib/contracts/surface-plan';
+import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config';
+import { stableStringify } from '@/lib/stable-json';
+import type { PreparedCatalog } from './prepared-catalog';
+import { presentedList } from './presented';
+import type { FavouritesInput } from './types';
+
+/** Names listed per gained or lost side: enough to recognise the change, the total says the rest. */
+export const PLAN_NAMES_SHOWN = 25;
+
+/** Who receives one list: a connected proxy (by its host and clients, as the Proxies page shows it), or the project as uploaded. */
+export interface PlanAudience {
+  proxy: { id: string; host: string; clients: string[] } | null;
+  catalog: PreparedCatalog;
+}
+
+type Json = SurfacePlanField['before'];
+
+function leaves(value: unknown, path: string, out: Map<string, Json>) {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, v] of Object.entries(value)) leaves(v, path ? `${path}.${key}` : key, out);
+  } else if (value !== undefined) out.set(path, value as Json);
+}
+
+/** Every field of the config that differs, by its dotted path (`limits.maxToolsPerRequest`); lists compare whole. */
+export function surfaceFieldChanges(before: SurfaceConfig, after: SurfaceConfig): SurfacePlanField[] {
+  const a = new Map<string, Json>();
+  const b = new Map<string, Json>();
+  leaves(before, '', a);
+  leaves(after, '', b);
+  const paths = [...new Set([...a.keys(), ...b.keys()])];
+  return paths
+    .filter((path) => stableStringify(a.get(path) ?? null) !== stableStringify(b.get(path) ?? null))
+    .map((path) => ({ path, before: a.get(path) ?? null, after: b.get(path) ?? null }));
+}
+
+/** What a session starts with: the list a proxy presents, each entry by its canonical name (a meta tool by its own). */
+function listOf(surface: SurfaceConfig, favourites: FavouritesInput, catalog: PreparedCatalog) {
+  const list = presentedList(
+    {
+      mode: surface.mode,
+      limits: surface.limits,
+      favouriteIndex: favourites,
+      instruction: instructionFor(surface),
+      naming: surface.naming,
+      serverKey: surface.serverKey,
+      alwaysLoadFavourites: surface.alwaysLoadFavourites,
+    },
+    catalog,
+  );
+  return { count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
+}
+
+function capped(names: string[]) {
+  const sorted = names.sort();
+  return { total: sorted.length, names: sorted.slice(0, PLAN_NAMES_SHOWN) };
+}
+
+function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, audience: PlanAudience): SurfacePlanList {
+  const was = listOf(before, favourites, audience.catalog);
+  const will = listOf(after, favourites, audience.catalog);
+  return {
+    proxy: audience.proxy,
+    before: was.count,
+    after: will.count,
+    gained: capped([...will.names].filter((n) => !was.names.has(n))),
+    lost: capped([...was.names].filter((n) => !will.names.has(n))),
+  };
+}
+
+/**
+ * What saving `after` over `before` would change: the fields, and per audience the list a new
+ * session receives, before and after, built as a proxy builds it (presentedList).
+ */
+export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, audiences: readonly PlanAudience[]): SurfacePlan {
+  return {
+    current: before,
+    proposed: after,
+    changes: surfaceFieldChanges(before, after),
+    lists: audiences.map((audience) => planList(before, after, favourites, audience)),
+  };
+}
+
+/**
+ * The change from `basis` to `proposed`, made again over `current`: what someone changed
+ * meanwhile in other fields is kept, and the fields this change sets are set as it meant.
+ */
+export function rebaseSurfaceChange(basis: SurfaceConfig, proposed: SurfaceConfig, current: SurfaceConfig): SurfaceConfig {
+  const next = structuredClone(current) as unknown as Record<string, unknown>;
+  for (const { path, after } of surfaceFieldChanges(basis, proposed)) {
+    const keys = path.split('.');
+    const last = keys.pop() as string;
+    let node = next;
+    for (const key of keys) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    // A field the change removes (customCap) is absent, not null.
+    if (after === null) delete node[last];
+    else node[last] = structuredClone(after);
+  }
+  return next as unknown as SurfaceConfig;
+}
