@@ -3,6 +3,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { SessionKeys } from './auth/session';
 import { TokenStore } from './auth/token-store';
 import { CatalogSyncSignal } from './catalog/sync-signal';
+import { ChangeFeed } from './changes/change-feed';
 import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
 import { SurfaceStore } from './surface/surface-store';
@@ -21,6 +22,8 @@ export interface AppContext {
   readonly names: NameContexts;
   readonly revisions: RevisionTimelines;
   readonly catalogSync: CatalogSyncSignal;
+  /** What each project's writes changed, for the dashboard's short poll (GET /changes). */
+  readonly changeFeed: ChangeFeed;
 }
 
 export function createAppContext(database: Database): AppContext {
@@ -35,6 +38,7 @@ export function createAppContext(database: Database): AppContext {
     names: new NameContexts(),
     revisions: new RevisionTimelines(),
     catalogSync: new CatalogSyncSignal(),
+    changeFeed: new ChangeFeed(),
   };
 }
 

@@ -20,4 +20,6 @@ export const queryKeys = {
   favouritesHistory: (id: string, limit: number) => ['project', id, 'favourites', 'history', limit] as const,
   projectYaml: (id: string) => ['project', id, 'yaml'] as const,
   usageOverview: (params: object) => ['projects', 'usage', params] as const,
+  /** Outside ['project', id]: refreshing a project's views must not ask what changed again. */
+  changes: (id: string) => ['changes', id] as const,
 };

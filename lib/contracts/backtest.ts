@@ -29,6 +29,7 @@ export const backtestReportSchema = z.object({
   project: z.string(),
   k: count.describe('How many favourites each week gets.'),
   trainDays: count,
+  weeksOfCalls: count.describe('How many weeks, up to the last one, reach back to the first day with calls: the `weeks` used when none is asked for.'),
   weeks: z.array(backtestWeekSchema).describe('Oldest first; the last one ends with the UTC day of `until`.'),
   summary: weightedSchema
     .extend({ calls: count })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backtest, type ToolDay } from './backtest';
+import { backtest, type ToolDay, weeksOfCalls } from './backtest';
 
 const DAY = 86_400_000;
 const until = new Date('2026-11-29T12:00:00Z');
@@ -14,7 +14,7 @@ function days(from: number, to: number, perDay: Record<string, number>): ToolDay
   return out;
 }
 
-const base = { project: 'p', until, weeks: 2, trainDays: 7, k: 2, maxK: 4 };
+const base = { project: 'p', until, weeks: 2, weeksOfCalls: 2, trainDays: 7, k: 2, maxK: 4 };
 
 describe('backtest', () => {
   it('scores what the rule would have picked, what was pinned, and the best possible, week by week', () => {
@@ -72,5 +72,19 @@ describe('backtest', () => {
       refreshWeeks: null,
       text: expect.stringContaining('in the 7 days before it yet: nothing to backtest'),
     });
+  });
+});
+
+describe('weeksOfCalls', () => {
+  it('reaches back to the week of the first day with calls, and no further', () => {
+    // The demo's 30 days of traces are five weeks ending today (the oldest one with two days of calls).
+    expect(weeksOfCalls(dayOf(29), until, 52)).toBe(5);
+    expect(weeksOfCalls(dayOf(27), until, 52)).toBe(4);
+    expect(weeksOfCalls(dayOf(0), until, 52)).toBe(1);
+  });
+
+  it('is one week without calls, and never more than the limit', () => {
+    expect(weeksOfCalls(null, until, 52)).toBe(1);
+    expect(weeksOfCalls(dayOf(400), until, 52)).toBe(52);
   });
 });

@@ -28,6 +28,8 @@ export interface BacktestInput {
   /** The UTC day the last week ends with. */
   until: Date;
   weeks: number;
+  /** How many weeks the calls reach back (weeksOfCalls), reported beside the weeks shown. */
+  weeksOfCalls: number;
   trainDays: number;
   k: number;
   /** The largest K of the curve. */
@@ -37,6 +39,18 @@ export interface BacktestInput {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * How many weeks, ending with the UTC day of `until`, it takes to reach back to the first day
+ * with calls: the backtest's default, so it shows the weeks there is data for and no empty ones
+ * before them. One week without any calls; never more than `max`.
+ */
+export function weeksOfCalls(firstCallDay: string | null, until: Date, max: number): number {
+  if (firstCallDay === null) return 1;
+  const lastDay = Math.floor(until.getTime() / DAY_MS) * DAY_MS;
+  const days = Math.floor((lastDay - Date.parse(`${firstCallDay}T00:00:00Z`)) / DAY_MS) + 1;
+  return Math.min(max, Math.max(1, Math.ceil(days / 7)));
+}
 
 /** Each tool's usage over [from, to] (ISO days, inclusive), ranked as the suggestion rule ranks. */
 function rankedOver(days: readonly ToolDay[], from: string, to: string): ToolUsage[] {
@@ -159,6 +173,7 @@ export function backtest(input: BacktestInput): BacktestReport {
     project: input.project,
     k: input.k,
     trainDays: input.trainDays,
+    weeksOfCalls: input.weeksOfCalls,
     weeks: rows,
     summary,
     curve,

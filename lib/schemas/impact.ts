@@ -28,7 +28,8 @@ export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 
 /** GET /api/projects/{id}/backtest (§impact). */
 export const backtestQuerySchema = z.object({
-  weeks: z.coerce.number().int().min(1).max(MAX_BACKTEST_WEEKS).default(8),
+  /** How many weeks; when absent, as many as the project's calls reach back (see weeksOfCalls). */
+  weeks: z.coerce.number().int().min(1).max(MAX_BACKTEST_WEEKS).optional(),
   /** The window the suggestion rule ranks, before each week. */
   train: daysParam('train', 1, 90).default(28),
   /** How many favourites; the project's maxFavourites when absent. */

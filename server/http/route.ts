@@ -73,7 +73,10 @@ export function apiRoute<PS extends Schema = undefined, Q extends Schema = undef
       const params = (paramsSchema ? parseParams(paramsSchema, raw) : raw) as P;
       const query = (querySchema ? parseQuery(querySchema, req.url, rule) : undefined) as Parsed<Q>;
       const body = (bodySchema ? parseBody(bodySchema, await readJsonBody(req, bodyLimit ?? BODY_LIMITS.small, rule), rule) : undefined) as Parsed<B>;
-      return await handler({ req, params, principal, app, db: app.db, query, body });
+      const res = await handler({ req, params, principal, app, db: app.db, query, body });
+      // A write that succeeded tells the pages open on its project (GET /changes); one that failed changed nothing.
+      if (res.status < 400) app.changeFeed.noteRequest(req.method, req.url);
+      return res;
     } catch (err) {
       return errorResponse(err);
     }

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { LiveUpdates } from '@/components/projects/live-updates';
 import { ProjectHeader } from '@/components/projects/project-header';
 import { ProjectStart } from '@/components/onboarding/project-start';
 import { appContext } from '@/server/context';
@@ -12,6 +13,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
   if (!(await projectExists((await appContext()).db, id))) notFound();
   return (
     <>
+      <LiveUpdates id={id} />
       <ProjectHeader id={id} />
       <ProjectStart id={id} install={proxyInstall()}>
         {children}

@@ -14,6 +14,15 @@ export async function toolDays(db: Db, projectId: string, from: string, to: stri
   );
 }
 
+/** The first UTC day on or before `to` with an attributed call, or null: where the data starts. */
+export async function firstCallDay(db: Db, projectId: string, to: string): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(
+    db,
+    sql`select min(day)::text as day from usage_daily_tools where project_id = ${projectId} and day <= ${to}::date and calls > 0`,
+  );
+  return row?.day ?? null;
+}
+
 /** Every favourites version with when it took effect and whether favourites were on. */
 export async function pinnedHistory(db: Db, projectId: string): Promise<PinnedVersion[]> {
   const rows = await queryRows<{ version: number; since: number; tools: string[]; enabled: boolean }>(

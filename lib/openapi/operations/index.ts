@@ -4,6 +4,7 @@ import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
 import { AUTH_OPERATIONS } from './auth';
 import { CATALOG_OPERATIONS } from './catalog';
+import { CHANGE_OPERATIONS } from './changes';
 import { EVENT_OPERATIONS } from './events';
 import { FAVOURITE_OPERATIONS } from './favourites';
 import { FINDABILITY_OPERATIONS } from './findability';
@@ -28,6 +29,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...META_OPERATIONS,
   ...AUTH_OPERATIONS,
   ...PROJECT_OPERATIONS,
+  ...CHANGE_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...FAVOURITE_OPERATIONS,

@@ -33,6 +33,23 @@ describe('GET /api/projects/:id/backtest', () => {
     expect(report.recommendation.text).toContain('43%');
   });
 
+  it('shows as many weeks as the calls reach back unless asked for more', async () => {
+    const id = await createTestProject(['github']);
+    // Calls from 16 days ago until today: three weeks, the oldest with two days of them.
+    const events = dailyCalls(16, 0, { 'github/get_issue': 1 });
+    expect((await api.post(`/api/projects/${id}/events`, { json: events })).body.accepted).toBe(events.length);
+    const byData = (await api.get(`/api/projects/${id}/backtest`)).body as BacktestReport;
+    expect(byData.weeks).toHaveLength(3);
+    expect(byData.weeksOfCalls).toBe(3);
+    expect(byData.weeks.every((w) => w.calls > 0)).toBe(true);
+    const asked = (await api.get(`/api/projects/${id}/backtest?weeks=8`)).body as BacktestReport;
+    expect(asked.weeks).toHaveLength(8);
+    expect(asked.weeksOfCalls).toBe(3);
+    // A project without calls gets one week.
+    const empty = (await api.get(`/api/projects/${await createTestProject()}/backtest`)).body as BacktestReport;
+    expect(empty.weeks).toHaveLength(1);
+  });
+
   it('refuses weeks, train windows and K out of range', async () => {
     const id = await createTestProject();
     expectEnvelope(await api.get(`/api/projects/${id}/backtest?weeks=53`), 400, 'INVALID_PARAMETER');
