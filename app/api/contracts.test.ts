@@ -213,6 +213,10 @@ describe('every operation answers what its contract says', () => {
     const config = (await ok(api.get(`/api/projects/${id}`))).body.surface;
     await ok(api.post(`/api/projects/${id}/surface/plan`, { json: { surface: { ...config, mode: 'lazy', limits: { ...config.limits, retrieveK: 4 } } } }));
     for (const mode of ['favindex', 'off', 'lazy', 'eager']) await ok(api.get(`/api/projects/${id}/surface?mode=${mode}`));
+    // What an open page polls to know that something moved: counters after the writes above.
+    const changes = await ok(api.get(`/api/projects/${id}/changes`));
+    expect(changes.body.versions.catalog).toBeGreaterThan(0);
+    expect(changes.body.versions.events).toBeGreaterThan(0);
     const surface = await ok(api.get(`/api/projects/${id}/surface`));
     await ok(api.get(`/api/projects/${id}/surface`, { headers: { 'if-none-match': surface.headers.get('etag')! } }), 304);
   });

@@ -10,8 +10,8 @@ import type { CatalogResponse } from '@/lib/contracts/catalog';
 import { firstLine } from '@/lib/format';
 import styles from './catalog-panel.module.css';
 
-/** Rows drawn at once: a phone's screenful or two of wrapped descriptions, a glance at 1440 px. */
-export const CATALOG_TOOLS_PER_PAGE = 20;
+/** Rows drawn at once: on a phone each is a card, so 15 keep a 3,000-tool Catalog page a few screens long. */
+export const CATALOG_TOOLS_PER_PAGE = 15;
 
 interface ToolRow {
   /** server/tool: what favindex calls the tool everywhere. */
