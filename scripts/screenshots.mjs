@@ -29,6 +29,7 @@ const PAGES = [
   ['preview', '/projects/demo/preview'],
   ['impact', '/projects/demo/impact'],
   ['tokens', '/projects/demo/tokens'],
+  ['settings', '/projects/demo/settings'],
   ['yaml', '/projects/demo/yaml'],
 ];
 const SIZES = [
