@@ -1,12 +1,12 @@
 import type { FindabilityResponse, TestQuery } from '@/lib/contracts/findability';
 import { ApiError } from '@/lib/errors';
 import type { FindabilityQuery } from '@/lib/schemas/findability';
-import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { CLIENT_SEARCHES, keepsMarkedLoaded } from './client-searches';
 import { CLIENTS, type ClientId } from './clients';
 import { findability } from './findability';
 import type { PreparedCatalog } from './prepared-catalog';
-import { presentedList } from './presented';
+import { presentedList, presentedSurfaceOf } from './presented';
 import { TOOL_SEARCHES, type ToolSearchId } from './tool-search';
 import type { FavouritesInput } from './types';
 
@@ -23,18 +23,7 @@ export interface FindabilitySources {
 /** The catalog tools of a mode's list, split into those a deferring client keeps loaded and the rest, which it defers. */
 export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, favourites: FavouritesInput, mode: SurfaceConfig['mode'], keepsMarked = true) {
   // The list a proxy presents in this mode: agent tools are the client's own, never deferred MCP tools.
-  const list = presentedList(
-    {
-      mode,
-      limits: surface.limits,
-      favouriteIndex: favourites,
-      instruction: instructionFor(surface),
-      naming: surface.naming,
-      serverKey: surface.serverKey,
-      alwaysLoadFavourites: surface.alwaysLoadFavourites,
-    },
-    catalog,
-  );
+  const list = presentedList(presentedSurfaceOf(surface, favourites, { mode }), catalog);
   const loaded = new Set<string>();
   const listed = new Set<string>();
   for (const tool of list.tools) {

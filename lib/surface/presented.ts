@@ -1,4 +1,4 @@
-import type { NamingScheme, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
+import { instructionFor, type NamingScheme, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildModeList } from './modes';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { retrieveTools } from './retrieve';
@@ -13,6 +13,23 @@ export interface PresentedSurface {
   naming: NamingScheme;
   serverKey: string;
   alwaysLoadFavourites: boolean;
+}
+
+/** The surface a proxy presents from a project's config and favourites; a caller may ask for another mode or limits. */
+export function presentedSurfaceOf(
+  surface: SurfaceConfig,
+  favouriteIndex: FavouritesInput,
+  { mode = surface.mode, limits = surface.limits }: { mode?: SurfaceMode; limits?: SurfaceLimits } = {},
+): PresentedSurface {
+  return {
+    mode,
+    limits,
+    favouriteIndex,
+    instruction: instructionFor(surface),
+    naming: surface.naming,
+    serverKey: surface.serverKey,
+    alwaysLoadFavourites: surface.alwaysLoadFavourites,
+  };
 }
 
 /** One MCP session's state: what it activated and called, and what it searched for last (retrieve). */

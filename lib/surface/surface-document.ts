@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import { instructionFor, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { catalogFingerprints } from './catalog-fingerprints';
 import type { PreparedCatalog } from './prepared-catalog';
-import { presentedList } from './presented';
+import { presentedList, presentedSurfaceOf } from './presented';
 import type { LeftOutTool } from './types';
 import type { SurfaceDocument } from '@/lib/contracts/surface';
 export type { SurfaceDocument } from '@/lib/contracts/surface';
@@ -32,18 +32,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
   let instruction: string | null = null;
   if (mode === 'favindex' || mode === 'deferred') {
     // Session-free lists: the names are the list's, in its order, and so is the instruction.
-    const list = presentedList(
-      {
-        mode,
-        limits,
-        favouriteIndex: favourites,
-        instruction: instructionFor(surface),
-        naming: surface.naming,
-        serverKey: surface.serverKey,
-        alwaysLoadFavourites: surface.alwaysLoadFavourites,
-      },
-      catalog,
-    );
+    const list = presentedList(presentedSurfaceOf(surface, favourites, { mode, limits }), catalog);
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
     instruction = list.instruction;

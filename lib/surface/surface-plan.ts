@@ -1,8 +1,8 @@
 import type { SurfacePlan, SurfacePlanField, SurfacePlanList } from '@/lib/contracts/surface-plan';
-import { instructionFor, type SurfaceConfig } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
 import type { PreparedCatalog } from './prepared-catalog';
-import { presentedList } from './presented';
+import { presentedList, presentedSurfaceOf } from './presented';
 import type { FavouritesInput } from './types';
 
 /** Names listed per gained or lost side: enough to recognise the change, the total says the rest. */
@@ -36,18 +36,7 @@ export function surfaceFieldChanges(before: SurfaceConfig, after: SurfaceConfig)
 
 /** What a session starts with: the list a proxy presents, each entry by its canonical name (a meta tool by its own). */
 function listOf(surface: SurfaceConfig, favourites: FavouritesInput, catalog: PreparedCatalog) {
-  const list = presentedList(
-    {
-      mode: surface.mode,
-      limits: surface.limits,
-      favouriteIndex: favourites,
-      instruction: instructionFor(surface),
-      naming: surface.naming,
-      serverKey: surface.serverKey,
-      alwaysLoadFavourites: surface.alwaysLoadFavourites,
-    },
-    catalog,
-  );
+  const list = presentedList(presentedSurfaceOf(surface, favourites), catalog);
   return { count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
 }
 
