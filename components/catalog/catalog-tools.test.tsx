@@ -18,7 +18,7 @@ const server = (name: string, count: number, offset: number): CatalogServerView 
     inputSchema: { type: 'object' },
   })),
 });
-// 120 tools over two servers: six pages.
+// 120 tools over two servers: eight pages of 15.
 const SERVERS = [server('alpha', 60, 0), server('beta', 60, 60)];
 
 const names = () =>
@@ -34,9 +34,9 @@ describe('CatalogTools', () => {
     render(<CatalogTools servers={SERVERS} />);
     expect(names()).toHaveLength(CATALOG_TOOLS_PER_PAGE);
     expect(names()[0]).toBe('alpha/tool_001');
-    expect(range()).toBe('Showing 1–20 of 120 tools');
-    for (let i = 0; i < 5; i++) await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(range()).toBe('Showing 101–120 of 120 tools');
+    expect(range()).toBe('Showing 1–15 of 120 tools');
+    for (let i = 0; i < 7; i++) await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(range()).toBe('Showing 106–120 of 120 tools');
     expect(names().at(-1)).toBe('beta/tool_120');
   });
 
@@ -49,7 +49,7 @@ describe('CatalogTools', () => {
     expect(names()).toEqual(['beta/tool_099']);
     await userEvent.clear(search());
     await userEvent.type(search(), 'beta/');
-    expect(range()).toBe('Showing 1–20 of 60 tools');
+    expect(range()).toBe('Showing 1–15 of 60 tools');
     await userEvent.clear(search());
     await userEvent.type(search(), 'gamma');
     expect(screen.getByText('No tool matches “gamma”.').textContent).toBe('No tool matches “gamma”.');
