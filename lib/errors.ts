@@ -51,7 +51,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const SPEC_RULES = ['§names', '§events', '§usage', '§impact', '§favourites', '§catalog', '§surface', '§yaml', '§errors', '§auth', '§storage'] as const;
+export const SPEC_RULES = [
+  '§names',
+  '§events',
+  '§usage',
+  '§impact',
+  '§favourites',
+  '§catalog',
+  '§surface',
+  '§arguments',
+  '§yaml',
+  '§errors',
+  '§auth',
+  '§storage',
+] as const;
 export type SpecRule = (typeof SPEC_RULES)[number];
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);

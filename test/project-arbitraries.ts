@@ -1,3 +1,4 @@
+import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import fc from 'fast-check';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
@@ -66,6 +67,7 @@ export const surfaceArb = fc.record(
     agentTools: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.array(tricky(64, 1), { maxLength: 8 })),
     instruction: tricky(400),
     alwaysLoadFavourites: fc.boolean(),
+    argumentChecks: fc.constantFrom(...ARGUMENT_CHECK_MODES),
     limits: fc.record({
       maxToolsPerRequest: fc.integer({ min: 1, max: 10_000 }),
       maxActivatedToolsPerSession: fc.integer({ min: 0, max: 10_000 }),
@@ -73,7 +75,7 @@ export const surfaceArb = fc.record(
       retrieveK: fc.integer({ min: 1, max: 1_000 }),
     }),
   },
-  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'alwaysLoadFavourites', 'limits'] },
+  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'alwaysLoadFavourites', 'argumentChecks', 'limits'] },
 );
 
 /** A project configuration as stored, with the given id. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { favouriteIndexSchema } from './favourites';
 import { count, int } from './shared';
@@ -24,6 +25,11 @@ export const surfaceConfigSchema = z.object({
   alwaysLoadFavourites: z
     .boolean()
     .describe('Favourites carry _meta["anthropic/alwaysLoad"]: true, so clients that defer MCP tools (Claude Code) keep them loaded.'),
+  argumentChecks: z
+    .enum(ARGUMENT_CHECK_MODES)
+    .describe(
+      "What proxies do with each call's arguments against its tool's inputSchema: off, observe (forward and record) or enforce (refuse what breaks it).",
+    ),
   limits: surfaceLimitsSchema,
 });
 export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;

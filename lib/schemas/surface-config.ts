@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/arguments/classes';
 import { MAX_CUSTOM_CAP } from '@/lib/limits';
 
 export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve'] as const;
@@ -77,6 +78,8 @@ export const surfaceConfigSchema = z
      * behind their own tool search (Claude Code) keep the favourites' schemas loaded.
      */
     alwaysLoadFavourites: z.boolean().default(true),
+    /** What proxies do with each call's arguments against its tool's inputSchema (§arguments). */
+    argumentChecks: z.enum(ARGUMENT_CHECK_MODES).default(DEFAULT_ARGUMENT_CHECK_MODE),
     limits: surfaceLimitsSchema.default(() => surfaceLimitsSchema.parse({})),
   })
   .strict();

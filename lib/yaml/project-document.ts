@@ -69,6 +69,7 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
         agentTools: Array.isArray(surface.agentTools) ? [...surface.agentTools] : surface.agentTools,
         instruction: surface.instruction,
         alwaysLoadFavourites: surface.alwaysLoadFavourites,
+        argumentChecks: surface.argumentChecks,
         limits: {
           maxToolsPerRequest: surface.limits.maxToolsPerRequest,
           maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,

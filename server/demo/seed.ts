@@ -36,6 +36,7 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
         agentTools: 12,
         instruction: DEFAULT_INSTRUCTIONS.safe,
         alwaysLoadFavourites: true,
+        argumentChecks: 'observe',
         limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       },
     },

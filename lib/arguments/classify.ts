@@ -1,0 +1,31 @@
+import { type ArgumentProblem, classesOf, type FailureClass } from './classes';
+
+/** What a trace knows of how its call went, for its failure classes. */
+export interface CallFacts {
+  /** The name resolved to no tool: not in the list, not in the catalog. */
+  inventedTool?: boolean;
+  /** mcp_invoke_tool named a server the project does not have. */
+  inventedServer?: boolean;
+  /** What the argument check found; undefined when it did not run (checks off, no schema). */
+  problems?: readonly ArgumentProblem[];
+  /** `error` when the server answered `isError` or the call failed on the way. */
+  status: string;
+}
+
+/**
+ * The failure classes of one call, at least one (§arguments). A call with wrong arguments is
+ * classed by them, even when the server then failed it too: the server's error is their
+ * consequence. A cancelled call failed at nothing.
+ */
+export function failureClassesOf(call: CallFacts): FailureClass[] {
+  if (call.inventedTool) return ['invented_tool'];
+  if (call.inventedServer) return ['invented_server'];
+  const classes = classesOf(call.problems ?? []);
+  if (classes.length > 0) return classes;
+  return call.status === 'error' ? ['server_error'] : ['ok'];
+}
+
+/** A call is well-formed when it named a real tool and its arguments broke nothing in its schema. */
+export function isWellFormed(classes: readonly FailureClass[]): boolean {
+  return classes.every((c) => c === 'ok' || c === 'server_error');
+}

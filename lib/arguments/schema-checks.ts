@@ -1,0 +1,19 @@
+import { compileToolSchema, type ToolSchemaCheck } from './check';
+
+/**
+ * Compiled inputSchemas, each compiled once: keyed by the schema object itself, so a catalog
+ * version held in memory is compiled at its first call per tool and never again, and a version
+ * no longer held is forgotten with it.
+ */
+export class SchemaChecks {
+  private readonly compiled = new WeakMap<object, ToolSchemaCheck>();
+
+  for(inputSchema: Record<string, unknown>): ToolSchemaCheck {
+    let check = this.compiled.get(inputSchema);
+    if (!check) {
+      check = compileToolSchema(inputSchema);
+      this.compiled.set(inputSchema, check);
+    }
+    return check;
+  }
+}
