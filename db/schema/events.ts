@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ArgumentProblem, FailureClass } from '@/lib/arguments/classes';
 
 /**
  * Raw tool_call_trace events. No foreign key to projects: an RI check per row costs ingest
@@ -35,6 +36,10 @@ export const events = pgTable(
     mode: text('mode'),
     /** An mcp_invoke_tool call naming a server or tool the catalog did not have when it was ingested. */
     offCatalog: boolean('off_catalog').notNull().default(false),
+    /** Why the call failed, or `ok` (§arguments); null for events stored before calls were classed. */
+    failureClasses: jsonb('failure_classes').$type<FailureClass[]>(),
+    /** What its arguments broke, by path and class, never the values; null when they were not checked. */
+    argumentProblems: jsonb('argument_problems').$type<Omit<ArgumentProblem, 'expected'>[]>(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
