@@ -6,6 +6,8 @@
  *   node dist/server.mjs [--demo] [--dev]
  */
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { configFromEnv, openDatabase } from './db/client';
 import { startCatalogSyncWorker } from './server/workers/catalog-sync';
@@ -42,6 +44,14 @@ const NOT_SIGNED_IN = new ApiError('UNAUTHORIZED', 'this page needs the admin lo
 
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for'];
 
+/**
+ * The repository the server belongs to: the migrations and the Next build are found from here,
+ * not from the folder it was started in (`node /opt/favindex/dist/server.mjs` from anywhere).
+ * The built server is dist/server.mjs; `tsx server.ts` runs from the repository itself.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const APP_ROOT = path.basename(here) === 'dist' ? path.dirname(here) : here;
+
 function log(message: string): void {
   console.log(`[favindex] ${message}`);
 }
@@ -49,7 +59,7 @@ function log(message: string): void {
 async function main(): Promise<void> {
   const database = await openDatabase(configFromEnv());
   log(`database: ${database.kind} at ${database.location}`);
-  await database.migrate();
+  await database.migrate(path.join(APP_ROOT, 'drizzle'));
   // Calls a migration made unresolved again resolve before the first request (§names).
   await reresolvePending(database.db, log);
   const appContext = createAppContext(database);
@@ -59,7 +69,7 @@ async function main(): Promise<void> {
     log(seeded.created ? `demo project created with ${seeded.events} events` : 'demo project already present');
   }
 
-  const app = next({ dev, hostname, port, dir: process.cwd() });
+  const app = next({ dev, hostname, port, dir: APP_ROOT });
   await app.prepare();
   const handle = app.getRequestHandler();
   let stopping = false;

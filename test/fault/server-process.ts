@@ -8,6 +8,8 @@ export interface ServerOptions {
   /** FAVINDEX_DATA_DIR or DATABASE_URL, and anything else the server should see. */
   env: Record<string, string>;
   password?: string;
+  /** The folder it is started from; the repository by default. */
+  cwd?: string;
 }
 
 /**
@@ -33,8 +35,8 @@ export class ServerProcess {
 
   async start(timeoutMs = 90_000): Promise<void> {
     if (this.child) throw new Error('the server is already running');
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist', 'server.mjs')], {
+      cwd: this.options.cwd ?? ROOT,
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
