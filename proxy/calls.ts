@@ -1,4 +1,6 @@
 import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
+import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
@@ -42,11 +44,13 @@ export async function handleCall(
   const outcome: CallOutcome = { tool: params.name, status: 'ok' };
   const mode = state.view.mode;
   const revision = state.view.revision;
+  const checks = state.view.argumentChecks;
   try {
     const target = await resolveTarget(state, session, params.name);
     if (!target) {
       outcome.status = 'error';
       outcome.errorCode = 'unknown_tool';
+      outcome.invented = 'tool';
       throw new McpError(ErrorCode.InvalidParams, unknownToolMessage(state, session, params.name));
     }
     if (target.kind === 'find') return find(state, session, params, outcome);
@@ -55,6 +59,8 @@ export async function handleCall(
     if (target.kind === 'invoke') {
       const args = params.arguments ?? {};
       if (typeof args.server !== 'string' || typeof args.tool !== 'string') {
+        // mcp_invoke_tool's own arguments are wrong: classed like any tool's.
+        if (checks !== 'off') outcome.problems = invokeProblems(args);
         return toolError(outcome, 'invalid_arguments', `${INVOKE_TOOL} needs "server" and "tool": the MCP server and the tool as it lists it`);
       }
       server = args.server;
@@ -68,11 +74,18 @@ export async function handleCall(
     outcome.server = server;
     const upstream = state.upstreams.get(server);
     if (!upstream) {
+      outcome.invented = 'server';
       return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
     }
+    const inputSchema = state.inputSchemaOf(server, tool);
     // mcp_invoke_tool names its tool freely: only one the server lists is a canonical name.
-    if (target.kind === 'tool' || state.tools.get(server)?.tools.some((t) => t.name === tool)) outcome.canonical = canonical(server, tool);
+    if (target.kind === 'tool' || inputSchema) outcome.canonical = canonical(server, tool);
+    // A tool the server's list (once read) does not hold was made up; the server answers it as ever.
+    else if (state.tools.has(server)) outcome.invented = 'tool';
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
+    const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
+    outcome.problems = checked.problems;
+    if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? `${server}/${tool}` : params.name, checked.problems ?? []);
     // The client's progress token is the client's: the upstream gets one of the SDK's, and its progress is passed back.
     const { progressToken: _, ...meta } = params._meta ?? {};
     let result: CallToolResult;
@@ -155,6 +168,28 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
   return {
     content: [{ type: 'text', text: `Found ${found.length} tool(s) for '${query}'; they are in your tool list now:\n${lines.join('\n')}` }],
   };
+}
+
+/** Enforce mode (§arguments): a tool execution error the model can correct itself from, and the envelope for programs. */
+function refusal(outcome: CallOutcome, tool: string, problems: readonly ArgumentProblem[]): CallToolResult {
+  outcome.status = 'error';
+  outcome.errorCode = 'invalid_arguments';
+  const { text, envelope } = invalidArgumentsAnswer(tool, problems);
+  return {
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(envelope) },
+    ],
+    isError: true,
+  };
+}
+
+function invokeProblems(args: Record<string, unknown>): ArgumentProblem[] {
+  return (['server', 'tool'] as const).flatMap((key): ArgumentProblem[] => {
+    if (args[key] === undefined) return [{ path: `$.${key}`, class: 'missing_required', keyword: 'required', blocking: true }];
+    if (typeof args[key] !== 'string') return [{ path: `$.${key}`, class: 'type_error', keyword: 'type', expected: 'must be string', blocking: true }];
+    return [];
+  });
 }
 
 function toolError(outcome: CallOutcome, code: string, message: string): CallToolResult {

@@ -7,6 +7,7 @@ import { canonical } from '@/lib/names/canonical';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
+import { ArgumentChecks } from './argument-checks';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
@@ -37,6 +38,8 @@ export class ProxyState {
   /** The last upload failed: what is pending waits for the next poll, and the first list does not wait for it. */
   private pushFailed = false;
   surface: SurfaceClient | null = null;
+  /** Compiled inputSchemas of the tools held, each once per catalog version (§arguments). */
+  readonly argumentChecks: ArgumentChecks;
   /** Upstreams that listed their tools or failed to start in this run. */
   private readonly settled = new Set<string>();
   private surfaceRead = false;
@@ -52,6 +55,7 @@ export class ProxyState {
     private readonly log: (message: string) => void,
     readonly problems: ProxyProblems,
   ) {
+    this.argumentChecks = new ArgumentChecks(log);
     for (const name of upstreams.keys()) {
       try {
         const saved = JSON.parse(fs.readFileSync(this.toolsFile(name), 'utf8')) as UpstreamTools;
@@ -223,6 +227,11 @@ export class ProxyState {
     for (const name of order) for (const tool of this.tools.get(name)!.raw) this.raw.set(canonical(name, tool.name), tool);
     this.stamp++;
     this.notifyAll();
+  }
+
+  /** A tool's inputSchema as its server listed it, or undefined for a tool it does not list. */
+  inputSchemaOf(server: string, tool: string): Record<string, unknown> | undefined {
+    return this.raw.get(canonical(server, tool))?.inputSchema;
   }
 
   /** The list one session is given now (computed once per change of surface, catalog or session). */

@@ -1,3 +1,4 @@
+import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import type { PresentedSurface } from '@/lib/surface/presented';
@@ -11,6 +12,8 @@ export interface SurfaceView extends PresentedSurface {
   names: Readonly<Record<string, string>>;
   /** Catalog servers in the order favindex keeps them. */
   order: readonly string[];
+  /** What handleCall does with each call's arguments (§arguments). */
+  argumentChecks: ArgumentCheckMode;
 }
 
 const DEFAULT_CONFIG = defaultSurfaceConfig();
@@ -26,6 +29,7 @@ export const DEFAULT_VIEW: SurfaceView = {
   revision: null,
   names: {},
   order: [],
+  argumentChecks: DEFAULT_CONFIG.argumentChecks,
 };
 
 export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
@@ -43,5 +47,6 @@ export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
     revision: fetched.revision,
     names: d.names,
     order: d.catalog.servers.map((s) => s.name),
+    argumentChecks: d.argumentChecks,
   };
 }

@@ -3,6 +3,7 @@ import { isReject, validateEvent } from '@/lib/events/validate-event';
 import { TRACE_FIELD_LIMITS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
+import { MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes';
 import { boundTrace, fitText, NO_TOOL_NAME, traceEvent } from './traces';
 
 describe('proxy traces', () => {
@@ -18,6 +19,7 @@ describe('proxy traces', () => {
       tool: 'favourite/echo',
       server: 'everything',
       status: 'ok',
+      failureClasses: ['ok'],
       durationMs: 1.235,
       sessionId: 's-1',
       client: 'claude-code',
@@ -89,5 +91,56 @@ describe('proxy traces', () => {
     const event = boundTrace({ id: 'e1', tool: '', server: 'not a server!', canonical: 'no-slash', timestamp: new Date().toISOString() });
     expect(event).toEqual({ id: 'e1', tool: NO_TOOL_NAME, timestamp: expect.any(String) });
     expect(toolCallTraceSchema.safeParse(event).success).toBe(true);
+  });
+
+  it('classes every call: an invented name or server, the arguments checked, or the server failing it', () => {
+    const classes = (outcome: Parameters<typeof traceEvent>[0]) => traceEvent(outcome, context, 0, 0).failureClasses;
+    expect(classes({ tool: 'made_up', status: 'error', errorCode: 'unknown_tool', invented: 'tool' })).toEqual(['invented_tool']);
+    expect(classes({ tool: 'mcp_invoke_tool', status: 'error', errorCode: 'unknown_server', invented: 'server' })).toEqual(['invented_server']);
+    expect(classes({ tool: 'fav_x', status: 'error', errorCode: 'tool_error', problems: [] })).toEqual(['server_error']);
+    const wrong = traceEvent(
+      {
+        tool: 'fav_run_report',
+        status: 'ok',
+        problems: [
+          { path: '$.startDate', class: 'missing_required', keyword: 'required', blocking: true },
+          { path: '$.start', class: 'unexpected_param', keyword: 'additionalProperties', suggestion: 'startDate', blocking: false },
+          { path: '$.limit', class: 'type_error', keyword: 'type', expected: 'must be integer', blocking: true },
+        ],
+      },
+      context,
+      0,
+      0,
+    );
+    expect(wrong.failureClasses).toEqual(['missing_required', 'unexpected_param', 'type_error']);
+    // What the schema wanted stays out of the trace; the key it stood for goes with it.
+    expect(wrong.argumentProblems).toEqual([
+      { path: '$.startDate', class: 'missing_required', keyword: 'required', blocking: true },
+      { path: '$.start', class: 'unexpected_param', keyword: 'additionalProperties', suggestion: 'startDate', blocking: false },
+      { path: '$.limit', class: 'type_error', keyword: 'type', blocking: true },
+    ]);
+    expect(traceEvent({ tool: 'fav_x', status: 'ok' }, context, 0, 0)).not.toHaveProperty('argumentProblems');
+    expect(traceEvent({ tool: 'fav_x', status: 'ok', problems: [] }, context, 0, 0).argumentProblems).toEqual([]);
+  });
+
+  it('keeps argument problems within their limits, whatever a spool holds', () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      path: `$.${'k'.repeat(5_000)}${i}`,
+      class: 'unexpected_param',
+      keyword: 'x'.repeat(999),
+      blocking: false,
+    }));
+    const event = boundTrace({
+      id: 'e1',
+      tool: 't',
+      failureClasses: ['unexpected_param', 'made_up', 'unexpected_param'],
+      argumentProblems: [{ path: 1, class: 'nonsense' }, 'junk', ...many],
+    });
+    expect(event.failureClasses).toEqual(['unexpected_param']);
+    const problems = event.argumentProblems as { path: string; keyword: string }[];
+    expect(problems).toHaveLength(MAX_PROBLEMS_PER_CALL);
+    expect(problems.every((p) => p.path.length <= MAX_PROBLEM_PATH && p.keyword.length <= 64)).toBe(true);
+    expect(new Set(problems.map((p) => p.path)).size).toBe(MAX_PROBLEMS_PER_CALL);
+    expect(boundTrace({ id: 'e2', tool: 't', failureClasses: 'ok', argumentProblems: {} })).toEqual({ id: 'e2', tool: 't' });
   });
 });

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { type ArgumentProblem, FAILURE_CLASSES, type FailureClass, isArgumentClass, MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes';
+import { failureClassesOf } from '@/lib/arguments/classify';
 import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { isServerName, splitCanonical } from '@/lib/names/canonical';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
@@ -13,6 +15,10 @@ export interface CallOutcome {
   arguments?: { server: string; tool: string };
   status: 'ok' | 'error' | 'cancelled';
   errorCode?: string;
+  /** The name resolved to no tool, or mcp_invoke_tool named no server of this proxy. */
+  invented?: 'tool' | 'server';
+  /** What the argument check found ([] for a call that passed it); undefined when it did not run. */
+  problems?: ArgumentProblem[];
 }
 
 export interface TraceContext {
@@ -41,6 +47,13 @@ export function traceEvent(outcome: CallOutcome, context: TraceContext, startedA
     ...(outcome.arguments ? { arguments: outcome.arguments } : {}),
     status: outcome.status,
     ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+    failureClasses: failureClassesOf({
+      inventedTool: outcome.invented === 'tool',
+      inventedServer: outcome.invented === 'server',
+      problems: outcome.problems,
+      status: outcome.status,
+    }),
+    ...(outcome.problems ? { argumentProblems: outcome.problems } : {}),
     durationMs: Math.round(durationMs * 1000) / 1000,
     sessionId: context.sessionId,
     ...(context.client ? { client: context.client } : {}),
@@ -76,7 +89,45 @@ export function boundTrace(event: Record<string, unknown>): Record<string, unkno
     for (const key of ['server', 'tool']) if (typeof target[key] === 'string') target[key] = fitText(target[key], L.tool);
   }
   if (typeof event.durationMs === 'number') event.durationMs = Math.min(Math.max(event.durationMs, 0), L.durationMs);
+  boundClasses(event);
   return event;
+}
+
+const MAX_KEYWORD = 64;
+
+/**
+ * failureClasses and argumentProblems (§arguments) as ingest takes them: known classes each once,
+ * at most MAX_PROBLEMS_PER_CALL problems with their paths cut, and never `expected` (what the
+ * schema wants can be read from the catalog; a trace carries as little as it can).
+ */
+function boundClasses(event: Record<string, unknown>): void {
+  if ('failureClasses' in event) {
+    const classes = Array.isArray(event.failureClasses) ? event.failureClasses : [];
+    const known = FAILURE_CLASSES.filter((c: FailureClass) => classes.includes(c));
+    if (known.length > 0) event.failureClasses = known;
+    else delete event.failureClasses;
+  }
+  if (!('argumentProblems' in event)) return;
+  if (!Array.isArray(event.argumentProblems)) {
+    delete event.argumentProblems;
+    return;
+  }
+  event.argumentProblems = event.argumentProblems
+    .flatMap((raw: unknown): ArgumentProblem[] => {
+      if (typeof raw !== 'object' || raw === null) return [];
+      const p = raw as Record<string, unknown>;
+      if (typeof p.path !== 'string' || typeof p.class !== 'string' || !isArgumentClass(p.class)) return [];
+      return [
+        {
+          path: fitText(p.path, MAX_PROBLEM_PATH),
+          class: p.class,
+          keyword: typeof p.keyword === 'string' ? fitText(p.keyword, MAX_KEYWORD) : 'unknown',
+          ...(typeof p.suggestion === 'string' ? { suggestion: fitText(p.suggestion, MAX_PROBLEM_PATH) } : {}),
+          blocking: p.blocking === true,
+        },
+      ];
+    })
+    .slice(0, MAX_PROBLEMS_PER_CALL);
 }
 
 const HASH_CHARS = 12;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
+import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/arguments/classes';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { favouriteIndexSchema } from './favourites';
 import { count, int } from './shared';
@@ -73,6 +73,11 @@ export const surfaceDocumentSchema = z.object({
   favouriteIndex: favouriteIndexSchema,
   instruction: z.string().nullable().describe("Sent with the list in favindex and deferred, as the MCP server's `instructions`; null in the other modes."),
   alwaysLoadFavourites: z.boolean().describe('The proxy marks each favourite it lists `_meta["anthropic/alwaysLoad"]: true`; other tools stay deferrable.'),
+  argumentChecks: z
+    .enum(ARGUMENT_CHECK_MODES)
+    // A document from a favindex older than the setting reads as its default.
+    .default(DEFAULT_ARGUMENT_CHECK_MODE)
+    .describe("What the proxy does with each tools/call's arguments against the tool's inputSchema (§arguments): off, observe or enforce."),
   names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
   metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),
   leftOut: z.array(leftOutToolSchema),

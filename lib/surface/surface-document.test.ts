@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { tool } from '@/test/surface-catalogs';
 import { prepareCatalog } from './prepared-catalog';
@@ -83,6 +84,17 @@ describe('surface document', () => {
     );
     expect(reordered.fingerprint).not.toBe(a.fingerprint);
     expect(buildSurfaceDocument(source, catalog, 'eager').fingerprint).not.toBe(a.fingerprint);
+  });
+
+  it('carries the argument checks, inside the fingerprint, so switching them reaches every proxy', () => {
+    const observe = buildSurfaceDocument(source, catalog, 'favindex');
+    const enforce = buildSurfaceDocument({ ...source, surface: { ...source.surface, argumentChecks: 'enforce' } }, catalog, 'favindex');
+    expect(observe.argumentChecks).toBe('observe');
+    expect(enforce.argumentChecks).toBe('enforce');
+    expect(enforce.fingerprint).not.toBe(observe.fingerprint);
+    // A document from a favindex older than the setting reads as its default.
+    const { argumentChecks: _, ...older } = observe;
+    expect(surfaceDocumentSchema.parse({ ...older }).argumentChecks).toBe('observe');
   });
 
   it('matches If-None-Match the way RFC 9110 says for GET', () => {

@@ -54,6 +54,8 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     favouriteIndex: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: [...favourites.tools] },
     instruction,
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
+    // Inside the fingerprint: switching the checks must reach every proxy as a new surface.
+    argumentChecks: surface.argumentChecks,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,
