@@ -65,6 +65,8 @@ function stored(eventId: string, minute: number, call: Partial<EventRow> & Pick<
     surfaceRevision: 1,
     mode: 'favindex',
     offCatalog: false,
+    failureClasses: ['ok'],
+    argumentProblems: null,
     ...call,
   };
 }
