@@ -3,6 +3,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { SessionKeys } from './auth/session';
 import { TokenStore } from './auth/token-store';
 import { CatalogSyncSignal } from './catalog/sync-signal';
+import { IngestArgumentChecks } from './arguments/ingest-checks';
 import { ChangeFeed } from './changes/change-feed';
 import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
@@ -21,6 +22,8 @@ export interface AppContext {
   readonly surfaces: SurfaceStore;
   readonly names: NameContexts;
   readonly revisions: RevisionTimelines;
+  /** Compiled inputSchemas per catalog version, for the arguments other proxies' traces carry. */
+  readonly argumentChecks: IngestArgumentChecks;
   readonly catalogSync: CatalogSyncSignal;
   /** What each project's writes changed, for the dashboard's short poll (GET /changes). */
   readonly changeFeed: ChangeFeed;
@@ -37,6 +40,7 @@ export function createAppContext(database: Database): AppContext {
     surfaces: new SurfaceStore(db, database.changes),
     names: new NameContexts(),
     revisions: new RevisionTimelines(),
+    argumentChecks: new IngestArgumentChecks(),
     catalogSync: new CatalogSyncSignal(),
     changeFeed: new ChangeFeed(),
   };

@@ -1,6 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
+import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
+
+/**
+ * The failure classes of a call that now resolves (§arguments), as failureClassesOf gives them:
+ * the proxy's word that the name was unknown stands; else the classes of its stored problems,
+ * in ARGUMENT_CLASSES order; else the status. Its arguments are not stored, so nothing new is checked.
+ */
+const RESOLVED_FAILURE_CLASSES = sql.raw(`case
+  when lower(e.error_code) = 'unknown_server' then '["invented_server"]'::jsonb
+  when lower(e.error_code) = 'unknown_tool' then '["invented_tool"]'::jsonb
+  when jsonb_typeof(e.argument_problems) = 'array' and jsonb_array_length(e.argument_problems) > 0 then (
+    select jsonb_agg(c order by array_position(array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}], c))
+    from (select distinct p->>'class' as c from jsonb_array_elements(e.argument_problems) p) classes)
+  when e.status = 'error' then '["server_error"]'::jsonb
+  else '["ok"]'::jsonb end`);
 
 /** Unresolved calls that share a name and hints, with the span of time they were made in. */
 export interface UnresolvedGroup {
@@ -115,7 +130,8 @@ export async function resolveEvents(
           select event_id, namespace as old_namespace from events where ${groupEvents(projectId, group, span.from, span.to)}
         ),
         moved as (
-          update events e set kind = ${to.kind}, tool = ${to.tool}, namespace = ${to.namespace}, unresolved_reason = null
+          update events e set kind = ${to.kind}, tool = ${to.tool}, namespace = ${to.namespace}, unresolved_reason = null,
+                              failure_classes = ${RESOLVED_FAILURE_CLASSES}
           from old o
           where e.project_id = ${projectId} and e.event_id = o.event_id
           returning (e.ts at time zone 'UTC')::date as day, e.ts, e.status, e.session_id, e.surface_revision as revision, e.mode,

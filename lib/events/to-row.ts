@@ -1,5 +1,7 @@
+import type { ArgumentProblem, FailureClass } from '@/lib/arguments/classes';
+import { failureClassesOf } from '@/lib/arguments/classify';
 import type { RevisionTimeline } from '@/lib/impact/revisions';
-import { resolveCall, type NameContext, type Resolution } from '@/lib/names/resolve';
+import { INVOKE_TOOL, invokeTarget, resolveCall, type NameContext, type Resolution } from '@/lib/names/resolve';
 import type { ValidatedEvent } from './validate-event';
 
 /** An event as stored: the presented name with what it resolved to (§names). */
@@ -26,13 +28,43 @@ export interface EventRow {
   mode: string;
   /** An mcp_invoke_tool call naming a server or tool the catalog does not have. */
   offCatalog: boolean;
+  /** Why the call failed, at least one class (§arguments). */
+  failureClasses: FailureClass[];
+  /** What the argument check found, without `expected`; null when the arguments were not checked. */
+  argumentProblems: StoredProblem[] | null;
 }
 
-export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: RevisionTimeline): EventRow {
+export type StoredProblem = Omit<ArgumentProblem, 'expected'>;
+
+/** A call whose arguments ingest should check itself: it resolved to a catalog tool and came with them. */
+export interface ArgumentsToCheck {
+  server: string;
+  tool: string;
+  /** Epoch milliseconds: the catalog version in force then holds the schema. */
+  at: number;
+  args: unknown;
+}
+
+/** How a call went, besides its arguments: what failureClassesOf needs of the name and the status. */
+interface NameFacts {
+  inventedTool: boolean;
+  inventedServer: boolean;
+  status: string;
+}
+
+/**
+ * The row, and the arguments ingest still has to check: an event from favindex proxy brings its
+ * problems (kept as they are); one from another proxy may bring the call's `arguments` instead,
+ * which are checked against the tool's schema and then dropped. The row's classes are final
+ * unless there is something to check; then `withProblems` sets them.
+ */
+export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: RevisionTimeline): { row: EventRow; toCheck: ArgumentsToCheck | null } {
   const call = { tool: event.tool, server: event.server, canonical: event.canonical, arguments: event.arguments, timestamp: event.at };
   const resolution = resolveCall(call, ctx);
   const surface = revisions.resolve(event);
-  return {
+  const facts = nameFacts(event, resolution, ctx);
+  const problems = event.argumentProblems ?? null;
+  const row: EventRow = {
     eventId: event.id,
     ts: new Date(event.at).toISOString(),
     rawName: event.tool,
@@ -52,7 +84,43 @@ export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: R
     surfaceRevision: surface.revision,
     mode: surface.mode,
     offCatalog: isOffCatalog(resolution, ctx),
+    failureClasses: failureClassesOf({ ...facts, problems: problems ?? undefined }),
+    argumentProblems: problems,
   };
+  const toCheck = problems === null && resolution.kind === 'tool' && !facts.inventedServer ? argumentsToCheck(event, resolution.canonical) : null;
+  return { row, toCheck };
+}
+
+/** Set what ingest's own check found (undefined: the schema could not be checked) and the classes that follow. */
+export function withProblems(row: EventRow, problems: StoredProblem[] | undefined): void {
+  if (problems === undefined) return;
+  row.argumentProblems = problems;
+  row.failureClasses = failureClassesOf({ inventedTool: false, inventedServer: false, problems, status: row.status });
+}
+
+/**
+ * An invented tool is a name that resolved to nothing; an invented server, an mcp_invoke_tool
+ * naming a server the catalog lacks. The proxy's error code says so too when it knew better
+ * (it refused the call as unknown), and is believed.
+ */
+function nameFacts(event: ValidatedEvent, resolution: Resolution, ctx: NameContext): NameFacts {
+  const code = event.errorCode?.toLowerCase();
+  const invokedServer = resolution.namespace === 'invoke' ? invokeTarget({ arguments: event.arguments, server: event.server }).server : null;
+  const inventedServer = code === 'unknown_server' || (invokedServer !== null && !ctx.catalog.tools.has(invokedServer));
+  const inventedTool = !inventedServer && (resolution.kind === 'unresolved' || code === 'unknown_tool');
+  return { inventedTool, inventedServer, status: event.status };
+}
+
+/** For mcp_invoke_tool the tool's arguments are the call's `arguments.arguments`; checked only when sent. */
+function argumentsToCheck(event: ValidatedEvent, canonical: string): ArgumentsToCheck | null {
+  if (event.arguments === undefined) return null;
+  let args: unknown = event.arguments;
+  if (event.tool === INVOKE_TOOL) {
+    if (typeof args !== 'object' || args === null || !('arguments' in args)) return null;
+    args = (args as { arguments: unknown }).arguments;
+  }
+  const slash = canonical.indexOf('/');
+  return { server: canonical.slice(0, slash), tool: canonical.slice(slash + 1), at: event.at, args };
 }
 
 /**

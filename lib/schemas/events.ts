@@ -2,11 +2,33 @@ import { z } from 'zod';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { ARGUMENT_CLASSES, FAILURE_CLASSES, MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes';
 
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 const optionalText = (max: number) => z.string().max(max).nullish();
+
+/** The longest schema keyword a problem may name (JSON Schema's are short words). */
+const MAX_PROBLEM_KEYWORD = 64;
+
+/**
+ * One problem the sending proxy found in the call's arguments (§arguments): where and what, never
+ * the value. `expected` is the schema's wording, for the model's answer; it is dropped here.
+ */
+const argumentProblemSchema = z.object({
+  path: z
+    .string({ error: 'path must be a JSON path such as $.startDate' })
+    .regex(/^\$/, 'path must be a JSON path starting with $, such as $.startDate')
+    .max(MAX_PROBLEM_PATH, `path is at most ${MAX_PROBLEM_PATH} characters`),
+  class: z.enum(ARGUMENT_CLASSES, { error: `class must be one of ${ARGUMENT_CLASSES.join(', ')}` }),
+  keyword: z
+    .string({ error: 'keyword must be the JSON Schema keyword the arguments broke, such as required' })
+    .min(1, 'keyword must not be empty')
+    .max(MAX_PROBLEM_KEYWORD, `keyword is at most ${MAX_PROBLEM_KEYWORD} characters`),
+  suggestion: z.string().max(MAX_PROBLEM_PATH, `suggestion is at most ${MAX_PROBLEM_PATH} characters`).optional(),
+  blocking: z.boolean({ error: 'blocking must be true or false' }),
+});
 
 /** One tool_call_trace event (§events). Unknown fields are dropped, `arguments` is never stored. */
 export const toolCallTraceSchema = z.object({
@@ -25,6 +47,16 @@ export const toolCallTraceSchema = z.object({
     .refine(isCanonicalName, "canonical must be '<server>/<tool>': a server name, '/', then the tool's name on that server")
     .nullish(),
   arguments: z.unknown().optional(),
+  /** What the sending proxy's argument check found; [] when the arguments were checked and fine. */
+  argumentProblems: z
+    .array(argumentProblemSchema, { error: 'argumentProblems must be a list of problems' })
+    .max(MAX_PROBLEMS_PER_CALL, `argumentProblems holds at most ${MAX_PROBLEMS_PER_CALL} problems`)
+    .optional(),
+  /** The proxy's own classes; ingest derives the stored ones from the name, the problems and the status. */
+  failureClasses: z
+    .array(z.enum(FAILURE_CLASSES, { error: `failureClasses must be of ${FAILURE_CLASSES.join(', ')}` }))
+    .max(FAILURE_CLASSES.length, `failureClasses holds at most ${FAILURE_CLASSES.length} classes`)
+    .optional(),
   sessionId: optionalText(L.text),
   status: z
     .string()

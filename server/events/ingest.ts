@@ -1,7 +1,7 @@
 import { insertEventRows, lockProjectForIngest } from '@/db/queries/ingest';
 import { withTransactionRetry } from '@/db/sql';
 import { projectNotFound } from '@/lib/errors';
-import { toEventRow } from '@/lib/events/to-row';
+import { type ArgumentsToCheck, type EventRow, toEventRow, withProblems } from '@/lib/events/to-row';
 import { parseEventBatch } from '@/lib/events/parse-batch';
 import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '@/lib/events/validate-event';
 import { splitByRetention } from '@/lib/retention';
@@ -26,7 +26,23 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
       const { kept, tooOld } = splitByRetention(batch, project.retentionDays, now);
       const context = withServerKey(await app.names.get(tx, { projectId, ...project }), project.serverKey);
       const revisions = await app.revisions.get(tx, { id: projectId, surfaceRevision: project.surfaceRevision, createdAt: project.createdAt });
-      const rows = kept.map((event) => toEventRow(event, context, revisions));
+      const rows: EventRow[] = [];
+      const pending: { row: EventRow; call: ArgumentsToCheck }[] = [];
+      for (const event of kept) {
+        const { row, toCheck } = toEventRow(event, context, revisions);
+        rows.push(row);
+        if (toCheck) pending.push({ row, call: toCheck });
+      }
+      // Only events that came with arguments and no problems of their own pay for a check.
+      if (pending.length > 0) {
+        const catalog = { projectId, catalogVersion: project.catalogVersion, createdAt: project.createdAt };
+        const found = await app.argumentChecks.check(
+          tx,
+          catalog,
+          pending.map((p) => p.call),
+        );
+        pending.forEach((p, i) => withProblems(p.row, found[i]));
+      }
       return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
     }),
   );

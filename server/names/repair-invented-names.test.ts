@@ -65,6 +65,8 @@ function stored(eventId: string, minute: number, call: Partial<EventRow> & Pick<
     surfaceRevision: 1,
     mode: 'favindex',
     offCatalog: false,
+    failureClasses: ['ok'],
+    argumentProblems: null,
     ...call,
   };
 }
@@ -142,8 +144,11 @@ describe(`migration ${MIGRATION}`, () => {
     // Today's ingest also counts unresolved names per day in a table a later migration (0016)
     // adds: lend it that table for these calls, and let the migration make it again.
     await db.execute(sql`create table usage_unresolved_days (project_id text, day date, names integer, primary key (project_id, day))`);
+    // And it classes every call into two columns 0018 adds: the same.
+    await db.execute(sql`alter table events add column failure_classes jsonb, add column argument_problems jsonb`);
     await insertEventRows(db, id, EVENTS);
     await db.execute(sql`drop table usage_unresolved_days`);
+    await db.execute(sql`alter table events drop column failure_classes, drop column argument_problems`);
     // everything's catalog arrived after the calls: they stayed under the made-up name.
     await putServerCatalog(db, id, 'everything', [tool('echo')]);
     expect((await rollups(database, id)).daily).toContainEqual({

@@ -1,0 +1,83 @@
+import type { Db } from '@/db/client';
+import { catalogVersionSchemas, type StoredVersion, storedCatalogVersions } from '@/db/queries/catalog-versions-at';
+import { SchemaChecks } from '@/lib/arguments/schema-checks';
+import type { ArgumentsToCheck, StoredProblem } from '@/lib/events/to-row';
+import { BoundedMap } from '@/lib/bounded-map';
+
+/** What decides a project's version timeline: a catalog change bumps the version, a new project has a new creation time. */
+export interface CatalogKey {
+  projectId: string;
+  catalogVersion: number;
+  createdAt: number;
+}
+
+type Schemas = Map<string, Record<string, unknown>>;
+
+/**
+ * Ingest's check of the arguments other proxies send (§arguments): each call against the
+ * inputSchema of the catalog version in force at the call's time, so a call made before a
+ * schema changed is judged by the schema it was made against. Per project, the timeline of
+ * stored versions is cached by the project's catalog version (a new version gives a new key);
+ * per (project, server, version), the schemas, so each is compiled once (SchemaChecks holds
+ * the compiled check by the schema object, and forgets it with the cached version).
+ */
+export class IngestArgumentChecks {
+  private readonly timelines = new BoundedMap<string, { key: string; servers: Map<string, StoredVersion[]> }>(256);
+  private readonly versions = new BoundedMap<string, Schemas | null>(1024);
+  private readonly schemas = new SchemaChecks();
+
+  /**
+   * The problems of each call, in order; undefined for a call not checked (its tool is not in
+   * the version in force then, or its schema does not compile).
+   */
+  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[]): Promise<(StoredProblem[] | undefined)[]> {
+    if (calls.length === 0) return [];
+    const servers = await this.timeline(db, catalog);
+    const found: (StoredProblem[] | undefined)[] = [];
+    for (const call of calls) {
+      const version = inForceAt(servers.get(call.server), call.at);
+      const schemas = version ? await this.versionSchemas(db, catalog.projectId, version) : null;
+      const schema = schemas?.get(call.tool);
+      const compiled = schema ? this.schemas.for(schema) : undefined;
+      found.push(compiled?.ok ? compiled.check(call.args).map(stored) : undefined);
+    }
+    return found;
+  }
+
+  private async timeline(db: Db, catalog: CatalogKey): Promise<Map<string, StoredVersion[]>> {
+    const key = `${catalog.catalogVersion}|${catalog.createdAt}`;
+    const hit = this.timelines.get(catalog.projectId);
+    if (hit && hit.key === key) return hit.servers;
+    const servers = new Map<string, StoredVersion[]>();
+    for (const version of await storedCatalogVersions(db, catalog.projectId)) {
+      const list = servers.get(version.server);
+      if (list) list.push(version);
+      else servers.set(version.server, [version]);
+    }
+    this.timelines.set(catalog.projectId, { key, servers });
+    return servers;
+  }
+
+  private async versionSchemas(db: Db, projectId: string, version: StoredVersion): Promise<Schemas | null> {
+    const key = `${projectId}\u0000${version.server}\u0000${version.version}\u0000${version.fingerprint}`;
+    const hit = this.versions.get(key);
+    if (hit !== undefined) return hit;
+    const schemas = await catalogVersionSchemas(db, projectId, version.server, version.version);
+    this.versions.set(key, schemas);
+    return schemas;
+  }
+}
+
+/** The newest version created by `at`; before the first, the first (events may precede their catalog). */
+export function inForceAt(versions: readonly StoredVersion[] | undefined, at: number): StoredVersion | undefined {
+  if (!versions || versions.length === 0) return undefined;
+  let chosen = versions[0];
+  for (const version of versions) if (version.createdAt <= at) chosen = version;
+  return chosen;
+}
+
+/** `expected` stays out of storage; a path cut at its limit may have split a surrogate pair, which jsonb refuses. */
+function stored(problem: StoredProblem & { expected?: string }): StoredProblem {
+  const { expected: _expected, ...rest } = problem;
+  return { ...rest, path: (rest.path as string & { toWellFormed(): string }).toWellFormed() };
+}
