@@ -16,7 +16,9 @@ export interface InvalidArgumentsEnvelope {
  * path, with the key it likely meant, and the same facts as an error envelope for programs.
  */
 export function invalidArgumentsAnswer(tool: string, problems: readonly ArgumentProblem[]): { text: string; envelope: InvalidArgumentsEnvelope } {
-  const shown = problems.filter((p) => p.blocking);
+  // The refusal is for the blocking problems, but a key the schema merely did not declare is
+  // usually the reason (`start` sent for the missing `startDate`): every problem is named.
+  const shown = problems;
   const lines = shown.map((p) => `- ${p.path}: ${problemText(p)}`);
   const count = shown.length === 1 ? '1 problem' : `${shown.length} problems`;
   const message = `The arguments of ${tool} do not match its inputSchema (${count}), so it was not called.`;

@@ -98,6 +98,7 @@ describe('the answer to a refused call', () => {
     const problems = check(REPORT, { start: '2026-01-01' });
     const { text, envelope } = invalidArgumentsAnswer('reports/run_report', problems);
     expect(text).toContain('$.startDate: required, and missing');
+    expect(text).toContain('$.start: not a parameter of this tool; did you mean `startDate`?');
     expect(envelope).toMatchObject({ error_code: 'INVALID_ARGUMENTS', retryable: true, cited_rule: '§arguments' });
     expect(envelope.details.problems.find((p) => p.path === '$.start')?.suggestion).toBe('startDate');
   });

@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019.js';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type ArgumentClass, type ArgumentProblem, MAX_PROBLEM_EXPECTED, MAX_PROBLEMS_PER_CALL } from './classes';
 import { undeclaredKeys } from './declared-keys';
