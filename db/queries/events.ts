@@ -42,5 +42,7 @@ export async function listEvents(db: Db, projectId: string, options: EventListOp
     client: r.client,
     surfaceRevision: r.surfaceRevision,
     mode: r.mode,
+    failureClasses: r.failureClasses,
+    argumentProblems: r.argumentProblems,
   }));
 }

@@ -1,3 +1,4 @@
+import { ARGUMENT_CLASSES, FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { z } from 'zod';
 import { count, int, isoDateTime } from './shared';
 
@@ -34,6 +35,22 @@ export const eventViewSchema = z.object({
   client: z.string().nullable(),
   surfaceRevision: int.nullable().describe('The surface revision the call was made under (§impact).'),
   mode: z.string().nullable().describe('The surface mode the call was made under.'),
+  failureClasses: z
+    .array(z.enum(FAILURE_CLASSES))
+    .nullable()
+    .describe('Why the call failed, or ok (§arguments); null for events stored before calls were classed.'),
+  argumentProblems: z
+    .array(
+      z.object({
+        path: z.string(),
+        class: z.enum(ARGUMENT_CLASSES),
+        keyword: z.string(),
+        suggestion: z.string().optional(),
+        blocking: z.boolean(),
+      }),
+    )
+    .nullable()
+    .describe('What its arguments broke, by JSON path, never the values; null when they were not checked.'),
 });
 export type EventView = z.infer<typeof eventViewSchema>;
 

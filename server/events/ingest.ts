@@ -41,7 +41,7 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
           catalog,
           pending.map((p) => p.call),
         );
-        pending.forEach((p, i) => withProblems(p.row, found[i]));
+        for (const [i, p] of pending.entries()) withProblems(p.row, found[i]);
       }
       return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
     }),
