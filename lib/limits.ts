@@ -127,3 +127,9 @@ export const UNRESOLVED_NAMES_PER_DAY = 1_000;
  * most as long as Anthropic's regex search takes (200 characters, platform.claude.com tool-search-tool).
  */
 export const TEST_QUERY_LIMITS = { perProject: 200, queryLength: 200 } as const;
+
+/**
+ * Wrong keys GET /usage/arguments lists (§arguments): per tool, and across tools. Equal, so the
+ * list across tools is always made of the per-tool lists' own rows.
+ */
+export const ARGUMENT_WRONG_KEYS = 10;

@@ -1,3 +1,5 @@
+import { argumentUsageSchema } from '@/lib/contracts/arguments';
+import { argumentUsageQuerySchema } from '@/lib/schemas/argument-usage';
 import { suggestionsResponseSchema } from '@/lib/contracts/suggestions';
 import { usageOverviewSchema, usageReportSchema } from '@/lib/contracts/usage';
 import { suggestionsQuerySchema, usageOverviewQuerySchema, usageQuerySchema } from '@/lib/schemas/usage';
@@ -11,6 +13,15 @@ export const USAGE_OPERATIONS: Record<string, PathOperations> = {
       summary: 'Usage over a window: ranked tools, totals, daily series, coverage, unresolved names',
       query: usageQuerySchema,
       responses: { 200: { description: 'The usage report of the window.', schema: usageReportSchema } },
+    },
+  },
+  '/api/projects/{id}/usage/arguments': {
+    get: {
+      tag: 'usage',
+      access: 'usage:read',
+      summary: 'Why calls fail, per tool, model and client: well-formed rate, first call right, failure classes, wrong keys (§arguments)',
+      query: argumentUsageQuerySchema,
+      responses: { 200: { description: 'The tools whose arguments models get wrong most, worst first.', schema: argumentUsageSchema } },
     },
   },
   '/api/projects/{id}/suggestions': {
