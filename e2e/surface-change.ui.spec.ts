@@ -122,6 +122,10 @@ for (const viewport of [
 
     test('a change saved by someone else meanwhile: a clear message, nothing saved, then both changes kept', async ({ page, request }) => {
       const id = await overCapProject(request);
+      // This page has not heard of the other write yet: its live updates (a poll every 1.5 s) are
+      // held back, as on a slow network. Otherwise, on a loaded machine, the poll may catch the
+      // page up before the click, and there is nothing stale left to show.
+      await page.route('**/api/projects/*/changes', (route) => route.abort());
       await page.goto(`/projects/${id}/settings`);
       const form = settingsForm(page);
       await form.getByLabel('Mode', { exact: true }).selectOption('lazy');
