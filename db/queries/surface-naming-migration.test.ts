@@ -34,8 +34,9 @@ describe(`migration ${MIGRATION}`, () => {
       await database.migrate();
       const rows = await queryRows<{ id: string; surface: Record<string, unknown> }>(database.db, sql`select id, surface from projects order by id`);
       const byId = Object.fromEntries(rows.map((r) => [r.id, r.surface]));
-      expect(byId.old).toEqual({ ...surface, naming: 'slash', serverKey: 'favindex' });
-      expect(byId.keyed).toEqual({ ...surface, naming: 'slash', serverKey: 'work' });
+      // 0018, run on after it, fills in argumentChecks the same way.
+      expect(byId.old).toEqual({ ...surface, naming: 'slash', serverKey: 'favindex', argumentChecks: 'observe' });
+      expect(byId.keyed).toEqual({ ...surface, naming: 'slash', serverKey: 'work', argumentChecks: 'observe' });
     } finally {
       await database.close();
     }
