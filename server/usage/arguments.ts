@@ -1,15 +1,14 @@
 import type { Db } from '@/db/client';
 import { currentServers } from '@/db/queries/catalog-current';
-import { argumentChecksOf } from '@/db/queries/usage/arguments-project';
 import { type ArgumentCountsRow, type ArgumentFilter, argumentCountsRows } from '@/db/queries/usage/arguments-rows';
 import { type WrongKeyRow, wrongKeyRows } from '@/db/queries/usage/arguments-wrong-keys';
-import { ARGUMENT_CHECK_MODES, type ArgumentCheckMode, DEFAULT_ARGUMENT_CHECK_MODE, FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
+import { type ArgumentCheckMode, FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
 import { compileToolSchema } from '@/lib/arguments/check';
 import { BoundedMap } from '@/lib/bounded-map';
 import type { ArgumentUsage, ToolArgumentRow, ToolArgumentSummary } from '@/lib/contracts/arguments';
-import { projectNotFound } from '@/lib/errors';
 import { ARGUMENT_WRONG_KEYS } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
+import { currentSurface, requireProject } from '@/server/projects/projects';
 
 type Counts = Omit<ArgumentCountsRow, 'tool' | 'model' | 'client'>;
 type Rates = Omit<ToolArgumentRow, 'tool' | 'model' | 'client'>;
@@ -144,15 +143,12 @@ function uncheckedOf(server: string, fingerprint: string, tools: readonly { name
 export async function argumentUsage(db: Db, projectId: string, window: UsageWindow, filter: ArgumentFilter): Promise<ArgumentUsage> {
   // Independent reads: on PostgreSQL they run on separate connections at once.
   const [project, rows, wrongKeys, servers] = await Promise.all([
-    argumentChecksOf(db, projectId),
+    requireProject(db, projectId),
     argumentCountsRows(db, projectId, window, filter),
     wrongKeyRows(db, projectId, window, ARGUMENT_WRONG_KEYS, filter),
     currentServers(db, projectId),
   ]);
-  if (!project) throw projectNotFound(projectId);
-  const checks = (ARGUMENT_CHECK_MODES as readonly string[]).includes(project.checks ?? '')
-    ? (project.checks as ArgumentCheckMode)
-    : DEFAULT_ARGUMENT_CHECK_MODE;
+  const checks = currentSurface(project).argumentChecks;
   const unchecked = servers.flatMap(({ server, current }) => uncheckedOf(server.name, current.fingerprint, current.tools));
   return buildArgumentUsage({ project: projectId, window, checks, rows, wrongKeys, unchecked });
 }
