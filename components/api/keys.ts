@@ -13,6 +13,7 @@ export const queryKeys = {
   findability: (id: string, params: object) => ['project', id, 'findability', params] as const,
   testQueries: (id: string) => ['project', id, 'findability', 'queries'] as const,
   usage: (id: string, params: object) => ['project', id, 'usage', params] as const,
+  argumentUsage: (id: string, params: object) => ['project', id, 'usage', 'arguments', params] as const,
   suggestions: (id: string, params: object) => ['project', id, 'suggestions', params] as const,
   impact: (id: string, params: object) => ['project', id, 'impact', params] as const,
   backtest: (id: string, params: object) => ['project', id, 'backtest', params] as const,

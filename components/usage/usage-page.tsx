@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Columns } from '@/components/ui/columns';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
+import { WhyCallsFail } from './arguments/why-calls-fail';
 import { BreakdownTable } from './breakdown-table';
 import { CoverageChart } from './coverage-chart';
 import { DailyChart } from './daily-chart';
@@ -34,6 +35,14 @@ function FirstEventHint({ id }: { id: string }) {
       <FirstEventCommand id={id} />
     </>
   );
+}
+
+const namesOf = (rows: { name: string | null }[]) => rows.flatMap((r) => (r.name === null ? [] : [r.name]));
+
+/** The usage page's window for the reads that have no status filter. */
+function argumentWindow(choice: WindowChoice): { window: string; until?: string } {
+  const { window, until } = usageParams(choice);
+  return until === undefined ? { window } : { window, until };
 }
 
 /** The project's usage over a window kept in the URL: what models really call, and what the favourites catch. */
@@ -104,6 +113,7 @@ export function UsagePage({ id }: { id: string }) {
               <UnresolvedPanel id={id} names={r.unresolved} others={r.unresolvedOthers} total={r.totals.unresolved} />
               <PinNext id={id} report={r} />
             </Columns>
+            <WhyCallsFail id={id} {...argumentWindow(choice)} models={namesOf(r.breakdown.models)} clients={namesOf(r.breakdown.clients)} />
             <Columns>
               <BreakdownTable dimension="model" rows={r.breakdown.models} />
               <BreakdownTable dimension="client" rows={r.breakdown.clients} />

@@ -1,0 +1,80 @@
+'use client';
+
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { numericColumn } from '@/components/ui/numeric-column';
+import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
+import { FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
+import type { ToolArgumentSummary } from '@/lib/contracts/arguments';
+import { formatNumber, formatPercent } from '@/lib/format';
+
+const rate = (value: number | null) => (value === null ? '—' : formatPercent(value));
+
+/** The argument mistakes a tool's calls made most, most first: "Unexpected key 31 · Missing required 31". */
+export function topProblems(tool: Pick<ToolArgumentSummary, 'classes'>, limit = 2): string {
+  const found = ARGUMENT_CLASSES.filter((c) => tool.classes[c] > 0).sort((a, b) => tool.classes[b] - tool.classes[a]);
+  return found
+    .slice(0, limit)
+    .map((c) => `${FAILURE_CLASS_WORDS[c].label} ${formatNumber(tool.classes[c])}`)
+    .join(' · ');
+}
+
+function columns(onShow: (tool: string) => void): Column<ToolArgumentSummary>[] {
+  return [
+    { id: 'rank', header: '#', label: 'Rank', numeric: true, className: 'muted', cell: (t) => t.rank },
+    { id: 'tool', header: 'Tool', className: 'mono', cell: (t) => t.tool },
+    numericColumn('checked', 'Checked', (t) => t.checked, formatNumber, { headerTitle: 'calls whose arguments were checked against the inputSchema' }),
+    {
+      id: 'wellFormed',
+      header: 'Well-formed',
+      headerTitle: 'share of checked calls whose arguments broke nothing',
+      numeric: true,
+      cell: (t) => rate(t.wellFormedRate),
+    },
+    {
+      id: 'firstCallRight',
+      header: 'First call right',
+      headerTitle: 'share of sessions whose first call to the tool was well-formed and succeeded',
+      numeric: true,
+      cell: (t) => rate(t.firstCallRightRate),
+    },
+    { id: 'problems', header: 'Most common mistakes', className: 'small', cell: (t) => topProblems(t) || <span className="muted">none</span> },
+    {
+      id: 'wrongKeys',
+      header: 'Wrong keys',
+      headerTitle: 'keys models sent that the tool does not have, and the key each most likely stood for',
+      className: 'small mono',
+      cell: (t) =>
+        t.wrongKeys.length === 0 ? (
+          <span className="muted">none</span>
+        ) : (
+          t.wrongKeys
+            .slice(0, 2)
+            .map((k) => `${wrongKeyText(k)} (${formatNumber(k.calls)})`)
+            .join(', ')
+        ),
+    },
+    {
+      id: 'details',
+      header: 'Details',
+      cell: (t) => (
+        <button type="button" className="link" onClick={() => onShow(t.tool)} aria-label={`Why calls to ${t.tool} fail`}>
+          By model
+        </button>
+      ),
+    },
+  ];
+}
+
+/** The tools whose schemas models get wrong most, worst first (§arguments). */
+export function RankingTable({ tools, onShow }: { tools: ToolArgumentSummary[]; onShow: (tool: string) => void }) {
+  return (
+    <DataTable
+      columns={columns(onShow)}
+      rows={tools}
+      rowKey={(t) => t.tool}
+      label="Tools ranked by how often their calls were well-formed"
+      testId="argument-ranking"
+      titleColumn="tool"
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import type { ArgumentCheckMode, FailureClass } from './classes';
+
+/** Each failure class in plain words (§arguments): a short label for a column, and what it means. */
+export const FAILURE_CLASS_WORDS: Record<FailureClass, { label: string; description: string }> = {
+  ok: { label: 'Ok', description: 'named a real tool, with arguments that broke nothing, and the server answered' },
+  invented_tool: { label: 'Invented tool', description: 'named a tool that resolves to nothing in the catalog' },
+  invented_server: { label: 'Invented server', description: 'mcp_invoke_tool named a server the project does not have' },
+  missing_required: { label: 'Missing required', description: 'left out a key the schema requires' },
+  unexpected_param: { label: 'Unexpected key', description: 'sent a key the schema does not declare' },
+  type_error: { label: 'Wrong type', description: 'sent a value of the wrong type' },
+  value_error: { label: 'Wrong value', description: 'sent a value the schema refuses: enum, format, range, length or pattern' },
+  server_error: { label: 'Server error', description: 'was well-formed and failed at the server or on the way to it' },
+};
+
+/** What each argument-check mode does, in one line. */
+export const ARGUMENT_CHECK_WORDS: Record<ArgumentCheckMode, string> = {
+  off: 'Off: calls are not checked.',
+  observe: 'Observe: every call goes through, and what was wrong with its arguments is recorded.',
+  enforce: 'Enforce: a call whose arguments break its schema is answered with an error naming each problem, without calling the server.',
+};
+
+/** A wrong key as a person reads it: "$.start → startDate", or the key alone when nothing declared is close. */
+export function wrongKeyText(key: { key: string; suggestion: string | null }): string {
+  return key.suggestion === null ? key.key : `${key.key} → ${key.suggestion}`;
+}
