@@ -2,6 +2,7 @@ import { DEFAULT_URL, parseCommand } from './args';
 import { ApiClient } from './client';
 import type { Command } from './command';
 import { applyCommand } from './commands/apply';
+import { argumentsCommand } from './commands/arguments';
 import { catalogCommand } from './commands/catalog-push';
 import { exportCommand } from './commands/export';
 import { favouritesCommand } from './commands/favourites';
@@ -13,7 +14,7 @@ import { reportError, type Io } from './output';
 
 export const CLI_VERSION = '0.1.0';
 
-const COMMANDS: Command[] = [suggestCommand, impactCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
+const COMMANDS: Command[] = [suggestCommand, impactCommand, argumentsCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
 
 const HELP = `favindex ${CLI_VERSION}: usage ranking, favourites and catalogs of a favindex server, from the shell
 

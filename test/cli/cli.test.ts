@@ -175,6 +175,49 @@ describe('favindex suggest and favourites', () => {
   });
 });
 
+describe('favindex arguments', () => {
+  it('ranks the tools models call with wrong arguments, names the wrong keys, and breaks one tool down by model', async () => {
+    const id = await project('cli-arguments');
+    const runReport = {
+      name: 'run_report',
+      inputSchema: { type: 'object', properties: { startDate: { type: 'string' }, endDate: { type: 'string' } }, required: ['startDate'] },
+    };
+    expect((await api('PUT', `/api/projects/${id}/catalog/reports`, { tools: [runReport] })).status).toBe(201);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const call = (i: number, model: string, args: object) => ({
+      id: `r-${i}`,
+      timestamp: at,
+      tool: 'reports__run_report',
+      sessionId: `s${i}`,
+      model,
+      client: 'codex',
+      arguments: args,
+    });
+    const events = [
+      ...Array.from({ length: 5 }, (_, i) => call(i, 'gpt-5.4-mini', i < 2 ? { start: '2026-11-01' } : { startDate: '2026-11-01' })),
+      ...Array.from({ length: 3 }, (_, i) => call(10 + i, 'claude-sonnet-4.5', { startDate: '2026-11-01' })),
+    ];
+    expect((await api('POST', `/api/projects/${id}/events`, { events })).body).toMatchObject({ accepted: 8, rejected: [] });
+
+    const ranked = await favindex(['arguments', '-p', id, '--tool', 'reports/run_report']);
+    expect(ranked.stderr).toBe('');
+    expect(ranked.code).toBe(0);
+    expect(ranked.stdout).toContain('8 of 8 calls checked · 75.0% well-formed · first call right in 75.0% of sessions');
+    const line = (start: string) =>
+      ranked.stdout
+        .split('\n')
+        .find((l) => l.startsWith(start))
+        ?.split(/\s{2,}/);
+    expect(line('1 ')).toEqual(['1', 'reports/run_report', '8', '75.0%', '75.0%', 'missing required 2, unexpected key 2']);
+    expect(line('reports/run_report  $.start')).toEqual(['reports/run_report', '$.start → startDate', '2 calls', 'gpt-5.4-mini']);
+    expect(line('gpt-5.4-mini')).toEqual(['gpt-5.4-mini', 'codex', '5', '60.0%', '60.0%', '3', '2', '2']);
+
+    const one = JSON.parse((await favindex(['arguments', '-p', id, '--model', 'claude-sonnet-4.5', '--json'])).stdout);
+    expect(one.totals).toMatchObject({ calls: 3, checked: 3, wellFormed: 3 });
+    expect(one.wrongKeys).toEqual([]);
+  });
+});
+
 describe('favindex export and apply', () => {
   it('exports, applies an edited file as a dry run (diff, nothing written) and for real; exports every project', async () => {
     const id = await project('cli-yaml');

@@ -1,0 +1,108 @@
+import { FAILURE_CLASSES } from '@/lib/arguments/classes';
+import { ARGUMENT_CHECK_WORDS, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
+import { type ArgumentUsage, argumentUsageSchema, type ToolArgumentRow } from '@/lib/contracts/arguments';
+import { integer, requireProject, stringValue } from '../args';
+import { segment } from '../client';
+import type { Command } from '../command';
+import { badArguments } from '../exit-codes';
+import { type Io, percent, printJson, table } from '../output';
+
+const HELP = `favindex arguments --project P [--window DAYS] [--until DATE] [--model M] [--client C] [--tool T] [--json]
+
+  Why calls fail: the tools whose arguments models get wrong most, worst first, each with its
+  well-formed rate (checked calls whose arguments broke nothing in its inputSchema), first call
+  right (sessions whose first call to it was well-formed and succeeded), its most common
+  mistakes and the wrong keys sent with the key each stood for. --tool prints that tool's
+  calls by model and client, counted by failure class. --model and --client keep only their
+  calls. Default window: 30 days up to today.
+
+  Scope for a token: usage:read.`;
+
+const rate = (v: number | null) => (v === null ? '—' : percent(v));
+
+function ranking(usage: ArgumentUsage): string {
+  const rows = [['#', 'tool', 'checked', 'well-formed', 'first call right', 'mistakes']];
+  for (const t of usage.tools) {
+    const mistakes = FAILURE_CLASSES.filter((c) => c !== 'ok' && c !== 'server_error' && t.classes[c] > 0)
+      .sort((a, b) => t.classes[b] - t.classes[a])
+      .map((c) => `${FAILURE_CLASS_WORDS[c].label.toLowerCase()} ${t.classes[c]}`)
+      .join(', ');
+    rows.push([String(t.rank), t.tool, String(t.checked), rate(t.wellFormedRate), rate(t.firstCallRightRate), mistakes || '—']);
+  }
+  return table(rows, [true, false, true, true, true, false]);
+}
+
+function byModel(rows: ToolArgumentRow[]): string {
+  const classes = FAILURE_CLASSES.filter((c) => rows.some((r) => r.classes[c] > 0));
+  const head = ['model', 'client', 'checked', 'well-formed', 'first call right', ...classes.map((c) => FAILURE_CLASS_WORDS[c].label.toLowerCase())];
+  const body = rows.map((r) => [
+    r.model ?? '(none given)',
+    r.client ?? '(none given)',
+    String(r.checked),
+    rate(r.wellFormedRate),
+    rate(r.firstCallRightRate),
+    ...classes.map((c) => String(r.classes[c])),
+  ]);
+  return table([head, ...body], [false, false, true, true, true, ...classes.map(() => true)]);
+}
+
+function printArguments(io: Io, project: string, usage: ArgumentUsage, tool: string | undefined): void {
+  const { window, totals } = usage;
+  const lines = [`Why calls fail in ${project}: ${window.days} days, ${window.from} to ${window.to}`, ARGUMENT_CHECK_WORDS[usage.checks], ''];
+  lines.push(
+    [
+      `${totals.checked} of ${totals.calls} calls checked`,
+      totals.wellFormedRate === null ? null : `${percent(totals.wellFormedRate)} well-formed`,
+      totals.firstCallRightRate === null ? null : `first call right in ${percent(totals.firstCallRightRate)} of sessions`,
+      totals.classes.invented_tool > 0 ? `${totals.classes.invented_tool} calls to an invented tool` : null,
+      totals.classes.invented_server > 0 ? `${totals.classes.invented_server} calls to an invented server` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
+  for (const u of usage.unchecked) lines.push(`unchecked: ${u.tool}: its inputSchema does not compile (${u.reason})`);
+  if (usage.tools.length === 0) {
+    lines.push(
+      '',
+      usage.checks === 'off'
+        ? 'Argument checks are off for this project: set surface.argumentChecks to observe (favindex apply, or the Settings tab).'
+        : 'No call in this window was checked. favindex proxy checks every call; events from other proxies are checked when they carry their arguments.',
+    );
+    io.stdout(`${lines.join('\n')}\n`);
+    return;
+  }
+  lines.push('', ranking(usage));
+  if (usage.wrongKeys.length > 0) {
+    lines.push('', 'Wrong keys: what was sent → the key it stood for');
+    lines.push(table(usage.wrongKeys.map((k) => [k.tool, wrongKeyText(k), `${k.calls} calls`, k.model ?? '(no model named)'])));
+  }
+  if (tool !== undefined) {
+    const rows = usage.rows.filter((r) => r.tool === tool);
+    lines.push('', rows.length === 0 ? `${tool}: no checked call in this window.` : `${tool}, by model and client\n${byModel(rows)}`);
+  }
+  io.stdout(`${lines.join('\n')}\n`);
+}
+
+export const argumentsCommand: Command = {
+  name: 'arguments',
+  summary: 'why calls fail: the tools models call with wrong arguments, the classes and the wrong keys',
+  help: HELP,
+  options: { window: { type: 'string' }, until: { type: 'string' }, model: { type: 'string' }, client: { type: 'string' }, tool: { type: 'string' } },
+
+  async run({ parsed, io, client }) {
+    const project = requireProject(parsed.global);
+    if (parsed.positionals.length > 0) throw badArguments(`arguments takes no positional arguments (got ${parsed.positionals.join(' ')})`);
+    const windowRaw = stringValue(parsed.values.window);
+    const answer = await client.request('GET', `/api/projects/${segment(project)}/usage/arguments`, {
+      query: {
+        window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 365)}d`,
+        until: stringValue(parsed.values.until),
+        model: stringValue(parsed.values.model),
+        client: stringValue(parsed.values.client),
+      },
+      schema: argumentUsageSchema,
+    });
+    if (parsed.global.json) return printJson(io, answer.data);
+    printArguments(io, project, answer.data, stringValue(parsed.values.tool));
+  },
+};
