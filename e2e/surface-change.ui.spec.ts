@@ -86,7 +86,7 @@ for (const viewport of [
       expect((await surfaceOf(request, id)).mode).toBe('eager');
     });
 
-    test('the Settings tab changes mode and naming after a plan, and back with one more change', async ({ page, request }) => {
+    test('the Settings tab changes mode, naming and argument checks after a plan, and back with one more change', async ({ page, request }) => {
       const id = await overCapProject(request);
       await page.goto(`/projects/${id}`);
       await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Settings' }).click();
@@ -96,22 +96,29 @@ for (const viewport of [
 
       await form.getByLabel('Mode', { exact: true }).selectOption('lazy');
       await form.getByLabel('Tool names').selectOption('slash');
+      await form.getByLabel('Argument checks').selectOption('enforce');
       await expect(form.getByTestId('mode-words')).toHaveText('A search tool (mcp_find_tools); the model adds the tools it finds.');
+      await expect(form.getByTestId('argument-check-words')).toContainText('the model gets an error naming each problem');
       await form.getByRole('button', { name: 'Review the change…' }).click();
       await expect(form.getByTestId('plan-fields')).toContainText('Mode: eager → lazy');
       await expect(form.getByTestId('plan-fields')).toContainText('Tool names: safe → slash');
-      expect(await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe' });
+      await expect(form.getByTestId('plan-fields')).toContainText('Argument checks: observe → enforce');
+      expect(await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe', argumentChecks: 'observe' });
       await form.getByRole('button', { name: 'Apply' }).click();
-      await expect(page.getByTestId('surface-change-outcome')).toContainText('Mode: eager → lazy; Tool names: safe → slash');
-      expect(await surfaceOf(request, id)).toMatchObject({ mode: 'lazy', naming: 'slash' });
+      await expect(page.getByTestId('surface-change-outcome')).toContainText(
+        'Mode: eager → lazy; Tool names: safe → slash; Argument checks: observe → enforce',
+      );
+      expect(await surfaceOf(request, id)).toMatchObject({ mode: 'lazy', naming: 'slash', argumentChecks: 'enforce' });
 
       await expect(form.getByLabel('Mode', { exact: true })).toHaveValue('lazy');
+      await expect(form.getByLabel('Argument checks')).toHaveValue('enforce');
       await form.getByLabel('Mode', { exact: true }).selectOption('eager');
       await form.getByLabel('Tool names').selectOption('safe');
+      await form.getByLabel('Argument checks').selectOption('observe');
       await form.getByRole('button', { name: 'Review the change…' }).click();
       await expect(form.getByTestId('plan-count')).toHaveText(`1 → ${TOOLS} tools`);
       await form.getByRole('button', { name: 'Apply' }).click();
-      await expect.poll(async () => await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe' });
+      await expect.poll(async () => await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe', argumentChecks: 'observe' });
       await expect(form.getByLabel('Mode', { exact: true })).toHaveValue('eager');
 
       // A value that cannot be saved is named in words, and nothing is asked.

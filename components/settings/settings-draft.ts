@@ -14,6 +14,7 @@ export interface SettingsDraft {
   target: SurfaceConfig['target'];
   customCap: string;
   alwaysLoadFavourites: boolean;
+  argumentChecks: SurfaceConfig['argumentChecks'];
   limits: Record<(typeof LIMIT_FIELDS)[number], string>;
 }
 
@@ -24,6 +25,7 @@ export function draftOf(surface: SurfaceConfig): SettingsDraft {
     target: surface.target,
     customCap: surface.customCap === undefined ? '' : String(surface.customCap),
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
+    argumentChecks: surface.argumentChecks,
     limits: {
       maxToolsPerRequest: String(surface.limits.maxToolsPerRequest),
       maxActivatedToolsPerSession: String(surface.limits.maxActivatedToolsPerSession),
@@ -55,6 +57,7 @@ export function configOf(
     naming: draft.naming,
     target: draft.target,
     alwaysLoadFavourites: draft.alwaysLoadFavourites,
+    argumentChecks: draft.argumentChecks,
     // A cap only a custom provider uses is kept while another provider is picked, so picking custom again finds it.
     ...(custom || draft.customCap.trim() !== '' ? { customCap: number(draft.customCap) } : {}),
     limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f, number(draft.limits[f])])),
@@ -81,6 +84,7 @@ export function rebaseDraft(seen: SettingsDraft, draft: SettingsDraft, next: Set
     target: pick('target'),
     customCap: pick('customCap'),
     alwaysLoadFavourites: pick('alwaysLoadFavourites'),
+    argumentChecks: pick('argumentChecks'),
     limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f, draft.limits[f] !== seen.limits[f] ? draft.limits[f] : next.limits[f]])) as SettingsDraft['limits'],
   };
 }

@@ -27,6 +27,7 @@ describe('SettingsForm', () => {
     const paths = [
       'mode',
       'naming',
+      'argumentChecks',
       'target',
       'alwaysLoadFavourites',
       'limits.maxToolsPerRequest',
@@ -70,5 +71,45 @@ describe('SettingsForm', () => {
     expect((within(form).getByLabelText('Tool names') as HTMLSelectElement).value).toBe('slash');
     expect((within(form).getByLabelText('Tools per search') as HTMLInputElement).value).toBe('4');
     expect((within(form).getByLabelText('Tool budget per request') as HTMLInputElement).value).toBe('');
+  });
+
+  it('argument checks: each mode says what it does with a call, and the plan shows the change before it is saved', async () => {
+    const user = userEvent.setup();
+    const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json' } });
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}'));
+      if (String(input).endsWith('/surface/plan')) {
+        const changes = [{ path: 'argumentChecks', before: base.argumentChecks, after: body.surface.argumentChecks }];
+        return json({
+          current: base,
+          proposed: body.surface,
+          changes,
+          lists: [{ proxy: null, before: 5, after: 5, gained: { total: 0, names: [] }, lost: { total: 0, names: [] } }],
+        });
+      }
+      return json({ id: 'shop', description: '', metaTools: [], retentionDays: null, surface: body.surface, createdAt: '', updatedAt: '' });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SettingsForm projectId="shop" surface={base} />
+      </QueryClientProvider>,
+    );
+    const form = screen.getByTestId('settings-form');
+    const checks = within(form).getByLabelText('Argument checks') as HTMLSelectElement;
+    expect(checks.value).toBe('observe');
+    const words = within(form).getByTestId('argument-check-words');
+    expect(words.textContent).toContain('Every call goes through to the server');
+    await user.selectOptions(checks, 'off');
+    expect(words.textContent).toContain('No check');
+    await user.selectOptions(checks, 'enforce');
+    expect(words.textContent).toContain('is not sent: the model gets an error naming each problem');
+    expect(words.textContent).toContain('A key the schema does not declare is recorded but still sent');
+
+    await user.click(within(form).getByRole('button', { name: 'Review the change…' }));
+    expect((await within(form).findByTestId('plan-fields')).textContent).toBe('Argument checks: observe → enforce');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ surface: { ...base, argumentChecks: 'enforce' }, expectedSurface: base });
   });
 });

@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
+import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import { stableStringify } from '@/lib/stable-json';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { configOf, draftOf, LIMIT_FIELDS, rebaseDraft, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
-import { FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
+import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
 import { SurfaceChangePanel } from './surface-change-panel';
 import { useSurfaceChange } from './use-surface-change';
 
@@ -91,6 +92,18 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
               optionLabel={(n) => NAMING_WORDS[n]}
               onChange={(naming) => edit({ naming })}
             />
+          </Field>
+          <Field path="argumentChecks">
+            <ChoiceSelect
+              label={FIELD_WORDS.argumentChecks?.label ?? 'Argument checks'}
+              value={draft.argumentChecks}
+              choices={ARGUMENT_CHECK_MODES}
+              optionLabel={(m) => ARGUMENT_CHECK_LABELS[m]}
+              onChange={(argumentChecks) => edit({ argumentChecks })}
+            />
+            <p className="small" data-testid="argument-check-words">
+              {ARGUMENT_CHECK_WORDS[draft.argumentChecks]}
+            </p>
           </Field>
           <Field path="target">
             <ChoiceSelect

@@ -1,3 +1,4 @@
+import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { TARGETS } from '@/lib/surface/targets';
 
@@ -7,6 +8,10 @@ export const FIELD_WORDS: Record<string, { label: string; help: string }> = {
   naming: {
     label: 'Tool names',
     help: 'How favindex mode names tools. Safe names work with every provider; slash names are refused by OpenAI-style providers.',
+  },
+  argumentChecks: {
+    label: 'Argument checks',
+    help: 'Whether favindex proxies check each call’s arguments against the tool’s input schema before passing it on.',
   },
   target: { label: 'Model provider', help: 'Whose limits the verdicts check: how many tools it accepts and which names.' },
   customCap: { label: 'Custom cap', help: 'For a custom provider: the most tools it accepts in one request.' },
@@ -44,6 +49,20 @@ export const MODE_WORDS: Record<SurfaceMode, string> = {
 export const NAMING_WORDS: Record<NamingScheme, string> = {
   safe: 'safe: fav_… and all_<server>_<tool>',
   slash: 'slash: favourite/… and all/<server>/<tool>',
+};
+
+export const ARGUMENT_CHECK_LABELS: Record<ArgumentCheckMode, string> = {
+  off: 'off: no check',
+  observe: 'observe: record mistakes',
+  enforce: 'enforce: refuse blocking mistakes',
+};
+
+/** What each argument check mode does with a call, in plain words (§arguments). */
+export const ARGUMENT_CHECK_WORDS: Record<ArgumentCheckMode, string> = {
+  off: 'No check: every call goes to the server as the model sent it, and nothing is recorded about its arguments.',
+  observe: 'Every call goes through to the server; a wrong, missing or mistyped argument is recorded, so the Usage tab shows why calls fail.',
+  enforce:
+    'A call whose arguments break the tool’s schema is not sent: the model gets an error naming each problem (“did you mean startDate?”) and can try again. A key the schema does not declare is recorded but still sent, unless the schema forbids other keys.',
 };
 
 export function targetLabel(id: TargetId): string {

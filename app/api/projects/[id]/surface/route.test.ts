@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ImpactReport } from '@/lib/contracts/impact';
 import { DEFERRED_INSTRUCTION } from '@/lib/schemas/surface-config';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { api, expectEnvelope } from '@/test/api';
@@ -147,6 +148,29 @@ describe('GET /api/projects/:id/surface', () => {
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ mode: 'deferred', alwaysLoadFavourites: false, version: { surface: deferred.body.version.surface + 1 } });
     expect(off.body.names).toEqual(deferred.body.names);
+  });
+
+  it('takes argumentChecks from PATCH as a surface revision that every proxy sees, and refuses a mode that does not exist', async () => {
+    const id = await createTestProject(['github']);
+    const observed = await surface(id);
+    expect(observed.body.argumentChecks).toBe('observe');
+    const project = (await api.get(`/api/projects/${id}`)).body;
+    const patched = await api.patch(`/api/projects/${id}`, {
+      json: { surface: { ...project.surface, argumentChecks: 'enforce' }, expectedSurface: project.surface },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.surface).toEqual({ ...project.surface, argumentChecks: 'enforce' });
+    const enforced = await surface(id, '', { 'if-none-match': observed.headers.get('etag')! });
+    expect(enforced.status).toBe(200);
+    expect(enforced.body).toMatchObject({ argumentChecks: 'enforce', version: { surface: observed.body.version.surface + 1 } });
+    expect(enforced.body.names).toEqual(observed.body.names);
+    const impact = (await api.get(`/api/projects/${id}/impact`)).body as ImpactReport;
+    expect(impact.revisions.at(-1)).toMatchObject({ revision: enforced.body.version.surface, changed: ['surface'], description: 'other surface settings' });
+
+    const refused = await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, argumentChecks: 'strict' } } });
+    expectEnvelope(refused, 422, 'VALIDATION_FAILED');
+    expect(refused.body.details).toEqual([{ path: 'surface.argumentChecks', message: "must be one of 'off', 'observe' or 'enforce'" }]);
+    expect((await surface(id)).body.argumentChecks).toBe('enforce');
   });
 
   it('refuses an unknown mode and an unknown project with the envelope', async () => {
