@@ -4,6 +4,7 @@ import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { seededRandom } from '@/lib/stats/random';
+import { demoArguments } from './arguments';
 
 export interface DemoServer {
   server: string;
@@ -63,14 +64,15 @@ function cumulativeOf(weights: readonly number[]): number[] {
  */
 type Presentation = 'favindex' | 'favindex-client' | 'eager' | 'invoke' | 'canonical' | 'bare' | 'given-server';
 
-const CLIENTS: { client: string; model: string; presentation: Presentation; weight: number }[] = [
-  { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex-client', weight: 0.34 },
-  { client: 'codex-cli', model: 'gpt-5.4-mini', presentation: 'favindex', weight: 0.14 },
-  { client: 'cursor', model: 'gpt-5.4', presentation: 'eager', weight: 0.18 },
-  { client: 'goose', model: 'gemini-3-flash', presentation: 'invoke', weight: 0.12 },
-  { client: 'mcp-proxy', model: 'gpt-5.4-mini', presentation: 'given-server', weight: 0.1 },
-  { client: 'custom-agent', model: 'llama-4-scout', presentation: 'canonical', weight: 0.07 },
-  { client: 'scripted', model: 'none', presentation: 'bare', weight: 0.05 },
+/** `withArguments`: whether the client's traces carry each call's arguments (some leave them out, for privacy). */
+const CLIENTS: { client: string; model: string; presentation: Presentation; weight: number; withArguments: boolean }[] = [
+  { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex-client', weight: 0.34, withArguments: false },
+  { client: 'codex-cli', model: 'gpt-5.4-mini', presentation: 'favindex', weight: 0.14, withArguments: true },
+  { client: 'cursor', model: 'gpt-5.4', presentation: 'eager', weight: 0.18, withArguments: true },
+  { client: 'goose', model: 'gemini-3-flash', presentation: 'invoke', weight: 0.12, withArguments: true },
+  { client: 'mcp-proxy', model: 'gpt-5.4-mini', presentation: 'given-server', weight: 0.1, withArguments: true },
+  { client: 'custom-agent', model: 'llama-4-scout', presentation: 'canonical', weight: 0.07, withArguments: true },
+  { client: 'scripted', model: 'none', presentation: 'bare', weight: 0.05, withArguments: false },
 ];
 
 const ERROR_CODES = ['TIMEOUT', 'NOT_FOUND', 'PERMISSION_DENIED', 'RATE_LIMITED', 'INVALID_ARGUMENTS'];
@@ -115,11 +117,17 @@ export interface DemoData {
  * Thirty days of believable traffic over a real catalog: Zipf tool popularity, sessions that
  * stick to a server or two, weekday rhythm and growth, a few errors, every presented-name form
  * (§names), and the favourites history those names were presented under. Models shown more
- * favourites search less and fail their first call less often (§impact).
+ * favourites search less and fail their first call less often (§impact). The calls of clients
+ * whose traces carry arguments carry them, built from the tool's inputSchema, each model with
+ * its share of mistakes (§arguments).
  */
 export function generateDemo(servers: readonly DemoServer[], opts: { now: number; days?: number; seed?: number }): DemoData {
   const days = opts.days ?? 30;
   const rand = seededRandom(opts.seed ?? 42);
+  // The arguments draw from a stream of their own, so the traffic itself (tools, sessions,
+  // timing) is the same with or without them.
+  const argumentRand = seededRandom(((opts.seed ?? 42) ^ 0x5eed_a795) >>> 0);
+  const schemas = new Map(servers.flatMap((s) => s.tools.map((t) => [canonical(s.server, t.name), t.inputSchema] as const)));
   const all = servers.flatMap((s) => s.tools.map((t) => canonical(s.server, t.name)));
   // Popularity order: a shuffled catalog, so the top tools span servers.
   const ranked = [...all].sort(() => rand() - 0.5);
@@ -169,9 +177,15 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
           if (picked === undefined) throw new Error(`server '${focus}' came from a ranked tool, so it has one`);
           tool = picked;
         }
-        const presented =
-          rand() < 0.004 ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! } : present(tool, who.presentation, favouritesAt(at), toolCount, rand);
-        events.push(baseEvent(events.length, at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined));
+        const invented = rand() < 0.004;
+        const sent = !invented && who.withArguments ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
+        const presented = invented
+          ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! }
+          : present(tool, who.presentation, favouritesAt(at), toolCount, rand, sent?.arguments);
+        const event = baseEvent(events.length, at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined);
+        // A server that checks its own schema refuses most wrong arguments (observe mode forwards them).
+        if (sent?.refused && event.status === 'ok' && argumentRand() < 0.75) Object.assign(event, { status: 'error', errorCode: 'INVALID_ARGUMENTS' });
+        events.push(event);
       }
     }
   }
@@ -208,25 +222,27 @@ function present(
   favourites: readonly string[],
   toolCount: ReadonlyMap<string, number>,
   rand: () => number,
+  args: Record<string, unknown> | undefined,
 ): { tool: string; server?: string; arguments?: Record<string, unknown> } {
   const { server, tool: name } = splitCanonical(tool)!;
+  const sent = args ? { arguments: args } : {};
   switch (presentation) {
     case 'favindex':
     case 'favindex-client': {
       const safe = favourites.includes(tool) ? safeFavouritePlain(tool, favourites) : safeAllPlain(server, name);
-      return { tool: presentation === 'favindex' ? safe : `mcp__favindex__${safe}` };
+      return { tool: presentation === 'favindex' ? safe : `mcp__favindex__${safe}`, ...sent };
     }
     case 'eager':
-      return { tool: typedNameOf(tool) };
+      return { tool: typedNameOf(tool), ...sent };
     case 'invoke': {
       const [serverKey, toolKey] = INVOKE_SPELLINGS[Math.floor(rand() * INVOKE_SPELLINGS.length)]!;
-      return { tool: INVOKE_TOOL, arguments: { [serverKey]: server, [toolKey]: name, arguments: {} } };
+      return { tool: INVOKE_TOOL, arguments: { [serverKey]: server, [toolKey]: name, arguments: args ?? {} } };
     }
     case 'given-server':
-      return favourites.includes(tool) ? { tool: `favourite/${name}`, server } : { tool: name, server };
+      return favourites.includes(tool) ? { tool: `favourite/${name}`, server, ...sent } : { tool: name, server, ...sent };
     case 'bare':
-      return toolCount.get(name) === 1 ? { tool: name } : { tool };
+      return toolCount.get(name) === 1 ? { tool: name, ...sent } : { tool, ...sent };
     default:
-      return { tool };
+      return { tool, ...sent };
   }
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FAILURE_CLASSES } from '@/lib/arguments/classes';
+import { argumentUsageSchema } from '@/lib/contracts/arguments';
+import { eventListSchema } from '@/lib/contracts/events';
 import { impactReport } from '@/server/impact/impact';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
@@ -42,5 +45,28 @@ describe('the demo project', () => {
     expect(meta('client', 'claude-code').relative!.estimate).toBeLessThan(-0.2);
     expect(meta('client', 'cursor').verdict).toBe('no-clear-change');
     expect(of('client', 'cursor').enoughData).toBe(true);
+  });
+
+  it('carries arguments, so its calls are checked: the Usage tab ranks the tools models get wrong, with the keys they stood for', async () => {
+    await seedDemo(t.app, { projectId: 'demo-arguments', days: 7 });
+    const events = eventListSchema.parse((await api.get('/api/projects/demo-arguments/events?limit=500')).body).events;
+    const classes = new Set(events.flatMap((e) => e.failureClasses));
+    for (const found of ['ok', 'unexpected_param', 'missing_required', 'type_error']) expect(classes, found).toContain(found);
+    // Every client but the two whose traces leave arguments out: more than half the calls.
+    expect(events.filter((e) => e.argumentProblems !== null).length).toBeGreaterThan(events.length / 3);
+
+    const res = await api.get('/api/projects/demo-arguments/usage/arguments?window=7d');
+    expect(res.status, res.text).toBe(200);
+    const usage = argumentUsageSchema.parse(res.body);
+    expect(usage.checks).toBe('observe');
+    expect(usage.totals.wellFormed).toBeLessThan(usage.totals.checked);
+    expect(usage.totals.wellFormed / usage.totals.checked).toBeGreaterThan(0.9);
+    const wrongKeyed = usage.tools.filter((tool) => tool.classes.unexpected_param > 0 && tool.wrongKeys.length > 0);
+    expect(wrongKeyed.length).toBeGreaterThan(0);
+    expect(usage.wrongKeys.some((k) => k.suggestion !== null)).toBe(true);
+    // Worst first: the first tool's share of well-formed calls is the lowest.
+    const rates = usage.tools.map((tool) => tool.wellFormedRate ?? 1);
+    expect(rates[0]).toBe(Math.min(...rates));
+    expect(Object.keys(usage.totals.classes).sort()).toEqual([...FAILURE_CLASSES].sort());
   });
 });
