@@ -45,7 +45,7 @@ test('Usage: why calls fail names the tool, the classes per model and the wrong 
   await page.goto(`/projects/${id}`);
   const card = page.getByTestId('why-calls-fail');
   await expect(card.getByTestId('argument-totals')).toHaveText('15 of 15 calls checked · 73.3% well-formed · first call right in 73.3% of sessions');
-  await expect(card.getByTestId('argument-checks-mode')).toContainText('Observe: every call goes through');
+  await expect(card.getByTestId('argument-checks-mode')).toContainText('Argument checks: observe: record mistakes. Every call goes through to the server');
   const ranking = card.getByTestId('argument-ranking');
   const row = ranking.getByRole('row').filter({ hasText: 'reports/run_report' });
   await expect(row).toContainText('Missing required 4 · Unexpected key 4');

@@ -1,5 +1,5 @@
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
-import { ARGUMENT_CHECK_WORDS, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
+import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import { type ArgumentUsage, argumentUsageSchema, type ToolArgumentRow } from '@/lib/contracts/arguments';
 import { integer, requireProject, stringValue } from '../args';
 import { segment } from '../client';
@@ -48,7 +48,11 @@ function byModel(rows: ToolArgumentRow[]): string {
 
 function printArguments(io: Io, project: string, usage: ArgumentUsage, tool: string | undefined): void {
   const { window, totals } = usage;
-  const lines = [`Why calls fail in ${project}: ${window.days} days, ${window.from} to ${window.to}`, ARGUMENT_CHECK_WORDS[usage.checks], ''];
+  const lines = [
+    `Why calls fail in ${project}: ${window.days} days, ${window.from} to ${window.to}`,
+    `Argument checks: ${ARGUMENT_CHECK_LABELS[usage.checks]}. ${ARGUMENT_CHECK_WORDS[usage.checks]}`,
+    '',
+  ];
   lines.push(
     [
       `${totals.checked} of ${totals.calls} calls checked`,

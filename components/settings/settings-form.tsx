@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
+import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS } from '@/lib/arguments/labels';
 import { stableStringify } from '@/lib/stable-json';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { configOf, draftOf, LIMIT_FIELDS, rebaseDraft, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
-import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
+import { FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
 import { SurfaceChangePanel } from './surface-change-panel';
 import { useSurfaceChange } from './use-surface-change';
 

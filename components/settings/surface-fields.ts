@@ -1,4 +1,3 @@
-import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { TARGETS } from '@/lib/surface/targets';
 
@@ -49,20 +48,6 @@ export const MODE_WORDS: Record<SurfaceMode, string> = {
 export const NAMING_WORDS: Record<NamingScheme, string> = {
   safe: 'safe: fav_… and all_<server>_<tool>',
   slash: 'slash: favourite/… and all/<server>/<tool>',
-};
-
-export const ARGUMENT_CHECK_LABELS: Record<ArgumentCheckMode, string> = {
-  off: 'off: no check',
-  observe: 'observe: record mistakes',
-  enforce: 'enforce: refuse blocking mistakes',
-};
-
-/** What each argument check mode does with a call, in plain words (§arguments). */
-export const ARGUMENT_CHECK_WORDS: Record<ArgumentCheckMode, string> = {
-  off: 'No check: every call goes to the server as the model sent it, and nothing is recorded about its arguments.',
-  observe: 'Every call goes through to the server; a wrong, missing or mistyped argument is recorded, so the Usage tab shows why calls fail.',
-  enforce:
-    'A call whose arguments break the tool’s schema is not sent: the model gets an error naming each problem (“did you mean startDate?”) and can try again. A key the schema does not declare is recorded but still sent, unless the schema forbids other keys.',
 };
 
 export function targetLabel(id: TargetId): string {

@@ -12,11 +12,19 @@ export const FAILURE_CLASS_WORDS: Record<FailureClass, { label: string; descript
   server_error: { label: 'Server error', description: 'was well-formed and failed at the server or on the way to it' },
 };
 
-/** What each argument-check mode does, in one line. */
+/** Each argument-check mode as a choice reads: its name and what it does in a few words. */
+export const ARGUMENT_CHECK_LABELS: Record<ArgumentCheckMode, string> = {
+  off: 'off: no check',
+  observe: 'observe: record mistakes',
+  enforce: 'enforce: refuse blocking mistakes',
+};
+
+/** What each argument-check mode does with a call, in plain words. */
 export const ARGUMENT_CHECK_WORDS: Record<ArgumentCheckMode, string> = {
-  off: 'Off: calls are not checked.',
-  observe: 'Observe: every call goes through, and what was wrong with its arguments is recorded.',
-  enforce: 'Enforce: a call whose arguments break its schema is answered with an error naming each problem, without calling the server.',
+  off: 'No check: every call goes to the server as the model sent it, and nothing is recorded about its arguments.',
+  observe: 'Every call goes through to the server; a wrong, missing or mistyped argument is recorded, and Usage shows why calls fail.',
+  enforce:
+    'A call whose arguments break the tool’s schema is not sent: the model gets an error naming each problem (“did you mean startDate?”) and can try again. A key the schema does not declare is recorded but still sent, unless the schema forbids other keys.',
 };
 
 /** A wrong key as a person reads it: "$.start → startDate", or the key alone when nothing declared is close. */

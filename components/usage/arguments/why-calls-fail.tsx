@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageLink } from '@/components/ui/page-link';
 import { QueryView } from '@/components/ui/query-view';
 import { useSearchState } from '@/components/ui/use-search-state';
-import { ARGUMENT_CHECK_WORDS } from '@/lib/arguments/labels';
+import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS } from '@/lib/arguments/labels';
 import type { ArgumentUsage } from '@/lib/contracts/arguments';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import { RankingTable } from './ranking-table';
@@ -119,7 +119,7 @@ export function WhyCallsFail({ id, window, until, models, clients }: { id: strin
           return (
             <>
               <p className="small muted" data-testid="argument-checks-mode">
-                {ARGUMENT_CHECK_WORDS[usage.checks]}
+                Argument checks: {ARGUMENT_CHECK_LABELS[usage.checks]}. {ARGUMENT_CHECK_WORDS[usage.checks]}
               </p>
               <Totals usage={usage} />
               <Unchecked usage={usage} />
