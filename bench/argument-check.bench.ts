@@ -17,7 +17,7 @@ import { percentile, round } from './surface-support';
 
 const VALID_PER_TOOL = 9;
 const WRONG_PER_TOOL = 3;
-const ROUNDS = Number(process.env.FAVINDEX_BENCH_ARGUMENT_ROUNDS ?? 400);
+const ROUNDS = Number(process.env.FAVINDEX_BENCH_ARGUMENT_ROUNDS ?? 300);
 const WARM_ROUNDS = 30;
 const COMPILE_ROUNDS = 5;
 const GOAL_ADDED_P50_MS = 0.1;
