@@ -44,7 +44,7 @@ test('Usage: why calls fail names the tool, the classes per model and the wrong 
   const id = await seed(request);
   await page.goto(`/projects/${id}`);
   const card = page.getByTestId('why-calls-fail');
-  await expect(card.getByTestId('argument-totals')).toHaveText('15 of 15 calls checked · 73.3% well-formed · first call right in 73.3% of sessions');
+  await expect(card.getByTestId('argument-totals')).toHaveText('15 of 15 calls checked · 73.3% well-formed · 73.3% of first calls right');
   await expect(card.getByTestId('argument-checks-mode')).toContainText('Argument checks: observe: record mistakes. Every call goes through to the server');
   const ranking = card.getByTestId('argument-ranking');
   const row = ranking.getByRole('row').filter({ hasText: 'reports/run_report' });
@@ -62,10 +62,10 @@ test('Usage: why calls fail names the tool, the classes per model and the wrong 
 
   // One model only: its calls were all well-formed, and the choice survives a reload.
   await card.getByRole('combobox', { name: 'Model' }).selectOption('claude-sonnet-4.5');
-  await expect(card.getByTestId('argument-totals')).toHaveText('5 of 5 calls checked · 100.0% well-formed · first call right in 100.0% of sessions');
+  await expect(card.getByTestId('argument-totals')).toHaveText('5 of 5 calls checked · 100.0% well-formed · 100.0% of first calls right');
   await page.reload();
   await expect(card.getByRole('combobox', { name: 'Model' })).toHaveValue('claude-sonnet-4.5');
-  await expect(card.getByTestId('argument-totals')).toHaveText('5 of 5 calls checked · 100.0% well-formed · first call right in 100.0% of sessions');
+  await expect(card.getByTestId('argument-totals')).toHaveText('5 of 5 calls checked · 100.0% well-formed · 100.0% of first calls right');
 });
 
 test.describe('on a phone', () => {

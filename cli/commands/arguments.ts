@@ -7,12 +7,13 @@ import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
 
-const HELP = `favindex arguments --project P [--window DAYS] [--until DATE] [--model M] [--client C] [--tool T] [--json]
+const HELP = `favindex arguments --project P [--window DAYS] [--until DATE] [--model M] [--client C] [--top N] [--tool T] [--json]
 
   Why calls fail: the tools whose arguments models get wrong most, worst first, each with its
   well-formed rate (checked calls whose arguments broke nothing in its inputSchema), first call
   right (sessions whose first call to it was well-formed and succeeded), its most common
-  mistakes and the wrong keys sent with the key each stood for. --tool prints that tool's
+  mistakes and the wrong keys sent with the key each stood for (the --top N worst tools,
+  default 20). A first call is a session's first call to a tool. --tool prints that tool's
   calls by model and client, counted by failure class. --model and --client keep only their
   calls. Default window: 30 days up to today.
 
@@ -20,16 +21,17 @@ const HELP = `favindex arguments --project P [--window DAYS] [--until DATE] [--m
 
 const rate = (v: number | null) => (v === null ? '—' : percent(v));
 
-function ranking(usage: ArgumentUsage): string {
+function ranking(usage: ArgumentUsage, top: number): string {
   const rows = [['#', 'tool', 'checked', 'well-formed', 'first call right', 'mistakes']];
-  for (const t of usage.tools) {
+  for (const t of usage.tools.slice(0, top)) {
     const mistakes = FAILURE_CLASSES.filter((c) => c !== 'ok' && c !== 'server_error' && t.classes[c] > 0)
       .sort((a, b) => t.classes[b] - t.classes[a])
       .map((c) => `${FAILURE_CLASS_WORDS[c].label.toLowerCase()} ${t.classes[c]}`)
       .join(', ');
     rows.push([String(t.rank), t.tool, String(t.checked), rate(t.wellFormedRate), rate(t.firstCallRightRate), mistakes || '—']);
   }
-  return table(rows, [true, false, true, true, true, false]);
+  const more = usage.tools.length - top;
+  return table(rows, [true, false, true, true, true, false]) + (more > 0 ? `\nand ${more} more tools (--top ${usage.tools.length} lists them all)` : '');
 }
 
 function byModel(rows: ToolArgumentRow[]): string {
@@ -46,7 +48,8 @@ function byModel(rows: ToolArgumentRow[]): string {
   return table([head, ...body], [false, false, true, true, true, ...classes.map(() => true)]);
 }
 
-function printArguments(io: Io, project: string, usage: ArgumentUsage, tool: string | undefined): void {
+function printArguments(io: Io, project: string, usage: ArgumentUsage, options: { tool?: string; top: number }): void {
+  const { tool, top } = options;
   const { window, totals } = usage;
   const lines = [
     `Why calls fail in ${project}: ${window.days} days, ${window.from} to ${window.to}`,
@@ -57,7 +60,7 @@ function printArguments(io: Io, project: string, usage: ArgumentUsage, tool: str
     [
       `${totals.checked} of ${totals.calls} calls checked`,
       totals.wellFormedRate === null ? null : `${percent(totals.wellFormedRate)} well-formed`,
-      totals.firstCallRightRate === null ? null : `first call right in ${percent(totals.firstCallRightRate)} of sessions`,
+      totals.firstCallRightRate === null ? null : `${percent(totals.firstCallRightRate)} of first calls right`,
       totals.classes.invented_tool > 0 ? `${totals.classes.invented_tool} calls to an invented tool` : null,
       totals.classes.invented_server > 0 ? `${totals.classes.invented_server} calls to an invented server` : null,
     ]
@@ -75,10 +78,10 @@ function printArguments(io: Io, project: string, usage: ArgumentUsage, tool: str
     io.stdout(`${lines.join('\n')}\n`);
     return;
   }
-  lines.push('', ranking(usage));
+  lines.push('', ranking(usage, top));
   if (usage.wrongKeys.length > 0) {
     lines.push('', 'Wrong keys: what was sent → the key it stood for');
-    lines.push(table(usage.wrongKeys.map((k) => [k.tool, wrongKeyText(k), `${k.calls} calls`, k.model ?? '(no model named)'])));
+    lines.push(table(usage.wrongKeys.slice(0, top).map((k) => [k.tool, wrongKeyText(k), `${k.calls} calls`, k.model ?? '(no model named)'])));
   }
   if (tool !== undefined) {
     const rows = usage.rows.filter((r) => r.tool === tool);
@@ -91,12 +94,21 @@ export const argumentsCommand: Command = {
   name: 'arguments',
   summary: 'why calls fail: the tools models call with wrong arguments, the classes and the wrong keys',
   help: HELP,
-  options: { window: { type: 'string' }, until: { type: 'string' }, model: { type: 'string' }, client: { type: 'string' }, tool: { type: 'string' } },
+  options: {
+    window: { type: 'string' },
+    until: { type: 'string' },
+    model: { type: 'string' },
+    client: { type: 'string' },
+    tool: { type: 'string' },
+    top: { type: 'string' },
+  },
 
   async run({ parsed, io, client }) {
     const project = requireProject(parsed.global);
     if (parsed.positionals.length > 0) throw badArguments(`arguments takes no positional arguments (got ${parsed.positionals.join(' ')})`);
     const windowRaw = stringValue(parsed.values.window);
+    const topRaw = stringValue(parsed.values.top);
+    const top = topRaw === undefined ? 20 : integer(topRaw, '--top', 1, 10_000);
     const answer = await client.request('GET', `/api/projects/${segment(project)}/usage/arguments`, {
       query: {
         window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 365)}d`,
@@ -107,6 +119,6 @@ export const argumentsCommand: Command = {
       schema: argumentUsageSchema,
     });
     if (parsed.global.json) return printJson(io, answer.data);
-    printArguments(io, project, answer.data, stringValue(parsed.values.tool));
+    printArguments(io, project, answer.data, { tool: stringValue(parsed.values.tool), top });
   },
 };

@@ -202,7 +202,7 @@ describe('favindex arguments', () => {
     const ranked = await favindex(['arguments', '-p', id, '--tool', 'reports/run_report']);
     expect(ranked.stderr).toBe('');
     expect(ranked.code).toBe(0);
-    expect(ranked.stdout).toContain('8 of 8 calls checked · 75.0% well-formed · first call right in 75.0% of sessions');
+    expect(ranked.stdout).toContain('8 of 8 calls checked · 75.0% well-formed · 75.0% of first calls right');
     const line = (start: string) =>
       ranked.stdout
         .split('\n')

@@ -87,7 +87,7 @@ describe('Why calls fail', () => {
     render(withQueries(<WhyCallsFail id="p" window="30d" models={['gpt-5.4-mini', 'claude-sonnet-4.5']} clients={['codex']} />));
 
     expect((await screen.findByTestId('argument-totals')).textContent).toBe(
-      '12 of 12 calls checked · 75.0% well-formed · first call right in 50.0% of sessions · 2 calls to an invented server',
+      '12 of 12 calls checked · 75.0% well-formed · 50.0% of first calls right · 2 calls to an invented server',
     );
     const ranking = screen.getByTestId('argument-ranking');
     const [row] = within(ranking).getAllByRole('row').slice(1);

@@ -22,14 +22,20 @@ function Totals({ usage }: { usage: ArgumentUsage }) {
   const parts = [
     `${formatNumber(totals.checked)} of ${countOf(totals.calls, 'call')} checked`,
     totals.wellFormedRate === null ? null : `${formatPercent(totals.wellFormedRate)} well-formed`,
-    totals.firstCallRightRate === null ? null : `first call right in ${formatPercent(totals.firstCallRightRate)} of sessions`,
+    totals.firstCallRightRate === null ? null : `${formatPercent(totals.firstCallRightRate)} of first calls right`,
     totals.classes.invented_tool > 0 ? `${countOf(totals.classes.invented_tool, 'call')} to an invented tool` : null,
     totals.classes.invented_server > 0 ? `${countOf(totals.classes.invented_server, 'call')} to an invented server` : null,
   ];
   return (
-    <p className="small" data-testid="argument-totals">
-      {parts.filter(Boolean).join(' · ')}
-    </p>
+    <>
+      <p className="small" data-testid="argument-totals">
+        {parts.filter(Boolean).join(' · ')}
+      </p>
+      <p className="small muted">
+        Well-formed: the arguments broke nothing in the tool&apos;s inputSchema. A first call is a session&apos;s first call to a tool; it is right when it was
+        well-formed and the server answered.
+      </p>
+    </>
   );
 }
 
