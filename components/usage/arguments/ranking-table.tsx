@@ -1,6 +1,9 @@
 'use client';
 
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
+import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { numericColumn } from '@/components/ui/numeric-column';
 import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
@@ -65,16 +68,29 @@ function columns(onShow: (tool: string) => void): Column<ToolArgumentSummary>[] 
   ];
 }
 
+/** Ten tools a page: the worst come first, and a search finds any other. */
+export const RANKED_TOOLS_PER_PAGE = 10;
+const toolName = (t: ToolArgumentSummary) => t.tool;
+
 /** The tools whose schemas models get wrong most, worst first (§arguments). */
 export function RankingTable({ tools, onShow }: { tools: ToolArgumentSummary[]; onShow: (tool: string) => void }) {
+  const paged = usePagedRows(tools, { pageSize: RANKED_TOOLS_PER_PAGE, searchText: tools.length > RANKED_TOOLS_PER_PAGE ? toolName : undefined });
+  const needle = paged.search.trim();
   return (
-    <DataTable
-      columns={columns(onShow)}
-      rows={tools}
-      rowKey={(t) => t.tool}
-      label="Tools ranked by how often their calls were well-formed"
-      testId="argument-ranking"
-      titleColumn="tool"
-    />
+    <>
+      {tools.length > RANKED_TOOLS_PER_PAGE ? (
+        <SearchInput label="Search the ranked tools by name" placeholder="Search the ranked tools by name" value={paged.search} onChange={paged.setSearch} />
+      ) : null}
+      <DataTable
+        columns={columns(onShow)}
+        rows={paged.rows}
+        rowKey={(t) => t.tool}
+        label="Tools ranked by how often their calls were well-formed"
+        testId="argument-ranking"
+        titleColumn="tool"
+        emptyMessage={needle ? `No ranked tool matches “${needle}”.` : undefined}
+      />
+      <Pager noun="tools" {...paged.pager} />
+    </>
   );
 }

@@ -145,4 +145,18 @@ describe('Why calls fail', () => {
       "1 tool of the catalog has a schema that does not compile; its calls pass unchecked: jira/search (can't resolve reference https://example.com/q.json).",
     );
   });
+
+  it('pages a long ranking, ten tools at a time, and finds any tool by name', async () => {
+    const base = usage();
+    const one = base.tools[0]!;
+    const tools = Array.from({ length: 25 }, (_, i) => ({ ...one, tool: `reports/tool_${String(i).padStart(2, '0')}`, rank: i + 1, wrongKeys: [] }));
+    serve({ ...base, tools, rows: [], wrongKeys: [] });
+    render(withQueries(<WhyCallsFail id="p" window="30d" models={[]} clients={[]} />));
+    const ranking = await screen.findByTestId('argument-ranking');
+    expect(within(ranking).getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(screen.getByTestId('pager-range').textContent).toBe('Showing 1–10 of 25 tools');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the ranked tools by name' }), 'tool_23');
+    const rows = within(screen.getByTestId('argument-ranking')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => cells(r)[1])).toEqual(['reports/tool_23']);
+  });
 });
