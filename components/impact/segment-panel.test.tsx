@@ -23,6 +23,9 @@ function sessions(model: string, n: number, meta: number, rand: () => number): S
       offCatalogCalls: 0,
       callsBeforeSuccess: metaCalls,
       firstCallFailed: false,
+      checkedCalls: 0,
+      wellFormedCalls: 0,
+      firstToolRight: null,
       sessions: 1,
     };
   });

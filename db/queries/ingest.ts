@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { UNRESOLVED_REST } from '@/db/schema/usage';
 import { queryRows } from '@/db/sql';
 import { UNRESOLVED_NAMES_PER_DAY } from '@/lib/limits';
-import { CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './impact/call-counts';
+import { ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, CALL_COUNTS, mergeFirstToolRight, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './impact/call-counts';
 
 /** What ingest reads of a project, under a share lock that a change to name resolution waits for. */
 export interface IngestState {
@@ -108,7 +108,8 @@ function toJsonRecords(rows: readonly EventRow[]): string {
  * Impact sessions merge in any order: sums add, first/last take least/greatest, the first
  * call's failure follows whichever side has the earlier first call, and `before_success`
  * keeps the times of the calls before the earliest success of both sides, so the count
- * stays exact when a session's calls arrive late or in several batches.
+ * stays exact when a session's calls arrive late or in several batches. The first tool call's
+ * verdict (checked, well-formed and ok) merges like the first call's failure.
  */
 export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -127,7 +128,8 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, rv, md, coalesce(oc, false), fc, ap from input order by e
       on conflict (project_id, event_id) do nothing
       returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
-                surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog
+                surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog,
+                ${ARGUMENT_JUDGEMENT}
     ),
     by_namespace as (
       insert into usage_daily_namespaces (project_id, day, kind, namespace, calls, errors)
@@ -142,16 +144,17 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
              -- The earliest call, a failed one first among equals: a plain min, no sort per session.
              (min(array[extract(epoch from ts)::float8, (status = 'ok')::int]))[2] = 0 as first_failed,
              min(ts) filter (where kind = 'tool' and status = 'ok') as first_success_at,
-             array_agg(ts) filter (where kind <> 'tool' or status <> 'ok') as unsuccessful, ${CALL_COUNTS}
+             array_agg(ts) filter (where kind <> 'tool' or status <> 'ok') as unsuccessful, ${CALL_COUNTS}, ${ARGUMENT_COUNTS}
       from ins where session_id is not null
       group by revision, mode, model, client, session_id
     ),
     impact_sessions as (
       insert into usage_sessions as s (project_id, revision, mode, model, client, session_id, first_at, last_at, first_failed,
-                                       first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls)
+                                       first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls,
+                                       checked_calls, well_formed_calls, first_tool_at, first_tool_right)
       select ${projectId}::text, revision, mode, model, client, session_id, first_at, last_at, first_failed, first_success_at,
              array(select u from unnest(unsuccessful) u where first_success_at is null or u < first_success_at),
-             calls, errors, favourite_calls, meta_calls, off_catalog_calls
+             calls, errors, favourite_calls, meta_calls, off_catalog_calls, checked_calls, well_formed_calls, first_tool_at, first_tool_right
       from session_batch order by revision, mode, model, client, session_id
       on conflict (project_id, revision, mode, model, client, session_id) do update set
         first_failed = case when excluded.first_at < s.first_at then excluded.first_failed
@@ -167,7 +170,11 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
         errors = s.errors + excluded.errors,
         favourite_calls = s.favourite_calls + excluded.favourite_calls,
         meta_calls = s.meta_calls + excluded.meta_calls,
-        off_catalog_calls = s.off_catalog_calls + excluded.off_catalog_calls
+        off_catalog_calls = s.off_catalog_calls + excluded.off_catalog_calls,
+        checked_calls = s.checked_calls + excluded.checked_calls,
+        well_formed_calls = s.well_formed_calls + excluded.well_formed_calls,
+        first_tool_right = ${mergeFirstToolRight('s', 'excluded')},
+        first_tool_at = least(s.first_tool_at, excluded.first_tool_at)
       returning revision, mode, model, client, (first_at at time zone 'UTC')::date as day, (xmax = 0) as is_new
     ),
     by_segment as (

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
+import { ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, mergeFirstToolRight } from './impact/call-counts';
 import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
 
 /**
@@ -112,7 +113,9 @@ export async function setUnresolvedReasons(db: Db, projectId: string, reasons: r
  * Store what these events now resolve to; returns how many changed on each UTC day. The impact
  * rollup (schema/impact.ts) moves with them in the same statement: a call that turned into a
  * meta or favourite call counts as one, and one that turned into an ok tool call may be its
- * session's first success. Every other figure of a session depends on no name.
+ * session's first success; one that turned into a tool call counts in the argument figures
+ * (checked, well-formed, first tool call), which count tool calls only. Every other figure of
+ * a session depends on no name.
  */
 export async function resolveEvents(
   db: Db,
@@ -135,8 +138,10 @@ export async function resolveEvents(
           from old o
           where e.project_id = ${projectId} and e.event_id = o.event_id
           returning (e.ts at time zone 'UTC')::date as day, e.ts, e.status, e.session_id, e.surface_revision as revision, e.mode,
-                    coalesce(e.model, '') as model, coalesce(e.client, '') as client, o.old_namespace
+                    coalesce(e.model, '') as model, coalesce(e.client, '') as client, o.old_namespace,
+                    e.kind, e.argument_problems, e.failure_classes
         ),
+        judged as (select *, ${ARGUMENT_JUDGEMENT} from moved),
         segments as (
           update usage_daily_segments s set
             favourite_calls = s.favourite_calls + d.favourite_delta,
@@ -156,12 +161,16 @@ export async function resolveEvents(
             first_success_at = least(s.first_success_at, d.first_success_at),
             before_success = array(
               select u from unnest(s.before_success) u
-              where least(s.first_success_at, d.first_success_at) is null or u < least(s.first_success_at, d.first_success_at))
+              where least(s.first_success_at, d.first_success_at) is null or u < least(s.first_success_at, d.first_success_at)),
+            checked_calls = s.checked_calls + d.checked_calls,
+            well_formed_calls = s.well_formed_calls + d.well_formed_calls,
+            first_tool_right = ${mergeFirstToolRight('s', 'd')},
+            first_tool_at = least(s.first_tool_at, d.first_tool_at)
           from (select revision, mode, model, client, session_id,
                        (${toFavourite} * count(*) - count(*) filter (where old_namespace = 'favourite'))::int as favourite_delta,
                        (${toMeta} * count(*))::int as meta_delta,
-                       min(ts) filter (where ${toTool} and status = 'ok') as first_success_at
-                from moved where session_id is not null group by revision, mode, model, client, session_id) d
+                       min(ts) filter (where ${toTool} and status = 'ok') as first_success_at, ${ARGUMENT_COUNTS}
+                from judged where session_id is not null group by revision, mode, model, client, session_id) d
           where s.project_id = ${projectId} and s.revision = d.revision and s.mode = d.mode and s.model = d.model
             and s.client = d.client and s.session_id = d.session_id
         )

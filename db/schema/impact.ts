@@ -61,6 +61,16 @@ export const usageSessions = pgTable(
     /** When each call before that one was made (every call while there is none): its length is the measure. */
     beforeSuccess: eventTime('before_success').array().notNull(),
     ...impactCounters(),
+    /** Calls to catalog tools whose arguments were checked (§arguments), and those the check found nothing wrong with. */
+    checkedCalls: integer('checked_calls').notNull().default(0),
+    wellFormedCalls: integer('well_formed_calls').notNull().default(0),
+    /** The first call to a catalog tool; null while there is none. */
+    firstToolAt: eventTime('first_tool_at'),
+    /**
+     * Whether that call was right: checked, well-formed and ok. Null when it was not checked
+     * (and while there is none); of several at the first time, right only if all were.
+     */
+    firstToolRight: boolean('first_tool_right'),
   },
   (t) => [primaryKey({ name: 'usage_sessions_pk', columns: [t.projectId, t.revision, t.mode, t.model, t.client, t.sessionId] })],
 );

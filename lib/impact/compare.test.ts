@@ -28,6 +28,9 @@ function sessions(model: string, n: number, meta: number, rand: () => number): S
       offCatalogCalls: 0,
       callsBeforeSuccess: metaCalls,
       firstCallFailed: rand() < 0.05,
+      checkedCalls: 0,
+      wellFormedCalls: 0,
+      firstToolRight: null,
       sessions: 1,
     };
   });
@@ -100,5 +103,45 @@ describe('compareSessions', () => {
     // A different resample of the same data: the interval ends agree to within Monte Carlo noise.
     expect(Math.abs(a.relative!.low - ungrouped.relative!.low)).toBeLessThan(0.03);
     expect(a.verdict).toBe('lower');
+  });
+});
+
+describe('compareSessions on the argument measures', () => {
+  /** Sessions of 4 checked tool calls, each sending a wrong key with probability `wrong`; the first call too. */
+  function checked(n: number, wrong: number, rand: () => number): SessionCellRow[] {
+    return Array.from({ length: n }, () => {
+      const right = Array.from({ length: 4 }, () => rand() >= wrong);
+      return {
+        model: 'model-a',
+        client: 'cli',
+        mode: 'favindex',
+        calls: 4,
+        errors: right.filter((r) => !r).length,
+        favouriteCalls: 4,
+        metaCalls: 0,
+        offCatalogCalls: 0,
+        callsBeforeSuccess: right.indexOf(true) === -1 ? 4 : right.indexOf(true),
+        firstCallFailed: !right[0],
+        checkedCalls: 4,
+        wellFormedCalls: right.filter(Boolean).length,
+        firstToolRight: right[0]!,
+        sessions: 1,
+      };
+    });
+  }
+  const rand = seededRandom(23);
+  // Sessions whose first tool call was not checked say nothing of firstCallRight.
+  const unchecked = checked(100, 0, rand).map((r) => ({ ...r, checkedCalls: 0, wellFormedCalls: 0, firstToolRight: null }));
+  const all = find(compareSessions([...checked(300, 0.4, rand), ...unchecked], checked(300, 0.05, rand), SETTINGS), 'all', null);
+
+  it('reports a planted rise in well-formed calls and first calls right within their intervals', () => {
+    for (const id of ['wellFormedRate', 'firstCallRight']) {
+      const m = measure(all, id);
+      expect(m.verdict).toBe('higher');
+      expect(m.before).toBeCloseTo(0.6, 1);
+      expect(m.after).toBeCloseTo(0.95, 1);
+      expect(m.difference!.low).toBeLessThan(0.35);
+      expect(m.difference!.high).toBeGreaterThan(0.35);
+    }
   });
 });

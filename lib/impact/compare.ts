@@ -17,6 +17,11 @@ export interface SessionCellRow {
   offCatalogCalls: number;
   callsBeforeSuccess: number;
   firstCallFailed: boolean;
+  /** Calls to catalog tools whose arguments were checked, and those found well-formed. */
+  checkedCalls: number;
+  wellFormedCalls: number;
+  /** Whether the session's first tool call was right; null when it was not checked or there was none. */
+  firstToolRight: boolean | null;
   /** How many sessions had exactly these values. */
   sessions: number;
 }
@@ -40,7 +45,20 @@ interface Segment {
 }
 
 function valuesOf(row: SessionCellRow): number[] {
-  return [1, row.calls, row.errors, row.favouriteCalls, row.metaCalls, row.offCatalogCalls, row.callsBeforeSuccess, row.firstCallFailed ? 1 : 0];
+  return [
+    1,
+    row.calls,
+    row.errors,
+    row.favouriteCalls,
+    row.metaCalls,
+    row.offCatalogCalls,
+    row.callsBeforeSuccess,
+    row.firstCallFailed ? 1 : 0,
+    row.checkedCalls,
+    row.wellFormedCalls,
+    row.firstToolRight === null ? 0 : 1,
+    row.firstToolRight ? 1 : 0,
+  ];
 }
 
 /** The segments to report: every session, then each dimension's values, most sessions first. */

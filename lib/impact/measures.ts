@@ -12,11 +12,26 @@ export const IMPACT_MEASURES = [
   'errorRate',
   'firstCallFailed',
   'offCatalogShare',
+  'wellFormedRate',
+  'firstCallRight',
 ] as const;
 export type ImpactMeasure = (typeof IMPACT_MEASURES)[number];
 
 /** The sums kept per group of sessions, in this order. */
-export const SUMS = ['sessions', 'calls', 'errors', 'favouriteCalls', 'metaCalls', 'offCatalogCalls', 'callsBeforeSuccess', 'firstCallFailed'] as const;
+export const SUMS = [
+  'sessions',
+  'calls',
+  'errors',
+  'favouriteCalls',
+  'metaCalls',
+  'offCatalogCalls',
+  'callsBeforeSuccess',
+  'firstCallFailed',
+  'checkedCalls',
+  'wellFormedCalls',
+  'firstToolChecked',
+  'firstToolRight',
+] as const;
 export type SumName = (typeof SUMS)[number];
 export const SUM_DIMS = SUMS.length;
 const at = Object.fromEntries(SUMS.map((name, i) => [name, i])) as Record<SumName, number>;
@@ -95,6 +110,20 @@ export const MEASURE_DEFINITIONS: Record<ImpactMeasure, MeasureDefinition> = {
     better: 'lower',
     description: 'Share of calls that were mcp_invoke_tool naming a server or tool the catalog did not have then.',
     ratio: (get) => [get(at.offCatalogCalls), get(at.calls)],
+  },
+  wellFormedRate: {
+    label: 'Well-formed arguments',
+    unit: 'share',
+    better: 'higher',
+    description: "Share of checked calls to catalog tools whose arguments matched the tool's inputSchema (§arguments).",
+    ratio: (get) => [get(at.wellFormedCalls), get(at.checkedCalls)],
+  },
+  firstCallRight: {
+    label: 'First tool call right',
+    unit: 'share',
+    better: 'higher',
+    description: 'Share of sessions whose first call to a catalog tool had well-formed arguments and succeeded, of those whose first tool call was checked.',
+    ratio: (get) => [get(at.firstToolRight), get(at.firstToolChecked)],
   },
 };
 

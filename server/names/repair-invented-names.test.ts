@@ -146,9 +146,15 @@ describe(`migration ${MIGRATION}`, () => {
     await db.execute(sql`create table usage_unresolved_days (project_id text, day date, names integer, primary key (project_id, day))`);
     // And it classes every call into two columns 0018 adds: the same.
     await db.execute(sql`alter table events add column failure_classes jsonb, add column argument_problems jsonb`);
+    // And each session's argument figures, which 0019 adds.
+    await db.execute(sql`alter table usage_sessions add column checked_calls integer not null default 0, add column well_formed_calls integer not null default 0,
+                                                    add column first_tool_at timestamptz, add column first_tool_right boolean`);
     await insertEventRows(db, id, EVENTS);
     await db.execute(sql`drop table usage_unresolved_days`);
     await db.execute(sql`alter table events drop column failure_classes, drop column argument_problems`);
+    await db.execute(
+      sql`alter table usage_sessions drop column checked_calls, drop column well_formed_calls, drop column first_tool_at, drop column first_tool_right`,
+    );
     // everything's catalog arrived after the calls: they stayed under the made-up name.
     await putServerCatalog(db, id, 'everything', [tool('echo')]);
     expect((await rollups(database, id)).daily).toContainEqual({

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './call-counts';
+import { ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, CALL_COUNTS, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './call-counts';
 
 /*
  * The impact rollups (schema/impact.ts) computed from the raw events in one pass: what ingest
@@ -17,10 +17,10 @@ function sessionRowsFrom(where: SQL): SQL {
            bool_or(status <> 'ok') filter (where ts = first_at) as first_failed,
            min(ts) filter (where kind = 'tool' and status = 'ok') as first_success_at,
            coalesce(array_agg(ts order by ts) filter (where first_success_at is null or ts < first_success_at), '{}') as before_success,
-           ${CALL_COUNTS}
+           ${CALL_COUNTS}, ${ARGUMENT_COUNTS}
     from (
       select project_id, surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, session_id,
-             ts, status, kind, namespace, off_catalog,
+             ts, status, kind, namespace, off_catalog, ${ARGUMENT_JUDGEMENT},
              min(ts) over w as first_at,
              min(ts) filter (where kind = 'tool' and status = 'ok') over w as first_success_at
       from events
@@ -54,7 +54,8 @@ export async function recountImpactRollups(db: Db, projectId: string): Promise<v
   await db.execute(sql`delete from usage_daily_segments where ${ofProject}`);
   await db.execute(sql`
     insert into usage_sessions (project_id, revision, mode, model, client, session_id, first_at, last_at, first_failed,
-                                first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls)
+                                first_success_at, before_success, calls, errors, favourite_calls, meta_calls, off_catalog_calls,
+                                checked_calls, well_formed_calls, first_tool_at, first_tool_right)
     ${sessionRowsFrom(ofProject)}`);
   await db.execute(sql`
     insert into usage_daily_segments (project_id, day, revision, mode, model, client, ${SEGMENT_COUNTER_COLUMNS})

@@ -15,7 +15,7 @@ async function snapshot(projectId: string) {
     t.db,
     sql`select revision, mode, model, client, session_id, first_at, last_at, first_failed, first_success_at,
                array(select u from unnest(before_success) u order by u) as before_success,
-               calls, errors, favourite_calls, meta_calls, off_catalog_calls
+               calls, errors, favourite_calls, meta_calls, off_catalog_calls, checked_calls, well_formed_calls, first_tool_at, first_tool_right
         from usage_sessions where project_id = ${projectId} order by revision, mode, model, client, session_id`,
   );
   const days = await queryRows(
@@ -43,16 +43,22 @@ const NAMES: Record<string, unknown>[] = [
   { tool: 'wander_about' },
 ];
 
-/** Sessions whose calls span three UTC days, with every kind of name, status, model and client. */
+/** Arguments another proxy may send (ingest checks them): none, the owner and repo only, or those with two more keys. */
+const ARGUMENTS = [undefined, { owner: 'o', repo: 'r' }, { owner: 'o', repo: 'r', issue_number: 1, title: 't' }];
+
+/** Sessions whose calls span three UTC days, with every kind of name, status, model, client and argument check. */
 function traffic(n: number, seed: number) {
   const rand = seededRandom(seed);
   const start = Date.now() - 3 * 86_400_000;
   return Array.from({ length: n }, (_, i) => {
     const session = Math.floor(rand() * 25);
+    const name = NAMES[Math.floor(rand() * NAMES.length)]!;
+    const args = 'arguments' in name ? {} : { arguments: ARGUMENTS[Math.floor(rand() * ARGUMENTS.length)] };
     return {
       id: `e-${seed}-${i}`,
       timestamp: new Date(start + Math.floor(rand() * 3 * 86_400_000)).toISOString(),
-      ...NAMES[Math.floor(rand() * NAMES.length)],
+      ...name,
+      ...args,
       sessionId: session === 0 ? undefined : `s${session}`,
       status: rand() < 0.25 ? 'error' : 'ok',
       model: session % 3 === 0 ? undefined : `m${session % 3}`,
@@ -88,6 +94,10 @@ describe('the impact rollups', () => {
     expect(ingested.sessions.length).toBeGreaterThan(20);
     expect(new Set(ingested.sessions.map((s) => (s as { revision: number }).revision))).toEqual(new Set([1, 2]));
     expect(ingested.days.some((r) => (r as { off_catalog_calls: number }).off_catalog_calls > 0)).toBe(true);
+    // The argument figures are there to compare: checked calls, some well-formed, first tool calls right, wrong and unchecked.
+    const judged = ingested.sessions as { checked_calls: number; well_formed_calls: number; first_tool_right: boolean | null }[];
+    expect(judged.some((r) => r.well_formed_calls > 0 && r.well_formed_calls < r.checked_calls)).toBe(true);
+    expect(new Set(judged.map((r) => r.first_tool_right))).toEqual(new Set([true, false, null]));
     await recountImpactRollups(t.db, id);
     expect(ingested).toEqual(await snapshot(id));
 
@@ -127,5 +137,60 @@ describe('the impact rollups', () => {
     // An earlier success than all of those: nothing came before it but the failed first call.
     await api.post(`/api/projects/${id}/events`, { json: [call(0, 'github/create_issue', 'error'), { ...call(1.5, 'github/get_issue'), id: 'ok-early' }] });
     expect(await row()).toEqual({ before: 2, first_failed: true, calls: 7 });
+  });
+
+  it('counts checked and well-formed calls, and whether the first tool call was right, the same in any order and batches', async () => {
+    const t0 = Date.now() - 3_600_000;
+    const call = (id: string, seconds: number, tool: string, args?: object, status = 'ok') => ({
+      id,
+      timestamp: new Date(t0 + seconds * 1000).toISOString(),
+      tool,
+      status,
+      sessionId: 's',
+      ...(args === undefined ? {} : { arguments: args }),
+    });
+    const calls = [
+      // A meta call first: not a call to a tool, so not the first tool call.
+      call('meta', 0, 'mcp_find_tools'),
+      // At 1 s two tool calls: one right, one not checked (no arguments), so whether the first was right is not known...
+      call('right', 1, 'github/list_issues', { owner: 'o', repo: 'r' }),
+      call('unchecked', 1, 'github/get_issue'),
+      // ...until a wrong one at the same time makes it wrong.
+      call('wrong', 1, 'github/get_issue', { owner: 'o', repo: 'r', issue: 1 }, 'error'),
+      call('later', 2, 'github/get_issue', { owner: 'o', repo: 'r', issue_number: 1 }),
+    ];
+    const row = async (id: string) =>
+      (
+        await queryRows<{ checked: number; well_formed: number; first_tool_ms: number | null; first_tool_right: boolean | null }>(
+          t.db,
+          sql`select checked_calls as checked, well_formed_calls as well_formed,
+                     (extract(epoch from first_tool_at) * 1000)::float8 as first_tool_ms, first_tool_right
+              from usage_sessions where project_id = ${id}`,
+        )
+      )[0];
+    const ingest = async (batches: object[][]) => {
+      const id = await createTestProject(['github']);
+      for (const batch of batches) expect((await api.post(`/api/projects/${id}/events`, { json: batch })).body.accepted).toBe(batch.length);
+      return row(id);
+    };
+    const oneBatch = await ingest([calls]);
+    expect(oneBatch).toEqual({ checked: 3, well_formed: 2, first_tool_ms: t0 + 1000, first_tool_right: false });
+    const rand = seededRandom(9);
+    const orders = [
+      calls.map((c) => [c]),
+      [...calls].reverse().map((c) => [c]),
+      [calls.slice(3), calls.slice(0, 3)],
+      ...Array.from({ length: 3 }, () => {
+        const mixed = shuffled(calls, rand);
+        return [mixed.slice(0, 2), mixed.slice(2)];
+      }),
+    ];
+    for (const batches of orders) expect(await ingest(batches), JSON.stringify(batches.map((b) => b.map((c) => c.id)))).toEqual(oneBatch);
+
+    // Without the wrong call, the tie of a right and an unchecked call is unknown; alone, the right one is right.
+    const withoutWrong = calls.filter((c) => c.id !== 'wrong');
+    expect((await ingest([withoutWrong]))!.first_tool_right).toBeNull();
+    expect((await ingest(withoutWrong.map((c) => [c])))!.first_tool_right).toBeNull();
+    expect((await ingest([calls.filter((c) => c.id !== 'wrong' && c.id !== 'unchecked')]))!.first_tool_right).toBe(true);
   });
 });

@@ -20,16 +20,20 @@ export async function sessionCells(db: Db, projectId: string, revision: number, 
     off_catalog_calls: number;
     before_success: number;
     first_failed: boolean;
+    checked_calls: number;
+    well_formed_calls: number;
+    first_tool_right: boolean | null;
     sessions: number;
   }>(
     db,
     sql`select model, client, mode, calls, errors, favourite_calls, meta_calls, off_catalog_calls,
-               cardinality(before_success) as before_success, first_failed, count(*)::int as sessions
+               cardinality(before_success) as before_success, first_failed, checked_calls, well_formed_calls, first_tool_right,
+               count(*)::int as sessions
         from usage_sessions
         where project_id = ${projectId} and revision = ${revision}
           and first_at >= ${from.toISOString()}::timestamptz and first_at < ${to.toISOString()}::timestamptz
-        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-        order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+        order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13`,
   );
   return rows.map((r) => ({
     model: r.model,
@@ -42,6 +46,9 @@ export async function sessionCells(db: Db, projectId: string, revision: number, 
     offCatalogCalls: r.off_catalog_calls,
     callsBeforeSuccess: r.before_success,
     firstCallFailed: r.first_failed,
+    checkedCalls: r.checked_calls,
+    wellFormedCalls: r.well_formed_calls,
+    firstToolRight: r.first_tool_right,
     sessions: r.sessions,
   }));
 }
