@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { surfaceRevisions } from '@/db/schema';
-import type { RevisionPoint } from '@/lib/impact/revisions';
+import type { CatalogRevisionChange, RevisionPoint } from '@/lib/impact/revisions';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { queryRows } from '@/db/sql';
 
@@ -13,6 +13,7 @@ export interface NewSurfaceRevision {
   naming: string;
   changed: string[];
   via: string;
+  catalog: CatalogRevisionChange[] | null;
 }
 
 /**
@@ -25,9 +26,10 @@ export async function insertSurfaceRevision(db: Db, revision: NewSurfaceRevision
     sql`with bumped as (
           update projects set surface_revision = surface_revision + 1 where id = ${revision.projectId} returning surface_revision
         )
-        insert into surface_revisions (project_id, revision, at, favourites_version, mode, naming, changed, via)
+        insert into surface_revisions (project_id, revision, at, favourites_version, mode, naming, changed, via, catalog)
         select ${revision.projectId}, surface_revision, ${revision.at.toISOString()}::timestamptz, ${revision.favouritesVersion},
-               ${revision.mode}, ${revision.naming}, ${JSON.stringify(revision.changed)}::jsonb, ${revision.via}
+               ${revision.mode}, ${revision.naming}, ${JSON.stringify(revision.changed)}::jsonb, ${revision.via},
+               ${revision.catalog === null ? null : JSON.stringify(revision.catalog)}::jsonb
         from bumped
         returning revision`,
   );

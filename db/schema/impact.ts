@@ -1,9 +1,11 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { CatalogRevisionChange } from '@/lib/impact/revisions';
 import { at, counter, eventTime, impactCounters, ownedByProject, segmentKey, utcDay } from './columns';
 
 /**
  * Every change of what a proxy presents, numbered per project (§impact): a favourites write,
- * or a change of the surface config (mode, naming, anything else). Written in the transaction
+ * a change of the surface config (mode, naming, anything else), or a new tools/list of a
+ * server already in the catalog. Written in the transaction
  * that makes the change; revision 1 is the project's creation.
  */
 export const surfaceRevisions = pgTable(
@@ -15,8 +17,10 @@ export const surfaceRevisions = pgTable(
     favouritesVersion: integer('favourites_version').notNull(),
     mode: text('mode').notNull(),
     naming: text('naming').notNull(),
-    /** What this revision changed: created, favourites, mode, naming, surface. */
+    /** What this revision changed: created, favourites, mode, naming, surface, catalog. */
     changed: jsonb('changed').$type<string[]>().notNull(),
+    /** For a catalog change: the servers whose tools it changed, with the catalog version each brought in. */
+    catalog: jsonb('catalog').$type<CatalogRevisionChange[]>(),
     via: text('via').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.revision] })],

@@ -52,7 +52,7 @@ export const surfaceRevisionViewSchema = z.object({
   mode: z.enum(SURFACE_MODES),
   naming: z.string(),
   changed: z.array(z.enum(REVISION_CHANGES)),
-  via: z.string().describe('Where the change came from: ui, api, cli, yaml or demo.'),
+  via: z.string().describe('Where the change came from: ui, api, cli, yaml or demo; for a catalog change, how the tools/list arrived (api, sync:<trigger>…).'),
   description: z.string().describe('The change in one line.'),
   totals: revisionTotalsSchema,
 });

@@ -42,5 +42,13 @@ describe('surfaceChanges and describeRevision', () => {
     expect(describeRevision({ changed: ['favourites'], mode: 'favindex', naming: 'slash', favourites: 'pinned a/b' }, previous)).toBe('favourites: pinned a/b');
     expect(describeRevision({ changed: ['mode', 'naming'], mode: 'lazy', naming: 'safe' }, previous)).toBe('mode favindex → lazy · naming slash → safe');
     expect(describeRevision(previous, null)).toBe('created in mode favindex');
+    const catalog = [
+      { server: 'github', version: 3 },
+      { server: 'jira', version: 2 },
+    ];
+    expect(describeRevision({ changed: ['catalog'], mode: 'favindex', naming: 'slash', catalog: catalog.slice(0, 1) }, previous)).toBe(
+      'catalog: github changed',
+    );
+    expect(describeRevision({ changed: ['catalog'], mode: 'favindex', naming: 'slash', catalog }, previous)).toBe('catalog: github, jira changed');
   });
 });

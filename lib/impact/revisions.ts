@@ -4,10 +4,18 @@ import { stableStringify } from '@/lib/stable-json';
 
 /**
  * Surface revisions (§impact): every change of what a proxy presents (the favourites, the
- * surface mode, the naming, any other surface setting) is the next revision of the project.
+ * surface mode, the naming, any other surface setting, the tools of a server already in the
+ * catalog) is the next revision of the project, so a change of descriptions is judged like a
+ * change of favourites.
  */
-export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface'] as const;
+export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface', 'catalog'] as const;
 export type RevisionChange = (typeof REVISION_CHANGES)[number];
+
+/** A server whose tools a catalog revision changed, and the catalog version it brought in (its diff is stored there). */
+export interface CatalogRevisionChange {
+  server: string;
+  version: number;
+}
 
 /** The naming scheme of a surface config; configs written before naming existed use slash names. */
 export function namingOf(surface: SurfaceConfig): string {
@@ -73,6 +81,8 @@ export interface RevisionFacts {
   naming: string;
   /** The favourites change it made, in one line (describeChange), when it made one. */
   favourites?: string;
+  /** The servers a catalog change touched. */
+  catalog?: readonly CatalogRevisionChange[] | null;
 }
 
 /** One line for a revision: "favourites: pinned a · mode lazy → favindex". */
@@ -83,5 +93,9 @@ export function describeRevision(revision: RevisionFacts, previous: RevisionFact
   if (revision.changed.includes('mode')) parts.push(`mode ${previous.mode} → ${revision.mode}`);
   if (revision.changed.includes('naming')) parts.push(`naming ${previous.naming} → ${revision.naming}`);
   if (revision.changed.includes('surface')) parts.push('other surface settings');
+  if (revision.changed.includes('catalog')) {
+    const servers = revision.catalog ?? [];
+    parts.push(`catalog: ${servers.length > 0 ? servers.map((c) => c.server).join(', ') : 'tools'} changed`);
+  }
   return parts.join(' · ') || 'no change';
 }

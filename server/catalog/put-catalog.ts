@@ -6,6 +6,7 @@ import type { PutCatalogResult } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
 import { CATALOG_VERSIONS_KEPT, MAX_CATALOG_SERVERS } from '@/lib/limits';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { recordCatalogRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
 import { bumpCatalogVersionOf, lockProjectForNameChange } from '@/server/projects/projects';
 
@@ -24,9 +25,10 @@ export async function requireRoomForServer(db: Db, projectId: string, server: st
 }
 
 /**
- * Store a server's tools/list. A changed fingerprint is a new catalog version, and versions
- * past the newest CATALOG_VERSIONS_KEPT go; then the project's unresolved calls are resolved
- * again in the same transaction (§catalog, §names). A new server needs room in the catalog.
+ * Store a server's tools/list. A changed fingerprint is a new catalog version (for a server
+ * already in the catalog, the project's next surface revision, §impact), and versions past
+ * the newest CATALOG_VERSIONS_KEPT go; then the project's unresolved calls are resolved again in the same transaction
+ * (§catalog, §names). A new server needs room in the catalog.
  */
 export async function putServerCatalog(db: Db, projectId: string, server: string, tools: CatalogTool[], source = 'api'): Promise<PutCatalogResult> {
   return db.transaction(async (tx) => {
@@ -45,6 +47,8 @@ export async function putServerCatalog(db: Db, projectId: string, server: string
     else await appendServer(tx, projectId, server, version);
     await pruneCatalogVersions(tx, projectId, server, CATALOG_VERSIONS_KEPT);
     await bumpCatalogVersionOf(tx, projectId);
+    // A server's first tools/list is how a catalog is set up, before there is traffic to judge; a new list of a server already presented is a change to judge.
+    if (existing) await recordCatalogRevision(tx, { projectId, surface: project.surface, catalog: { server, version }, via: source });
     const { resolved } = await reresolveProject(tx, projectId, project.metaTools);
     return { server, version, fingerprint, changed: true, added: diff.added, removed: diff.removed, changedTools: diff.changed, resolvedCalls: resolved };
   });

@@ -4,7 +4,7 @@ import { parse, stringify } from 'yaml';
 import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject } from '@/test/fixtures';
+import { createTestProject, fixtureCatalog } from '@/test/fixtures';
 
 const t = setupTestDatabase();
 
@@ -36,15 +36,23 @@ describe('surface revisions', () => {
     // A description is not something a proxy presents.
     await api.patch(`/api/projects/${id}`, { json: { description: 'no revision' } });
     await api.patch(`/api/projects/${id}`, { json: { surface: { ...project.surface, mode: 'lazy', target: 'groq' } } });
+    // A new tools/list of a server presented already is (its first was not, nor is the same list again).
+    const github = fixtureCatalog('github');
+    const described = { tools: github.tools.map((tool, i) => (i === 0 ? { ...tool, description: `${tool.description} (reworded)` } : tool)) };
+    expect((await api.put(`/api/projects/${id}/catalog/github`, { json: described })).body).toMatchObject({ changed: true, version: 2 });
+    expect((await api.put(`/api/projects/${id}/catalog/github`, { json: described })).body.changed).toBe(false);
 
     expect((await revisions(id)).map((r) => [r.revision, r.favourites_version, r.mode, r.changed, r.via])).toEqual([
       [1, 1, 'favindex', ['created'], 'api'],
       [2, 2, 'favindex', ['favourites'], 'ui'],
       [3, 2, 'lazy', ['mode'], 'api'],
       [4, 2, 'lazy', ['surface'], 'api'],
+      [5, 2, 'lazy', ['catalog'], 'api'],
     ]);
+    const [catalog] = await queryRows<{ catalog: unknown }>(t.db, sql`select catalog from surface_revisions where project_id = ${id} and revision = 5`);
+    expect(catalog?.catalog).toEqual([{ server: 'github', version: 2 }]);
     const surface = await api.get(`/api/projects/${id}/surface`);
-    expect(surface.body.version).toEqual({ catalog: 1, favourites: 2, surface: 4 });
+    expect(surface.body.version).toEqual({ catalog: 2, favourites: 2, surface: 5 });
   });
 
   it('make one revision of a YAML apply, whatever it changes, judged from its favourites entry against the one before', async () => {

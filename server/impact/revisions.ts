@@ -1,7 +1,8 @@
 import type { Db } from '@/db/client';
+import { findFavourites } from '@/db/queries/favourites';
 import { insertSurfaceRevision, revisionPoints } from '@/db/queries/surface-revisions';
 import { BoundedMap } from '@/lib/bounded-map';
-import { namingOf, type RevisionChange, RevisionTimeline } from '@/lib/impact/revisions';
+import { type CatalogRevisionChange, namingOf, type RevisionChange, RevisionTimeline } from '@/lib/impact/revisions';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 
 /**
@@ -10,7 +11,15 @@ import type { SurfaceConfig } from '@/lib/schemas/surface-config';
  */
 export async function recordSurfaceRevision(
   db: Db,
-  change: { projectId: string; at: Date; favouritesVersion: number; surface: SurfaceConfig; changed: RevisionChange[]; via: string },
+  change: {
+    projectId: string;
+    at: Date;
+    favouritesVersion: number;
+    surface: SurfaceConfig;
+    changed: RevisionChange[];
+    via: string;
+    catalog?: CatalogRevisionChange[];
+  },
 ): Promise<number> {
   return insertSurfaceRevision(db, {
     projectId: change.projectId,
@@ -20,6 +29,29 @@ export async function recordSurfaceRevision(
     naming: namingOf(change.surface),
     changed: change.changed,
     via: change.via,
+    catalog: change.catalog ?? null,
+  });
+}
+
+/**
+ * Record a new tools/list of a server already in the catalog as the project's next revision,
+ * so Impact judges a description fix like a favourites change. Call it in the transaction that
+ * stores the new catalog version, with the project row locked, and only when the tools changed.
+ */
+export async function recordCatalogRevision(
+  db: Db,
+  change: { projectId: string; surface: SurfaceConfig; catalog: CatalogRevisionChange; via: string },
+): Promise<number> {
+  const favourites = await findFavourites(db, change.projectId);
+  if (!favourites) throw new Error(`project '${change.projectId}' has no favourites row`);
+  return recordSurfaceRevision(db, {
+    projectId: change.projectId,
+    at: new Date(),
+    favouritesVersion: favourites.version,
+    surface: change.surface,
+    changed: ['catalog'],
+    via: change.via,
+    catalog: [change.catalog],
   });
 }
 

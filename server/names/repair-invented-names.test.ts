@@ -138,6 +138,8 @@ describe(`migration ${MIGRATION}`, () => {
     await database.migrate(before());
     const { db } = database;
     const id = 'repair';
+    // Today's revisions name the catalog version a catalog change brought in, in a column 0020 adds: lend it.
+    await db.execute(sql`alter table surface_revisions add column catalog jsonb`);
     await createProject(db, createProjectSchema.parse({ id }));
     await putServerCatalog(db, id, 'github', [tool('create_issue'), tool('close_issue')]);
     await putServerCatalog(db, id, 'github', [tool('create_issue')]);
@@ -165,6 +167,7 @@ describe(`migration ${MIGRATION}`, () => {
       errors: 1,
     });
 
+    await db.execute(sql`alter table surface_revisions drop column catalog`);
     await database.migrate();
 
     const events = await queryRows<Record<string, string | null>>(

@@ -1,0 +1,1 @@
+ALTER TABLE "surface_revisions" ADD COLUMN "catalog" jsonb;
