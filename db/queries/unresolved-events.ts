@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
-import { ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, mergeFirstToolRight } from './impact/call-counts';
-import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
+import { ARGUMENT_CLASS_LIST, ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, mergeFirstToolRight } from './impact/call-counts';
 
 /**
  * The failure classes of a call that now resolves (§arguments), as failureClassesOf gives them:
@@ -13,7 +12,7 @@ const RESOLVED_FAILURE_CLASSES = sql.raw(`case
   when lower(e.error_code) = 'unknown_server' then '["invented_server"]'::jsonb
   when lower(e.error_code) = 'unknown_tool' then '["invented_tool"]'::jsonb
   when jsonb_typeof(e.argument_problems) = 'array' and jsonb_array_length(e.argument_problems) > 0 then (
-    select jsonb_agg(c order by array_position(array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}], c))
+    select jsonb_agg(c order by array_position(${ARGUMENT_CLASS_LIST}, c))
     from (select distinct p->>'class' as c from jsonb_array_elements(e.argument_problems) p) classes)
   when e.status = 'error' then '["server_error"]'::jsonb
   else '["ok"]'::jsonb end`);

@@ -25,7 +25,8 @@ export const UNRESOLVED_CALLS = sql.raw("count(*) filter (where kind = 'unresolv
 /** The segment counters in the order CALL_COUNTS, UNRESOLVED_CALLS and the session count give them. */
 export const SEGMENT_COUNTER_COLUMNS = sql.raw('calls, errors, favourite_calls, meta_calls, off_catalog_calls, unresolved_calls, sessions');
 
-const ARGUMENT_CLASS_LIST = `array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
+/** ARGUMENT_CLASSES as an SQL text[] literal, in their order: for `?|` and array_position. */
+export const ARGUMENT_CLASS_LIST = `array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
 
 /**
  * What the argument check said of each event (§arguments), as usage/arguments-rows.ts reads it:

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
-import { ARGUMENT_CLASSES, FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
+import { FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
+import { ARGUMENT_CLASS_LIST } from '../impact/call-counts';
 import { type UsageWindow, windowRange } from '@/lib/usage/window';
 
 /** One tool (null: calls that named no catalog tool) for one model and client, over the window. */
@@ -22,7 +23,7 @@ export interface ArgumentFilter {
   client?: string;
 }
 
-const ARGUMENT_CLASS_LIST = sql.raw(`array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}]`);
+const ARGUMENT_CLASS_ARRAY = sql.raw(ARGUMENT_CLASS_LIST);
 
 /**
  * The window's calls by tool, model and client, with what the argument check found (§arguments).
@@ -49,7 +50,7 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
             ${filter.client === undefined ? sql`` : sql`and client = ${filter.client}`}
         ),
         judged as (
-          select *, checked and not (classes ?| ${ARGUMENT_CLASS_LIST}) as well_formed from w
+          select *, checked and not (classes ?| ${ARGUMENT_CLASS_ARRAY}) as well_formed from w
         )
         select tool, model, client,
                count(*)::int as calls,
