@@ -29,7 +29,7 @@ export const SEGMENT_COUNTER_COLUMNS = sql.raw('calls, errors, favourite_calls, 
 export const ARGUMENT_CLASS_LIST = `array[${ARGUMENT_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
 
 /**
- * What the argument check said of each event (§arguments), as usage/arguments-rows.ts reads it:
+ * What the argument check said of each event (§arguments), for the impact rollups and the usage read alike:
  * checked when it has both its problems and its classes, well-formed when no class is an
  * argument one, right when also ok. Reads argument_problems and failure_classes.
  */

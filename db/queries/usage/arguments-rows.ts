@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { queryRows } from '@/db/sql';
 import { FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
-import { ARGUMENT_CLASS_LIST } from '../impact/call-counts';
+import { ARGUMENT_JUDGEMENT } from '../impact/call-counts';
 import { type UsageWindow, windowRange } from '@/lib/usage/window';
 
 /** One tool (null: calls that named no catalog tool) for one model and client, over the window. */
@@ -23,8 +23,6 @@ export interface ArgumentFilter {
   client?: string;
 }
 
-const ARGUMENT_CLASS_ARRAY = sql.raw(ARGUMENT_CLASS_LIST);
-
 /**
  * The window's calls by tool, model and client, with what the argument check found (§arguments).
  * A call counts as checked only when it has both its problems (argument_problems, [] when fine)
@@ -38,8 +36,7 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
   const rows = await queryRows<Omit<ArgumentCountsRow, 'classes'> & Record<`c_${FailureClass}`, number>>(
     db,
     sql`with w as (
-          select case when kind = 'tool' then tool end as tool, model, client, failure_classes as classes,
-                 (argument_problems is not null and failure_classes is not null) as checked,
+          select case when kind = 'tool' then tool end as tool, model, client, failure_classes as classes, ${ARGUMENT_JUDGEMENT},
                  case when kind = 'tool' and session_id is not null
                       then row_number() over (partition by session_id, kind = 'tool', tool order by ts, event_id) = 1
                       else false end as first
@@ -48,18 +45,15 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
             and kind <> 'meta'
             ${filter.model === undefined ? sql`` : sql`and model = ${filter.model}`}
             ${filter.client === undefined ? sql`` : sql`and client = ${filter.client}`}
-        ),
-        judged as (
-          select *, checked and not (classes ?| ${ARGUMENT_CLASS_ARRAY}) as well_formed from w
         )
         select tool, model, client,
                count(*)::int as calls,
                count(*) filter (where checked)::int as checked,
                count(*) filter (where well_formed)::int as "wellFormed",
                count(*) filter (where first and checked)::int as "firstCalls",
-               count(*) filter (where first and well_formed and classes @> '["ok"]'::jsonb)::int as "firstCallRight",
+               count(*) filter (where first and right_call)::int as "firstCallRight",
                ${sql.join(classColumns, sql`, `)}
-        from judged
+        from w
         group by tool, model, client
         order by tool nulls last, model nulls last, client nulls last`,
   );
