@@ -1,5 +1,5 @@
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
-import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
+import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import { type ArgumentUsage, argumentUsageSchema, type ToolArgumentRow } from '@/lib/contracts/arguments';
 import { integer, requireProject, stringValue } from '../args';
 import { segment } from '../client';
@@ -24,9 +24,8 @@ const rate = (v: number | null) => (v === null ? '—' : percent(v));
 function ranking(usage: ArgumentUsage, top: number): string {
   const rows = [['#', 'tool', 'checked', 'well-formed', 'first call right', 'mistakes']];
   for (const t of usage.tools.slice(0, top)) {
-    const mistakes = FAILURE_CLASSES.filter((c) => c !== 'ok' && c !== 'server_error' && t.classes[c] > 0)
-      .sort((a, b) => t.classes[b] - t.classes[a])
-      .map((c) => `${FAILURE_CLASS_WORDS[c].label.toLowerCase()} ${t.classes[c]}`)
+    const mistakes = commonMistakes(t.classes)
+      .map((m) => `${FAILURE_CLASS_WORDS[m.class].label.toLowerCase()} ${m.calls}`)
       .join(', ');
     rows.push([String(t.rank), t.tool, String(t.checked), rate(t.wellFormedRate), rate(t.firstCallRightRate), mistakes || '—']);
   }

@@ -1,4 +1,4 @@
-import type { ArgumentCheckMode, FailureClass } from './classes';
+import { ARGUMENT_CLASSES, type ArgumentCheckMode, type ArgumentClass, type FailureClass } from './classes';
 
 /** Each failure class in plain words (§arguments): a short label for a column, and what it means. */
 export const FAILURE_CLASS_WORDS: Record<FailureClass, { label: string; description: string }> = {
@@ -30,4 +30,11 @@ export const ARGUMENT_CHECK_WORDS: Record<ArgumentCheckMode, string> = {
 /** A wrong key as a person reads it: "$.start → startDate", or the key alone when nothing declared is close. */
 export function wrongKeyText(key: { key: string; suggestion: string | null }): string {
   return key.suggestion === null ? key.key : `${key.key} → ${key.suggestion}`;
+}
+
+/** The argument mistakes among these calls, most calls first (ties in ARGUMENT_CLASSES order): what to fix first. */
+export function commonMistakes(classes: Readonly<Record<FailureClass, number>>): { class: ArgumentClass; calls: number }[] {
+  return ARGUMENT_CLASSES.filter((c) => classes[c] > 0)
+    .map((c) => ({ class: c, calls: classes[c] }))
+    .sort((a, b) => b.calls - a.calls);
 }

@@ -5,19 +5,18 @@ import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { numericColumn } from '@/components/ui/numeric-column';
-import { ARGUMENT_CLASSES } from '@/lib/arguments/classes';
-import { FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
+import { commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import type { ToolArgumentSummary } from '@/lib/contracts/arguments';
 import { formatNumber, formatPercent } from '@/lib/format';
 
-const rate = (value: number | null) => (value === null ? '—' : formatPercent(value));
+/** A rate as the tables show it; a rate of nothing is a dash. */
+export const rateText = (value: number | null) => (value === null ? '—' : formatPercent(value));
 
 /** The argument mistakes a tool's calls made most, most first: "Unexpected key 31 · Missing required 31". */
-export function topProblems(tool: Pick<ToolArgumentSummary, 'classes'>, limit = 2): string {
-  const found = ARGUMENT_CLASSES.filter((c) => tool.classes[c] > 0).sort((a, b) => tool.classes[b] - tool.classes[a]);
-  return found
+function topProblems(tool: Pick<ToolArgumentSummary, 'classes'>, limit = 2): string {
+  return commonMistakes(tool.classes)
     .slice(0, limit)
-    .map((c) => `${FAILURE_CLASS_WORDS[c].label} ${formatNumber(tool.classes[c])}`)
+    .map((m) => `${FAILURE_CLASS_WORDS[m.class].label} ${formatNumber(m.calls)}`)
     .join(' · ');
 }
 
@@ -31,14 +30,14 @@ function columns(onShow: (tool: string) => void): Column<ToolArgumentSummary>[] 
       header: 'Well-formed',
       headerTitle: 'share of checked calls whose arguments broke nothing',
       numeric: true,
-      cell: (t) => rate(t.wellFormedRate),
+      cell: (t) => rateText(t.wellFormedRate),
     },
     {
       id: 'firstCallRight',
       header: 'First call right',
       headerTitle: 'share of sessions whose first call to the tool was well-formed and succeeded',
       numeric: true,
-      cell: (t) => rate(t.firstCallRightRate),
+      cell: (t) => rateText(t.firstCallRightRate),
     },
     { id: 'problems', header: 'Most common mistakes', className: 'small', cell: (t) => topProblems(t) || <span className="muted">none</span> },
     {

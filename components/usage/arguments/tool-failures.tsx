@@ -6,17 +6,16 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import type { ToolArgumentRow, ToolArgumentSummary } from '@/lib/contracts/arguments';
-import { countOf, formatNumber, formatPercent } from '@/lib/format';
-
-const rate = (value: number | null) => (value === null ? '—' : formatPercent(value));
+import { countOf, formatNumber } from '@/lib/format';
+import { rateText } from './ranking-table';
 
 function columns(classes: readonly FailureClass[]): Column<ToolArgumentRow>[] {
   return [
     { id: 'model', header: 'Model', className: (r) => (r.model === null ? 'muted nowrap' : 'mono nowrap'), cell: (r) => r.model ?? 'none given' },
     { id: 'client', header: 'Client', className: (r) => (r.client === null ? 'muted nowrap' : 'mono nowrap'), cell: (r) => r.client ?? 'none given' },
     { id: 'checked', header: 'Checked', numeric: true, cell: (r) => formatNumber(r.checked) },
-    { id: 'wellFormed', header: 'Well-formed', numeric: true, cell: (r) => rate(r.wellFormedRate) },
-    { id: 'firstCallRight', header: 'First call right', numeric: true, cell: (r) => rate(r.firstCallRightRate) },
+    { id: 'wellFormed', header: 'Well-formed', numeric: true, cell: (r) => rateText(r.wellFormedRate) },
+    { id: 'firstCallRight', header: 'First call right', numeric: true, cell: (r) => rateText(r.firstCallRightRate) },
     ...classes.map(
       (c): Column<ToolArgumentRow> => ({
         id: c,
