@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { toolPolicySchema, type ToolPolicy } from '@/lib/schemas/policy';
+import { annotationOf, decide, describeRule } from './decide';
+import { globMatcher } from './glob';
+import { policyForToken, someSessionMayUse } from './narrow';
+
+const tool = (canonical: string, annotations?: Record<string, unknown>) => ({ canonical, server: canonical.split('/')[0]!, annotations });
+const ci = { token: 'ci-agent', client: null };
+const support = { token: 'support-bot', client: 'claude-code' };
+
+const POLICY: ToolPolicy = toolPolicySchema.parse({
+  rules: [
+    { effect: 'deny', tools: ['github/delete_*'], identities: ['token:ci-agent'], note: 'CI never deletes' },
+    { effect: 'allow', annotations: { readOnlyHint: true }, identities: ['token:support-bot'] },
+    { effect: 'deny', identities: ['token:support-bot'] },
+  ],
+});
+
+describe('decide', () => {
+  it('lets the first matching rule decide, and the default decide what no rule matches', () => {
+    expect(decide(POLICY, ci, tool('github/delete_repo'))).toEqual({ allowed: false, rule: 0 });
+    expect(decide(POLICY, ci, tool('github/create_issue'))).toEqual({ allowed: true, rule: null });
+    expect(decide(POLICY, { token: 'other', client: null }, tool('github/delete_repo'))).toEqual({ allowed: true, rule: null });
+    expect(decide(POLICY, support, tool('github/get_issue', { readOnlyHint: true }))).toEqual({ allowed: true, rule: 1 });
+    expect(decide(POLICY, support, tool('github/create_issue', { readOnlyHint: false }))).toEqual({ allowed: false, rule: 2 });
+  });
+
+  it('reads an annotation a tool does not state with the MCP default, so an unannotated tool is not read-only', () => {
+    expect(decide(POLICY, support, tool('memory/read_graph'))).toEqual({ allowed: false, rule: 2 });
+    expect(annotationOf(tool('a/b'), 'destructiveHint')).toBe(true);
+    expect(annotationOf(tool('a/b', { readOnlyHint: true }), 'destructiveHint')).toBe(false);
+    expect(annotationOf(tool('a/b', { openWorldHint: 'yes' }), 'openWorldHint')).toBe(true);
+  });
+
+  it('matches servers and clients', () => {
+    const policy = toolPolicySchema.parse({
+      default: 'deny',
+      rules: [{ effect: 'allow', servers: ['mem*'], identities: ['client:cursor'] }],
+    });
+    expect(decide(policy, { token: null, client: 'cursor' }, tool('memory/read_graph')).allowed).toBe(true);
+    expect(decide(policy, { token: null, client: 'codex' }, tool('memory/read_graph')).allowed).toBe(false);
+    expect(decide(policy, { token: null, client: 'cursor' }, tool('github/get_issue')).allowed).toBe(false);
+  });
+
+  it('says a rule in words', () => {
+    expect(describeRule(POLICY.rules[0]!)).toBe('deny github/delete_* for token:ci-agent');
+    expect(describeRule(POLICY.rules[1]!)).toBe('allow readOnlyHint true for token:support-bot');
+    expect(describeRule({ effect: 'deny' })).toBe('deny every tool for everyone');
+  });
+});
+
+describe('globMatcher', () => {
+  it('reads * as any run of characters, / included, ? as one, and the rest literally', () => {
+    expect(globMatcher('github/delete_*')('github/delete_repo')).toBe(true);
+    expect(globMatcher('github/delete_*')('github/create_repo')).toBe(false);
+    expect(globMatcher('*/delete_*')('gitlab/delete_branch')).toBe(true);
+    expect(globMatcher('a.b/c?')('a.b/cd')).toBe(true);
+    expect(globMatcher('a.b/c?')('aXb/cd')).toBe(false);
+    expect(globMatcher('GitHub/*')('github/x')).toBe(false);
+  });
+});
+
+describe('policyForToken', () => {
+  it('keeps what the token and its clients need and nothing of other tokens', () => {
+    const narrowed = policyForToken(
+      toolPolicySchema.parse({
+        rules: [
+          { effect: 'deny', tools: ['a/*'], identities: ['token:other'] },
+          { effect: 'deny', tools: ['b/*'], identities: ['token:other', 'client:cursor'] },
+          { effect: 'deny', tools: ['c/*'], identities: ['token:me', 'client:cursor'] },
+        ],
+      }),
+      'me',
+    );
+    expect(narrowed.rules).toEqual([
+      { effect: 'deny', tools: ['b/*'], identities: ['client:cursor'] },
+      { effect: 'deny', tools: ['c/*'] },
+    ]);
+    expect(JSON.stringify(narrowed)).not.toContain('other');
+    expect(someSessionMayUse(narrowed, tool('b/x'))).toBe(true);
+    expect(someSessionMayUse(narrowed, tool('c/x'))).toBe(false);
+  });
+});

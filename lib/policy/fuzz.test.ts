@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@/lib/stats/random';
+import { defaultSurfaceConfig, SURFACE_MODES, NAMING_SCHEMES } from '@/lib/schemas/surface-config';
+import { POLICY_ANNOTATIONS, toolPolicySchema, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
+import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { findTools, presentedList, presentedSurfaceOf } from '@/lib/surface/presented';
+import { explicitSession } from '@/lib/surface/session';
+import { decide, type PolicyIdentity } from './decide';
+import { catalogForIdentity } from './for-identity';
+import { policyForToken, someSessionMayUse } from './narrow';
+
+const SERVERS = ['github', 'memory', 'fs', 'git-hub', 'db.main'];
+const VERBS = ['delete', 'get', 'list', 'create', 'read', 'write'];
+const NOUNS = ['repo', 'issue', 'file', 'graph', 'entity', 'row'];
+const TOKENS = ['ci', 'support', 'prod', 'dev'];
+const CLIENTS = ['claude-code', 'codex', 'cursor', 'vscode'];
+
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)]!;
+}
+
+function randomPattern(rand: () => number): string {
+  const server = rand() < 0.3 ? '*' : pick(rand, SERVERS);
+  const verb = rand() < 0.3 ? '*' : pick(rand, VERBS);
+  const rest = rand() < 0.5 ? '_*' : `_${pick(rand, NOUNS)}`;
+  return rand() < 0.1 ? `${server}/*` : `${server}/${verb}${rest}`;
+}
+
+function randomRule(rand: () => number): PolicyRule {
+  const rule: PolicyRule = { effect: rand() < 0.5 ? 'allow' : 'deny' };
+  if (rand() < 0.6) rule.tools = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => randomPattern(rand));
+  if (rand() < 0.3) rule.servers = [rand() < 0.3 ? `${pick(rand, SERVERS).slice(0, 2)}*` : pick(rand, SERVERS)];
+  if (rand() < 0.4) rule.annotations = { [pick(rand, POLICY_ANNOTATIONS)]: rand() < 0.5 };
+  if (rand() < 0.7) {
+    rule.identities = Array.from({ length: 1 + Math.floor(rand() * 3) }, () =>
+      rand() < 0.5 ? `token:${pick(rand, TOKENS)}` : `client:${pick(rand, CLIENTS)}`,
+    );
+  }
+  return rule;
+}
+
+function randomCatalog(rand: () => number) {
+  return prepareCatalog(
+    SERVERS.map((server) => ({
+      name: server,
+      tools: VERBS.flatMap((verb) =>
+        NOUNS.filter(() => rand() < 0.5).map((noun) => ({
+          name: `${verb}_${noun}`,
+          description: `${verb} a ${noun}`,
+          inputSchema: { type: 'object' },
+          ...(rand() < 0.7 ? { annotations: Object.fromEntries(POLICY_ANNOTATIONS.filter(() => rand() < 0.5).map((a) => [a, rand() < 0.5])) } : {}),
+        })),
+      ),
+    })),
+  );
+}
+
+const IDENTITIES: PolicyIdentity[] = [null, ...TOKENS].flatMap((token) => [null, ...CLIENTS, 'other-client'].map((client) => ({ token, client })));
+
+describe('policy fuzz: random rules and names never let a denied tool through', () => {
+  it('holds for 80 random policies, every identity, mode and naming scheme', () => {
+    for (let seed = 1; seed <= 80; seed++) {
+      const rand = seededRandom(seed);
+      const policy: ToolPolicy = toolPolicySchema.parse({
+        default: rand() < 0.5 ? 'allow' : 'deny',
+        rules: Array.from({ length: Math.floor(rand() * 6) }, () => randomRule(rand)),
+      });
+      const catalog = randomCatalog(rand);
+      const favourites = catalog.entries.filter(() => rand() < 0.2).map((e) => e.canonical);
+      for (const identity of IDENTITIES) {
+        const denied = new Set(
+          catalog.entries
+            .filter((e) => !decide(policy, identity, { canonical: e.canonical, server: e.server, annotations: e.tool.annotations }).allowed)
+            .map((e) => e.canonical),
+        );
+        // What a token's proxy is sent decides every session of it as the whole policy does.
+        const narrowed = policyForToken(policy, identity.token);
+        for (const entry of catalog.entries) {
+          const t = { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations };
+          expect(decide(narrowed, { token: null, client: identity.client }, t).allowed, `seed ${seed} ${entry.canonical}`).toBe(!denied.has(entry.canonical));
+          if (!denied.has(entry.canonical)) expect(someSessionMayUse(narrowed, t)).toBe(true);
+        }
+        const allowed = catalogForIdentity(catalog, policy, identity);
+        expect(allowed.entries.some((e) => denied.has(e.canonical))).toBe(false);
+        expect(allowed.entries.length + denied.size).toBe(catalog.entries.length);
+        const mode = pick(rand, SURFACE_MODES);
+        const naming = pick(rand, NAMING_SCHEMES);
+        const config = { ...defaultSurfaceConfig(), mode, naming };
+        const surface = presentedSurfaceOf(config, { enabled: true, maxFavourites: 20, tools: favourites });
+        const session = { state: explicitSession(catalog.entries.filter(() => rand() < 0.2).map((e) => e.canonical)), query: pick(rand, VERBS) };
+        const listed = presentedList(surface, allowed, session).tools.flatMap((t) => (t.canonical ? [t.canonical] : []));
+        expect(
+          listed.filter((c) => denied.has(c)),
+          `seed ${seed} ${mode}/${naming}`,
+        ).toEqual([]);
+        expect(findTools(surface, allowed, pick(rand, NOUNS)).filter((e) => denied.has(e.canonical))).toEqual([]);
+      }
+    }
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * A glob as rules write it: `*` is any run of characters (a `/` too, so `github/*` is every
+ * tool of github and `*\/delete_*` every delete of any server), `?` is one character, and
+ * everything else is itself. Case matters, as it does in tool names.
+ */
+export function globMatcher(pattern: string): (value: string) => boolean {
+  if (!/[*?]/.test(pattern)) return (value) => value === pattern;
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*+/g, '.*')
+    .replace(/\?/g, '.');
+  const re = new RegExp(`^${source}$`, 's');
+  return (value) => re.test(value);
+}
+
+/** One matcher for any of several patterns. */
+export function anyGlob(patterns: readonly string[]): (value: string) => boolean {
+  const matchers = patterns.map(globMatcher);
+  return (value) => matchers.some((m) => m(value));
+}
