@@ -9,6 +9,8 @@ export interface SurfaceVersions {
   favouritesVersion: number;
   surfaceRevision: number;
   surfaceText: string;
+  /** The tool policy (§policy) as stored, whole: a change of any rule is a new surface for the tokens it touches. */
+  policyText: string;
 }
 
 /** The versions query with the project id as a placeholder, so the hot path can prepare it once. */
@@ -19,6 +21,7 @@ export function surfaceVersionsQuery(db: Db) {
       favouritesVersion: favouriteIndexes.version,
       surfaceRevision: projects.surfaceRevision,
       surfaceText: sql<string>`${projects.surface}::text`,
+      policyText: sql<string>`${projects.policy}::text`,
     })
     .from(projects)
     .innerJoin(favouriteIndexes, eq(favouriteIndexes.projectId, projects.id))

@@ -61,14 +61,23 @@ export async function revokeToken(db: Db, projectId: string, tokenId: string): P
 /** The token-by-hash query with the hash as a placeholder, so the hot path of every token request can prepare it once. */
 export function tokenByHashQuery(db: Db) {
   return db
-    .select({ id: projectTokens.id, projectId: projectTokens.projectId, scopes: projectTokens.scopes, revokedAt: projectTokens.revokedAt })
+    .select({
+      id: projectTokens.id,
+      projectId: projectTokens.projectId,
+      name: projectTokens.name,
+      scopes: projectTokens.scopes,
+      revokedAt: projectTokens.revokedAt,
+    })
     .from(projectTokens)
     .where(eq(projectTokens.hash, sql.placeholder('hash')));
 }
 
 export type PreparedTokenByHash = ReturnType<ReturnType<typeof tokenByHashQuery>['prepare']>;
 
-export async function readTokenByHash(query: PreparedTokenByHash, hash: string): Promise<Pick<TokenRow, 'id' | 'projectId' | 'scopes' | 'revokedAt'> | null> {
+export async function readTokenByHash(
+  query: PreparedTokenByHash,
+  hash: string,
+): Promise<Pick<TokenRow, 'id' | 'projectId' | 'name' | 'scopes' | 'revokedAt'> | null> {
   return firstOrNull(query.execute({ hash }));
 }
 

@@ -31,6 +31,8 @@ export const events = pgTable(
     durationMs: integer('duration_ms'),
     model: text('model'),
     client: text('client'),
+    /** The name of the project token that sent the event (§policy identities); null from the dashboard or a proxy without one. */
+    token: text('token'),
     /** The surface revision and mode the call was made under (§impact): as the event named them, else those in force at its time. */
     surfaceRevision: integer('surface_revision'),
     mode: text('mode'),

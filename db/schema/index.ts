@@ -8,3 +8,4 @@ export * from './impact';
 export * from './admin-sessions';
 export * from './proxies';
 export * from './findability';
+export * from './policy';

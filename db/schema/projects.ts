@@ -1,4 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 
 export const projects = pgTable('projects', {
@@ -8,6 +9,10 @@ export const projects = pgTable('projects', {
   /** Extra discovery/meta tool names counted as `meta` (§names), beyond the built-in ones. */
   metaTools: jsonb('meta_tools').$type<string[]>().notNull().default([]),
   surface: jsonb('surface').$type<SurfaceConfig>().notNull(),
+  /** Who may see and call which tools (§policy); every change is a row of policy_changes. */
+  policy: jsonb('policy').$type<ToolPolicy>().notNull().default({ default: 'allow', rules: [] }),
+  /** 0 until the policy is first changed; then the latest policy_changes version. */
+  policyVersion: integer('policy_version').notNull().default(0),
   /** Raw events older than this many days are deleted; the rollup keeps the counts. Null keeps all. */
   retentionDays: integer('retention_days'),
   /**

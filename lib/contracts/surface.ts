@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/arguments/classes';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { favouriteIndexSchema } from './favourites';
+import { toolPolicyContract } from './policy';
 import { count, int } from './shared';
 
 /** The list budgets of a project's surface config (§surface). */
@@ -78,7 +79,16 @@ export const surfaceDocumentSchema = z.object({
     // A document from a favindex older than the setting reads as its default.
     .default(DEFAULT_ARGUMENT_CHECK_MODE)
     .describe("What the proxy does with each tools/call's arguments against the tool's inputSchema (§arguments): off, observe or enforce."),
-  names: z.record(z.string(), z.string()).describe('Presented name → canonical server/tool, in presentation order.'),
+  policy: toolPolicyContract
+    .nullable()
+    // A document from a favindex older than policies has none: nothing is kept from anyone.
+    .default(null)
+    .describe(
+      "The project's tool policy as the requesting token sees it (§policy): rules for that token apply to all its sessions, rules naming clients are matched per session, rules for other tokens are left out.",
+    ),
+  names: z
+    .record(z.string(), z.string())
+    .describe('Presented name → canonical server/tool, in presentation order; only tools some session of this token may use.'),
   metaTools: z.array(z.string()).describe('Meta-tools the proxy adds in this mode; they map to no catalog tool.'),
   leftOut: z.array(leftOutToolSchema),
   catalog: surfaceCatalogSchema,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { tool } from '@/test/surface-catalogs';
+import { policyForToken } from '@/lib/policy/narrow';
 import { prepareCatalog } from './prepared-catalog';
 import { buildSurfaceDocument, etagOf, ifNoneMatchHits, type SurfaceSource } from './surface-document';
 
@@ -105,5 +106,33 @@ describe('surface document', () => {
     expect(ifNoneMatchHits('*', etag)).toBe(true);
     expect(ifNoneMatchHits('"abd"', etag)).toBe(false);
     expect(ifNoneMatchHits(null, etag)).toBe(false);
+  });
+});
+
+describe('surface document per token (§policy)', () => {
+  const policy = {
+    default: 'allow' as const,
+    rules: [
+      { effect: 'deny' as const, tools: ['github/*'], identities: ['token:ci'] },
+      { effect: 'deny' as const, tools: ['gitlab/*'], identities: ['client:cursor'] },
+    ],
+  };
+
+  it('holds no tool the token may not use, in the names or the favourites, and keeps client rules for the proxy', () => {
+    for (const mode of ['favindex', 'deferred', 'eager', 'lazy'] as const) {
+      const doc = buildSurfaceDocument({ ...source, policy: policyForToken(policy, 'ci') }, catalog, mode);
+      expect(
+        Object.values(doc.names).filter((c) => c.startsWith('github/')),
+        mode,
+      ).toEqual([]);
+      expect(Object.values(doc.names)).toContain('gitlab/create_issue');
+      expect(doc.favouriteIndex.tools).toEqual(['gitlab/create_issue']);
+      expect(doc.leftOut).toEqual([]);
+      expect(doc.policy?.rules).toEqual([{ effect: 'deny', tools: ['github/*'] }, policy.rules[1]]);
+    }
+    const other = buildSurfaceDocument({ ...source, policy: policyForToken(policy, 'other') }, catalog, 'favindex');
+    expect(Object.values(other.names)).toContain('github/create_issue');
+    expect(JSON.stringify(other)).not.toContain('token:ci');
+    expect(other.fingerprint).not.toBe(buildSurfaceDocument({ ...source, policy: policyForToken(policy, 'ci') }, catalog, 'favindex').fingerprint);
   });
 });

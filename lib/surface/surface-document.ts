@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import { someSessionMayUse } from '@/lib/policy/narrow';
+import { restrictCatalog } from '@/lib/policy/restrict';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { splitCanonical } from '@/lib/names/canonical';
 import { catalogFingerprints } from './catalog-fingerprints';
 import type { PreparedCatalog } from './prepared-catalog';
 import { presentedList, presentedSurfaceOf } from './presented';
@@ -16,10 +20,22 @@ export interface SurfaceSource {
   version: { catalog: number; favourites: number; surface: number };
   surface: SurfaceConfig;
   favourites: FavouriteIndex;
+  /**
+   * The tool policy as the requesting token sees it (policyForToken, §policy). The document holds
+   * only tools some session of that token may use; null (a caller from before policies) keeps nothing back.
+   */
+  policy?: ToolPolicy | null;
 }
 
-export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
-  const { surface, favourites } = source;
+export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
+  const { surface } = source;
+  const policy = source.policy ?? null;
+  const catalog = policy
+    ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, { canonical: e.canonical, server: e.server, annotations: e.tool.annotations }))
+    : wholeCatalog;
+  const favourites = policy
+    ? { ...source.favourites, tools: source.favourites.tools.filter((f) => mayUseFavourite(policy, wholeCatalog, f)) }
+    : source.favourites;
   const limits: SurfaceLimits = {
     maxToolsPerRequest: surface.limits.maxToolsPerRequest,
     maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,
@@ -56,6 +72,7 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
     // Inside the fingerprint: switching the checks must reach every proxy as a new surface.
     argumentChecks: surface.argumentChecks,
+    policy,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,
@@ -66,6 +83,13 @@ export function buildSurfaceDocument(source: SurfaceSource, catalog: PreparedCat
   const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
   const { project, ...rest } = content;
   return { project, version: source.version, ...rest, fingerprint };
+}
+
+/** A favourite a catalog does not list yet is judged by its name, with the annotations a tool that says nothing has. */
+function mayUseFavourite(policy: ToolPolicy, catalog: PreparedCatalog, favourite: string): boolean {
+  const entry = catalog.byCanonical.get(favourite);
+  const server = entry?.server ?? splitCanonical(favourite)?.server ?? '';
+  return someSessionMayUse(policy, { canonical: favourite, server, annotations: entry?.tool.annotations });
 }
 
 /** The ETag of a fingerprint: strong, quoted. */

@@ -14,7 +14,7 @@ export type Access = 'public' | 'admin' | TokenScope;
 
 export type Principal =
   | { kind: 'admin'; via: 'local' | 'session' }
-  | { kind: 'token'; projectId: string; tokenId: string; scopes: TokenScope[] }
+  | { kind: 'token'; projectId: string; tokenId: string; tokenName: string; scopes: TokenScope[] }
   | { kind: 'anonymous' };
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="favindex"' };
@@ -68,7 +68,7 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
     throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, missingScopeAction(access));
   }
   app.tokens.noteUsed(token.id);
-  return { kind: 'token', projectId: token.projectId, tokenId: token.id, scopes: token.scopes };
+  return { kind: 'token', projectId: token.projectId, tokenId: token.id, tokenName: token.name, scopes: token.scopes };
 }
 
 /** What to do about a missing scope: a proxy's scopes come together, as the Tokens tab's "for a proxy" choice makes them. */

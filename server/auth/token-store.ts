@@ -13,6 +13,8 @@ export const REFUSAL_RECORD_MS = 60_000;
 export interface KnownToken {
   id: string;
   projectId: string;
+  /** The token's name: its identity in the project's tool policy (§policy). */
+  name: string;
   scopes: TokenScope[];
   revoked: boolean;
 }
@@ -45,7 +47,7 @@ export class TokenStore {
     this.byHash ??= tokenByHashQuery(this.db).prepare('favindex_token_by_hash');
     const row = await readTokenByHash(this.byHash, hash);
     if (!row) return null;
-    return { id: row.id, projectId: row.projectId, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
+    return { id: row.id, projectId: row.projectId, name: row.name, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
   }
 
   /** Look a presented secret up; null when no such token exists (never issued, or deleted with its project). */

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import type { FavouriteState } from '@/lib/favourites/rules';
+import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import type { UploadedOnlyServer } from '@/lib/surface/preview-response';
@@ -10,6 +11,8 @@ import type { SurfaceStore } from './surface-store';
 
 export interface SurfaceInputs {
   surface: SurfaceConfig;
+  /** The project's whole tool policy (§policy). */
+  policy: ToolPolicy;
   favourites: FavouriteState;
   catalogVersion: number;
   catalog: PreparedCatalog;
@@ -27,5 +30,12 @@ export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectI
   const servers = await getCatalog(db, projectId);
   const kept = runBy ? servers.filter((s) => runBy.has(s.name)) : servers;
   const uploadedOnly = runBy ? servers.filter((s) => !runBy.has(s.name)).map((s) => ({ server: s.name, tools: s.toolCount })) : [];
-  return { surface: project.surface, favourites, catalogVersion: project.catalogVersion, catalog: surfaces.preparedCatalog(kept), uploadedOnly };
+  return {
+    surface: project.surface,
+    policy: project.policy,
+    favourites,
+    catalogVersion: project.catalogVersion,
+    catalog: surfaces.preparedCatalog(kept),
+    uploadedOnly,
+  };
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { type PreparedSurfaceVersions, readSurfaceVersions, type SurfaceVersions, surfaceVersionsQuery } from '@/db/queries/surface-versions';
 import { BoundedMap } from '@/lib/bounded-map';
 import { projectNotFound } from '@/lib/errors';
+import { policyForToken } from '@/lib/policy/narrow';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { catalogKey, type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import type { SurfaceServer } from '@/lib/surface/types';
@@ -17,7 +18,7 @@ export interface RenderedSurface {
 }
 
 function versionKey(v: SurfaceVersions): string {
-  return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceRevision}|${v.surfaceText}`;
+  return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceRevision}|${v.surfaceText}|${v.policyText}`;
 }
 
 /**
@@ -60,10 +61,13 @@ export class SurfaceStore {
     return prepared;
   }
 
-  /** The proxy's view of a project (§surface), rendered once per change. */
-  async surface(projectId: string, mode: SurfaceMode | undefined): Promise<RenderedSurface> {
+  /**
+   * The proxy's view of a project (§surface) for one token (§policy: each token its own
+   * document; null for the dashboard or a proxy without a token), rendered once per change.
+   */
+  async surface(projectId: string, mode: SurfaceMode | undefined, token: string | null = null): Promise<RenderedSurface> {
     const versions = await this.versionReads.get(projectId);
-    const slot = `${projectId}\u0000${mode ?? ''}`;
+    const slot = `${projectId}\u0000${mode ?? ''}\u0000${token === null ? '' : `t:${token}`}`;
     const hit = this.rendered.get(slot);
     if (hit && hit.key === versionKey(versions)) return hit.value;
     // After a change (or at start) every poll in flight misses at once: they share one render
@@ -71,13 +75,13 @@ export class SurfaceStore {
     const renderKey = `${slot}\u0000${versionKey(versions)}`;
     let render = this.renders.get(renderKey);
     if (!render) {
-      render = this.render(projectId, mode, slot).finally(() => this.renders.delete(renderKey));
+      render = this.render(projectId, mode, token, slot).finally(() => this.renders.delete(renderKey));
       this.renders.set(renderKey, render);
     }
     return render;
   }
 
-  private async render(projectId: string, mode: SurfaceMode | undefined, slot: string): Promise<RenderedSurface> {
+  private async render(projectId: string, mode: SurfaceMode | undefined, token: string | null, slot: string): Promise<RenderedSurface> {
     // Read the versions again with the inputs, in one snapshot, so the key names what was built.
     const { key, value } = await this.db.transaction(
       async (tx) => {
@@ -90,6 +94,7 @@ export class SurfaceStore {
             version: { catalog: inputs.catalogVersion, favourites: inputs.favourites.version, surface: current.surfaceRevision },
             surface: inputs.surface,
             favourites: inputs.favourites,
+            policy: policyForToken(inputs.policy, token),
           },
           inputs.catalog,
           mode ?? inputs.surface.mode,

@@ -10,8 +10,9 @@ import { apiRoute } from '@/server/http/route';
  */
 export const GET = apiRoute(
   { access: 'surface:read', params: projectParams, query: surfaceQuerySchema, rule: '§surface' },
-  async ({ app, req, params, query }) => {
-    const surface = await app.surfaces.surface(params.id, query.mode);
+  async ({ app, req, params, query, principal }) => {
+    // Each token its own document (§policy): what its rules, and the clients' rules, leave it.
+    const surface = await app.surfaces.surface(params.id, query.mode, principal.kind === 'token' ? principal.tokenName : null);
     // no-cache: caches may keep it but must revalidate, which is what the ETag is for.
     const headers = { etag: surface.etag, 'cache-control': 'no-cache' };
     if (ifNoneMatchHits(req.headers.get('if-none-match'), surface.etag)) return new Response(null, { status: 304, headers });
