@@ -25,6 +25,9 @@ export interface PreviewParams {
   retrieveK?: number;
   session?: string;
   step?: number;
+  /** The identity previewed (§policy): a token's name and the client name a session gives. */
+  token?: string;
+  sessionClient?: string;
   query?: string;
   detail?: 'full' | 'names';
 }

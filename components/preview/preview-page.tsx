@@ -22,6 +22,7 @@ import styles from './preview-page.module.css';
 import { ClientSummary } from './client-summary';
 import { UploadedOnlyNote } from './uploaded-only-note';
 import { DEFAULT_DEFERRAL_CONTROLS, deferralParams } from './deferral-controls';
+import { IdentityPicker, type PreviewIdentity } from './identity-picker';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
@@ -48,8 +49,10 @@ function settingsFrom(surface: SurfaceConfig): PreviewSettings {
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-function toParams(settings: PreviewSettings, client: ClientId, session: string, step: number | undefined): PreviewParams {
+function toParams(settings: PreviewSettings, client: ClientId, session: string, step: number | undefined, identity: PreviewIdentity): PreviewParams {
   return {
+    token: identity.token.trim() || undefined,
+    sessionClient: identity.client.trim() || undefined,
     client,
     ...deferralParams(client, settings.deferral),
     target: settings.target,
@@ -83,6 +86,8 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);
   const opened = url.open;
+  // Kept in the URL, so a link shows one identity's lists.
+  const identity: PreviewIdentity = { token: search.get('asToken') ?? '', client: search.get('asClient') ?? '' };
   const capProblem = settings.target === 'custom' ? customCapProblem(settings.cap) : null;
 
   function change(next: PreviewSettings) {
@@ -92,7 +97,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const onTarget = (target: TargetId) => change({ ...settings, target });
 
   // Debounced as text: a fresh object every render would never settle.
-  const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step)), 250);
+  const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step, identity)), 250);
   const params = JSON.parse(settled) as PreviewParams;
   // A custom target without a usable cap is not asked for: the field says what to enter.
   const ready = capProblem === null && !(params.target === 'custom' && params.cap === undefined);
@@ -111,6 +116,12 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   return (
     <>
       <PreviewControls settings={settings} onChange={change} client={client} onClient={choose} capProblem={capProblem} targetFallback={pair.fallback} />
+      <IdentityPicker
+        id={id}
+        identity={identity}
+        onChange={(next) => set({ asToken: next.token || null, asClient: next.client || null })}
+        policy={summary.data?.policy}
+      />
       <SessionReplay
         id={id}
         session={session}

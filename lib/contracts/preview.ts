@@ -198,6 +198,23 @@ export const previewResponseSchema = z.object({
     .nullable()
     .describe('Null when no proxy is connected: then the lists hold every uploaded server.'),
   session: z.discriminatedUnion('source', [explicitSessionSchema, recordedSessionSchema]).nullable(),
+  policy: z
+    .object({
+      identity: z
+        .object({ token: z.string().nullable(), client: z.string().nullable() })
+        .describe('Who the lists are for: `token` and `sessionClient` of the request.'),
+      hidden: z
+        .array(
+          z.object({
+            canonical: z.string(),
+            rule: count.nullable().describe('The index of the rule that keeps it back; null when the default does.'),
+            reason: z.string().describe('That rule in words, e.g. "rule 1: deny github/delete_* for token:ci".'),
+            note: z.string().nullable(),
+          }),
+        )
+        .describe('Catalog tools the project’s tool policy keeps from this identity, in catalog order: in no list, no search and no call.'),
+    })
+    .describe('The tool policy (§policy) as it applies to the identity previewed.'),
   modes: z.array(modePreviewSchema),
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;

@@ -81,6 +81,10 @@ export const previewQuerySchema = z
     /** … and called servers, most recent first. */
     calledServers: list(z.string().regex(SERVER_NAME_RE, 'each called server is a server name'), 'servers').optional(),
     query: z.string().max(1_000).default(''),
+    /** The identity previewed (§policy): the name of a project token … */
+    token: z.string().trim().min(1).max(100).optional(),
+    /** … and the client name its session gives (clientInfo.name). Without either, an identity no rule names. */
+    sessionClient: z.string().trim().min(1).max(200).optional(),
     /** `names` leaves descriptions and schemas out of the lists. */
     detail: z.enum(['full', 'names']).default('full'),
   })

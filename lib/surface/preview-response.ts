@@ -29,6 +29,8 @@ export interface PreviewSources {
   recorded: RecordedSession | null;
   /** The connected proxies and the servers none of them runs; null when no proxy is connected. */
   proxies: PreviewResponse['proxies'];
+  /** Who the preview is for, and what the policy keeps from them (the catalog and favourites are theirs already). */
+  policy: PreviewResponse['policy'];
 }
 
 export type UploadedOnlyServer = NonNullable<PreviewResponse['proxies']>['uploadedOnly'][number];
@@ -132,6 +134,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     catalog: { servers: catalog.servers.length, tools: catalog.toolCount },
     proxies: sources.proxies,
     session,
+    policy: sources.policy,
     modes,
   };
 }

@@ -1,4 +1,5 @@
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
+import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { buildPreviewResponse, type PreviewResponse } from '@/lib/surface/preview-response';
 import type { AppContext } from '@/server/context';
 import { runningProxies } from '@/server/proxies/proxies';
@@ -14,8 +15,19 @@ export async function preview(app: AppContext, projectId: string, query: Preview
   const inputs = await loadSurfaceInputs(app.db, app.surfaces, projectId, running?.servers ?? null);
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
   const proxies = running ? { connected: running.proxies, uploadedOnly: inputs.uploadedOnly } : null;
+  const identity = { token: query.token ?? null, client: query.sessionClient ?? null };
+  // The lists of this identity: what its proxy session lists, by the same restriction (§policy).
+  const mine = surfaceForIdentity(inputs.catalog, inputs.favourites, inputs.policy, identity);
   return buildPreviewResponse(
-    { project: projectId, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, recorded, proxies },
+    {
+      project: projectId,
+      surface: inputs.surface,
+      favourites: mine.favourites,
+      catalog: mine.catalog,
+      recorded,
+      proxies,
+      policy: { identity, hidden: mine.hidden },
+    },
     query,
   );
 }

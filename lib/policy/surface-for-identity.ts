@@ -1,0 +1,52 @@
+import { splitCanonical } from '@/lib/names/canonical';
+import type { ToolPolicy } from '@/lib/schemas/policy';
+import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
+import type { FavouritesInput } from '@/lib/surface/types';
+import { compilePolicy, describeRule, type PolicyIdentity } from './decide';
+import { restrictCatalog } from './restrict';
+
+/** A tool the policy keeps from an identity, and the rule that does (null: the default). */
+export interface HiddenTool {
+  canonical: string;
+  rule: number | null;
+  reason: string;
+  note: string | null;
+}
+
+export interface IdentitySurface {
+  catalog: PreparedCatalog;
+  favourites: FavouritesInput;
+  hidden: HiddenTool[];
+}
+
+/**
+ * What one identity's lists are made from (§policy): the catalog it may use, its favourites
+ * less the ones it may not (a denied favourite takes no slot), and what was kept back and why.
+ * The preview and the proxy both build on this, so a session lists what its preview shows.
+ */
+export function surfaceForIdentity(catalog: PreparedCatalog, favourites: FavouritesInput, policy: ToolPolicy, identity: PolicyIdentity): IdentitySurface {
+  const compiled = compilePolicy(policy);
+  const hidden: HiddenTool[] = [];
+  const restricted = restrictCatalog(catalog, (entry) => {
+    const decision = compiled.decide(identity, { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations });
+    if (!decision.allowed) hidden.push(hiddenTool(policy, entry.canonical, decision.rule));
+    return decision.allowed;
+  });
+  const tools = favourites.tools.filter((favourite) => {
+    const entry = catalog.byCanonical.get(favourite);
+    // A favourite no catalog lists yet is judged by its name, with the annotations of a tool that says nothing.
+    const server = entry?.server ?? splitCanonical(favourite)?.server ?? '';
+    return compiled.decide(identity, { canonical: favourite, server, annotations: entry?.tool.annotations }).allowed;
+  });
+  return { catalog: restricted, favourites: tools.length === favourites.tools.length ? favourites : { ...favourites, tools }, hidden };
+}
+
+function hiddenTool(policy: ToolPolicy, canonical: string, rule: number | null): HiddenTool {
+  const found = rule === null ? null : policy.rules[rule];
+  return {
+    canonical,
+    rule,
+    reason: found ? `rule ${rule! + 1}: ${describeRule(found)}` : `the default: ${policy.default}`,
+    note: found?.note ?? null,
+  };
+}
