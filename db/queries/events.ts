@@ -40,6 +40,7 @@ export async function listEvents(db: Db, projectId: string, options: EventListOp
     durationMs: r.durationMs,
     model: r.model,
     client: r.client,
+    token: r.token,
     surfaceRevision: r.surfaceRevision,
     mode: r.mode,
     failureClasses: r.failureClasses,

@@ -73,6 +73,7 @@ function toJsonRecords(rows: readonly EventRow[]): string {
       d: r.durationMs ?? undefined,
       m: r.model ?? undefined,
       c: r.client ?? undefined,
+      tk: r.token ?? undefined,
       rv: r.surfaceRevision,
       md: r.mode,
       oc: r.offCatalog || undefined,
@@ -119,13 +120,13 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
     with input as (
       select * from json_to_recordset(${toJsonRecords(rows)}::json) as x(
         e text, t timestamptz, r text, n text, k text, o text, sh text, th text, ch text, re text,
-        s text, st text, ec text, d integer, m text, c text, rv integer, md text, oc boolean, fc jsonb, ap jsonb)
+        s text, st text, ec text, d integer, m text, c text, tk text, rv integer, md text, oc boolean, fc jsonb, ap jsonb)
     ),
     ins as (
       insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
                           canonical_hint, unresolved_reason, session_id, status, error_code, duration_ms, model, client,
-                          surface_revision, mode, off_catalog, failure_classes, argument_problems)
-      select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, rv, md, coalesce(oc, false), fc, ap from input order by e
+                          token, surface_revision, mode, off_catalog, failure_classes, argument_problems)
+      select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, tk, rv, md, coalesce(oc, false), fc, ap from input order by e
       on conflict (project_id, event_id) do nothing
       returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
                 surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog,

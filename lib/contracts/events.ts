@@ -33,6 +33,7 @@ export const eventViewSchema = z.object({
   durationMs: int.nullable(),
   model: z.string().nullable(),
   client: z.string().nullable(),
+  token: z.string().nullable().describe('The name of the project token that sent it (§policy); null when it came without one.'),
   surfaceRevision: int.nullable().describe('The surface revision the call was made under (§impact).'),
   mode: z.string().nullable().describe('The surface mode the call was made under.'),
   failureClasses: z

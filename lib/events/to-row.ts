@@ -23,6 +23,8 @@ export interface EventRow {
   durationMs: number | null;
   model: string | null;
   client: string | null;
+  /** The name of the project token that sent it (§policy identities), not a claim of the event's own. */
+  token: string | null;
   /** The surface revision and mode it was made under (§impact). */
   surfaceRevision: number;
   mode: string;
@@ -58,7 +60,12 @@ interface NameFacts {
  * which are checked against the tool's schema and then dropped. The row's classes are final
  * unless there is something to check; then `withProblems` sets them.
  */
-export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: RevisionTimeline): { row: EventRow; toCheck: ArgumentsToCheck | null } {
+export function toEventRow(
+  event: ValidatedEvent,
+  ctx: NameContext,
+  revisions: RevisionTimeline,
+  token: string | null = null,
+): { row: EventRow; toCheck: ArgumentsToCheck | null } {
   const call = { tool: event.tool, server: event.server, canonical: event.canonical, arguments: event.arguments, timestamp: event.at };
   const resolution = resolveCall(call, ctx);
   const surface = revisions.resolve(event);
@@ -81,6 +88,7 @@ export function toEventRow(event: ValidatedEvent, ctx: NameContext, revisions: R
     durationMs: event.durationMs == null ? null : Math.round(event.durationMs),
     model: event.model ?? null,
     client: event.client ?? null,
+    token,
     surfaceRevision: surface.revision,
     mode: surface.mode,
     offCatalog: isOffCatalog(resolution, ctx),

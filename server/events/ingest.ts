@@ -16,7 +16,13 @@ export type { IngestResult } from '@/lib/contracts/events';
  * (an id already stored is a duplicate), and fold them into the daily rollup, all in one
  * transaction (§events, §storage).
  */
-export async function ingestEvents(app: AppContext, projectId: string, batch: readonly ValidatedEvent[]): Promise<IngestResult> {
+export async function ingestEvents(
+  app: AppContext,
+  projectId: string,
+  batch: readonly ValidatedEvent[],
+  /** The name of the token that sent the batch: each event's identity (§policy), which no event can claim for itself. */
+  token: string | null = null,
+): Promise<IngestResult> {
   if (batch.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
   const now = Date.now();
   const { accepted, rejected } = await withTransactionRetry(() =>
@@ -29,7 +35,7 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
       const rows: EventRow[] = [];
       const pending: { row: EventRow; call: ArgumentsToCheck }[] = [];
       for (const event of kept) {
-        const { row, toCheck } = toEventRow(event, context, revisions);
+        const { row, toCheck } = toEventRow(event, context, revisions, token);
         rows.push(row);
         if (toCheck) pending.push({ row, call: toCheck });
       }
@@ -53,7 +59,7 @@ export async function ingestEvents(app: AppContext, projectId: string, batch: re
  * Ingest a request body of events (§events): each item is validated on its own, the valid
  * ones are stored in one transaction, and the invalid ones come back by index and reason.
  */
-export async function ingestBatch(app: AppContext, projectId: string, text: string, mediaType: string) {
+export async function ingestBatch(app: AppContext, projectId: string, text: string, mediaType: string, token: string | null = null) {
   const now = Date.now();
   const valid: ValidatedEvent[] = [];
   const rejected: EventReject[] = [];
@@ -67,7 +73,7 @@ export async function ingestBatch(app: AppContext, projectId: string, text: stri
     else valid.push(checked);
   }
   if (valid.length === 0) await requireProject(app.db, projectId);
-  const result = await ingestEvents(app, projectId, valid);
+  const result = await ingestEvents(app, projectId, valid, token);
   return {
     accepted: result.accepted,
     duplicates: result.duplicates,

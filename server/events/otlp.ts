@@ -13,7 +13,13 @@ import { ingestEvents } from './ingest';
  * (id `otel:<spanId>`, so re-exporting is safe) resolved to its canonical name like any other
  * (§events, §names). Rejected spans are counted in partialSuccess.
  */
-export async function ingestTraceExport(app: AppContext, projectId: string, doc: unknown, spanKind: SpanKindFilter): Promise<ExportTraceServiceResponse> {
+export async function ingestTraceExport(
+  app: AppContext,
+  projectId: string,
+  doc: unknown,
+  spanKind: SpanKindFilter,
+  token: string | null = null,
+): Promise<ExportTraceServiceResponse> {
   await requireProject(app.db, projectId);
   const servers = serverHints(await listServerEndpoints(app.db, projectId));
   const { outcomes, filteredOut } = extractToolCallSpans(doc, { spanKind, servers });
@@ -35,7 +41,7 @@ export async function ingestTraceExport(app: AppContext, projectId: string, doc:
     if (isReject(checked)) rejected.push({ spanId: outcome.spanId, message: checked.message });
     else valid.push(checked);
   }
-  const stored = await ingestEvents(app, projectId, valid);
+  const stored = await ingestEvents(app, projectId, valid, token);
   for (const tooOld of stored.rejected) {
     const outcome = outcomes[tooOld.index];
     if (!outcome) throw new Error(`ingest rejected event ${tooOld.index}, which is not in this batch`);

@@ -62,6 +62,7 @@ function stored(eventId: string, minute: number, call: Partial<EventRow> & Pick<
     durationMs: null,
     model: null,
     client: null,
+    token: null,
     surfaceRevision: 1,
     mode: 'favindex',
     offCatalog: false,
@@ -140,6 +141,11 @@ describe(`migration ${MIGRATION}`, () => {
     const id = 'repair';
     // Today's revisions name the catalog version a catalog change brought in, in a column 0020 adds: lend it.
     await db.execute(sql`alter table surface_revisions add column catalog jsonb`);
+    // And projects keep a tool policy and events their token, which 0021 adds.
+    await db.execute(
+      sql`alter table projects add column policy jsonb not null default '{"default":"allow","rules":[]}', add column policy_version integer not null default 0`,
+    );
+    await db.execute(sql`alter table events add column token text`);
     await createProject(db, createProjectSchema.parse({ id }));
     await putServerCatalog(db, id, 'github', [tool('create_issue'), tool('close_issue')]);
     await putServerCatalog(db, id, 'github', [tool('create_issue')]);
@@ -168,6 +174,8 @@ describe(`migration ${MIGRATION}`, () => {
     });
 
     await db.execute(sql`alter table surface_revisions drop column catalog`);
+    await db.execute(sql`alter table projects drop column policy, drop column policy_version`);
+    await db.execute(sql`alter table events drop column token`);
     await database.migrate();
 
     const events = await queryRows<Record<string, string | null>>(

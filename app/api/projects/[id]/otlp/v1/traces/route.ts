@@ -11,8 +11,8 @@ import { apiRoute } from '@/server/http/route';
  */
 export const POST = apiRoute(
   { access: 'events:write', params: projectParams, query: otlpQuerySchema, rule: '§events' },
-  async ({ app, req, params, query }) => {
+  async ({ app, req, params, query, principal }) => {
     const doc = await readOtlpJson(req);
-    return json(await ingestTraceExport(app, params.id, doc, query.spanKind));
+    return json(await ingestTraceExport(app, params.id, doc, query.spanKind, principal.kind === 'token' ? principal.tokenName : null));
   },
 );
