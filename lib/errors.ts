@@ -60,6 +60,7 @@ export const SPEC_RULES = [
   '§catalog',
   '§surface',
   '§arguments',
+  '§policy',
   '§yaml',
   '§errors',
   '§auth',

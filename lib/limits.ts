@@ -133,3 +133,6 @@ export const TEST_QUERY_LIMITS = { perProject: 200, queryLength: 200 } as const;
  * list across tools is always made of the per-tool lists' own rows.
  */
 export const ARGUMENT_WRONG_KEYS = 10;
+
+/** Identities GET /usage/identities lists at most (§policy): tokens × clients stay few; past this the answer says it was cut. */
+export const MAX_USAGE_IDENTITIES = 200;

@@ -14,6 +14,7 @@ export const queryKeys = {
   testQueries: (id: string) => ['project', id, 'findability', 'queries'] as const,
   usage: (id: string, params: object) => ['project', id, 'usage', params] as const,
   argumentUsage: (id: string, params: object) => ['project', id, 'usage', 'arguments', params] as const,
+  identityUsage: (id: string, params: object) => ['project', id, 'usage', 'identities', params] as const,
   suggestions: (id: string, params: object) => ['project', id, 'suggestions', params] as const,
   impact: (id: string, params: object) => ['project', id, 'impact', params] as const,
   backtest: (id: string, params: object) => ['project', id, 'backtest', params] as const,

@@ -8,6 +8,8 @@ export interface ArgumentUsageParams {
   until?: string;
   model?: string;
   client?: string;
+  /** The name of the token that sent the calls (§policy). */
+  token?: string;
 }
 
 /** The query string of GET /api/projects/:id/usage/arguments: what is left out is every model or client. */
@@ -16,6 +18,7 @@ export function argumentUsageSearch(params: ArgumentUsageParams): URLSearchParam
   if (params.until) search.set('until', params.until);
   if (params.model) search.set('model', params.model);
   if (params.client) search.set('client', params.client);
+  if (params.token) search.set('token', params.token);
   return search;
 }
 

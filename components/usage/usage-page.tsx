@@ -13,6 +13,7 @@ import { WhyCallsFail } from './arguments/why-calls-fail';
 import { BreakdownTable } from './breakdown-table';
 import { CoverageChart } from './coverage-chart';
 import { DailyChart } from './daily-chart';
+import { IdentitiesTable } from './identities-table';
 import { PinNext } from './pin-next';
 import { ToolsTable } from './tools-table';
 import { TopToolsChart } from './top-tools-chart';
@@ -118,6 +119,7 @@ export function UsagePage({ id }: { id: string }) {
               <BreakdownTable dimension="model" rows={r.breakdown.models} />
               <BreakdownTable dimension="client" rows={r.breakdown.clients} />
             </Columns>
+            <IdentitiesTable id={id} {...argumentWindow(choice)} />
             <ToolsTable rows={r.rows} />
           </>
         )}

@@ -17,5 +17,13 @@ export const argumentUsageQuerySchema = z.object({
   model: segmentParam('model'),
   /** Only calls made through this client. */
   client: segmentParam('client'),
+  /** Only calls sent with this project token (its name, §policy). */
+  token: segmentParam('token'),
 });
 export type ArgumentUsageQuery = z.infer<typeof argumentUsageQuerySchema>;
+
+/** GET /api/projects/{id}/usage/identities (§policy). */
+export const identityUsageQuerySchema = z.object({
+  window: windowParamSchema.default(30),
+  until: untilParamSchema.optional(),
+});

@@ -1,5 +1,6 @@
 'use client';
 
+import { useIdentityUsageQuery } from '@/components/api/use-identity-usage-query';
 import { useArgumentUsageQuery } from '@/components/api/use-argument-usage-query';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -83,8 +84,11 @@ export function WhyCallsFail({ id, window, until, models, clients }: { id: strin
   const { search, set } = useSearchState();
   const model = search.get('argModel') ?? EVERY;
   const client = search.get('argClient') ?? EVERY;
+  const token = search.get('argToken') ?? EVERY;
   const shown = search.get('argTool');
-  const query = useArgumentUsageQuery(id, { window, until, model: model || undefined, client: client || undefined });
+  const query = useArgumentUsageQuery(id, { window, until, model: model || undefined, client: client || undefined, token: token || undefined });
+  const identities = useIdentityUsageQuery(id, { window, until });
+  const tokenChoices = [EVERY, ...new Set([...(identities.data?.identities ?? []).flatMap((i) => (i.token ? [i.token] : [])), ...(token ? [token] : [])])];
   // A filter named in the URL stays offered even when the window has none of its calls.
   const modelChoices = [EVERY, ...new Set([...models, ...(model ? [model] : [])])];
   const clientChoices = [EVERY, ...new Set([...clients, ...(client ? [client] : [])])];
@@ -104,6 +108,13 @@ export function WhyCallsFail({ id, window, until, models, clients }: { id: strin
           choices={clientChoices}
           optionLabel={(c) => c || 'every client'}
           onChange={(c) => set({ argClient: c || null })}
+        />
+        <ChoiceSelect
+          label="Token"
+          value={token}
+          choices={tokenChoices}
+          optionLabel={(t) => t || 'every token'}
+          onChange={(t) => set({ argToken: t || null })}
         />
       </CardHeader>
       <QueryView

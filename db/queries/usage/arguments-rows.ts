@@ -21,6 +21,8 @@ export interface ArgumentCountsRow {
 export interface ArgumentFilter {
   model?: string;
   client?: string;
+  /** The name of the token that sent the calls (§policy). */
+  token?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
             and kind <> 'meta'
             ${filter.model === undefined ? sql`` : sql`and model = ${filter.model}`}
             ${filter.client === undefined ? sql`` : sql`and client = ${filter.client}`}
+            ${filter.token === undefined ? sql`` : sql`and token = ${filter.token}`}
         )
         select tool, model, client,
                count(*)::int as calls,

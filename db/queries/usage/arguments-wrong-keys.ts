@@ -30,6 +30,7 @@ export async function wrongKeyRows(db: Db, projectId: string, window: UsageWindo
             and e.kind = 'tool' and jsonb_typeof(e.argument_problems) = 'array' and p->>'class' = 'unexpected_param'
             ${filter.model === undefined ? sql`` : sql`and e.model = ${filter.model}`}
             ${filter.client === undefined ? sql`` : sql`and e.client = ${filter.client}`}
+            ${filter.token === undefined ? sql`` : sql`and e.token = ${filter.token}`}
           group by e.tool, p->>'path', p->>'suggestion', e.model
         ) k
         where n <= ${perTool}

@@ -1,5 +1,6 @@
 import { argumentUsageSchema } from '@/lib/contracts/arguments';
-import { argumentUsageQuerySchema } from '@/lib/schemas/argument-usage';
+import { identityUsageSchema } from '@/lib/contracts/identity-usage';
+import { argumentUsageQuerySchema, identityUsageQuerySchema } from '@/lib/schemas/argument-usage';
 import { suggestionsResponseSchema } from '@/lib/contracts/suggestions';
 import { usageOverviewSchema, usageReportSchema } from '@/lib/contracts/usage';
 import { suggestionsQuerySchema, usageOverviewQuerySchema, usageQuerySchema } from '@/lib/schemas/usage';
@@ -22,6 +23,15 @@ export const USAGE_OPERATIONS: Record<string, PathOperations> = {
       summary: 'Why calls fail, per tool, model and client: well-formed rate, first call right, failure classes, wrong keys (§arguments)',
       query: argumentUsageQuerySchema,
       responses: { 200: { description: 'The tools whose arguments models get wrong most, worst first.', schema: argumentUsageSchema } },
+    },
+  },
+  '/api/projects/{id}/usage/identities': {
+    get: {
+      tag: 'usage',
+      access: 'usage:read',
+      summary: 'Who calls: calls, failures and tool-policy refusals per token and client over the window (§policy)',
+      query: identityUsageQuerySchema,
+      responses: { 200: { description: 'Each token and client pair that called, most calls first.', schema: identityUsageSchema } },
     },
   },
   '/api/projects/{id}/suggestions': {

@@ -10,6 +10,6 @@ export const GET = apiRoute(
   { access: 'usage:read', params: projectParams, query: argumentUsageQuerySchema, rule: '§arguments' },
   async ({ db, params, query }) => {
     const window = usageWindow(query.window, query.until ?? new Date());
-    return json(await argumentUsage(db, params.id, window, { model: query.model, client: query.client }));
+    return json(await argumentUsage(db, params.id, window, { model: query.model, client: query.client, token: query.token }));
   },
 );
