@@ -7,6 +7,7 @@ import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
+import { deniedText, MISSING_TEXT, POLICY_DENIED, POLICY_MISSING } from './policy-gate';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
@@ -46,6 +47,7 @@ export async function handleCall(
   const revision = state.view.revision;
   const checks = state.view.argumentChecks;
   try {
+    if (state.policy.missing(state.view)) return refuseAll(state, session, params, outcome);
     const target = await resolveTarget(state, session, params.name);
     if (!target) {
       outcome.status = 'error';
@@ -82,6 +84,13 @@ export async function handleCall(
     if (target.kind === 'tool' || inputSchema) outcome.canonical = canonical(server, tool);
     // A tool the server's list (once read) does not hold was made up; the server answers it as ever.
     else if (state.tools.has(server)) outcome.invented = 'tool';
+    // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
+    const decision = state.policy.decide(state.catalog, state.view, session.client, canonical(server, tool), server);
+    if (decision && !decision.allowed && state.view.policy) {
+      outcome.status = 'denied';
+      outcome.errorCode = POLICY_DENIED;
+      return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, state.view.policy) }], isError: true };
+    }
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
     const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
     outcome.problems = checked.problems;
@@ -139,16 +148,41 @@ async function resolveTarget(state: ProxyState, session: ProxySession, name: str
     if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
     const mapped = state.view.names[name];
     if (mapped && splitCanonical(mapped)) return { kind: 'tool', canonical: mapped };
-    if (attempt === 0 && !(await state.surface?.refresh())) return null;
+    if (attempt === 0 && !(await state.surface?.refresh())) break;
   }
-  return null;
+  // A tool the policy keeps from this session is in no list of it, yet its name is still that tool's: refused as denied, not unknown.
+  const hidden = state.policy.hiddenTool(state.catalog, state.view, session.client, name);
+  return hidden ? { kind: 'tool', canonical: hidden } : null;
+}
+
+/**
+ * --require-policy and no policy from favindex: every call is refused, traced as denied and, when
+ * its name is a tool's in any form, as that tool's.
+ */
+function refuseAll(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
+  const args = params.arguments ?? {};
+  const named =
+    params.name === INVOKE_TOOL && typeof args.server === 'string' && typeof args.tool === 'string'
+      ? canonical(args.server, args.tool)
+      : state.policy.hiddenTool(state.catalog, state.view, session.client, params.name);
+  const parts = named ? splitCanonical(named) : null;
+  if (parts && state.upstreams.has(parts.server)) {
+    outcome.server = parts.server;
+    if (state.inputSchemaOf(parts.server, parts.tool)) outcome.canonical = named!;
+  }
+  if (params.name === INVOKE_TOOL && parts) outcome.arguments = parts;
+  outcome.status = 'denied';
+  outcome.errorCode = POLICY_MISSING;
+  return { content: [{ type: 'text', text: MISSING_TEXT }], isError: true };
 }
 
 /** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */
 function find(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
   const query = params.arguments?.query;
   if (typeof query !== 'string' || !query.trim()) return toolError(outcome, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
-  const found = findTools(state.view, state.catalog, query);
+  // Only what the session may use is found, and so activated or retrieved.
+  const catalog = state.catalogFor(session);
+  const found = findTools(state.view, catalog, query);
   const presented = session.presented;
   session.update(
     state.view.mode === 'retrieve'
@@ -161,7 +195,7 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
           ),
         },
   );
-  const listed = new Map(presentedList(state.view, state.catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
+  const listed = new Map(presentedList(state.view, catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
   state.notifyIfChanged(session);
   if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
   const lines = found.map((e) => `- ${listed.get(e.canonical) ?? e.typedName}: ${firstLine(e.tool.description ?? '')}`);

@@ -31,6 +31,12 @@ export interface ProxyOptions {
   startWaitMs: number;
   /** One JSON-RPC message on stdio at most, from the client or from a server (--max-message-mb; MAX_MESSAGE_BYTES). */
   maxMessageBytes?: number;
+  /**
+   * Fail closed (--require-policy): while favindex has sent no tool policy for this token (no
+   * surface yet, favindex unreachable with none kept, or a favindex older than policies), list no
+   * tools and refuse every call; the tools follow with list_changed when a policy arrives.
+   */
+  requirePolicy?: boolean;
   /** A stop asked for while starting (SIGTERM): the wait for the servers' first start is cut short. */
   signal?: AbortSignal;
   log(message: string): void;
@@ -81,6 +87,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   passthrough.attach(upstreams);
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
   state.startBy = startBy;
+  state.policy.requirePolicy = options.requirePolicy ?? false;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
@@ -95,6 +102,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   state.surface = surface;
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
+  if (state.policy.missing(state.view)) log("--require-policy: no tool is listed or called until favindex sends this token's tool policy");
   if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
   void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();

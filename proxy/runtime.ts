@@ -9,6 +9,7 @@ import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import { ArgumentChecks } from './argument-checks';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import { PolicyGate } from './policy-gate';
 import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
@@ -40,6 +41,8 @@ export class ProxyState {
   surface: SurfaceClient | null = null;
   /** Compiled inputSchemas of the tools held, each once per catalog version (§arguments). */
   readonly argumentChecks: ArgumentChecks;
+  /** The tool policy per session (§policy); `requirePolicy` on it makes the proxy fail closed. */
+  readonly policy = new PolicyGate();
   /** Upstreams that listed their tools or failed to start in this run. */
   private readonly settled = new Set<string>();
   private surfaceRead = false;
@@ -234,11 +237,18 @@ export class ProxyState {
     return this.raw.get(canonical(server, tool))?.inputSchema;
   }
 
-  /** The list one session is given now (computed once per change of surface, catalog or session). */
+  /** What one session may use of the catalog under the policy: its lists, searches and calls are built on it. */
+  catalogFor(session: ProxySession): PreparedCatalog {
+    return this.policy.catalogFor(this.catalog, this.view, session.client);
+  }
+
+  /** The list one session is given now (computed once per change of surface, catalog, client or session). */
   listing(session: ProxySession): SessionListing {
-    const key = `${this.stamp}|${this.view.etag}|${session.version}`;
+    const missing = this.policy.missing(this.view);
+    const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
     if (session.listing?.key === key) return session.listing;
-    const list = presentedList(this.view, this.catalog, session.presented).tools;
+    // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
+    const list = missing ? [] : presentedList(this.view, this.catalogFor(session), session.presented).tools;
     const byName = new Map<string, ListedTool>();
     for (const tool of list) byName.set(tool.name, tool);
     const tools = list.map((t) => this.mcpTool(t));

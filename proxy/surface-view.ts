@@ -1,5 +1,6 @@
 import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import type { ToolPolicy } from '@/lib/schemas/policy';
 import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import type { PresentedSurface } from '@/lib/surface/presented';
 import type { FetchedSurface } from './favindex-api';
@@ -14,6 +15,12 @@ export interface SurfaceView extends PresentedSurface {
   order: readonly string[];
   /** What handleCall does with each call's arguments (§arguments). */
   argumentChecks: ArgumentCheckMode;
+  /**
+   * The tool policy as favindex narrowed it for this proxy's token (§policy): what is left of a
+   * rule's identities are clients, matched per session. Null before a surface arrives and from a
+   * favindex older than policies.
+   */
+  policy: ToolPolicy | null;
 }
 
 const DEFAULT_CONFIG = defaultSurfaceConfig();
@@ -30,6 +37,7 @@ export const DEFAULT_VIEW: SurfaceView = {
   names: {},
   order: [],
   argumentChecks: DEFAULT_CONFIG.argumentChecks,
+  policy: null,
 };
 
 export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
@@ -48,5 +56,6 @@ export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
     names: d.names,
     order: d.catalog.servers.map((s) => s.name),
     argumentChecks: d.argumentChecks,
+    policy: d.policy,
   };
 }

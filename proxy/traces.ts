@@ -13,7 +13,8 @@ export interface CallOutcome {
   canonical?: string;
   /** For mcp_invoke_tool: the server and tool it named (never the tool's own arguments). */
   arguments?: { server: string; tool: string };
-  status: 'ok' | 'error' | 'cancelled';
+  /** `denied`: the tool policy refused the call (errorCode policy_denied or policy_missing); the server never saw it. */
+  status: 'ok' | 'error' | 'cancelled' | 'denied';
   errorCode?: string;
   /** The name resolved to no tool, or mcp_invoke_tool named no server of this proxy. */
   invented?: 'tool' | 'server';

@@ -12,12 +12,15 @@ import { badArguments, CliError, EXIT } from '../exit-codes';
 /** After the stop sequence (1.2 s at most), how long the process may take to exit by itself. */
 const EXIT_AFTER_STOP_MS = 50;
 
+/** Set to 1, the proxy runs as with --require-policy. */
+const REQUIRE_POLICY_ENV = 'FAVINDEX_REQUIRE_POLICY';
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: "serve the project's tool surface to an MCP client, in front of the MCP servers of a config file",
-  help: `favindex proxy --project P --config FILE [--listen 127.0.0.1:PORT [--secret-file FILE]]
+  help: `favindex proxy --project P --config FILE [--listen 127.0.0.1:PORT [--secret-file FILE]] [--require-policy]
 
   An MCP server for Claude Code, Cursor, Codex, VS Code or any MCP client. It starts the MCP
   servers listed in FILE (the "mcpServers" format those clients use: command/args/env, or
@@ -38,6 +41,10 @@ export const proxyCommand: Command = {
   with those under the project's Tokens tab. Without catalog:write the servers' tools never
   reach the catalog; the proxy says so once, on stderr, as it does when --url does not answer.
 
+  The project's tool policy (its Policy tab) is sent with the surface, narrowed to this token:
+  a session never lists or finds a tool it may not use, and a call to one, by any name, is
+  answered with an error naming the rule and never reaches the server.
+
 Options:
   --config FILE       the mcpServers JSON file of the MCP servers to put behind the proxy
   --listen HOST:PORT  serve Streamable HTTP instead of stdio (127.0.0.1 or localhost)
@@ -56,6 +63,10 @@ Options:
                       and surface kept on disk at once.
   --max-message-mb N  one JSON-RPC message over stdio at most, from the client or a server
                       (default 10). A larger result fails that call alone, with an error that says so.
+  --require-policy    fail closed: until favindex has sent this token's tool policy (favindex not
+                      reached yet and none kept from a last run, or a favindex older than policies)
+                      list no tools and refuse every call; the tools follow with list_changed when
+                      it arrives. Also set by ${REQUIRE_POLICY_ENV}=1.
 
   SIGTERM or SIGINT stops it within 2 s, servers that hang included; unsent traces stay on disk.
 
@@ -70,6 +81,7 @@ Options:
     'call-timeout': { type: 'string' },
     'start-wait': { type: 'string' },
     'max-message-mb': { type: 'string' },
+    'require-policy': { type: 'boolean' },
   },
 
   async run({ parsed, io }) {
@@ -83,6 +95,7 @@ Options:
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
     const maxMessageMb = decimal(stringValue(parsed.values['max-message-mb']) ?? '10', '--max-message-mb', 0.01, 1_024, 'MiB');
     const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
+    const requirePolicy = parsed.values['require-policy'] === true || io.env[REQUIRE_POLICY_ENV] === '1';
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
       stringValue(parsed.values['state-dir']) ??
@@ -132,6 +145,7 @@ Options:
         callTimeoutMs,
         startWaitMs,
         maxMessageBytes: Math.round(maxMessageMb * 1024 * 1024),
+        requirePolicy,
         signal: stopAsked.signal,
         log,
       });

@@ -8,14 +8,19 @@ export interface CallFacts {
   inventedServer?: boolean;
   /** What the argument check found; undefined when it did not run (checks off, no schema). */
   problems?: readonly ArgumentProblem[];
-  /** `error` when the server answered `isError` or the call failed on the way. */
+  /**
+   * `error` when the server answered `isError` or the call failed on the way; `denied` when the
+   * project's tool policy refused it (§policy), `cancelled` when the client gave up on it.
+   */
   status: string;
 }
 
 /**
  * The failure classes of one call, at least one (§arguments). A call with wrong arguments is
  * classed by them, even when the server then failed it too: the server's error is their
- * consequence. A cancelled call failed at nothing.
+ * consequence. A cancelled call failed at nothing, and so did one the tool policy refused: it
+ * named a real tool, its arguments were never checked, and the server never saw it, so it is
+ * neither an argument problem nor a server error (its status says it was denied).
  */
 export function failureClassesOf(call: CallFacts): FailureClass[] {
   if (call.inventedTool) return ['invented_tool'];

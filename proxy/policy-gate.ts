@@ -1,0 +1,114 @@
+import { compilePolicy, describeRule, type PolicyDecision } from '@/lib/policy/decide';
+import { catalogForIdentity } from '@/lib/policy/for-identity';
+import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
+import { buildNameCatalog } from '@/lib/names/name-catalog';
+import { metaToolSet, type NameContext, resolveCall } from '@/lib/names/resolve';
+import type { ToolPolicy } from '@/lib/schemas/policy';
+import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
+import type { SurfaceView } from './surface-view';
+
+const NOTHING = prepareCatalog([]);
+
+/** The error codes of a call the policy refused (§policy): by a rule or the default, or for want of a policy. */
+export const POLICY_DENIED = 'policy_denied';
+export const POLICY_MISSING = 'policy_missing';
+
+/**
+ * The tool policy as the proxy applies it to each session (§policy): the catalog a session may
+ * use, and a second decision for every call once its name is resolved. A session is identified by
+ * its client only: the token's own rules came from favindex already narrowed to everyone here.
+ */
+export class PolicyGate {
+  /** With --require-policy, a proxy that has no policy from favindex lists nothing and refuses every call. */
+  requirePolicy = false;
+  /** Per catalog, policy and client: a listing of a session whose inputs did not change costs one lookup. */
+  private readonly catalogs = new WeakMap<PreparedCatalog, WeakMap<ToolPolicy, Map<string | null, PreparedCatalog>>>();
+  private readonly contexts = new WeakMap<PreparedCatalog, WeakMap<PreparedCatalog, NameContext>>();
+
+  /** Fail closed: a policy is required and the surface in force has none (none yet, or an old favindex's). */
+  missing(view: SurfaceView): boolean {
+    return this.requirePolicy && view.policy === null;
+  }
+
+  /** What a session of `client` may use of the proxy's catalog: all of it without a policy, nothing when one is missing. */
+  catalogFor(catalog: PreparedCatalog, view: SurfaceView, client: string | null): PreparedCatalog {
+    if (this.missing(view)) return NOTHING;
+    const policy = view.policy;
+    if (!policy) return catalog;
+    let byPolicy = this.catalogs.get(catalog);
+    if (!byPolicy) {
+      byPolicy = new WeakMap();
+      this.catalogs.set(catalog, byPolicy);
+    }
+    let byClient = byPolicy.get(policy);
+    if (!byClient) {
+      byClient = new Map();
+      byPolicy.set(policy, byClient);
+    }
+    let found = byClient.get(client);
+    if (!found) {
+      found = catalogForIdentity(catalog, policy, { token: null, client });
+      byClient.set(client, found);
+    }
+    return found;
+  }
+
+  /**
+   * The decision for a call to `server/tool` by a session of `client`, read with the tool's
+   * annotations as its server listed them (a tool it does not list is read with the MCP defaults,
+   * so a made-up name is never more allowed than a real one). Null: no policy applies.
+   */
+  decide(catalog: PreparedCatalog, view: SurfaceView, client: string | null, canonicalName: string, server: string): PolicyDecision | null {
+    if (!view.policy) return null;
+    const entry = catalog.byCanonical.get(canonicalName);
+    return compilePolicy(view.policy).decide({ token: null, client }, { canonical: canonicalName, server, annotations: entry?.tool.annotations });
+  }
+
+  /**
+   * A name the session's list does not hold that still names a tool of the whole catalog which
+   * the session may not use, in any form a client may send (a typed, safe or canonical name,
+   * `favourite/…`, `fav_…`, a client's own prefix): its call is refused as that tool, not as an
+   * unknown name. Null for every other name, an allowed tool in a form not listed included.
+   */
+  hiddenTool(catalog: PreparedCatalog, view: SurfaceView, client: string | null, name: string): string | null {
+    const allowed = this.catalogFor(catalog, view, client);
+    if (allowed === catalog) return null;
+    const resolution = resolveCall({ tool: name, timestamp: Date.now() }, this.context(catalog, allowed, view));
+    if (resolution.kind !== 'tool' || !catalog.byCanonical.has(resolution.canonical)) return null;
+    return allowed.byCanonical.has(resolution.canonical) ? null : resolution.canonical;
+  }
+
+  /** Names over the whole catalog; the hidden tools count as favourites too, as the favourites the policy took them out of. */
+  private context(catalog: PreparedCatalog, allowed: PreparedCatalog, view: SurfaceView): NameContext {
+    let byAllowed = this.contexts.get(catalog);
+    if (!byAllowed) {
+      byAllowed = new WeakMap();
+      this.contexts.set(catalog, byAllowed);
+    }
+    let context = byAllowed.get(allowed);
+    if (!context) {
+      const hidden = catalog.entries.filter((e) => !allowed.byCanonical.has(e.canonical)).map((e) => e.canonical);
+      const favourites = [...new Set([...view.favouriteIndex.tools, ...hidden])];
+      context = {
+        catalog: buildNameCatalog(catalog.servers.map((s) => ({ name: s.name, tools: s.tools }))),
+        favourites: new FavouritesTimeline([{ version: 1, since: 0, tools: favourites }]),
+        metaTools: metaToolSet(),
+        serverKeys: [view.serverKey],
+      };
+      byAllowed.set(allowed, context);
+    }
+    return context;
+  }
+}
+
+/** What the client reads of a call the policy refused: which rule, in words, and the author's note. */
+export function deniedText(tool: string, decision: PolicyDecision, policy: ToolPolicy): string {
+  const rule = decision.rule === null ? null : policy.rules[decision.rule];
+  const why = rule
+    ? `rule ${decision.rule! + 1}, ${describeRule(rule)}${rule.note ? ` (${rule.note})` : ''}`
+    : `no rule allows it, and the policy's default is ${policy.default}`;
+  return `${tool} is not allowed for this session by the project's tool policy: ${why}. Use another tool, or ask the project's owner.`;
+}
+
+export const MISSING_TEXT =
+  "favindex has not sent this token's policy yet, and this proxy runs with --require-policy: no tool may be called until it does (is favindex reachable, and new enough to send a policy?)";
