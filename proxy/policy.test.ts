@@ -82,11 +82,13 @@ const upstreamOptions = {
 
 let dir: string;
 let traces: Record<string, unknown>[];
+let lines: string[];
 const spool = { append: (event: Record<string, unknown>) => traces.push(event) } as unknown as Spool;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-policy-'));
   traces = [];
+  lines = [];
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -98,7 +100,7 @@ function proxyState(): { state: ProxyState; upstreams: RecordingUpstream[] } {
     () => {},
     () => false,
   );
-  const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, path.join(dir, 'tools'), () => {}, problems);
+  const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, path.join(dir, 'tools'), (m) => lines.push(m), problems);
   for (const server of SERVERS) {
     state.setTools(server.name, {
       tools: server.tools,
@@ -169,6 +171,18 @@ describe('policy: what a session is listed and finds', () => {
         }
       }
     }
+  });
+
+  it("takes favindex's catalog, which holds only what some session of the token may use, for the one the servers list", async () => {
+    const { state } = proxyState();
+    await state.pushCatalogs();
+    state.setSurface(surfaceFor('favindex', 'safe'));
+    expect(lines.filter((l) => l.includes('uploading it again'))).toEqual([]);
+    // A server that lists something else is still uploaded again.
+    state.setTools('memory', { tools: SERVERS[0]!.tools.slice(1), raw: [] });
+    await state.pushCatalogs();
+    state.setSurface(surfaceFor('eager', 'safe'));
+    expect(lines.filter((l) => l.includes('uploading it again'))).toEqual(["favindex's catalog of memory is not what memory lists now: uploading it again"]);
   });
 
   it("applies a client's rules to that client's sessions only", () => {
