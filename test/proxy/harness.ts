@@ -104,12 +104,12 @@ function watch(client: Client, stderr: () => string, pid: () => number | null, c
   return result;
 }
 
-/** The real SDK Client starting `favindex proxy` over stdio, as Claude Code or Cursor does. */
-export async function stdioClient(args: string[], name = 'favindex-proxy-test'): Promise<TestClient> {
+/** The real SDK Client starting `favindex proxy` over stdio, as Claude Code or Cursor does (`env` added to the proxy's few variables). */
+export async function stdioClient(args: string[], name = 'favindex-proxy-test', env: Record<string, string> = {}): Promise<TestClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...env },
     stderr: 'pipe',
     cwd: ROOT,
   });
