@@ -27,3 +27,13 @@ describe('favindex proxy, the secret of --listen', () => {
     expect(off.stderr).toMatch(/serves loopback only/);
   });
 });
+
+describe('favindex proxy --help', () => {
+  it('tells how to make the proxy fail closed without a tool policy', async () => {
+    let stdout = '';
+    const io: Io = { stdout: (t) => (stdout += t), stderr: () => {}, readStdin: async () => '', env: {} };
+    expect(await runCli(['proxy', '--help'], io)).toBe(EXIT.OK);
+    expect(stdout).toMatch(/--require-policy {4}fail closed: until favindex has sent this token's tool policy/);
+    expect(stdout).toContain('FAVINDEX_REQUIRE_POLICY=1');
+  });
+});

@@ -56,6 +56,12 @@ describe('checking a call against its inputSchema', () => {
     expect(failureClassesOf({ problems: [], status: 'ok' })).toEqual(['ok']);
   });
 
+  it('classes a call the tool policy refused as no mistake of the model: not an argument problem, not a server error', () => {
+    expect(failureClassesOf({ status: 'denied' })).toEqual(['ok']);
+    expect(isWellFormed(failureClassesOf({ status: 'denied' }))).toBe(true);
+    expect(failureClassesOf({ inventedTool: true, status: 'denied' })).toEqual(['invented_tool']);
+  });
+
   it('reads draft-07 schemas as servers send them: definitions, tuple items, $schema', () => {
     const draft07 = {
       $schema: 'http://json-schema.org/draft-07/schema#',
