@@ -210,9 +210,7 @@ describe('policy: what a session is listed and finds', () => {
   });
 });
 
-function text(result: CallToolResult): string {
-  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-}
+const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 /** Every form a client may send for memory/delete_entities, in a scheme. */
 const DENIED_NAMES: Record<NamingScheme, string[]> = {
