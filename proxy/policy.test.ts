@@ -95,11 +95,8 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 function proxyState(): { state: ProxyState; upstreams: RecordingUpstream[] } {
   const upstreams = SERVERS.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, upstreamOptions));
   const api = new QuietFavindex();
-  const problems = new ProxyProblems(
-    api.baseUrl,
-    () => {},
-    () => false,
-  );
+  const never = () => false;
+  const problems = new ProxyProblems(api.baseUrl, never, never);
   const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, path.join(dir, 'tools'), (m) => lines.push(m), problems);
   for (const server of SERVERS) {
     state.setTools(server.name, {
@@ -292,6 +289,9 @@ describe('policy: --require-policy', () => {
     // A later document without a policy (an old favindex behind the same URL) closes it again, rather than opening everything.
     state.setSurface(surfaceFor('eager', 'safe', false));
     expect(state.listing(session).tools).toEqual([]);
+    expect(lines).toContain(
+      'favindex sent a surface without a tool policy after one with it (an older favindex?): no tool is listed or called until it sends one again (--require-policy)',
+    );
     expect((await handleCall(state, spool, session, { name: 'all_memory_read_graph' })).isError).toBe(true);
     expect(traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_missing' });
     expect(upstreams.flatMap((u) => u.called)).toEqual([]);

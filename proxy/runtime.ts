@@ -109,7 +109,12 @@ export class ProxyState {
 
   setSurface(fetched: FetchedSurface | null): void {
     const before = this.view.order.join('\n');
+    const hadPolicy = this.view.policy !== null;
     this.view = surfaceView(fetched);
+    if (hadPolicy && fetched && !this.view.policy) {
+      const then = this.policy.requirePolicy ? 'no tool is listed or called until it sends one again (--require-policy)' : 'every tool is open again';
+      this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
+    }
     const wanted = new Map(fetched?.document.catalog.servers.map((s) => [s.name, s.fingerprint]));
     for (const [name, held] of this.tools) {
       const theirs = wanted.get(name);
