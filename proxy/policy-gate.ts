@@ -1,9 +1,5 @@
-import { catalogFingerprint } from '@/lib/catalog/fingerprint';
-import { canonical } from '@/lib/names/canonical';
 import { compilePolicy, describeRule, type PolicyDecision } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
-import { someSessionMayUse } from '@/lib/policy/narrow';
-import type { CatalogTool } from '@/lib/schemas/catalog';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { buildNameCatalog } from '@/lib/names/name-catalog';
 import { metaToolSet, type NameContext, resolveCall } from '@/lib/names/resolve';
@@ -103,16 +99,6 @@ export class PolicyGate {
     }
     return context;
   }
-}
-
-/**
- * The fingerprint favindex's document gives a server whose tools the proxy holds: the document
- * keeps only the tools some session of the token may use (buildSurfaceDocument), so the proxy's
- * list is compared as restricted alike, not taken for a catalog favindex lacks.
- */
-export function documentFingerprint(server: string, tools: readonly CatalogTool[], policy: ToolPolicy | null): string {
-  if (!policy) return catalogFingerprint(tools);
-  return catalogFingerprint(tools.filter((t) => someSessionMayUse(policy, { canonical: canonical(server, t.name), server, annotations: t.annotations })));
 }
 
 /** What the client reads of a call the policy refused: which rule, in words, and the author's note. */

@@ -9,7 +9,7 @@ import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import { ArgumentChecks } from './argument-checks';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
-import { documentFingerprint, PolicyGate } from './policy-gate';
+import { PolicyGate } from './policy-gate';
 import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
@@ -118,7 +118,7 @@ export class ProxyState {
     const wanted = new Map(fetched?.document.catalog.servers.map((s) => [s.name, s.fingerprint]));
     for (const [name, held] of this.tools) {
       const theirs = wanted.get(name);
-      if (theirs !== undefined && theirs !== documentFingerprint(name, held.tools, this.view.policy) && !this.pendingPush.has(name)) {
+      if (theirs !== undefined && theirs !== held.fingerprint && !this.pendingPush.has(name)) {
         this.log(`favindex's catalog of ${name} is not what ${name} lists now: uploading it again`);
         this.pendingPush.add(name);
       }

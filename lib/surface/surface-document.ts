@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compilePolicy } from '@/lib/policy/decide';
 import { someSessionMayUse } from '@/lib/policy/narrow';
 import { restrictCatalog } from '@/lib/policy/restrict';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
@@ -30,10 +31,11 @@ export interface SurfaceSource {
 export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
   const { surface } = source;
   const policy = source.policy ?? null;
-  const catalog = policy
+  const restricts = policy !== null && !compilePolicy(policy).allowsEverything;
+  const catalog = restricts
     ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, { canonical: e.canonical, server: e.server, annotations: e.tool.annotations }))
     : wholeCatalog;
-  const favourites = policy
+  const favourites = restricts
     ? { ...source.favourites, tools: source.favourites.tools.filter((f) => mayUseFavourite(policy, wholeCatalog, f)) }
     : source.favourites;
   const limits: SurfaceLimits = {
@@ -78,7 +80,8 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
     leftOut,
     // What a proxy computes its lists from must be this catalog: it checks the fingerprints
     // against the tools its upstreams listed, and the lists follow the servers' order.
-    catalog: catalogFingerprints(catalog),
+    // The whole catalog, policy or not: the proxy runs these servers and compares what they list.
+    catalog: catalogFingerprints(wholeCatalog),
   };
   const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
   const { project, ...rest } = content;
