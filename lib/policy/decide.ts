@@ -28,13 +28,20 @@ export interface PolicyDecision {
 }
 
 interface CompiledRule {
+  index: number;
   allow: boolean;
+  /** False when no tool of this server can match (its server patterns, or the server its tool patterns start with). */
+  mayMatchServer: (server: string) => boolean;
   appliesTo: (identity: PolicyIdentity) => boolean;
   matches: (tool: PolicyTool) => boolean;
 }
 
 export interface CompiledPolicy {
   readonly policy: ToolPolicy;
+  /** No rule and the default allows: every tool, for everyone. */
+  readonly allowsEverything: boolean;
+  /** The clients its rules name, in rule order, each as a session with no token. */
+  readonly clients: readonly PolicyIdentity[];
   decide(identity: PolicyIdentity, tool: PolicyTool): PolicyDecision;
 }
 
@@ -45,13 +52,26 @@ export function compilePolicy(policy: ToolPolicy): CompiledPolicy {
   let found = compiled.get(policy);
   if (!found) {
     const rules = policy.rules.map(compileRule);
+    // The rules that can match some tool of a server, per server: a catalog has few servers and many tools.
+    const byServer = new Map<string, CompiledRule[]>();
+    const rulesFor = (server: string) => {
+      let found = byServer.get(server);
+      if (!found) {
+        found = rules.filter((rule) => rule.mayMatchServer(server));
+        byServer.set(server, found);
+      }
+      return found;
+    };
     const fallback: PolicyDecision = { allowed: policy.default === 'allow', rule: null };
+    const clients = new Set<string>();
+    for (const rule of policy.rules) for (const identity of rule.identities ?? []) if (identity.startsWith('client:')) clients.add(identity.slice(7));
     found = {
       policy,
+      allowsEverything: rules.length === 0 && fallback.allowed,
+      clients: [...clients].map((client) => ({ token: null, client })),
       decide(identity, tool) {
-        for (let i = 0; i < rules.length; i++) {
-          const rule = rules[i]!;
-          if (rule.appliesTo(identity) && rule.matches(tool)) return { allowed: rule.allow, rule: i };
+        for (const rule of rulesFor(tool.server)) {
+          if (rule.appliesTo(identity) && rule.matches(tool)) return { allowed: rule.allow, rule: rule.index };
         }
         return fallback;
       },
@@ -67,17 +87,18 @@ export function decide(policy: ToolPolicy, identity: PolicyIdentity, tool: Polic
 
 /** A tool's annotation as a rule reads it: the tool's own boolean, else the specification's default. */
 export function annotationOf(tool: PolicyTool, name: PolicyAnnotation): boolean {
-  const own = (key: PolicyAnnotation) => {
-    const value = tool.annotations?.[key];
-    return typeof value === 'boolean' ? value : POLICY_ANNOTATION_DEFAULTS[key];
-  };
   // The specification: destructive and idempotent mean something only for a tool that writes.
-  if (name === 'destructiveHint' && own('readOnlyHint')) return false;
-  if (name === 'idempotentHint' && own('readOnlyHint')) return true;
-  return own(name);
+  if (name === 'destructiveHint' && ownAnnotation(tool, 'readOnlyHint')) return false;
+  if (name === 'idempotentHint' && ownAnnotation(tool, 'readOnlyHint')) return true;
+  return ownAnnotation(tool, name);
 }
 
-function compileRule(rule: PolicyRule): CompiledRule {
+function ownAnnotation(tool: PolicyTool, name: PolicyAnnotation): boolean {
+  const value = tool.annotations?.[name];
+  return typeof value === 'boolean' ? value : POLICY_ANNOTATION_DEFAULTS[name];
+}
+
+function compileRule(rule: PolicyRule, index: number): CompiledRule {
   const tokens = new Set<string>();
   const clients = new Set<string>();
   for (const identity of rule.identities ?? []) {
@@ -88,10 +109,24 @@ function compileRule(rule: PolicyRule): CompiledRule {
   const tool = rule.tools ? anyGlob(rule.tools) : null;
   const server = rule.servers ? anyGlob(rule.servers) : null;
   const wanted = POLICY_ANNOTATIONS.flatMap((name) => (rule.annotations?.[name] === undefined ? [] : [[name, rule.annotations[name]] as const]));
+  const toolServers = rule.tools?.map((pattern) => {
+    const wildcard = pattern.search(/[*?]/);
+    return wildcard === -1 ? pattern : pattern.slice(0, wildcard);
+  });
   return {
+    index,
     allow: rule.effect === 'allow',
+    mayMatchServer: (s) =>
+      (!server || server(s)) &&
+      // A tool pattern's literal start, up to its first wildcard, either holds `server/` or is a start of it.
+      (!toolServers || toolServers.some((prefix) => prefix.startsWith(`${s}/`) || `${s}/`.startsWith(prefix))),
     appliesTo: (identity) => everyone || (identity.token !== null && tokens.has(identity.token)) || (identity.client !== null && clients.has(identity.client)),
-    matches: (t) => (!tool || tool(t.canonical)) && (!server || server(t.server)) && wanted.every(([name, value]) => annotationOf(t, name) === value),
+    matches: (t) => {
+      if (server && !server(t.server)) return false;
+      if (tool && !tool(t.canonical)) return false;
+      for (const [name, value] of wanted) if (annotationOf(t, name) !== value) return false;
+      return true;
+    },
   };
 }
 

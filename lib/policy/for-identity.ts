@@ -6,6 +6,7 @@ import { restrictCatalog } from './restrict';
 /** The catalog one identity may use under a policy: what its lists, searches and calls are built on. */
 export function catalogForIdentity(catalog: PreparedCatalog, policy: ToolPolicy, identity: PolicyIdentity): PreparedCatalog {
   const compiled = compilePolicy(policy);
+  if (compiled.allowsEverything) return catalog;
   return restrictCatalog(
     catalog,
     (entry) => compiled.decide(identity, { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations }).allowed,

@@ -55,6 +55,45 @@ function randomCatalog(rand: () => number) {
   );
 }
 
+const globs = new Map<string, RegExp>();
+
+/** The rules read the plain way, with globs made here: what the compiled, indexed decide must agree with. */
+function reference(policy: ToolPolicy, identity: PolicyIdentity, tool: { canonical: string; server: string; annotations?: Record<string, unknown> }) {
+  const glob = (p: string) => globs.get(p) ?? globs.set(p, makeGlob(p)).get(p)!;
+  const makeGlob = (p: string) =>
+    new RegExp(
+      `^${p
+        .split('*')
+        .map((part) =>
+          part
+            .split('?')
+            .map((x) => x.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+            .join('.'),
+        )
+        .join('.*')}$`,
+      's',
+    );
+  const annotation = (name: string) => {
+    const own = (key: string) =>
+      typeof tool.annotations?.[key] === 'boolean'
+        ? (tool.annotations[key] as boolean)
+        : ({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } as Record<string, boolean>)[key];
+    if (name === 'destructiveHint' && own('readOnlyHint')) return false;
+    if (name === 'idempotentHint' && own('readOnlyHint')) return true;
+    return own(name);
+  };
+  for (const [i, rule] of policy.rules.entries()) {
+    const whom = rule.identities ?? [];
+    const applies = whom.length === 0 || whom.includes(`token:${identity.token}`) || whom.includes(`client:${identity.client}`);
+    const matches =
+      (!rule.tools || rule.tools.some((p) => glob(p).test(tool.canonical))) &&
+      (!rule.servers || rule.servers.some((p) => glob(p).test(tool.server))) &&
+      Object.entries(rule.annotations ?? {}).every(([name, value]) => annotation(name) === value);
+    if (applies && matches) return { allowed: rule.effect === 'allow', rule: i };
+  }
+  return { allowed: policy.default === 'allow', rule: null };
+}
+
 const IDENTITIES: PolicyIdentity[] = [null, ...TOKENS].flatMap((token) => [null, ...CLIENTS, 'other-client'].map((client) => ({ token, client })));
 
 describe('policy fuzz: random rules and names never let a denied tool through', () => {
@@ -68,6 +107,10 @@ describe('policy fuzz: random rules and names never let a denied tool through', 
       const catalog = randomCatalog(rand);
       const favourites = catalog.entries.filter(() => rand() < 0.2).map((e) => e.canonical);
       for (const identity of IDENTITIES) {
+        for (const e of catalog.entries) {
+          const t = { canonical: e.canonical, server: e.server, annotations: e.tool.annotations };
+          expect(decide(policy, identity, t), `seed ${seed} ${e.canonical}`).toEqual(reference(policy, identity, t));
+        }
         const denied = new Set(
           catalog.entries
             .filter((e) => !decide(policy, identity, { canonical: e.canonical, server: e.server, annotations: e.tool.annotations }).allowed)
@@ -96,5 +139,5 @@ describe('policy fuzz: random rules and names never let a denied tool through', 
         expect(findTools(surface, allowed, pick(rand, NOUNS)).filter((e) => denied.has(e.canonical))).toEqual([]);
       }
     }
-  });
+  }, 60_000);
 });

@@ -10,7 +10,9 @@ export function globMatcher(pattern: string): (value: string) => boolean {
     .replace(/\*+/g, '.*')
     .replace(/\?/g, '.');
   const re = new RegExp(`^${source}$`, 's');
-  return (value) => re.test(value);
+  // Most patterns start with a server name: a value without that prefix is turned away before the regex.
+  const prefix = pattern.slice(0, pattern.search(/[*?]/));
+  return prefix ? (value) => value.startsWith(prefix) && re.test(value) : (value) => re.test(value);
 }
 
 /** One matcher for any of several patterns. */

@@ -21,12 +21,7 @@ export function policyForToken(policy: ToolPolicy, token: string | null): ToolPo
   return { default: policy.default, rules };
 }
 
-/** The clients a policy names, in rule order. */
-export function clientsNamed(policy: ToolPolicy): string[] {
-  const clients = new Set<string>();
-  for (const rule of policy.rules) for (const identity of rule.identities ?? []) if (identity.startsWith('client:')) clients.add(identity.slice(7));
-  return [...clients];
-}
+const NO_CLIENT = { token: null, client: null };
 
 /**
  * Whether a token-narrowed policy lets some session use the tool: one of the clients it names,
@@ -35,6 +30,7 @@ export function clientsNamed(policy: ToolPolicy): string[] {
  */
 export function someSessionMayUse(narrowed: ToolPolicy, tool: PolicyTool): boolean {
   const policy = compilePolicy(narrowed);
-  if (policy.decide({ token: null, client: null }, tool).allowed) return true;
-  return clientsNamed(narrowed).some((client) => policy.decide({ token: null, client }, tool).allowed);
+  if (policy.decide(NO_CLIENT, tool).allowed) return true;
+  for (const session of policy.clients) if (policy.decide(session, tool).allowed) return true;
+  return false;
 }

@@ -26,6 +26,7 @@ export interface IdentitySurface {
  */
 export function surfaceForIdentity(catalog: PreparedCatalog, favourites: FavouritesInput, policy: ToolPolicy, identity: PolicyIdentity): IdentitySurface {
   const compiled = compilePolicy(policy);
+  if (compiled.allowsEverything) return { catalog, favourites, hidden: [] };
   const hidden: HiddenTool[] = [];
   const restricted = restrictCatalog(catalog, (entry) => {
     const decision = compiled.decide(identity, { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations });

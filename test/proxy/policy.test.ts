@@ -152,6 +152,17 @@ async function checkAgent(agent: Agent, mode: SurfaceMode, naming: NamingScheme)
       listedTools(tools).filter((t) => !allowed.includes(t)),
       where,
     ).toEqual([]);
+  // What the Preview shows for this identity is what its session lists, name for name.
+  const previewed = await api(
+    'GET',
+    `/api/projects/${id}/preview?mode=${mode}&client=raw&detail=names&token=agent-${agent}&sessionClient=${clientName(agent, `${naming}-${mode}`)}`,
+  );
+  expect(previewed.status, where).toBe(200);
+  const previewNames = (previewed.body.modes[0].tools as { name: string; source: string }[]).filter((t) => t.source !== 'agent').map((t) => t.name);
+  expect(
+    tools.map((t) => t.name),
+    `${where}: the preview of this identity`,
+  ).toEqual(previewNames);
   if (mode === 'lazy' || mode === 'pinned' || mode === 'retrieve') {
     const found = await proxy.client.callTool({ name: 'mcp_find_tools', arguments: { query: 'delete create entities relations observations graph' } });
     expect(found.isError, `${where}: ${text(found)}`).toBeFalsy();
