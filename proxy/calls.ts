@@ -183,6 +183,7 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
   // Only what the session may use is found, and so activated or retrieved.
   const catalog = state.catalogFor(session);
   const found = findTools(state.view, catalog, query);
+  const view = state.viewFor(session);
   const presented = session.presented;
   session.update(
     state.view.mode === 'retrieve'
@@ -195,7 +196,7 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
           ),
         },
   );
-  const listed = new Map(presentedList(state.view, catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
+  const listed = new Map(presentedList(view, catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
   state.notifyIfChanged(session);
   if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
   const lines = found.map((e) => `- ${listed.get(e.canonical) ?? e.typedName}: ${firstLine(e.tool.description ?? '')}`);

@@ -1,5 +1,6 @@
 import { compilePolicy, describeRule, type PolicyDecision } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
+import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { buildNameCatalog } from '@/lib/names/name-catalog';
 import { metaToolSet, type NameContext, resolveCall } from '@/lib/names/resolve';
@@ -23,6 +24,7 @@ export class PolicyGate {
   requirePolicy = false;
   /** Per catalog, policy and client: a listing of a session whose inputs did not change costs one lookup. */
   private readonly catalogs = new WeakMap<PreparedCatalog, WeakMap<ToolPolicy, Map<string | null, PreparedCatalog>>>();
+  private readonly views = new WeakMap<SurfaceView, Map<string | null, SurfaceView>>();
   private readonly contexts = new WeakMap<PreparedCatalog, WeakMap<PreparedCatalog, NameContext>>();
 
   /** Fail closed: a policy is required and the surface in force has none (none yet, or an old favindex's). */
@@ -48,6 +50,27 @@ export class PolicyGate {
     let found = byClient.get(client);
     if (!found) {
       found = catalogForIdentity(catalog, policy, { token: null, client });
+      byClient.set(client, found);
+    }
+    return found;
+  }
+
+  /**
+   * The view a session of `client` lists from: its favourites less those it may not use, so a
+   * denied favourite takes no favourite slot, as in its identity's preview (surfaceForIdentity).
+   */
+  viewFor(catalog: PreparedCatalog, view: SurfaceView, client: string | null): SurfaceView {
+    const policy = view.policy;
+    if (!policy || compilePolicy(policy).allowsEverything) return view;
+    let byClient = this.views.get(view);
+    if (!byClient) {
+      byClient = new Map();
+      this.views.set(view, byClient);
+    }
+    let found = byClient.get(client);
+    if (!found) {
+      const mine = surfaceForIdentity(catalog, view.favouriteIndex, policy, { token: null, client });
+      found = mine.favourites === view.favouriteIndex ? view : { ...view, favouriteIndex: mine.favourites };
       byClient.set(client, found);
     }
     return found;

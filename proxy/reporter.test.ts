@@ -1,3 +1,4 @@
+import { PolicyGate } from './policy-gate';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ function fakeState(): ReportedState & { upstream: { name: string; state: Upstrea
     sessions: new Set<ProxySession>(),
     view: surfaceView(null),
     catalog: prepareCatalog([{ name: 'filesystem', tools: [TOOL] }]),
+    policy: new PolicyGate(),
   };
 }
 

@@ -11,7 +11,7 @@ import type { Spool } from './spool';
 import type { Upstream } from './upstreams';
 
 /** What a report is read from: the proxy's state, as far as a report needs it. */
-export interface ReportedState extends Pick<ProxyState, 'tools' | 'sessions' | 'view' | 'catalog'> {
+export interface ReportedState extends Pick<ProxyState, 'tools' | 'sessions' | 'view' | 'catalog' | 'policy'> {
   readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts'>>;
 }
 
@@ -115,7 +115,8 @@ export class ProxyReporter {
       const name = clip(session.client, L.clientName) || 'unknown';
       clients.set(name, (clients.get(name) ?? 0) + 1);
     }
-    const presented = presentedList(s.view, s.catalog).tools.map((t) => t.name);
+    // What a new session of no named client is given, under the token's policy.
+    const presented = presentedList(s.policy.viewFor(s.catalog, s.view, null), s.policy.catalogFor(s.catalog, s.view, null)).tools.map((t) => t.name);
     return {
       host: clip(os.hostname(), L.host) || 'unknown',
       version: this.options.version,

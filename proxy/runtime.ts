@@ -247,13 +247,18 @@ export class ProxyState {
     return this.policy.catalogFor(this.catalog, this.view, session.client);
   }
 
+  /** The view one session lists from: the surface's, with the favourites it may not use left out. */
+  viewFor(session: ProxySession): SurfaceView {
+    return this.policy.viewFor(this.catalog, this.view, session.client);
+  }
+
   /** The list one session is given now (computed once per change of surface, catalog, client or session). */
   listing(session: ProxySession): SessionListing {
     const missing = this.policy.missing(this.view);
     const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
     if (session.listing?.key === key) return session.listing;
     // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
-    const list = missing ? [] : presentedList(this.view, this.catalogFor(session), session.presented).tools;
+    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.presented).tools;
     const byName = new Map<string, ListedTool>();
     for (const tool of list) byName.set(tool.name, tool);
     const tools = list.map((t) => this.mcpTool(t));
