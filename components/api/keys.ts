@@ -21,6 +21,10 @@ export const queryKeys = {
   favourites: (id: string) => ['project', id, 'favourites'] as const,
   favouritesHistory: (id: string, limit: number) => ['project', id, 'favourites', 'history', limit] as const,
   projectYaml: (id: string) => ['project', id, 'yaml'] as const,
+  /** Under ['project', id]: a write to the project (its policy included) refreshes them with the rest. */
+  policy: (id: string) => ['project', id, 'policy'] as const,
+  policyAccess: (id: string, identity: object) => ['project', id, 'policy', 'access', identity] as const,
+  policyHistory: (id: string) => ['project', id, 'policy', 'history'] as const,
   usageOverview: (params: object) => ['projects', 'usage', params] as const,
   /** Outside ['project', id]: refreshing a project's views must not ask what changed again. */
   changes: (id: string) => ['changes', id] as const,

@@ -14,13 +14,15 @@ const VIEWS_OF: Record<ChangeTopic, (id: string) => QueryKey[]> = {
   project: (id) => [queryKeys.project(id), queryKeys.projects()],
   catalog: (id) => [queryKeys.project(id)],
   events: (id) => [
-    ...['events', 'usage', 'impact', 'backtest', 'sessions', 'suggestions', 'preview', 'findability'].map((name) => part(id, name)),
+    // The policy's known identities include the clients sessions name.
+    ...['events', 'usage', 'impact', 'backtest', 'sessions', 'suggestions', 'preview', 'findability', 'policy'].map((name) => part(id, name)),
     // The projects list's usage overview.
     ['projects', 'usage'],
   ],
   favourites: (id) => [...['favourites', 'preview', 'suggestions', 'impact', 'backtest', 'yaml'].map((name) => part(id, name)), queryKeys.project(id)],
   proxies: (id) => [queryKeys.proxies(id), queryKeys.tokens(id), part(id, 'preview')],
-  tokens: (id) => [queryKeys.tokens(id)],
+  // A token made or revoked is an identity the policy's editor offers, with its counts.
+  tokens: (id) => [queryKeys.tokens(id), part(id, 'policy')],
   findability: (id) => [part(id, 'findability')],
 };
 

@@ -14,6 +14,7 @@ const TABS = [
   { href: '/events', label: 'Events' },
   { href: '/preview', label: 'Preview' },
   { href: '/tokens', label: 'Tokens' },
+  { href: '/policy', label: 'Policy' },
   { href: '/settings', label: 'Settings' },
   { href: '/yaml', label: 'YAML' },
 ];
