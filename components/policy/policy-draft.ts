@@ -110,10 +110,10 @@ function list(words: string[]): string {
 
 /** The rule in a sentence: "Deny github/delete_* for the token ci". */
 export function ruleSentence(rule: PolicyRule): string {
-  const tools = rule.tools ? rule.tools.join(', ') : 'every tool';
   const servers = rule.servers ? ` on ${rule.servers.length > 1 ? 'servers' : 'server'} ${rule.servers.join(', ')}` : '';
   const traits = POLICY_ANNOTATIONS.flatMap((a) => (rule.annotations?.[a] === undefined ? [] : [ANNOTATION_WORDS[a][rule.annotations[a] ? 'yes' : 'no']]));
   const that = traits.length > 0 ? ` that ${list(traits)}` : '';
+  const tools = rule.tools ? rule.tools.join(', ') : traits.length > 0 ? 'the tools' : 'every tool';
   const whom = rule.identities && rule.identities.length > 0 ? list(rule.identities.map(identityWords)) : 'everyone';
   return `${rule.effect === 'allow' ? 'Allow' : 'Deny'} ${tools}${servers}${that} for ${whom}`;
 }
