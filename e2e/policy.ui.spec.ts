@@ -37,7 +37,9 @@ test('Policy: deny github/create_* for a token, reviewed before it is saved, the
   await expect(review).toHaveCount(0);
 
   const history = page.getByTestId('policy-history-table');
-  await expect(history.getByRole('row').filter({ hasText: 'the dashboard' })).toHaveCount(1);
+  const change = history.getByRole('row').filter({ hasText: 'the dashboard' });
+  await expect(change).toHaveCount(1);
+  await expect(change).toContainText('added rule 1');
 
   const access = page.getByTestId('policy-access');
   await access.getByRole('combobox', { name: 'Who' }).selectOption({ label: 'the token ci' });
