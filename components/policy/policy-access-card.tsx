@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type AccessIdentity, usePolicyAccessQuery } from '@/components/api/use-policy-access-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -17,6 +17,8 @@ import { identityWords } from './policy-draft';
 import styles from './policy.module.css';
 
 const TOOLS_PER_PAGE = 20;
+/** A client name typed is asked about once the typing pauses, not once per key. */
+const TYPING_PAUSE_MS = 300;
 /** Not an identity (those hold a colon): the choice of a token and a client together. */
 const PAIR = 'pair';
 const SHOWN = ['every', 'allowed', 'denied'] as const;
@@ -54,7 +56,12 @@ export function PolicyAccessCard({ id, identities, tokens }: { id: string; ident
   const [choice, setChoice] = useState(() => identities.find((i) => i.startsWith('token:')) ?? identities[0] ?? PAIR);
   const [token, setToken] = useState('');
   const [client, setClient] = useState('');
-  const identity = identityOf(choice, token, client);
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTyped(client), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [client]);
+  const identity = identityOf(choice, token, typed);
   const access = usePolicyAccessQuery(id, identity);
   const who = whoOf(identity);
   const clients = identities.filter((i) => i.startsWith('client:')).map((i) => i.slice('client:'.length));
