@@ -14,7 +14,7 @@ export const projectChangesSchema = z.object({
   epoch: z.string().describe('Names this server process: counters start again from 0 when it changes, so compare them only under the same epoch.'),
   versions: z
     .object({
-      project: count.describe('Writes to the project itself: its settings, surface config or YAML.'),
+      project: count.describe('Writes to the project itself: its settings, surface config, tool policy or YAML.'),
       catalog: count.describe('Catalog uploads, syncs and removals.'),
       events: count.describe('Batches of tool call events ingested (NDJSON or OTLP).'),
       favourites: count.describe('Favourites pinned, unpinned, moved or set.'),

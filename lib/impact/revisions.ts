@@ -5,10 +5,10 @@ import { stableStringify } from '@/lib/stable-json';
 /**
  * Surface revisions (§impact): every change of what a proxy presents (the favourites, the
  * surface mode, the naming, any other surface setting, the tools of a server already in the
- * catalog) is the next revision of the project, so a change of descriptions is judged like a
+ * catalog, the tool policy) is the next revision of the project, so a change of descriptions is judged like a
  * change of favourites.
  */
-export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface', 'catalog'] as const;
+export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface', 'catalog', 'policy'] as const;
 export type RevisionChange = (typeof REVISION_CHANGES)[number];
 
 /** A server whose tools a catalog revision changed, and the catalog version it brought in (its diff is stored there). */
@@ -97,5 +97,6 @@ export function describeRevision(revision: RevisionFacts, previous: RevisionFact
     const servers = revision.catalog ?? [];
     parts.push(`catalog: ${servers.length > 0 ? servers.map((c) => c.server).join(', ') : 'tools'} changed`);
   }
+  if (revision.changed.includes('policy')) parts.push('tool policy changed');
   return parts.join(' · ') || 'no change';
 }

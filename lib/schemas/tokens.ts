@@ -24,9 +24,9 @@ export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
   'events:write': 'send tool_call_trace events and OTLP traces',
   'surface:read': 'read the surface a proxy serves',
   'usage:read': 'read usage and favourites suggestions',
-  'config:read': "read the favourites, their history and the project's YAML",
+  'config:read': "read the favourites, their history, the tool policy and the project's YAML",
   'favourites:write': 'pin, unpin, move and replace favourites',
-  'config:write': 'apply YAML to this project (documents naming another project are refused)',
+  'config:write': 'apply YAML to this project (documents naming another project are refused) and save its tool policy',
   'catalog:write': "upload a server's tools/list (PUT catalog)",
 };
 

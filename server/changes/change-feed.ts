@@ -8,6 +8,8 @@ const TOPIC_OF_SEGMENT = new Map<string, ChangeTopic>([
   ['', 'project'],
   ['surface', 'project'],
   ['yaml', 'project'],
+  // The policy is project configuration: the pages that show the project refetch with it.
+  ['policy', 'project'],
   ['catalog', 'catalog'],
   ['events', 'events'],
   ['otlp', 'events'],

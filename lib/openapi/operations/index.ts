@@ -10,6 +10,7 @@ import { FAVOURITE_OPERATIONS } from './favourites';
 import { FINDABILITY_OPERATIONS } from './findability';
 import { IMPACT_OPERATIONS } from './impact';
 import { META_OPERATIONS } from './meta';
+import { POLICY_OPERATIONS } from './policy';
 import { PROJECT_OPERATIONS } from './projects';
 import { PROXY_OPERATIONS } from './proxies';
 import { SURFACE_OPERATIONS } from './surface';
@@ -33,6 +34,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...CATALOG_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...FAVOURITE_OPERATIONS,
+  ...POLICY_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...IMPACT_OPERATIONS,
   ...SURFACE_OPERATIONS,

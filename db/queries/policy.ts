@@ -1,0 +1,72 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { policyChanges, projects, projectTokens } from '@/db/schema';
+import { queryRows } from '@/db/sql';
+import type { ToolPolicy } from '@/lib/schemas/policy';
+
+export interface StoredPolicy {
+  policy: ToolPolicy;
+  version: number;
+}
+
+/** A project's tool policy in force and its version; null when the project does not exist. */
+export async function findPolicy(db: Db, projectId: string): Promise<StoredPolicy | null> {
+  const [row] = await db.select({ policy: projects.policy, version: projects.policyVersion }).from(projects).where(eq(projects.id, projectId));
+  return row ?? null;
+}
+
+/**
+ * Store `after` as the project's policy `version` with its history row, in the caller's
+ * transaction (which holds the project row locked and checked the version before).
+ */
+export async function savePolicyVersion(
+  db: Db,
+  change: { projectId: string; version: number; changedAt: Date; via: string; before: ToolPolicy | null; after: ToolPolicy },
+): Promise<void> {
+  await db.update(projects).set({ policy: change.after, policyVersion: change.version }).where(eq(projects.id, change.projectId));
+  await db.insert(policyChanges).values(change);
+}
+
+export interface PolicyChangeRow {
+  version: number;
+  changedAt: string;
+  via: string;
+  before: ToolPolicy | null;
+  after: ToolPolicy;
+}
+
+/** The history of a project's policy, newest first; `before` pages on to older versions. */
+export async function listPolicyChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<PolicyChangeRow[]> {
+  const conditions = [eq(policyChanges.projectId, projectId)];
+  if (options.before !== undefined) conditions.push(lt(policyChanges.version, options.before));
+  const rows = await db
+    .select()
+    .from(policyChanges)
+    .where(and(...conditions))
+    .orderBy(desc(policyChanges.version))
+    .limit(options.limit);
+  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+}
+
+/** The names of the project's tokens that are not revoked (tokens of one name share their rules). */
+export async function liveTokenNames(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: projectTokens.name })
+    .from(projectTokens)
+    .where(and(eq(projectTokens.projectId, projectId), isNull(projectTokens.revokedAt)))
+    .orderBy(projectTokens.name);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * The clients the project's recent sessions named: read from its newest `scan` events only
+ * (through the project/time index), so a project of millions of events costs a bounded read.
+ */
+export async function recentClients(db: Db, projectId: string, options: { scan: number; limit: number }): Promise<string[]> {
+  const rows = await queryRows<{ client: string }>(
+    db,
+    sql`select client from (select client from events where project_id = ${projectId} order by ts desc limit ${options.scan}) recent
+        where client is not null and client <> '' group by client order by client limit ${options.limit}`,
+  );
+  return rows.map((r) => r.client);
+}
