@@ -19,6 +19,7 @@ export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<P
     metaTools: project.metaTools,
     retentionDays: project.retentionDays,
     surface: project.surface,
+    policy: project.policy,
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools },
     testQueries: testQueries ?? [],
   }));

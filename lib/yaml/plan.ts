@@ -1,4 +1,7 @@
 import { summariseChange } from '@/lib/favourites/change-summary';
+import type { PolicyTool } from '@/lib/policy/decide';
+import { policyWarnings } from '@/lib/policy/plan';
+import { isDefaultPolicy } from '@/lib/schemas/policy';
 import { stableStringify } from '@/lib/stable-json';
 import { unifiedDiff } from './line-diff';
 import { stringifyProjectDocuments, type ProjectDocument } from './project-document';
@@ -6,12 +9,25 @@ import type { DocumentPlan, FieldChange, PlanWarning } from '@/lib/contracts/yam
 export type { DocumentPlan } from '@/lib/contracts/yaml';
 export type { FieldChange } from '@/lib/contracts/yaml';
 
+/** What the policy of a document is judged against (§policy): the catalog's tools and the project's live token names. */
+export interface PolicyContext {
+  catalog: readonly PolicyTool[];
+  tokens: readonly string[];
+}
+
 /**
  * What applying `next` over `current` does. `catalogTools` is every `server/tool` the project's
  * catalog lists (empty for a project not made yet): a favourite outside it is applied, since a
- * catalog may come later, but the plan warns by name, as no client gets it until then.
+ * catalog may come later, but the plan warns by name, as no client gets it until then. A policy
+ * rule that matches no catalog tool, or names a token the project has none of, is warned of alike.
  */
-export function planDocument(current: ProjectDocument | null, next: ProjectDocument, catalogTools: ReadonlySet<string> = new Set()): DocumentPlan {
+export function planDocument(
+  current: ProjectDocument | null,
+  sent: ProjectDocument,
+  catalogTools: ReadonlySet<string> = new Set(),
+  policy: PolicyContext = { catalog: [], tokens: [] },
+): DocumentPlan {
+  const next = withoutDefaultPolicy(sent);
   const name = next.metadata.name;
   const before = current ? stringifyProjectDocuments([current]) : '';
   const after = stringifyProjectDocuments([next]);
@@ -23,8 +39,18 @@ export function planDocument(current: ProjectDocument | null, next: ProjectDocum
     changes,
     favourites: favouritesChanged ? summariseChange(current?.spec.favouriteIndex ?? null, next.spec.favouriteIndex) : null,
     diff: unifiedDiff(before, after, { from: current ? `current/${name}.yaml` : '/dev/null', to: `applied/${name}.yaml` }),
-    warnings: favouritesOutsideCatalog(next, catalogTools),
+    warnings: [
+      ...favouritesOutsideCatalog(next, catalogTools),
+      ...(next.spec.policy ? policyWarnings(next.spec.policy, policy.catalog, policy.tokens, 'spec.policy.') : []),
+    ],
   };
+}
+
+/** A default policy written out is the same as none, as the export writes it: so it plans no change. */
+function withoutDefaultPolicy(document: ProjectDocument): ProjectDocument {
+  if (!document.spec.policy || !isDefaultPolicy(document.spec.policy)) return document;
+  const { policy: _, ...spec } = document.spec;
+  return { ...document, spec };
 }
 
 function favouritesOutsideCatalog(next: ProjectDocument, catalogTools: ReadonlySet<string>): PlanWarning[] {

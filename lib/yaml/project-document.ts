@@ -1,7 +1,9 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { TestQuery } from '@/lib/contracts/findability';
+import { orderedPolicy } from '@/lib/policy/plan';
 import { favouriteIndexSchema, type FavouriteIndex } from '@/lib/schemas/favourites';
+import { isDefaultPolicy, type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
 import { testQueriesSchema } from '@/lib/schemas/findability';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 import { surfaceConfigSchema, type SurfaceConfig } from '@/lib/schemas/surface-config';
@@ -26,6 +28,8 @@ export const projectDocumentSchema = z
       .object({
         favouriteIndex: favouriteIndexSchema,
         surface: surfaceConfigSchema,
+        /** The tool policy (§policy); written only when it is not the default, and absent it is the default. */
+        policy: toolPolicySchema.optional(),
         metaTools: z.array(z.string().min(1).max(256)).max(200).default([]),
         retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
         /** Findability test queries (§surface); written only when the project keeps some. */
@@ -44,6 +48,8 @@ export interface ProjectConfig {
   retentionDays: number | null;
   surface: SurfaceConfig;
   favourites: FavouriteIndex;
+  /** Absent, the default policy. */
+  policy?: ToolPolicy;
   testQueries?: readonly TestQuery[];
 }
 
@@ -77,6 +83,8 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
           retrieveK: surface.limits.retrieveK,
         },
       },
+      // Fixed key order too (orderedPolicy), so the text depends only on the rules.
+      ...(!config.policy || isDefaultPolicy(config.policy) ? {} : { policy: orderedPolicy(config.policy) }),
       metaTools: [...config.metaTools],
       retentionDays: config.retentionDays,
       ...(config.testQueries && config.testQueries.length > 0 ? { testQueries: config.testQueries.map((q) => ({ query: q.query, tool: q.tool })) } : {}),

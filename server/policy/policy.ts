@@ -3,6 +3,7 @@ import { findFavourites } from '@/db/queries/favourites';
 import { savePolicyVersion } from '@/db/queries/policy';
 import type { PolicyWriteResult } from '@/lib/contracts/policy';
 import { ApiError } from '@/lib/errors';
+import type { RevisionChange } from '@/lib/impact/revisions';
 import { orderedPolicy, type PolicyPlan, planPolicy, samePolicy } from '@/lib/policy/plan';
 import type { PolicyVia } from '@/lib/schemas/policy-requests';
 import { type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
@@ -21,6 +22,8 @@ export interface SavePolicyOptions {
    * transaction (a YAML apply that changes settings too), so one change is one revision.
    */
   recordRevision?: boolean;
+  /** What the caller changed before in the same transaction without a revision of its own (a YAML apply's favourites). */
+  alsoChanged?: RevisionChange[];
 }
 
 function stalePolicy(basis: number, version: number, current: ToolPolicy, plan: PolicyPlan): ApiError {
@@ -59,7 +62,7 @@ export async function savePolicy(db: Db, projectId: string, input: unknown, opti
         at,
         favouritesVersion: favourites.version,
         surface: project.surface,
-        changed: ['policy'],
+        changed: [...(options.alsoChanged ?? []), 'policy'],
         via: options.via,
       });
     }

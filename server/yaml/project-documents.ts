@@ -3,13 +3,18 @@ import type { Db } from '@/db/client';
 import { lockProjects, projectConfigs } from '@/db/queries/project-configs';
 import { setTestQueries } from '@/db/queries/test-queries';
 import { withTransactionRetry } from '@/db/sql';
+import { liveTokenNames } from '@/db/queries/policy';
 import { ApiError, projectNotFound } from '@/lib/errors';
+import type { RevisionChange } from '@/lib/impact/revisions';
+import { defaultToolPolicy, isDefaultPolicy } from '@/lib/schemas/policy';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import { stableStringify } from '@/lib/stable-json';
-import { planDocument, type DocumentPlan } from '@/lib/yaml/plan';
+import { planDocument, type DocumentPlan, type PolicyContext } from '@/lib/yaml/plan';
 import { toProjectDocument, type ProjectDocument } from '@/lib/yaml/project-document';
 import { catalogToolNames } from '@/server/catalog/catalog';
 import { writeFavourites } from '@/server/favourites/favourites';
+import { catalogPolicyTools } from '@/server/policy/inputs';
+import { savePolicy } from '@/server/policy/policy';
 import { createProject, updateProject } from '@/server/projects/projects';
 import type { ApplyResult } from '@/lib/contracts/yaml';
 export type { ApplyResult } from '@/lib/contracts/yaml';
@@ -66,8 +71,18 @@ async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis
   const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
   // One after another: inside the apply's transaction the queries share one connection.
   const catalogs: Set<string>[] = [];
-  for (const d of documents) catalogs.push(currentByName.has(d.metadata.name) ? await catalogToolNames(db, d.metadata.name) : new Set());
-  const projectsPlan = documents.map((d, i) => planDocument(currentByName.get(d.metadata.name) ?? null, d, catalogs[i]));
+  const policies: PolicyContext[] = [];
+  for (const d of documents) {
+    const exists = currentByName.has(d.metadata.name);
+    catalogs.push(exists ? await catalogToolNames(db, d.metadata.name) : new Set());
+    // Only a document with a policy needs its catalog's annotations and the token names.
+    policies.push(
+      exists && d.spec.policy
+        ? { catalog: await catalogPolicyTools(db, d.metadata.name), tokens: await liveTokenNames(db, d.metadata.name) }
+        : { catalog: [], tokens: [] },
+    );
+  }
+  const projectsPlan = documents.map((d, i) => planDocument(currentByName.get(d.metadata.name) ?? null, d, catalogs[i], policies[i]));
   if (expectedBasis !== undefined && expectedBasis !== basis) {
     throw new ApiError('VERSION_MISMATCH', 'the projects changed since this YAML was previewed', {
       suggestedAction: 'review the new diff in details and apply again with its basis',
@@ -95,31 +110,46 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
   if (stableStringify(spec.favouriteIndex) !== stableStringify(defaultFavouriteIndex())) {
     await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
   }
+  if (spec.policy && !isDefaultPolicy(spec.policy)) await savePolicy(db, metadata.name, spec.policy, { dryRun: false, via: 'yaml' });
   // Kept as written, for tools a catalog may only list later; the report says which it lacks.
   if (spec.testQueries && spec.testQueries.length > 0) await setTestQueries(db, metadata.name, spec.testQueries);
 }
 
 const TEST_QUERIES_PATH = 'spec.testQueries';
+const POLICY_PATH = 'spec.policy.';
 
 /**
  * One document's changes are one surface revision, so the Impact page judges them as one change
- * against the revision before: favourites first, then the settings, which record the revision
- * for both when they change too.
+ * against the revision before: favourites first, then the policy, then the settings; the last
+ * of them that changes records the revision for all (a document without spec.policy has the
+ * default policy, so leaving it out resets the policy).
  */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
   // Test queries change no surface, so they make no surface revision.
   const testQueriesChanged = step.changes.some((c) => c.path === TEST_QUERIES_PATH);
-  const settingsChanged = step.changes.some((c) => !c.path.startsWith('spec.favouriteIndex.') && c.path !== TEST_QUERIES_PATH);
+  const policyChanged = step.changes.some((c) => c.path.startsWith(POLICY_PATH));
+  const settingsChanged = step.changes.some(
+    (c) => !c.path.startsWith('spec.favouriteIndex.') && !c.path.startsWith(POLICY_PATH) && c.path !== TEST_QUERIES_PATH,
+  );
   if (testQueriesChanged) await setTestQueries(db, metadata.name, spec.testQueries ?? []);
-  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged });
+  const favourites: RevisionChange[] = step.favourites ? ['favourites'] : [];
+  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged && !policyChanged });
+  if (policyChanged) {
+    await savePolicy(db, metadata.name, spec.policy ?? defaultToolPolicy(), {
+      dryRun: false,
+      via: 'yaml',
+      recordRevision: !settingsChanged,
+      alsoChanged: favourites,
+    });
+  }
   if (settingsChanged) {
     await updateProject(
       db,
       metadata.name,
       { description: metadata.description, metaTools: spec.metaTools, retentionDays: spec.retentionDays, surface: spec.surface },
       'yaml',
-      step.favourites ? ['favourites'] : [],
+      [...favourites, ...(policyChanged ? (['policy'] as const) : [])],
     );
   }
 }
