@@ -33,6 +33,10 @@ describe('GET /api/projects/:id/changes', () => {
       events: afterEvents.versions.events,
     });
     expect(later.epoch).toBe(start.epoch);
+
+    // A saved tool policy is project configuration: the pages showing the project refetch.
+    expect((await api.put(`/api/projects/${id}/policy`, { json: { policy: { default: 'deny', rules: [] } } })).status).toBe(200);
+    expect((await changes(id)).versions).toEqual({ ...later.versions, project: later.versions.project + 1 });
   });
 
   it('counts neither reads nor refused writes, and keeps projects apart', async () => {
