@@ -34,3 +34,8 @@ export function someSessionMayUse(narrowed: ToolPolicy, tool: PolicyTool): boole
   for (const session of policy.clients) if (policy.decide(session, tool).allowed) return true;
   return false;
 }
+
+/** The clients a policy names, in rule order. */
+export function clientsNamed(policy: ToolPolicy): string[] {
+  return compilePolicy(policy).clients.map((session) => session.client!);
+}
