@@ -179,6 +179,19 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`${path}/history?before=${history.body.next}`));
   });
 
+  it('policy: read, plan, save, a stale basis, access per identity, history', async () => {
+    const path = `/api/projects/${id}/policy`;
+    const { version } = (await ok(api.get(path))).body;
+    // Only token:ci is denied anything, so the surfaces read below without a token are as they were.
+    const policy = { default: 'allow', rules: [{ effect: 'deny', identities: ['token:ci', 'client:cursor'], tools: ['github/create_*'], note: 'no writes' }] };
+    expect((await ok(api.put(path, { json: { policy, dryRun: true } }))).body.applied).toBe(false);
+    expect((await ok(api.put(path, { json: { policy, basis: version, via: 'ui' } }))).body.applied).toBe(true);
+    expect((await api.put(path, { json: { policy, basis: version } })).status).toBe(412);
+    await ok(api.get(`${path}/access?token=ci&client=cursor`));
+    await ok(api.get(`${path}/access`));
+    await ok(api.get(`${path}/history?limit=1`));
+  });
+
   it('usage: the report (all, ok, top), suggestions, every project’s daily calls', async () => {
     const report = await ok(api.get(`/api/projects/${id}/usage?window=7d`));
     expect(report.body.totals.calls).toBeGreaterThan(0);
