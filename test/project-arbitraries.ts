@@ -1,5 +1,7 @@
 import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import fc from 'fast-check';
+import { hasControlCharacter } from '@/lib/text';
+import { identitySchema, POLICY_ANNOTATIONS, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
 
@@ -79,6 +81,35 @@ export const surfaceArb = fc.record(
 );
 
 /** A project configuration as stored, with the given id. */
+// A rule's patterns and identities refuse control characters; a note keeps any text.
+const patternText = (maxLength: number) => tricky(maxLength, 1).filter((p) => !hasControlCharacter(p));
+
+const policyRuleArb: fc.Arbitrary<PolicyRule> = fc.record(
+  {
+    effect: fc.constantFrom('allow' as const, 'deny' as const),
+    identities: fc.array(
+      fc
+        .tuple(fc.constantFrom('token:', 'client:'), patternText(30))
+        .map(([kind, name]) => `${kind}${name}`)
+        .filter((identity) => identitySchema.safeParse(identity).success),
+      { maxLength: 3 },
+    ),
+    tools: fc.array(patternText(40), { minLength: 1, maxLength: 3 }),
+    servers: fc.array(patternText(20), { minLength: 1, maxLength: 2 }),
+    annotations: fc.record(Object.fromEntries(POLICY_ANNOTATIONS.map((a) => [a, fc.boolean()])) as Record<string, fc.Arbitrary<boolean>>, {
+      requiredKeys: [],
+    }),
+    note: tricky(100),
+  },
+  { requiredKeys: ['effect'] },
+);
+
+/** The default policy half the time, else up to four rules of every kind. */
+const policyArb: fc.Arbitrary<ToolPolicy> = fc.oneof(
+  fc.constant<ToolPolicy>({ default: 'allow', rules: [] }),
+  fc.record({ default: fc.constantFrom('allow' as const, 'deny' as const), rules: fc.array(policyRuleArb, { maxLength: 4 }) }),
+);
+
 export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<ProjectConfig> =>
   fc.record({
     id,
@@ -87,6 +118,7 @@ export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<Project
     retentionDays: fc.option(fc.integer({ min: 1, max: 3_650 }), { nil: null }),
     surface: surfaceArb,
     favourites: favouriteIndexArb,
+    policy: policyArb,
     testQueries: fc.uniqueArray(
       fc.record({
         query: tricky(200, 1).filter((q) => q.trim() === q && q.length > 0),

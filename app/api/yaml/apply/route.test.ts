@@ -137,7 +137,7 @@ describe('YAML apply', () => {
 
         // An update through YAML lands exactly as written, too.
         const update = await apply(text(changed));
-        expect(update.status).toBe(200);
+        expect(update.status, update.text).toBe(200);
         const exportedAgain = (await Promise.all(changed.map((c) => exportOne(c.id)))).join('---\n');
         expect(exportedAgain).toBe(text(changed));
 
