@@ -49,4 +49,4 @@ export async function fullProject(request: APIRequestContext, prefix: string): P
   return id;
 }
 
-export const PROJECT_TABS = ['', '/favourites', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/settings', '/yaml'] as const;
+export const PROJECT_TABS = ['', '/favourites', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/policy', '/settings', '/yaml'] as const;

@@ -29,7 +29,7 @@ export interface SavePolicyOptions {
 function stalePolicy(basis: number, version: number, current: ToolPolicy, plan: PolicyPlan): ApiError {
   return new ApiError('VERSION_MISMATCH', `the policy changed since version ${basis}; the version in force is ${version}; nothing was saved`, {
     suggestedAction: 'review the new plan in details (what your policy does over the one in force) and save again with basis set to details.version',
-    citedRule: '§surface',
+    citedRule: '§policy',
     details: { version, current: orderedPolicy(current), ...plan },
   });
 }
@@ -40,7 +40,7 @@ function stalePolicy(basis: number, version: number, current: ToolPolicy, plan: 
  * revision ('policy') so Impact judges it. The same policy again writes nothing.
  */
 export async function savePolicy(db: Db, projectId: string, input: unknown, options: SavePolicyOptions): Promise<PolicyWriteResult> {
-  const next = orderedPolicy(parseBody(toolPolicySchema, input, '§surface'));
+  const next = orderedPolicy(parseBody(toolPolicySchema, input, '§policy'));
   const run = async (tx: Db): Promise<PolicyWriteResult> => {
     const project = options.dryRun ? null : await lockProjectForNameChange(tx, projectId);
     const { stored, catalog, names } = await loadPolicyInputs(tx, projectId);

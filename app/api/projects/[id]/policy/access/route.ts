@@ -6,7 +6,7 @@ import { policyAccess } from '@/server/policy/view';
 
 /** Every catalog tool as one identity (a token name, a client name, both or neither) gets it, and why. */
 export const GET = apiRoute(
-  { access: 'config:read', params: projectParams, query: policyAccessQuerySchema, rule: '§surface' },
+  { access: 'config:read', params: projectParams, query: policyAccessQuerySchema, rule: '§policy' },
   async ({ db, params, query }) => {
     return json(await policyAccess(db, params.id, { token: query.token ?? null, client: query.client ?? null }));
   },

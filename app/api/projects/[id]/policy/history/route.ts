@@ -6,7 +6,7 @@ import { policyHistory } from '@/server/policy/view';
 
 /** Every saved policy version, newest first: when, via what, before and after, in one line. */
 export const GET = apiRoute(
-  { access: 'config:read', params: projectParams, query: policyHistoryQuerySchema, rule: '§surface' },
+  { access: 'config:read', params: projectParams, query: policyHistoryQuerySchema, rule: '§policy' },
   async ({ db, params, query }) => {
     return json(await policyHistory(db, params.id, query));
   },
