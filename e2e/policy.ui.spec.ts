@@ -39,7 +39,7 @@ test('Policy: deny github/create_* for a token, reviewed before it is saved, the
   const history = page.getByTestId('policy-history-table');
   const change = history.getByRole('row').filter({ hasText: 'the dashboard' });
   await expect(change).toHaveCount(1);
-  await expect(change).toContainText('added rule 1');
+  await expect(change).toContainText('first policy: default allow, 1 rule');
 
   const access = page.getByTestId('policy-access');
   await access.getByRole('combobox', { name: 'Who' }).selectOption({ label: 'the token ci' });
@@ -56,4 +56,32 @@ test('Policy: deny github/create_* for a token, reviewed before it is saved, the
   // It stays saved: a reload reads the rule back from the server.
   await page.reload();
   await expect(page.getByTestId('policy-rules').getByTestId('rule-sentence')).toHaveText('Deny github/create_* for the token ci');
+});
+
+test('Preview: the lists of one token, and each tool its rules keep from it with the rule', async ({ page, request }) => {
+  const id = uniqueId('policy-preview');
+  expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
+  await putCatalog(request, id, 'github');
+  expect((await request.post(`/api/projects/${id}/tokens`, { data: { name: 'ci' } })).status()).toBe(201);
+  const saved = await request.put(`/api/projects/${id}/policy`, {
+    data: { policy: { default: 'allow', rules: [{ effect: 'deny', tools: ['github/create_*'], identities: ['token:ci'], note: 'CI opens nothing' }] } },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto(`/projects/${id}/preview?open=eager`);
+  const who = page.getByRole('region', { name: 'Who is asking' });
+  await expect(who.getByTestId('policy-hidden-none')).toBeVisible();
+  await expect(page.getByTestId('mode-detail')).toContainText('github__create_issue');
+
+  await who.getByRole('combobox', { name: 'Token' }).selectOption('ci');
+  await expect(page).toHaveURL(/asToken=ci/);
+  const hidden = who.getByTestId('policy-hidden');
+  await expect(hidden).toContainText('github/create_issue — rule 1: deny github/create_* for token:ci (CI opens nothing)');
+  await expect(page.getByTestId('mode-detail')).not.toContainText('github__create_issue');
+  await expect(page.getByTestId('mode-detail')).toContainText('github__get_issue');
+
+  // A link keeps the identity.
+  await page.reload();
+  await expect(who.getByRole('combobox', { name: 'Token' })).toHaveValue('ci');
+  await expect(who.getByTestId('policy-hidden')).toBeVisible();
 });
