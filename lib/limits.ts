@@ -55,8 +55,11 @@ export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 export const MAX_YAML_DOCUMENTS = 1_000;
 export const MAX_YAML_ALIASES = 100;
-/** Keys (`key:` or `? key`) in one YAML document; a Project document has about 25. */
-export const MAX_YAML_KEYS_PER_DOCUMENT = 500;
+/**
+ * Keys (`key:` or `? key`) in one YAML document: a Project document has about 25, and each rule
+ * of its tool policy up to 10 (MAX_POLICY_RULES of them).
+ */
+export const MAX_YAML_KEYS_PER_DOCUMENT = 2_500;
 
 export const MAX_TOOLS_PER_SERVER = 5_000;
 /** Servers in one project's catalog (§catalog): each may hold a 10 MiB tools/list. */

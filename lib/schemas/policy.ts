@@ -23,7 +23,8 @@ export const POLICY_ANNOTATIONS = Object.keys(POLICY_ANNOTATION_DEFAULTS) as Pol
 export const IDENTITY_KINDS = ['token', 'client'] as const;
 export type IdentityKind = (typeof IDENTITY_KINDS)[number];
 
-export const MAX_POLICY_RULES = 500;
+/** Rules a policy may hold: each is up to 10 YAML keys, and a project document stays within MAX_YAML_KEYS_PER_DOCUMENT. */
+export const MAX_POLICY_RULES = 200;
 export const MAX_RULE_PATTERNS = 200;
 export const MAX_RULE_IDENTITIES = 100;
 

@@ -1,3 +1,4 @@
+import { MAX_YAML_KEYS_PER_DOCUMENT } from '@/lib/limits';
 import { describe, expect, it } from 'vitest';
 import { api, expectEnvelope, type ApiResponse } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
@@ -38,7 +39,7 @@ describe('YAML apply of large documents', () => {
     expect(huge.length).toBeGreaterThan(400_000);
     const { result, longestMs } = await longestWaitDuring(api.post('/api/yaml/apply?dryRun=true', { body: huge, headers: YAML }));
     expectEnvelope(result, 400, 'YAML_MALFORMED');
-    expect(result.body.message).toMatch(/more than 500 keys in one document/);
+    expect(result.body.message).toMatch(`more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document`);
     expect(longestMs).toBeLessThan(100);
   });
 

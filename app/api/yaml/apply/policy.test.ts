@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { MAX_POLICY_RULES } from '@/lib/schemas/policy';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
@@ -27,6 +28,27 @@ async function projectWithPolicy(): Promise<string> {
 }
 
 describe('the tool policy in YAML (spec.policy)', () => {
+  it('round-trips the largest policy a project may have, every field of every rule', async () => {
+    const id = await createTestProject([], 'ypolmax');
+    const rules = Array.from({ length: MAX_POLICY_RULES }, (_, i) => ({
+      effect: i % 2 ? 'allow' : 'deny',
+      identities: [`token:agent-${i}`, `client:client-${i}`],
+      tools: [`server-${i}/delete_*`],
+      servers: [`server-${i}`],
+      annotations: { readOnlyHint: i % 3 === 0, destructiveHint: true, idempotentHint: false, openWorldHint: i % 2 === 0 },
+      note: `rule ${i}`,
+    }));
+    expect((await api.put(`/api/projects/${id}/policy`, { json: { policy: { default: 'deny', rules } } })).status).toBe(200);
+    const text = await exportOne(id);
+    const applied = await apply(text);
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body.projects[0]).toMatchObject({ action: 'unchanged' });
+    expect(await exportOne(id)).toBe(text);
+    const tooMany = await api.put(`/api/projects/${id}/policy`, { json: { policy: { default: 'deny', rules: [...rules, rules[0]] } } });
+    expect(tooMany.status).toBe(422);
+    expect((await api.get(`/api/projects/${id}/policy`)).body.policy.rules).toHaveLength(MAX_POLICY_RULES);
+  });
+
   it('exports the policy in a fixed key order, and export → apply → export is byte-identical', async () => {
     const id = await projectWithPolicy();
     const text = await exportOne(id);
