@@ -37,22 +37,9 @@ export class PolicyGate {
     if (this.missing(view)) return NOTHING;
     const policy = view.policy;
     if (!policy) return catalog;
-    let byPolicy = this.catalogs.get(catalog);
-    if (!byPolicy) {
-      byPolicy = new WeakMap();
-      this.catalogs.set(catalog, byPolicy);
-    }
-    let byClient = byPolicy.get(policy);
-    if (!byClient) {
-      byClient = new Map();
-      byPolicy.set(policy, byClient);
-    }
-    let found = byClient.get(client);
-    if (!found) {
-      found = catalogForIdentity(catalog, policy, { token: null, client });
-      byClient.set(client, found);
-    }
-    return found;
+    const byPolicy = kept(this.catalogs, catalog, () => new WeakMap());
+    const byClient = kept(byPolicy, policy, () => new Map());
+    return kept(byClient, client, () => catalogForIdentity(catalog, policy, { token: null, client }));
   }
 
   /**
@@ -62,17 +49,14 @@ export class PolicyGate {
   viewFor(catalog: PreparedCatalog, view: SurfaceView, client: string | null): SurfaceView {
     const policy = view.policy;
     if (!policy || compilePolicy(policy).allowsEverything) return view;
-    let byClient = this.views.get(view);
-    if (!byClient) {
-      byClient = new Map();
-      this.views.set(view, byClient);
-    }
-    let found = byClient.get(client);
-    if (!found) {
-      const mine = surfaceForIdentity(catalog, view.favouriteIndex, policy, { token: null, client });
-      found = mine.favourites === view.favouriteIndex ? view : { ...view, favouriteIndex: mine.favourites };
-      byClient.set(client, found);
-    }
+    const found = kept(
+      kept(this.views, view, () => new Map()),
+      client,
+      () => {
+        const mine = surfaceForIdentity(catalog, view.favouriteIndex, policy, { token: null, client });
+        return mine.favourites === view.favouriteIndex ? view : { ...view, favouriteIndex: mine.favourites };
+      },
+    );
     return found;
   }
 
@@ -103,25 +87,31 @@ export class PolicyGate {
 
   /** Names over the whole catalog; the hidden tools count as favourites too, as the favourites the policy took them out of. */
   private context(catalog: PreparedCatalog, allowed: PreparedCatalog, view: SurfaceView): NameContext {
-    let byAllowed = this.contexts.get(catalog);
-    if (!byAllowed) {
-      byAllowed = new WeakMap();
-      this.contexts.set(catalog, byAllowed);
-    }
-    let context = byAllowed.get(allowed);
-    if (!context) {
-      const hidden = catalog.entries.filter((e) => !allowed.byCanonical.has(e.canonical)).map((e) => e.canonical);
-      const favourites = [...new Set([...view.favouriteIndex.tools, ...hidden])];
-      context = {
-        catalog: buildNameCatalog(catalog.servers.map((s) => ({ name: s.name, tools: s.tools }))),
-        favourites: new FavouritesTimeline([{ version: 1, since: 0, tools: favourites }]),
-        metaTools: metaToolSet(),
-        serverKeys: [view.serverKey],
-      };
-      byAllowed.set(allowed, context);
-    }
-    return context;
+    return kept(
+      kept(this.contexts, catalog, () => new WeakMap()),
+      allowed,
+      () => {
+        const hidden = catalog.entries.filter((e) => !allowed.byCanonical.has(e.canonical)).map((e) => e.canonical);
+        const favourites = [...new Set([...view.favouriteIndex.tools, ...hidden])];
+        return {
+          catalog: buildNameCatalog(catalog.servers.map((s) => ({ name: s.name, tools: s.tools }))),
+          favourites: new FavouritesTimeline([{ version: 1, since: 0, tools: favourites }]),
+          metaTools: metaToolSet(),
+          serverKeys: [view.serverKey],
+        };
+      },
+    );
   }
+}
+
+/** The value `cache` keeps for `key`, made and kept on the first ask. */
+function kept<K extends object | string | null, V>(cache: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /** What the client reads of a call the policy refused: which rule, in words, and the author's note. */
