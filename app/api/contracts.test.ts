@@ -202,6 +202,7 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/suggestions?window=1d&until=2020-01-01`));
     await ok(api.get('/api/usage?window=14d'));
     await ok(api.get(`/api/projects/${id}/usage/arguments?window=30d`));
+    expect((await ok(api.get(`/api/projects/${id}/usage/identities?window=30d`))).body.identities.length).toBeGreaterThan(0);
   });
 
   it('impact: the revisions and a change judged, by revision and by favourites version; the backtest', async () => {
