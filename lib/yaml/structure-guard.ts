@@ -46,7 +46,10 @@ export class StructureGuard {
     } else if (type === 'map-value-ind' || type === 'explicit-key-ind') {
       this.keys++;
       if (this.keys > MAX_YAML_KEYS_PER_DOCUMENT) {
-        return { offset, message: `more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document; a Project document has about 25, and up to 10 for each rule of its policy` };
+        return {
+          offset,
+          message: `more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document; a Project document has about 25, and up to 10 for each rule of its policy`,
+        };
       }
     }
     if (ZERO_WIDTH.has(token)) return null;
