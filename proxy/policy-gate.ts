@@ -1,6 +1,7 @@
 import { compilePolicy, describeRule, type PolicyDecision } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
+import { namedTool } from '@/lib/policy/tool';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { buildNameCatalog } from '@/lib/names/name-catalog';
 import { metaToolSet, type NameContext, resolveCall } from '@/lib/names/resolve';
@@ -67,8 +68,7 @@ export class PolicyGate {
    */
   decide(catalog: PreparedCatalog, view: SurfaceView, client: string | null, canonicalName: string, server: string): PolicyDecision | null {
     if (!view.policy) return null;
-    const entry = catalog.byCanonical.get(canonicalName);
-    return compilePolicy(view.policy).decide({ token: null, client }, { canonical: canonicalName, server, annotations: entry?.tool.annotations });
+    return compilePolicy(view.policy).decide({ token: null, client }, namedTool(catalog, canonicalName, server));
   }
 
   /**

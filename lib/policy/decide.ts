@@ -1,11 +1,4 @@
-import {
-  POLICY_ANNOTATION_DEFAULTS,
-  POLICY_ANNOTATIONS,
-  type PolicyAnnotation,
-  type PolicyEffect,
-  type PolicyRule,
-  type ToolPolicy,
-} from '@/lib/schemas/policy';
+import { POLICY_ANNOTATION_DEFAULTS, POLICY_ANNOTATIONS, type PolicyAnnotation, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
 import { anyGlob } from './glob';
 
 /** Who is asking: the project token's name (null for the dashboard or a proxy without one) and the client the session named. */
@@ -139,8 +132,4 @@ export function describeRule(rule: PolicyRule): string {
   ];
   const whom = rule.identities && rule.identities.length > 0 ? ` for ${rule.identities.join(', ')}` : ' for everyone';
   return `${rule.effect} ${what.length > 0 ? what.join('; ') : 'every tool'}${whom}`;
-}
-
-export function effectWord(effect: PolicyEffect): string {
-  return effect === 'allow' ? 'allowed' : 'denied';
 }

@@ -1,9 +1,9 @@
-import { splitCanonical } from '@/lib/names/canonical';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import type { FavouritesInput } from '@/lib/surface/types';
 import { compilePolicy, describeRule, type PolicyIdentity } from './decide';
 import { restrictCatalog } from './restrict';
+import { entryTool, namedTool } from './tool';
 
 /** A tool the policy keeps from an identity, and the rule that does (null: the default). */
 export interface HiddenTool {
@@ -29,16 +29,11 @@ export function surfaceForIdentity(catalog: PreparedCatalog, favourites: Favouri
   if (compiled.allowsEverything) return { catalog, favourites, hidden: [] };
   const hidden: HiddenTool[] = [];
   const restricted = restrictCatalog(catalog, (entry) => {
-    const decision = compiled.decide(identity, { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations });
+    const decision = compiled.decide(identity, entryTool(entry));
     if (!decision.allowed) hidden.push(hiddenTool(policy, entry.canonical, decision.rule));
     return decision.allowed;
   });
-  const tools = favourites.tools.filter((favourite) => {
-    const entry = catalog.byCanonical.get(favourite);
-    // A favourite no catalog lists yet is judged by its name, with the annotations of a tool that says nothing.
-    const server = entry?.server ?? splitCanonical(favourite)?.server ?? '';
-    return compiled.decide(identity, { canonical: favourite, server, annotations: entry?.tool.annotations }).allowed;
-  });
+  const tools = favourites.tools.filter((favourite) => compiled.decide(identity, namedTool(catalog, favourite)).allowed);
   return { catalog: restricted, favourites: tools.length === favourites.tools.length ? favourites : { ...favourites, tools }, hidden };
 }
 

@@ -19,10 +19,6 @@ export const POLICY_ANNOTATION_DEFAULTS = {
 export type PolicyAnnotation = keyof typeof POLICY_ANNOTATION_DEFAULTS;
 export const POLICY_ANNOTATIONS = Object.keys(POLICY_ANNOTATION_DEFAULTS) as PolicyAnnotation[];
 
-/** The two kinds of identity: a project token (by its name, so a rotated token keeps its rules) and the client a session names. */
-export const IDENTITY_KINDS = ['token', 'client'] as const;
-export type IdentityKind = (typeof IDENTITY_KINDS)[number];
-
 /** Rules a policy may hold: each is up to 10 YAML keys, and a project document stays within MAX_YAML_KEYS_PER_DOCUMENT. */
 export const MAX_POLICY_RULES = 200;
 export const MAX_RULE_PATTERNS = 200;

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { compilePolicy } from '@/lib/policy/decide';
 import { someSessionMayUse } from '@/lib/policy/narrow';
 import { restrictCatalog } from '@/lib/policy/restrict';
+import { entryTool, namedTool } from '@/lib/policy/tool';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
-import { splitCanonical } from '@/lib/names/canonical';
 import { catalogFingerprints } from './catalog-fingerprints';
 import type { PreparedCatalog } from './prepared-catalog';
 import { presentedList, presentedSurfaceOf } from './presented';
@@ -32,11 +32,9 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   const { surface } = source;
   const policy = source.policy ?? null;
   const restricts = policy !== null && !compilePolicy(policy).allowsEverything;
-  const catalog = restricts
-    ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, { canonical: e.canonical, server: e.server, annotations: e.tool.annotations }))
-    : wholeCatalog;
+  const catalog = restricts ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, entryTool(e))) : wholeCatalog;
   const favourites = restricts
-    ? { ...source.favourites, tools: source.favourites.tools.filter((f) => mayUseFavourite(policy, wholeCatalog, f)) }
+    ? { ...source.favourites, tools: source.favourites.tools.filter((f) => someSessionMayUse(policy, namedTool(wholeCatalog, f))) }
     : source.favourites;
   const limits: SurfaceLimits = {
     maxToolsPerRequest: surface.limits.maxToolsPerRequest,
@@ -86,13 +84,6 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
   const { project, ...rest } = content;
   return { project, version: source.version, ...rest, fingerprint };
-}
-
-/** A favourite a catalog does not list yet is judged by its name, with the annotations a tool that says nothing has. */
-function mayUseFavourite(policy: ToolPolicy, catalog: PreparedCatalog, favourite: string): boolean {
-  const entry = catalog.byCanonical.get(favourite);
-  const server = entry?.server ?? splitCanonical(favourite)?.server ?? '';
-  return someSessionMayUse(policy, { canonical: favourite, server, annotations: entry?.tool.annotations });
 }
 
 /** The ETag of a fingerprint: strong, quoted. */
