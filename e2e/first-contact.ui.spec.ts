@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueId } from './helpers';
 
@@ -27,7 +27,7 @@ class WatchingClient {
     transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
     });
-    this.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    this.client.setNotificationHandler('notifications/tools/list_changed', async () => {
       this.listChanged++;
       for (const w of this.wake.splice(0)) w();
     });

@@ -1,7 +1,6 @@
 import { MAX_TOOLS_PER_SERVER } from '@/lib/limits';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type ClientCapabilities, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Tool } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH } from '@/lib/limits';
@@ -58,7 +57,7 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
   options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
+    client.setNotificationHandler('notifications/tools/list_changed', async () => notify());
   }
   const close = async () => {
     await Promise.race([transport.terminateSession().catch(() => {}), sleep(2_000)]);
@@ -98,7 +97,8 @@ export async function readAllTools(client: Client, url: string, timeoutMs = SYNC
   let cursor: string | undefined;
   try {
     for (let page = 0; ; page++) {
-      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs, signal });
+      // One page a request: the SDK's listTools() would read up to 64 pages itself and stop there.
+      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, { timeout: timeoutMs, signal });
       tools.push(...result.tools);
       if (tools.length > MAX_TOOLS_PER_SERVER) {
         throw invalid(url, `lists more than ${MAX_TOOLS_PER_SERVER} tools, the most one catalog server may have`);

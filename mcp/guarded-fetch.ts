@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/server';
 import { isForbiddenAddress, literalAddress } from '@/lib/net/forbidden-address';
 
 /** Which targets a guarded connection may reach: public addresses only, unless private ones are allowed. */

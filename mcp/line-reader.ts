@@ -1,4 +1,5 @@
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
 
 /** A line of a stdio stream that is not a message the SDK can take, and what it said about itself. */

@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { KiB, MiB } from '@/lib/limits';
 
 /** `error.data.reason` of the error the proxy answers for a message over the limit. */
@@ -27,7 +27,7 @@ export function tooLargeData(bytes: number, limitBytes: number): TooLargeData {
 
 /** The sizes, when `err` is the error a reader answered for a response over the limit. */
 export function messageTooLarge(err: unknown): TooLargeData | null {
-  if (!(err instanceof McpError)) return null;
+  if (!(err instanceof ProtocolError)) return null;
   const data: unknown = err.data;
   if (typeof data !== 'object' || data === null || !('reason' in data) || data.reason !== MESSAGE_TOO_LARGE) return null;
   const bytes = 'bytes' in data && typeof data.bytes === 'number' ? data.bytes : 0;

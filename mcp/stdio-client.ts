@@ -1,7 +1,9 @@
-import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { BoundedLineReader, installReader, type LineProblem } from './line-reader';
 import { tooLargeData, tooLargeText } from './message-limit';
+import { ProtocolErrorCode } from '@modelcontextprotocol/client';
 
 /**
  * The SDK's stdio client transport with a bounded reader: a response over `maxMessageBytes`
@@ -53,13 +55,13 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
       return {
         jsonrpc: '2.0',
         id: head.id,
-        error: { code: ErrorCode.InternalError, message: tooLargeText('the response', bytes, limit), data: tooLargeData(bytes, limit) },
+        error: { code: ProtocolErrorCode.InternalError, message: tooLargeText('the response', bytes, limit), data: tooLargeData(bytes, limit) },
       };
     }
     if (head.kind === 'request' && head.id !== null) {
       const message = tooLargeText(`the request ${head.method ?? ''}`.trimEnd(), bytes, limit);
       this.log(`${message}: answered the server with an error`);
-      this.send({ jsonrpc: '2.0', id: head.id, error: { code: ErrorCode.InvalidRequest, message, data: tooLargeData(bytes, limit) } }).catch(() => {});
+      this.send({ jsonrpc: '2.0', id: head.id, error: { code: ProtocolErrorCode.InvalidRequest, message, data: tooLargeData(bytes, limit) } }).catch(() => {});
       return null;
     }
     this.log(`${tooLargeText(`a message of the server (${head.method ?? 'no id found'})`, bytes, limit)}: skipped`);

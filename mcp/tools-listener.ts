@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { connectMcp, type McpConnection, type McpEndpoint } from './fetch-tools';
 import type { TargetPolicy } from './guarded-fetch';

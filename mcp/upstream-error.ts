@@ -1,5 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
 
@@ -20,8 +19,8 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     });
   const rejected = (what: string, suggestedAction: string) => new ApiError('UPSTREAM_REJECTED', `${where} ${what}`, { suggestedAction, citedRule: CITED });
 
-  if (err instanceof StreamableHTTPError) {
-    const status = err.code ?? 0;
+  if (err instanceof SdkHttpError) {
+    const status = err.status ?? 0;
     if (status === 401 || status === 403) {
       return rejected(`refused the credentials (HTTP ${status})`, 'check the headers registered for this server, e.g. Authorization');
     }
@@ -32,18 +31,17 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
       );
     }
     if (status === 408 || status === 429 || status >= 500) return unavailable(`answered HTTP ${status}`);
-    if (status === -1) {
-      return rejected(
-        `did not answer as an MCP server (${clip(err.message.replace(/^Streamable HTTP error: /, ''))})`,
-        'check that the URL is the MCP endpoint',
-      );
-    }
     return rejected(`answered HTTP ${status}: ${clip(err.message)}`, 'check the URL and headers of this server');
   }
-  if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
-    if (err.code === ErrorCode.ConnectionClosed) return unavailable('closed the connection');
-    if (err.code === ErrorCode.MethodNotFound) {
+  if (err instanceof SdkError) {
+    if (err.code === SdkErrorCode.RequestTimeout) return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (err.code === SdkErrorCode.ConnectionClosed) return unavailable('closed the connection');
+    if (err.code === SdkErrorCode.ClientHttpUnexpectedContent) {
+      return rejected(`did not answer as an MCP server (${clip(err.message)})`, 'check that the URL is the MCP endpoint');
+    }
+  }
+  if (err instanceof ProtocolError) {
+    if (err.code === ProtocolErrorCode.MethodNotFound) {
       return rejected('does not support tools/list', 'register an MCP server that offers tools');
     }
     return rejected(`answered with an error: ${clip(err.message)}`, 'check the server logs');

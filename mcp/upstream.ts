@@ -1,12 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  type ClientCapabilities,
-  type Progress,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import type { Transport, CallToolResult, ClientCapabilities, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { connectMcp } from './fetch-tools';
@@ -91,7 +84,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
   options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => notify());
+    client.setNotificationHandler('notifications/tools/list_changed', async () => notify());
   }
   const closed = closedSignal(client);
   const close = (graceMs = CLOSE_GRACE_MS) => transport.closeWithin(graceMs, closed);
@@ -127,12 +120,15 @@ export async function callUpstreamTool(
   params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
   options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
-  return client.request({ method: 'tools/call', params }, CallToolResultSchema, {
-    timeout: options.timeoutMs,
-    signal: options.signal,
-    // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
-    ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
-  }) as Promise<CallToolResult>;
+  return client.request(
+    { method: 'tools/call', params },
+    {
+      timeout: options.timeoutMs,
+      signal: options.signal,
+      // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
+      ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
+    },
+  ) as Promise<CallToolResult>;
 }
 
 function closedSignal(client: Client): Promise<void> {

@@ -1,4 +1,5 @@
-import { type CallToolResult, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from '@modelcontextprotocol/server';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/server';
 import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
@@ -53,7 +54,7 @@ export async function handleCall(
       outcome.status = 'error';
       outcome.errorCode = 'unknown_tool';
       outcome.invented = 'tool';
-      throw new McpError(ErrorCode.InvalidParams, unknownToolMessage(state, session, params.name));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(state, session, params.name));
     }
     if (target.kind === 'find') return find(state, session, params, outcome);
     let server: string;
@@ -115,7 +116,7 @@ export async function handleCall(
         const what = `the result of ${tool} (MCP server '${server}')`;
         return toolError(outcome, 'result_too_large', tooLargeText(what, tooLarge.bytes, tooLarge.limitBytes));
       }
-      const timeout = err instanceof McpError && err.code === ErrorCode.RequestTimeout;
+      const timeout = err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout;
       return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${(err as Error).message}`);
     }
     if (result.isError) {

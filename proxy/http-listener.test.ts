@@ -1,4 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROXY_HTTP_INITIALIZE_BYTES } from '@/lib/limits';
 import { listenHttp } from './http-listener';

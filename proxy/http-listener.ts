@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { bearerMatches, type HttpSecret } from './http-secret';
 import { type SessionEntry, SessionTable } from './http-sessions';
 
 interface Entry extends SessionEntry {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: Server;
 }
 
@@ -99,7 +99,7 @@ export async function listenHttp(
     }
     // The MCP session id (Mcp-Session-Id) is the session's id in traces too.
     const sessionId = randomUUID();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       // The SDK's own checks too, behind ours: the same lists.
       enableDnsRebindingProtection: true,

@@ -1,6 +1,5 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/server';
+import type { CallToolRequest } from '@modelcontextprotocol/server';
 import { handleCall } from './calls';
 import type { Extra, Passthrough } from './passthrough';
 import { type ProxyState, startingNotice } from './runtime';
@@ -8,14 +7,6 @@ import { ProxySession } from './session';
 import type { Spool } from './spool';
 
 export const PROXY_VERSION = '0.1.0';
-
-/**
- * tools/call as registered: any params. The SDK parses a request with the registered schema
- * first and turns a failure into -32603 (Internal error); its Server then checks tools/call
- * itself and answers -32602 (Invalid params) naming the field, as a request without
- * `params.name` should get. So the registered schema leaves that check to the Server.
- */
-const AnyToolsCall = z.looseObject({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 /**
  * One low-level MCP Server for one session: tools/list is the session's list, tools/call goes
@@ -36,7 +27,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name ?? null;
   };
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler('tools/list', async () => {
     session.lastSeenAt = Date.now();
     // The first list waits (bounded) for the servers and favindex, so a client that lists once gets every tool.
     const missing = await state.whenStarted();
@@ -51,25 +42,21 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     // Progress sent after the result is lost to the client: the result waits for the last one.
     let sent: Promise<void> = Promise.resolve();
     const result = await handleCall(state, spool, session, request.params, {
-      signal: extra.signal,
+      signal: extra.mcpReq.signal,
       progress:
         token === undefined
           ? undefined
           : (progress) => {
-              sent = sent
-                .then(() => extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }))
-                .catch(() => {});
+              sent = sent.then(() => extra.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
             },
     });
     await sent;
     return result;
   };
   // A server's sampling or elicitation request during the call is asked of this session.
-  server.setRequestHandler(AnyToolsCall, (loose, extra) => {
-    // The Server checked it against CallToolRequestSchema before this runs: this parse only types it.
-    const request = CallToolRequestSchema.parse(loose);
-    return passthrough ? passthrough.during(session, extra, () => callTool(request, extra)) : callTool(request, extra);
-  });
+  server.setRequestHandler('tools/call', (request, ctx) =>
+    passthrough ? passthrough.during(session, ctx, () => callTool(request, ctx)) : callTool(request, ctx),
+  );
   passthrough?.register(server, session, capabilities);
   state.sessions.add(session);
   const previous = server.onclose;

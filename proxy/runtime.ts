@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { canonical } from '@/lib/names/canonical';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { EMPTY_PRESENTED_SESSION, type PresentedSession } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 

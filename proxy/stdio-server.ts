@@ -1,8 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BoundedLineReader, installReader, type LineProblem, requestId } from '@/mcp/line-reader';
 import { tooLargeData, tooLargeText } from '@/mcp/message-limit';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol version 2025-06-18: send each message on a line of its own';
 
@@ -29,7 +30,7 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
         return this.tooLarge(problem);
       case 'parse_error':
         this.log(`the client sent a line that is not JSON (${problem.detail}): answered -32700`);
-        this.write(errorFor(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${problem.detail})`));
+        this.write(errorFor(null, ProtocolErrorCode.ParseError, `Parse error: the line is not JSON (${problem.detail})`));
         return null;
       case 'batch':
         this.batch(problem.elements);
@@ -41,7 +42,7 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
           return null;
         }
         this.log(`the client sent a message that is not JSON-RPC 2.0 (${problem.detail}): answered -32600`);
-        this.write(errorFor(problem.id, ErrorCode.InvalidRequest, `Invalid Request: ${problem.detail}`));
+        this.write(errorFor(problem.id, ProtocolErrorCode.InvalidRequest, `Invalid Request: ${problem.detail}`));
         return null;
     }
   }
@@ -52,7 +53,11 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
     if (head.kind === 'response' && head.id !== null) {
       // The client's answer to the proxy's own request (sampling, elicitation): that request fails.
       this.log(`${tooLargeText(`the client's response to request ${head.id}`, bytes, limit)}: that request failed`);
-      return { jsonrpc: '2.0', id: head.id, error: { code: ErrorCode.InternalError, message: tooLargeText("the client's response", bytes, limit), data } };
+      return {
+        jsonrpc: '2.0',
+        id: head.id,
+        error: { code: ProtocolErrorCode.InternalError, message: tooLargeText("the client's response", bytes, limit), data },
+      };
     }
     if (head.kind === 'notification' || head.kind === 'response') {
       this.log(`${tooLargeText(`a ${head.kind} from the client (${head.method ?? 'no id'})`, bytes, limit)}: skipped`);
@@ -60,7 +65,7 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
     }
     const what = head.method ? `the ${head.method} request` : 'the message';
     this.log(`${tooLargeText(`${what} from the client`, bytes, limit)}: answered an error for request ${head.id ?? 'null'}`);
-    this.write(errorFor(head.id, ErrorCode.InvalidRequest, tooLargeText(what, bytes, limit), data));
+    this.write(errorFor(head.id, ProtocolErrorCode.InvalidRequest, tooLargeText(what, bytes, limit), data));
     return null;
   }
 
@@ -74,10 +79,10 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
       const object = typeof element === 'object' && element !== null && !Array.isArray(element) ? element : null;
       if (object && 'method' in object && !('id' in object)) return [];
       if (object && !('method' in object) && ('result' in object || 'error' in object)) return [];
-      return [errorFor(object && 'id' in object ? requestId(object.id) : null, ErrorCode.InvalidRequest, BATCH_REFUSED)];
+      return [errorFor(object && 'id' in object ? requestId(object.id) : null, ProtocolErrorCode.InvalidRequest, BATCH_REFUSED)];
     });
     this.log(`the client sent a JSON-RPC batch of ${elements.length} message(s): answered -32600 for ${answers.length} request(s) in it`);
-    if (elements.length === 0) this.write(errorFor(null, ErrorCode.InvalidRequest, BATCH_REFUSED));
+    if (elements.length === 0) this.write(errorFor(null, ProtocolErrorCode.InvalidRequest, BATCH_REFUSED));
     else if (answers.length > 0) this.write(answers);
   }
 

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, ClientCapabilities, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult, ClientCapabilities, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { readAllTools } from '@/mcp/fetch-tools';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';

@@ -7,9 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { stopChild } from './child-process';
 
@@ -46,7 +45,7 @@ export interface TestMcpServer {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   mcp: McpServer;
 }
 
@@ -84,13 +83,13 @@ export async function startTestMcpServer(options: TestMcpServerOptions): Promise
       if (registered.has(tool.name)) continue;
       registered.add(tool.name);
       const shape = Object.fromEntries((tool.params ?? []).map((p) => [p, z.string()]));
-      mcp.registerTool(tool.name, { description: tool.description, inputSchema: shape }, async (args: Record<string, unknown>) => ({
+      mcp.registerTool(tool.name, { description: tool.description, inputSchema: z.object(shape) }, async (args) => ({
         content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }],
       }));
     }
     // The list is the test's, not the registrations': it may change silently and come in pages.
-    mcp.server.setRequestHandler(ListToolsRequestSchema, async (req) => listPage(req.params?.cursor));
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    mcp.server.setRequestHandler('tools/list', async (req) => listPage(req.params?.cursor));
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, session);

@@ -1,5 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
 import { putCatalogResultSchema } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
 import { listAllTools } from '@/mcp/fetch-tools';

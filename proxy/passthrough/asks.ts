@@ -1,24 +1,10 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type ClientCapabilities,
-  type ClientNotification,
-  type ClientRequest,
-  CreateMessageRequestSchema,
-  CreateMessageResultSchema,
-  CreateMessageResultWithToolsSchema,
-  ElicitRequestSchema,
-  ElicitResultSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  ListRootsResultSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { Client, RequestOptions, ClientCapabilities, ClientContext } from '@modelcontextprotocol/client';
 import type { ProxySession } from '../session';
 import { ASK_TIMEOUT_MS, type Extra, type Hub } from './hub';
 
-type UpstreamExtra = RequestHandlerExtra<ClientRequest, ClientNotification>;
-type SendRequest = Extra['sendRequest'];
+type UpstreamExtra = ClientContext;
+type SendRequest = Extra['mcpReq']['send'];
 
 /**
  * Requests a server sends its client (sampling/createMessage, elicitation/create, roots/list),
@@ -30,16 +16,11 @@ export class Asks {
   constructor(private readonly hub: Hub) {}
 
   setup(server: string, client: Client): void {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
-      const schema = request.params.tools || request.params.toolChoice ? CreateMessageResultWithToolsSchema : CreateMessageResultSchema;
-      return this.ask(server, 'sampling', extra, (send, options) => send(request, schema, options));
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => {
+      return this.ask(server, 'sampling', ctx, (send, options) => send(request, options));
     });
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      this.ask(server, 'elicitation', extra, (send, options) => send(request, ElicitResultSchema, options)),
-    );
-    client.setRequestHandler(ListRootsRequestSchema, (request, extra) =>
-      this.ask(server, 'roots', extra, (send, options) => send(request, ListRootsResultSchema, options)),
-    );
+    client.setRequestHandler('elicitation/create', (request, ctx) => this.ask(server, 'elicitation', ctx, (send, options) => send(request, options)));
+    client.setRequestHandler('roots/list', (request, ctx) => this.ask(server, 'roots', ctx, (send, options) => send(request, options)));
   }
 
   private target(server: string, capability: keyof ClientCapabilities): SendRequest | null {
@@ -53,7 +34,7 @@ export class Asks {
     const latest = [...this.hub.links].filter(([session]) => can(session)).sort(([a], [b]) => b.lastSeenAt - a.lastSeenAt)[0];
     if (!latest) return null;
     const mcp = latest[1].server;
-    return (request, schema, options) => mcp.request(request, schema, options);
+    return mcp.request.bind(mcp);
   }
 
   private async ask<T>(
@@ -64,8 +45,11 @@ export class Asks {
   ): Promise<T> {
     const send = this.target(server, capability);
     if (!send) {
-      throw new McpError(ErrorCode.InvalidRequest, `No client connected to favindex proxy accepts ${capability} requests (asked by MCP server '${server}')`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `No client connected to favindex proxy accepts ${capability} requests (asked by MCP server '${server}')`,
+      );
     }
-    return run(send, { signal: extra.signal, timeout: ASK_TIMEOUT_MS, resetTimeoutOnProgress: true });
+    return run(send, { signal: extra.mcpReq.signal, timeout: ASK_TIMEOUT_MS, resetTimeoutOnProgress: true });
   }
 }

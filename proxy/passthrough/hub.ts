@@ -1,25 +1,17 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type ClientCapabilities,
-  ErrorCode,
-  McpError,
-  type ServerCapabilities,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Server, RequestOptions, ClientCapabilities, ServerCapabilities, ServerContext } from '@modelcontextprotocol/server';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ProxySession } from '../session';
 import { UpstreamUnavailable, type Upstream } from '../upstreams';
 
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type Extra = ServerContext;
 
 /** A request a session is waiting on: a server asking the client something meanwhile asks this session. */
 export interface InFlight {
   session: ProxySession;
   /** The server the request went to; null for a tools/call (the call resolves it itself). */
   upstream: string | null;
-  sendRequest: Extra['sendRequest'];
+  sendRequest: Extra['mcpReq']['send'];
   startedAt: number;
 }
 
@@ -85,32 +77,32 @@ export class Hub {
   /** Send one request to a server for a session: its progress and cancellation follow, its errors name the server. */
   async send<T>(session: ProxySession, extra: Extra, server: string, what: string, run: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const upstream = this.upstreams.get(server);
-    if (!upstream) throw new McpError(ErrorCode.InvalidParams, `'${server}' is not one of this proxy's MCP servers`);
+    if (!upstream) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `'${server}' is not one of this proxy's MCP servers`);
     let client: Client;
     try {
       client = upstream.session();
     } catch (err) {
-      throw new McpError(ErrorCode.InternalError, (err as Error).message);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, (err as Error).message);
     }
-    const token = extra._meta?.progressToken;
-    const entry: InFlight = { session, upstream: server, sendRequest: extra.sendRequest, startedAt: Date.now() };
+    const token = extra.mcpReq._meta?.progressToken;
+    const entry: InFlight = { session, upstream: server, sendRequest: extra.mcpReq.send, startedAt: Date.now() };
     this.inFlight.add(entry);
     session.lastSeenAt = Date.now();
     try {
       return await run(client, {
-        signal: extra.signal,
+        signal: extra.mcpReq.signal,
         timeout: this.callTimeoutMs,
         ...(token === undefined
           ? {}
           : {
               onprogress: (progress) => {
-                extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => {});
+                extra.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => {});
               },
               resetTimeoutOnProgress: true,
             }),
       });
     } catch (err) {
-      throw upstreamError(server, what, err, extra.signal);
+      throw upstreamError(server, what, err, extra.mcpReq.signal);
     } finally {
       this.inFlight.delete(entry);
     }
@@ -118,7 +110,7 @@ export class Hub {
 
   /** Track a request that is not one of the passthrough's (tools/call), so a server's question during it reaches its session. */
   async during<T>(session: ProxySession, extra: Extra, run: () => Promise<T>): Promise<T> {
-    const entry: InFlight = { session, upstream: null, sendRequest: extra.sendRequest, startedAt: Date.now() };
+    const entry: InFlight = { session, upstream: null, sendRequest: extra.mcpReq.send, startedAt: Date.now() };
     this.inFlight.add(entry);
     try {
       return await run();
@@ -146,10 +138,10 @@ export function withoutProgressToken<P extends { _meta?: Record<string, unknown>
 /** An error from a server (or from reaching it) as the MCP error the client reads, naming the server. */
 export function upstreamError(server: string, what: string, err: unknown, signal?: AbortSignal): unknown {
   if (signal?.aborted) return err;
-  if (err instanceof UpstreamUnavailable) return new McpError(ErrorCode.InternalError, err.message);
-  if (err instanceof McpError) {
+  if (err instanceof UpstreamUnavailable) return new ProtocolError(ProtocolErrorCode.InternalError, err.message);
+  if (err instanceof ProtocolError) {
     const message = err.message.replace(/^MCP error -?\d+: /, '');
-    return new McpError(err.code, `MCP server '${server}' answered ${what} with an error: ${message}`, err.data);
+    return new ProtocolError(err.code, `MCP server '${server}' answered ${what} with an error: ${message}`, err.data);
   }
-  return new McpError(ErrorCode.InternalError, `MCP server '${server}' failed ${what}: ${(err as Error).message}`);
+  return new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${server}' failed ${what}: ${(err as Error).message}`);
 }

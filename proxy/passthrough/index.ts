@@ -1,28 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CompleteRequestSchema,
-  type CompleteResult,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ReadResourceRequestSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  RootsListChangedNotificationSchema,
-  type ServerCapabilities,
-  ServerCapabilitiesSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ServerCapabilitiesSchema } from '@modelcontextprotocol/core';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Server, CompleteResult, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ProxySession } from '../session';
 import type { Upstream } from '../upstreams';
@@ -132,39 +113,39 @@ export class Passthrough {
   register(server: Server, session: ProxySession, capabilities: ServerCapabilities): void {
     this.hub.links.set(session, { server, capabilities });
     if (capabilities.prompts) {
-      server.setRequestHandler(ListPromptsRequestSchema, async (request, extra) => {
+      server.setRequestHandler('prompts/list', async (request, ctx) => {
         refuseCursor(request.params, 'prompts/list');
-        return { prompts: await this.prompts.list(session, extra) };
+        return { prompts: await this.prompts.list(session, ctx) };
       });
-      server.setRequestHandler(GetPromptRequestSchema, (request, extra) => this.prompts.get(session, extra, request.params));
+      server.setRequestHandler('prompts/get', (request, ctx) => this.prompts.get(session, ctx, request.params));
     }
     if (capabilities.resources) {
-      server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
+      server.setRequestHandler('resources/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/list');
-        return { resources: await this.resources.list(session, extra) };
+        return { resources: await this.resources.list(session, ctx) };
       });
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) => {
+      server.setRequestHandler('resources/templates/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/templates/list');
-        return { resourceTemplates: await this.resources.listTemplates(session, extra) };
+        return { resourceTemplates: await this.resources.listTemplates(session, ctx) };
       });
-      server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => this.resources.read(session, extra, request.params));
-      server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
-        await this.resources.subscribe(session, extra, request.params.uri);
+      server.setRequestHandler('resources/read', (request, ctx) => this.resources.read(session, ctx, request.params));
+      server.setRequestHandler('resources/subscribe', async (request, ctx) => {
+        await this.resources.subscribe(session, ctx, request.params.uri);
         return {};
       });
-      server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) => {
-        await this.resources.unsubscribe(session, extra, request.params.uri);
+      server.setRequestHandler('resources/unsubscribe', async (request, ctx) => {
+        await this.resources.unsubscribe(session, ctx, request.params.uri);
         return {};
       });
     }
-    if (capabilities.completions) server.setRequestHandler(CompleteRequestSchema, (request, extra) => this.complete(session, extra, request.params));
+    if (capabilities.completions) server.setRequestHandler('completion/complete', (request, ctx) => this.complete(session, ctx, request.params));
     if (capabilities.logging) {
-      server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
-        await this.logging.setLevel(session, extra, request.params.level);
+      server.setRequestHandler('logging/setLevel', async (request, ctx) => {
+        await this.logging.setLevel(session, ctx, request.params.level);
         return {};
       });
     }
-    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => this.rootsChanged());
+    server.setNotificationHandler('notifications/roots/list_changed', async () => this.rootsChanged());
     // A server asks for roots once, when its session starts: a client with roots that connects later is news to it.
     const initialized = server.oninitialized;
     server.oninitialized = () => {
@@ -188,7 +169,7 @@ export class Passthrough {
         ? await this.prompts.route(session, extra, ref.name)
         : { server: await this.resources.owner(session, extra, ref.uri), name: null };
     const upstream = this.hub.upstreams.get(route.server);
-    if (!upstream) throw new McpError(ErrorCode.InvalidParams, `'${route.server}' is not one of this proxy's MCP servers`);
+    if (!upstream) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `'${route.server}' is not one of this proxy's MCP servers`);
     // A server that offers no completion has none to give: an empty list, as the spec allows.
     const caps = capabilitiesOf(upstream);
     if (caps && !caps.completions) return { completion: { values: [] } };
@@ -199,12 +180,12 @@ export class Passthrough {
 
   private setupClient(server: string, client: Client): void {
     this.asks.setup(server, client);
-    client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => this.logging.fromServer(server, n.params));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => this.resources.updated(server, n.params));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+    client.setNotificationHandler('notifications/message', async (n) => this.logging.fromServer(server, n.params));
+    client.setNotificationHandler('notifications/resources/updated', async (n) => this.resources.updated(server, n.params));
+    client.setNotificationHandler('notifications/resources/list_changed', async () => {
       for (const s of this.hub.announcing('resources')) s.sendResourceListChanged().catch(() => {});
     });
-    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+    client.setNotificationHandler('notifications/prompts/list_changed', async () => {
       for (const s of this.hub.announcing('prompts')) s.sendPromptListChanged().catch(() => {});
     });
   }

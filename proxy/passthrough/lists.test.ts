@@ -53,7 +53,9 @@ describe('readPages', () => {
 
 describe('refuseCursor', () => {
   it('refuses a cursor the proxy never handed out, and takes a first page', () => {
-    expect(() => refuseCursor({ cursor: 'x' }, 'prompts/list')).toThrow(/-32602.*hands out no cursors/);
+    expect(() => refuseCursor({ cursor: 'x' }, 'prompts/list')).toThrow(
+      expect.objectContaining({ code: -32602, message: expect.stringMatching(/hands out no cursors/) }),
+    );
     expect(() => refuseCursor(undefined, 'prompts/list')).not.toThrow();
   });
 });

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** A server that keeps handing out cursors past this is looping. */
 const MAX_PAGES = 1_000;
 /** Past this many entries of one kind a server's list is cut (and the proxy says so once per list). */
 export const MAX_ENTRIES = 10_000;
 
-/** Every page of one of a server's lists, following nextCursor; a cursor seen twice ends it as an error. */
+/**
+ * Every page of one of a server's lists, following nextCursor; a cursor seen twice ends it as an error.
+ * Pages come from `client.request()`: the SDK's typed list verbs read up to 64 pages themselves and stop.
+ */
 export async function readPages<T>(
   server: string,
   method: string,
@@ -26,7 +29,7 @@ export async function readPages<T>(
     cursor = result.nextCursor;
     if (cursor === undefined) return items;
     if (seen.has(cursor) || n + 1 >= MAX_PAGES) {
-      throw new McpError(ErrorCode.InternalError, `MCP server '${server}' keeps paging ${method} (cursor '${cursor.slice(0, 40)}' again)`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${server}' keeps paging ${method} (cursor '${cursor.slice(0, 40)}' again)`);
     }
     seen.add(cursor);
   }
@@ -35,7 +38,7 @@ export async function readPages<T>(
 /** The proxy hands out each list whole: a cursor from the client cannot be one of its own. */
 export function refuseCursor(params: { cursor?: string } | undefined, method: string): void {
   if (params?.cursor !== undefined) {
-    throw new McpError(ErrorCode.InvalidParams, `favindex proxy gives ${method} in one page and hands out no cursors: list again without one`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `favindex proxy gives ${method} in one page and hands out no cursors: list again without one`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { type LoggingLevel, LoggingLevelSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/core';
+import type { LoggingLevel, LoggingMessageNotification } from '@modelcontextprotocol/server';
 import type { ProxySession } from '../session';
 import type { Extra, Hub } from './hub';
 

@@ -1,4 +1,5 @@
-import { ErrorCode, type GetPromptRequest, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { GetPromptRequest, GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { ProxySession } from '../session';
 import { type Extra, type Hub, withoutProgressToken } from './hub';
 import { presentedNames, readPages } from './lists';
@@ -24,7 +25,7 @@ export class Prompts {
               upstream.name,
               'prompts/list',
               async (cursor) => {
-                const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
+                const page = await client.request({ method: 'prompts/list', params: cursor === undefined ? {} : { cursor } }, options);
                 return { items: page.prompts, nextCursor: page.nextCursor };
               },
               this.hub.log,
@@ -33,7 +34,7 @@ export class Prompts {
           return prompts.map((prompt) => ({ server: upstream.name, prompt }));
         } catch (err) {
           // One server failing leaves the others' prompts listed.
-          if (extra.signal.aborted) throw err;
+          if (extra.mcpReq.signal.aborted) throw err;
           this.hub.log(`${upstream.name}: prompts/list failed: ${(err as Error).message}`);
           return [];
         }
@@ -55,7 +56,10 @@ export class Prompts {
     const names = prompts.map((p) => p.name);
     const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
     const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
-    throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. This proxy's prompts: ${names.slice(0, 30).join(', ') || 'none'}${note}`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown prompt '${name}'. This proxy's prompts: ${names.slice(0, 30).join(', ') || 'none'}${note}`,
+    );
   }
 
   async get(session: ProxySession, extra: Extra, params: GetPromptRequest['params']): Promise<GetPromptResult> {

@@ -1,15 +1,13 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import {
-  ErrorCode,
-  McpError,
-  type ReadResourceRequest,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type ResourceUpdatedNotification,
-} from '@modelcontextprotocol/sdk/types.js';
+import { UriTemplate, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  RequestOptions,
+  ReadResourceRequest,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType,
+  ResourceUpdatedNotification,
+} from '@modelcontextprotocol/client';
 import type { ProxySession } from '../session';
 import { type Extra, type Hub, withoutProgressToken } from './hub';
 import { readPages } from './lists';
@@ -46,7 +44,7 @@ export class Resources {
           const items = await this.hub.send(session, extra, upstream.name, method, (client, options) => read(upstream.name, client, options));
           return items.map((item) => ({ server: upstream.name, item }));
         } catch (err) {
-          if (extra.signal.aborted) throw err;
+          if (extra.mcpReq.signal.aborted) throw err;
           this.hub.log(`${upstream.name}: ${method} failed: ${(err as Error).message}`);
           return [];
         }
@@ -61,7 +59,7 @@ export class Resources {
         server,
         'resources/list',
         async (cursor) => {
-          const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
+          const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }, options);
           return { items: page.resources, nextCursor: page.nextCursor };
         },
         this.hub.log,
@@ -78,13 +76,13 @@ export class Resources {
     return resources;
   }
 
-  async listTemplates(session: ProxySession, extra: Extra): Promise<ResourceTemplate[]> {
+  async listTemplates(session: ProxySession, extra: Extra): Promise<ResourceTemplateType[]> {
     const entries = await this.fromEach(session, extra, 'resources/templates/list', (server, client, options) =>
       readPages(
         server,
         'resources/templates/list',
         async (cursor) => {
-          const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
+          const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, options);
           return { items: page.resourceTemplates, nextCursor: page.nextCursor };
         },
         this.hub.log,
@@ -113,7 +111,7 @@ export class Resources {
     if (offering.length === 1 && offering[0]) return offering[0].name;
     const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
     const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
-    throw new McpError(ErrorCode.InvalidParams, `No MCP server of this proxy lists the resource '${uri}' or a template it matches${note}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No MCP server of this proxy lists the resource '${uri}' or a template it matches${note}`);
   }
 
   async read(session: ProxySession, extra: Extra, params: ReadResourceRequest['params']): Promise<ReadResourceResult> {

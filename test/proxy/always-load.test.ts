@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, type SurfaceMode } from '@/lib/schemas/surface-config';
 import type { adminApi } from '@/test/cli/run-cli';

@@ -1,8 +1,8 @@
 // The upstream of the conformance test: a stdio MCP server offering what the server scenarios
 // of @modelcontextprotocol/conformance ask for (the suite ships no reference server, and
 // server-everything's names are not the suite's), so the suite checks the proxy in front of it.
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // A 1×1 PNG.
@@ -24,13 +24,13 @@ server.registerPrompt(
   'test_prompt_with_arguments',
   {
     description: 'A prompt with two arguments',
-    argsSchema: { arg1: z.string().describe('First test argument'), arg2: z.string().describe('Second test argument') },
+    argsSchema: z.object({ arg1: z.string().describe('First test argument'), arg2: z.string().describe('Second test argument') }),
   },
   ({ arg1, arg2 }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } }] }),
 );
 server.registerPrompt(
   'test_prompt_with_embedded_resource',
-  { description: 'A prompt embedding a resource', argsSchema: { resourceUri: z.string().describe('URI of the resource to embed') } },
+  { description: 'A prompt embedding a resource', argsSchema: z.object({ resourceUri: z.string().describe('URI of the resource to embed') }) },
   ({ resourceUri }) => ({
     messages: [
       { role: 'user', content: { type: 'resource', resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
@@ -64,8 +64,7 @@ server.registerResource(
 );
 
 // McpServer answers subscribe only through the low-level handlers.
-const { SubscribeRequestSchema, UnsubscribeRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-server.server.setRequestHandler(SubscribeRequestSchema, async () => ({}));
-server.server.setRequestHandler(UnsubscribeRequestSchema, async () => ({}));
+server.server.setRequestHandler('resources/subscribe', async () => ({}));
+server.server.setRequestHandler('resources/unsubscribe', async () => ({}));
 
 await server.connect(new StdioServerTransport());

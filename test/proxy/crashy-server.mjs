@@ -7,9 +7,8 @@
 // the call. `crashy-server.mjs silent [PIDFILE]` never answers initialize and ignores SIGTERM and
 // the end of stdin, as a hung server does; it writes its pid to PIDFILE.
 import fs from 'node:fs';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Server, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 if (process.argv[2] === 'silent') {
   if (process.argv[3]) fs.writeFileSync(process.argv[3], String(process.pid));
@@ -24,7 +23,7 @@ const server = new Server({ name: 'crashy', version: '1.0.0' }, { capabilities: 
 const schema = { type: 'object', properties: {} };
 const sized = (name) => ({ type: 'object', properties: { [name]: { type: 'number' } } });
 let calls = 0;
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
+server.setRequestHandler('tools/list', async () => ({
   tools: [
     { name: 'ok', description: 'Answers with the pid of the server', inputSchema: schema },
     { name: 'crash', description: 'Exits the server process', inputSchema: schema },
@@ -35,7 +34,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
     { name: 'hang', description: 'Never answers', inputSchema: schema },
   ],
 }));
-server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+server.setRequestHandler('tools/call', async (request, ctx) => {
   const args = request.params.arguments ?? {};
   const text = (value) => ({ content: [{ type: 'text', text: value }] });
   switch (request.params.name) {
@@ -43,7 +42,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       process.exit(3);
       break;
     case 'fail':
-      throw new McpError(ErrorCode.InternalError, 'this tool always fails');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'this tool always fails');
     case 'big':
       return text('x'.repeat(Math.round(Number(args.mb) * 1024 * 1024)));
     case 'slow':
@@ -56,7 +55,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       process.on('SIGTERM', () => {});
       setInterval(() => {}, 60_000);
       const progressToken = request.params._meta?.progressToken;
-      if (progressToken !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 0 } });
+      if (progressToken !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: 0 } });
       return new Promise(() => {});
     }
     default:

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoggingMessageNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import type { adminApi } from '@/test/cli/run-cli';
@@ -218,7 +218,7 @@ describe('servers that do not start', () => {
     });
     const proxy = await connect(args);
     const logged: string[] = [];
-    proxy.client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
+    proxy.client.setNotificationHandler('notifications/message', async (n) => {
       logged.push(`${n.params.level} ${String(n.params.data)}`);
     });
     // memory has listed (its catalog is uploaded) and silent never will: the list comes at the bound or at once past it.

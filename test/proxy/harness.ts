@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { adminApi } from '@/test/cli/run-cli';
 import { ServerProcess } from '@/test/fault/server-process';
@@ -97,7 +95,7 @@ function watch(client: Client, stderr: () => string, pid: () => number | null, c
     },
     close,
   };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+  client.setNotificationHandler('notifications/tools/list_changed', async () => {
     result.listChanged++;
     for (const wake of waiters.splice(0)) wake();
   });

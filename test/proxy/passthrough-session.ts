@@ -1,13 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  type LoggingMessageNotification,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import type { Transport, LoggingMessageNotification } from '@modelcontextprotocol/client';
 
 /** The passthrough tests' client: what it heard, and what it was asked to answer. */
 export interface Session {
@@ -24,20 +16,20 @@ export const ROOT_URI = 'file:///work/passthrough-root';
 export async function connect(transport: Transport, closers: (() => Promise<void>)[]): Promise<Session> {
   const client = new Client({ name: 'passthrough-test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
   const session: Session = { client, logs: [], updated: [], sampled: [], elicited: [] };
-  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+  client.setRequestHandler('sampling/createMessage', async (request) => {
     const first = request.params.messages[0]?.content;
     session.sampled.push(first && 'text' in first ? String(first.text) : '');
     return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'yes' } };
   });
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  client.setRequestHandler('elicitation/create', async (request) => {
     session.elicited.push(request.params.message);
     return { action: 'accept', content: { ok: true } };
   });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: ROOT_URI, name: 'the test' }] }));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
+  client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: ROOT_URI, name: 'the test' }] }));
+  client.setNotificationHandler('notifications/message', async (n) => {
     session.logs.push(n.params);
   });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => {
+  client.setNotificationHandler('notifications/resources/updated', async (n) => {
     session.updated.push(n.params.uri);
   });
   await client.connect(transport);

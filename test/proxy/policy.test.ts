@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMING_SCHEMES, type NamingScheme, SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';

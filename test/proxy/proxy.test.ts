@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import type { adminApi } from '@/test/cli/run-cli';
@@ -186,9 +186,12 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
 
   it("passes an upstream's progress notifications on to the client", async () => {
     const progress: number[] = [];
-    const result = await proxy.client.callTool({ name: 'all_everything_trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
-      onprogress: (p) => progress.push(p.progress),
-    });
+    const result = await proxy.client.callTool(
+      { name: 'all_everything_trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
+      {
+        onprogress: (p) => progress.push(p.progress),
+      },
+    );
     expect(text(result)).toContain('Long running operation completed');
     // The SDK client forgets a request's progress handler when its result arrives, so the last
     // progress can be lost when it comes in the same read as the result: the ones before it are not.

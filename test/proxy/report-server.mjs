@@ -2,9 +2,8 @@
 // and takes an optional `endDate`, as the RockBot measurement's tool did; `lookup` has an
 // inputSchema whose $ref points at another document, so it cannot be compiled; `received` says
 // which calls of the others reached this server, with their arguments.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Server, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 const received = [];
 const server = new Server({ name: 'reports', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -25,11 +24,11 @@ const tools = [
   },
   { name: 'received', description: 'received (reports): the calls that reached this server', inputSchema: { type: 'object', properties: {} } },
 ];
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler('tools/list', async () => ({ tools }));
+server.setRequestHandler('tools/call', async (request) => {
   const { name, arguments: args } = request.params;
   if (name === 'received') return { content: [{ type: 'text', text: JSON.stringify(received) }] };
-  if (!tools.some((t) => t.name === name)) throw new McpError(ErrorCode.InvalidParams, `no tool ${name}`);
+  if (!tools.some((t) => t.name === name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `no tool ${name}`);
   received.push({ name, arguments: args ?? {} });
   return { content: [{ type: 'text', text: `${name} ran with ${JSON.stringify(args ?? {})}` }] };
 });

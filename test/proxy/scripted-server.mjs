@@ -3,26 +3,9 @@
 // at a time, and have tools that ask the client for a sampling or a form, wait to be cancelled, log, and
 // say what they were told (subscriptions, log level, cancellations, the client's roots).
 import fs from 'node:fs';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  RootsListChangedNotificationSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/core';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Server, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 const name = process.argv[2] ?? 'scripted';
 // After `exit`, this file makes every restart exit at once: the server stays down.
@@ -34,14 +17,14 @@ const server = new Server(
   { capabilities: { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} } },
 );
 const schema = { type: 'object', properties: { text: { type: 'string' }, level: { type: 'string' } } };
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
+server.setRequestHandler('tools/list', async () => ({
   tools: ['ask', 'confirm', 'wait', 'told', 'log', 'touch', 'exit'].map((tool) => ({ name: tool, description: `${tool} (${name})`, inputSchema: schema })),
 }));
-server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+server.setRequestHandler('tools/call', async (request, ctx) => {
   const text = (value) => ({ content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }] });
   switch (request.params.name) {
     case 'ask': {
-      const answer = await extra.sendRequest(
+      const answer = await ctx.mcpReq.send(
         {
           method: 'sampling/createMessage',
           params: { messages: [{ role: 'user', content: { type: 'text', text: `${name} asks: ${request.params.arguments?.text}` } }], maxTokens: 10 },
@@ -52,7 +35,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return text(`${name} was told: ${answer.content.type === 'text' ? answer.content.text : answer.content.type}`);
     }
     case 'confirm': {
-      const answer = await extra.sendRequest(
+      const answer = await ctx.mcpReq.send(
         {
           method: 'elicitation/create',
           params: { message: `${name}: go ahead?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
@@ -67,10 +50,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       break;
     case 'wait': {
       const progressToken = request.params._meta?.progressToken;
-      if (progressToken !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 0 } });
+      if (progressToken !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: 0 } });
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(text('not cancelled')), 60_000);
-        extra.signal.addEventListener('abort', () => {
+        ctx.mcpReq.signal.addEventListener('abort', () => {
           clearTimeout(timer);
           told.cancelled++;
           resolve(text('cancelled'));
@@ -91,22 +74,22 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       await server.sendResourceUpdated({ uri: `scripted://${name}/note` });
       return text('touched');
     default:
-      throw new McpError(ErrorCode.InvalidParams, `no tool ${request.params.name}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `no tool ${request.params.name}`);
   }
 });
 
-server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+server.setRequestHandler('prompts/list', async () => ({
   prompts: [
     { name: 'greet', description: `Greets from ${name}`, arguments: [{ name: 'who', required: true }] },
     { name: `only_${name}`, description: `Only ${name} has it` },
   ],
 }));
-server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+server.setRequestHandler('prompts/get', async (request) => {
   if (request.params.name === 'greet') {
     return { messages: [{ role: 'user', content: { type: 'text', text: `${name} greets ${request.params.arguments?.who}` } }] };
   }
   if (request.params.name === `only_${name}`) return { messages: [{ role: 'user', content: { type: 'text', text: `only ${name}` } }] };
-  throw new McpError(ErrorCode.InvalidParams, `no prompt '${request.params.name}' on ${name}`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `no prompt '${request.params.name}' on ${name}`);
 });
 
 const resources = [
@@ -114,41 +97,41 @@ const resources = [
   { uri: `scripted://${name}/note`, name: `${name} note`, mimeType: 'text/plain' },
   { uri: `scripted://${name}/other`, name: `${name} other`, mimeType: 'text/plain' },
 ];
-server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+server.setRequestHandler('resources/list', async (request) => {
   const start = Number(request.params?.cursor ?? 0);
   const next = start + 2;
   return { resources: resources.slice(start, next), ...(next < resources.length ? { nextCursor: String(next) } : {}) };
 });
-server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+server.setRequestHandler('resources/templates/list', async () => ({
   resourceTemplates: [{ uriTemplate: `scripted://${name}/items/{id}`, name: `${name} items` }],
 }));
-server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+server.setRequestHandler('resources/read', async (request) => {
   const { uri } = request.params;
-  if (uri === `scripted://${name}/items/missing`) throw new McpError(-32002, `Resource not found: ${uri}`);
+  if (uri === `scripted://${name}/items/missing`) throw new ProtocolError(-32002, `Resource not found: ${uri}`);
   if (uri.startsWith(`scripted://${name}/items/`) || resources.some((r) => r.uri === uri)) {
     return { contents: [{ uri, mimeType: 'text/plain', text: `${name} has ${uri}` }] };
   }
-  throw new McpError(-32002, `Resource not found: ${uri}`);
+  throw new ProtocolError(-32002, `Resource not found: ${uri}`);
 });
-server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+server.setRequestHandler('resources/subscribe', async (request) => {
   told.subscriptions.push(request.params.uri);
   return {};
 });
-server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+server.setRequestHandler('resources/unsubscribe', async (request) => {
   told.subscriptions = told.subscriptions.filter((uri) => uri !== request.params.uri);
   return {};
 });
-server.setRequestHandler(CompleteRequestSchema, async (request) => {
+server.setRequestHandler('completion/complete', async (request) => {
   const value = request.params.argument.value;
   const pool = request.params.ref.type === 'ref/prompt' ? [`${name}-alice`, `${name}-bob`] : ['1', '2', '10'];
   return { completion: { values: pool.filter((v) => v.startsWith(value) || v.startsWith(`${name}-${value}`)) } };
 });
-server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+server.setRequestHandler('logging/setLevel', async (request) => {
   told.level = request.params.level;
   return {};
 });
 
-server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+server.setNotificationHandler('notifications/roots/list_changed', async () => {
   told.roots = (await server.listRoots()).roots.map((root) => root.uri);
 });
 
