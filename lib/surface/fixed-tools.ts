@@ -1,5 +1,5 @@
 import { INVOKE_TOOL } from '@/lib/names/resolve';
-import type { ListedTool, ToolBody } from './types';
+import type { ListedTool, ModeInputs, ToolBody } from './types';
 
 export const FIND_TOOLS = 'mcp_find_tools';
 
@@ -26,7 +26,14 @@ const FIND_BODY: ToolBody = {
   },
 };
 
+/** On a stateless revision what a search finds never joins the list: its results carry each tool's schema. */
+const STATELESS_FIND_BODY: ToolBody = {
+  ...FIND_BODY,
+  description: `Search the project's MCP tools by what they do. Each result gives a tool's server, name and input schema: call it with ${INVOKE_TOOL}.`,
+};
+
 export const INVOKE_ENTRY: ListedTool = { name: INVOKE_TOOL, canonical: null, source: 'meta', body: INVOKE_BODY };
+const STATELESS_FIND_ENTRY: ListedTool = { name: FIND_TOOLS, canonical: null, source: 'meta', body: STATELESS_FIND_BODY };
 export const FIND_ENTRY: ListedTool = { name: FIND_TOOLS, canonical: null, source: 'meta', body: FIND_BODY };
 
 const AGENT_BODY: ToolBody = { inputSchema: { type: 'object', properties: {} } };
@@ -49,4 +56,9 @@ export function agentEntries(agentTools: number | readonly string[]): ListedTool
 
 export function agentToolCount(agentTools: number | readonly string[]): number {
   return typeof agentTools === 'number' ? agentTools : agentTools.length;
+}
+
+/** The search tool, and on a stateless revision the tool that calls what it found. */
+export function searchEntries(inputs: ModeInputs): ListedTool[] {
+  return inputs.stateless ? [STATELESS_FIND_ENTRY, INVOKE_ENTRY] : [FIND_ENTRY];
 }

@@ -1,5 +1,5 @@
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { agentEntries, FIND_ENTRY, INVOKE_ENTRY } from './fixed-tools';
+import { agentEntries, INVOKE_ENTRY, searchEntries } from './fixed-tools';
 import { deferredList } from './deferred';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { presentFavindex } from './presentation';
@@ -43,7 +43,7 @@ function eagerList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
 /** Agent tools, `mcp_find_tools`, and the most recent activations within the budget. */
 function lazyParts(catalog: PreparedCatalog, inputs: ModeInputs) {
   const budget = inputs.limits.maxActivatedToolsPerSession;
-  const tools = [...agentEntries(inputs.agentTools), FIND_ENTRY];
+  const tools = [...agentEntries(inputs.agentTools), ...searchEntries(inputs)];
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];
   const presentable: CatalogEntry[] = [];

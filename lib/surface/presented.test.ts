@@ -4,7 +4,7 @@ import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { defaultSurfaceConfig, SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { modeInputs, tool } from '@/test/surface-catalogs';
 import { prepareCatalog } from './prepared-catalog';
-import { findTools, presentedList, type PresentedSurface } from './presented';
+import { findTools, presentedList, type PresentedSurface, statelessSession } from './presented';
 import { previewMode } from './preview';
 import { activateTools, applyCall } from './session';
 import { buildSurfaceDocument } from './surface-document';
@@ -70,5 +70,26 @@ describe('what a proxy presents', () => {
     expect(changed.names).toEqual(doc.names);
     expect(changed.fingerprint).not.toBe(doc.fingerprint);
     expect(changed.catalog.fingerprint).not.toBe(doc.catalog.fingerprint);
+  });
+});
+
+describe('a stateless request (MCP 2026-07-28)', () => {
+  const stateless = (mode: PresentedSurface['mode']) => presentedList(surfaceOf(mode), demo, statelessSession(surfaceOf(mode)));
+  const names = (mode: PresentedSurface['mode']) => stateless(mode).tools.map((t) => t.name);
+
+  it('lists in every mode what a fresh session lists, and search modes add mcp_invoke_tool to call what a search finds', () => {
+    for (const mode of SURFACE_MODES) {
+      const fresh = presentedList(surfaceOf(mode), demo).tools.map((t) => t.name);
+      if (mode === 'lazy' || mode === 'retrieve') expect(names(mode)).toEqual([...fresh, 'mcp_invoke_tool']);
+      else if (mode !== 'pinned') expect(names(mode)).toEqual(fresh);
+    }
+  });
+
+  it('pins the servers of the favourites, in favourite order, in place of the servers a session called', () => {
+    const pinned = stateless('pinned').tools;
+    expect(pinned.slice(0, 2).map((t) => t.name)).toEqual(['mcp_find_tools', 'mcp_invoke_tool']);
+    const servers = [...new Set(pinned.slice(2).map((t) => t.canonical?.split('/')[0]))];
+    expect(servers).toEqual(['github', 'filesystem'].slice(0, config.limits.maxPinnedServers));
+    expect(pinned.length).toBeGreaterThan(2);
   });
 });

@@ -1,4 +1,5 @@
 import { instructionFor, type NamingScheme, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { splitCanonical } from '@/lib/names/canonical';
 import { buildModeList } from './modes';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { retrieveTools } from './retrieve';
@@ -36,9 +37,26 @@ export function presentedSurfaceOf(
 export interface PresentedSession {
   state: SessionState;
   query: string;
+  /** Listed as MCP 2026-07-28 requires: the same for every request, whatever came before (§surface, protocol revisions). */
+  stateless?: boolean;
 }
 
 export const EMPTY_PRESENTED_SESSION: PresentedSession = { state: EMPTY_SESSION, query: '' };
+
+/**
+ * What a stateless request (MCP 2026-07-28) is listed as: nothing a session did counts, so every
+ * request of one identity reads the same list. Lazy lists no activations (a search's results carry
+ * the tools, `mcp_invoke_tool` calls them); pinned pins the servers of the favourites, which the
+ * project's usage ranks, in place of the servers a session called; retrieve binds no search.
+ */
+export function statelessSession(surface: PresentedSurface): PresentedSession {
+  const servers: string[] = [];
+  for (const name of surface.favouriteIndex.enabled ? surface.favouriteIndex.tools : []) {
+    const server = splitCanonical(name)?.server;
+    if (server && !servers.includes(server)) servers.push(server);
+  }
+  return { state: { activated: [], calledServers: servers }, query: '', stateless: true };
+}
 
 /**
  * The ordered list a proxy presents to one MCP session, each tool with its canonical name: the
@@ -55,6 +73,7 @@ export function presentedList(surface: PresentedSurface, catalog: PreparedCatalo
     instruction: surface.instruction ?? '',
     session: session.state,
     query: session.query,
+    stateless: session.stateless,
     naming: surface.naming,
     serverKey: surface.serverKey,
   });

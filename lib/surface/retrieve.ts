@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { agentEntries, FIND_ENTRY } from './fixed-tools';
+import { agentEntries, searchEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
@@ -86,7 +86,7 @@ export function rankTools(catalog: PreparedCatalog, query: string): { entry: Cat
  * the model asks `mcp_find_tools`, and each search replaces the retrieved tools.
  */
 export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
-  const tools: ListedTool[] = [...agentEntries(inputs.agentTools), FIND_ENTRY];
+  const tools: ListedTool[] = [...agentEntries(inputs.agentTools), ...searchEntries(inputs)];
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];
   const k = inputs.limits.retrieveK;

@@ -62,6 +62,12 @@ export interface ModeInputs {
   session: SessionState;
   /** Query text for `retrieve`. */
   query: string;
+  /**
+   * The list may not change with the session's calls (MCP 2026-07-28): lazy, pinned and retrieve
+   * then list `mcp_invoke_tool` beside `mcp_find_tools`, so what a search finds is called without
+   * joining the list (§surface, protocol revisions).
+   */
+  stateless?: boolean;
 }
 
 /** The ordered list of one mode, before it is checked against a target. */
