@@ -6,6 +6,7 @@ import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
+import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
 import { deniedText, MISSING_TEXT, POLICY_DENIED, POLICY_MISSING } from './policy-gate';
@@ -185,6 +186,7 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
   const catalog = state.catalogFor(session);
   const found = findTools(state.view, catalog, query);
   const view = state.viewFor(session);
+  if (session.stateless) return foundForInvoke(state, query, found);
   const presented = session.presented;
   session.update(
     state.view.mode === 'retrieve'
@@ -204,6 +206,21 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
   return {
     content: [{ type: 'text', text: `Found ${found.length} tool(s) for '${query}'; they are in your tool list now:\n${lines.join('\n')}` }],
   };
+}
+
+/**
+ * mcp_find_tools on a stateless revision (§surface, protocol revisions): the list stays as it is, so each tool found
+ * comes with what a model needs to call it through mcp_invoke_tool: server, tool and input schema.
+ */
+function foundForInvoke(state: ProxyState, query: string, found: readonly CatalogEntry[]): CallToolResult {
+  if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
+  const lines = found.map((e) => {
+    const { server, tool } = splitCanonical(e.canonical)!;
+    const schema = JSON.stringify(state.inputSchemaOf(server, tool) ?? e.tool.inputSchema ?? {});
+    return `- server "${server}", tool "${tool}": ${firstLine(e.tool.description ?? '')}\n  input schema: ${schema}`;
+  });
+  const text = `Found ${found.length} tool(s) for '${query}'. Call one with ${INVOKE_TOOL} {"server", "tool", "arguments"}:\n${lines.join('\n')}`;
+  return { content: [{ type: 'text', text }] };
 }
 
 /** Enforce mode (§arguments): a tool execution error the model can correct itself from, and the envelope for programs. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { isInitializeRequest } from '@modelcontextprotocol/server';
+import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import { isInitializeRequest, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
 import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { bearerMatches, type HttpSecret } from './http-secret';
@@ -17,6 +18,11 @@ export interface HttpListenerOptions {
   idleMs: number;
   secret: HttpSecret;
   log(message: string): void;
+  /**
+   * MCP 2026-07-28 requests (a `_meta` that claims the revision; no session): each served on its
+   * own (§surface, protocol revisions). Without it the listener serves 2025-11-25 sessions only.
+   */
+  stateless?: { serve: NodeMcpRequestHandler; maxBytes: number; only: boolean };
 }
 
 /**
@@ -66,19 +72,34 @@ export async function listenHttp(
   });
 
   async function startSession(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const body = await readBody(req, PROXY_HTTP_INITIALIZE_BYTES);
-    if (body === null) {
+    const stateless = options.stateless;
+    const body = await readBody(req, Math.max(PROXY_HTTP_INITIALIZE_BYTES, stateless?.maxBytes ?? 0));
+    let parsed: unknown;
+    try {
+      parsed = body === null ? undefined : JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+    if (body !== null && parsed === undefined) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: Invalid JSON'));
+      return;
+    }
+    // A 2026-07-28 request has no session to start: it is served whole, as it is.
+    if (stateless && (stateless.only || claimsStatelessRevision(parsed))) {
+      if (body === null) {
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end(rpcError(-32000, `Payload Too Large: a request is at most ${stateless.maxBytes} bytes`));
+        return;
+      }
+      await stateless.serve(req, res, parsed);
+      return;
+    }
+    if (body === null || Buffer.byteLength(body) > PROXY_HTTP_INITIALIZE_BYTES) {
       res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
       res.end(rpcError(-32000, `Payload Too Large: a request that starts a session (initialize) is at most ${PROXY_HTTP_INITIALIZE_BYTES} bytes`));
       return;
     }
-    let message: unknown;
-    try {
-      message = JSON.parse(body);
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: Invalid JSON'));
-      return;
-    }
+    const message = parsed;
     // Checked before any session is made, so a stream of other requests costs nothing.
     if (!isInitializeRequest(message)) {
       res.writeHead(400, { 'content-type': 'application/json' });
@@ -150,6 +171,12 @@ export async function listenHttp(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A JSON-RPC message whose `_meta` names a protocol revision: MCP 2026-07-28 and later put it on every request. */
+function claimsStatelessRevision(message: unknown): boolean {
+  const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
+  return typeof meta?.[PROTOCOL_VERSION_META_KEY] === 'string';
 }
 
 /** Why a request is refused before anything else looks at it, or null. */

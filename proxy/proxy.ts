@@ -11,6 +11,8 @@ import { ProxyReporter } from './reporter';
 import { ProxyState } from './runtime';
 import { TraceSender } from './sender';
 import { Spool } from './spool';
+import { type ProtocolChoice, serveProxyStdio } from './serve-stdio';
+import { STATELESS_REVISION, StatelessSessions, statelessHttp, statelessServer } from './stateless-server';
 import { BoundedStdioServerTransport } from './stdio-server';
 import { SurfaceClient } from './surface-client';
 import { startUpstreams } from './upstreams';
@@ -37,6 +39,11 @@ export interface ProxyOptions {
    * tools and refuse every call; the tools follow with list_changed when a policy arrives.
    */
   requirePolicy?: boolean;
+  /**
+   * The MCP revisions served to clients (--protocol): 'auto' serves 2025-11-25 sessions and
+   * stateless 2026-07-28 requests, each by its own rules; a pin serves that revision only.
+   */
+  protocol?: ProtocolChoice;
   /** A stop asked for while starting (SIGTERM): the wait for the servers' first start is cut short. */
   signal?: AbortSignal;
   log(message: string): void;
@@ -133,23 +140,31 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const wait = Math.max(0, startBy - Date.now());
   await Promise.race([Promise.all([passthrough.settled(wait), within(wait, cached ? undefined : surface.firstRead)]), aborted(options.signal)]);
   if (options.listen && secret) {
+    const protocol = options.protocol ?? 'auto';
+    const stateless = protocol === '2025-11-25' ? null : statelessHttp(state, spool, options.pollMs, passthrough);
     const listener = await listenHttp(options.listen.host, options.listen.port, (id) => sessionServer(state, spool, id, passthrough).server, {
       idleMs: 30 * 60_000,
       secret,
       log,
+      ...(stateless ? { stateless: { serve: stateless.serve, maxBytes: maxMessageBytes, only: protocol === STATELESS_REVISION } } : {}),
     });
-    closeListener = listener.close;
+    closeListener = async () => {
+      await stateless?.close();
+      await listener.close();
+    };
     url = listener.url;
     log(`listening on ${url} (Streamable HTTP)`);
     log(secretNotice(secret, url));
   } else {
-    const { server } = sessionServer(state, spool, undefined, passthrough);
     const transport = new BoundedStdioServerTransport(maxMessageBytes, log);
-    transport.onclose = () => finish();
     process.stdin.once('end', () => finish());
-    await server.connect(transport);
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
-    closeListener = () => server.close();
+    closeListener = await serveProxyStdio(transport, options.protocol ?? 'auto', {
+      legacy: () => sessionServer(state, spool, undefined, passthrough).server,
+      stateless: (notify) => statelessServer(state, spool, new StatelessSessions(state, notify), options.pollMs, passthrough),
+      closed: () => finish(),
+      log,
+    });
   }
   const reporter = new ProxyReporter({
     api,

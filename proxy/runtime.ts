@@ -258,7 +258,7 @@ export class ProxyState {
     const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
     if (session.listing?.key === key) return session.listing;
     // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
-    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.presented).tools;
+    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.listedAs(this.view)).tools;
     const byName = new Map<string, ListedTool>();
     for (const tool of list) byName.set(tool.name, tool);
     const tools = list.map((t) => this.mcpTool(t));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/server';
-import { EMPTY_PRESENTED_SESSION, type PresentedSession } from '@/lib/surface/presented';
+import { EMPTY_PRESENTED_SESSION, type PresentedSession, type PresentedSurface, statelessSession } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 
 /** The list a session was last given, and how to find a tool in it by the name presented. */
@@ -31,12 +31,19 @@ export class ProxySession {
     /** Tell the client its tool list changed (notifications/tools/list_changed). */
     readonly notifyListChanged: () => Promise<void>,
     id: string = randomUUID(),
+    /** Served on MCP 2026-07-28: its list never changes with its calls (§surface, protocol revisions). */
+    readonly stateless = false,
   ) {
     this.id = id;
   }
 
+  /** What the session is listed as: its own state, or on a stateless revision the same for every request. */
+  listedAs(surface: PresentedSurface): PresentedSession {
+    return this.stateless ? statelessSession(surface) : this.presented;
+  }
+
   update(next: PresentedSession): void {
-    if (next === this.presented) return;
+    if (this.stateless || next === this.presented) return;
     this.presented = next;
     this.version++;
   }

@@ -5,6 +5,7 @@ import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { HttpSecretError, SECRET_ENV, type SecretSource } from '@/proxy/http-secret';
 import { startProxy } from '@/proxy/proxy';
+import { PROTOCOL_CHOICES, type ProtocolChoice } from '@/proxy/serve-stdio';
 import { integer, requireProject, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -67,6 +68,9 @@ Options:
                       reached yet and none kept from a last run, or a favindex older than policies)
                       list no tools and refuse every call; the tools follow with list_changed when
                       it arrives. Also set by ${REQUIRE_POLICY_ENV}=1.
+  --protocol REV      the MCP revisions served to clients: auto (default) serves 2025-11-25 sessions
+                      and stateless 2026-07-28 requests, each by its own rules; 2025-11-25 or
+                      2026-07-28 serves that one only, to see how a client behaves on it.
 
   SIGTERM or SIGINT stops it within 2 s, servers that hang included; unsent traces stay on disk.
 
@@ -82,6 +86,7 @@ Options:
     'start-wait': { type: 'string' },
     'max-message-mb': { type: 'string' },
     'require-policy': { type: 'boolean' },
+    protocol: { type: 'string' },
   },
 
   async run({ parsed, io }) {
@@ -95,6 +100,7 @@ Options:
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
     const maxMessageMb = decimal(stringValue(parsed.values['max-message-mb']) ?? '10', '--max-message-mb', 0.01, 1_024, 'MiB');
     const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
+    const protocol = protocolChoice(stringValue(parsed.values.protocol));
     const requirePolicy = parsed.values['require-policy'] === true || io.env[REQUIRE_POLICY_ENV] === '1';
     const { url, token, timeoutMs } = parsed.global;
     const stateDir = path.resolve(
@@ -146,6 +152,7 @@ Options:
         startWaitMs,
         maxMessageBytes: Math.round(maxMessageMb * 1024 * 1024),
         requirePolicy,
+        protocol,
         signal: stopAsked.signal,
         log,
       });
@@ -196,4 +203,11 @@ function decimal(raw: string, name: string, min: number, max: number, unit: stri
 
 function seconds(raw: string, name: string, min: number, max: number): number {
   return Math.round(decimal(raw, name, min, max, 'seconds') * 1000);
+}
+
+function protocolChoice(raw: string | undefined): ProtocolChoice {
+  if (raw === undefined) return 'auto';
+  const choice = PROTOCOL_CHOICES.find((c) => c === raw);
+  if (!choice) throw badArguments(`--protocol '${raw}' is not one of ${PROTOCOL_CHOICES.join(', ')}`, 'e.g. --protocol 2026-07-28');
+  return choice;
 }

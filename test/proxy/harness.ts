@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, type ClientOptions, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { adminApi } from '@/test/cli/run-cli';
 import { ServerProcess } from '@/test/fault/server-process';
@@ -103,7 +103,12 @@ function watch(client: Client, stderr: () => string, pid: () => number | null, c
 }
 
 /** The real SDK Client starting `favindex proxy` over stdio, as Claude Code or Cursor does (`env` added to the proxy's few variables). */
-export async function stdioClient(args: string[], name = 'favindex-proxy-test', env: Record<string, string> = {}): Promise<TestClient> {
+export async function stdioClient(
+  args: string[],
+  name = 'favindex-proxy-test',
+  env: Record<string, string> = {},
+  options: ClientOptions = {},
+): Promise<TestClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,
@@ -115,7 +120,7 @@ export async function stdioClient(args: string[], name = 'favindex-proxy-test', 
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
+  const client = new Client({ name, version: '1.0.0' }, { capabilities: {}, ...options });
   await client.connect(transport);
   return watch(
     client,
@@ -136,9 +141,9 @@ export function bearerTransport(url: string, secret: string): StreamableHTTPClie
 }
 
 /** The real SDK Client over Streamable HTTP, sending `secret` (see httpSecret). */
-export async function httpClient(url: string, secret: string, name = 'favindex-proxy-http-test'): Promise<TestClient> {
+export async function httpClient(url: string, secret: string, name = 'favindex-proxy-http-test', options: ClientOptions = {}): Promise<TestClient> {
   const transport = bearerTransport(url, secret);
-  const client = new Client({ name, version: '1.0.0' }, { capabilities: {} });
+  const client = new Client({ name, version: '1.0.0' }, { capabilities: {}, ...options });
   await client.connect(transport);
   const watched = watch(
     client,

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { type NodeMcpRequestHandler, toNodeHandler } from '@modelcontextprotocol/node';
+import { CLIENT_INFO_META_KEY, createMcpHandler, type McpHttpHandler, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { PROXY_REPORT_LIMITS } from '@/lib/limits';
+import { handleCall } from './calls';
+import type { Passthrough } from './passthrough';
+import type { ProxyState } from './runtime';
+import { ProxySession } from './session';
+import { PROXY_VERSION } from './mcp-server';
+import type { Spool } from './spool';
+
+/** The revision served without sessions (§surface, protocol revisions). */
+export const STATELESS_REVISION = '2026-07-28';
+
+/** At most this many identities are kept; past it the one seen longest ago gives way. */
+const MAX_IDENTITIES = 64;
+
+/**
+ * The sessions MCP 2026-07-28 requests are listed and traced as: one per identity (the client a
+ * request names; the proxy's token is the same for every request), never changed by a call, so
+ * every request of one identity reads the same list whatever it, or anyone, called before.
+ */
+export class StatelessSessions {
+  private readonly byClient = new Map<string, ProxySession>();
+
+  constructor(
+    private readonly state: ProxyState,
+    /** Tell every open subscriptions/listen stream the tool list changed. */
+    private readonly notifyListChanged: () => Promise<void>,
+  ) {}
+
+  for(client: string | null): ProxySession {
+    const key = client ?? '';
+    let session = this.byClient.get(key);
+    if (!session) {
+      if (this.byClient.size >= MAX_IDENTITIES) this.dropOldest();
+      session = new ProxySession(this.notifyListChanged, randomUUID(), true);
+      session.client = client;
+      this.byClient.set(key, session);
+      this.state.sessions.add(session);
+    }
+    session.lastSeenAt = Date.now();
+    return session;
+  }
+
+  private dropOldest(): void {
+    const [key, oldest] = [...this.byClient].sort(([, a], [, b]) => a.lastSeenAt - b.lastSeenAt)[0] ?? [];
+    if (key === undefined || !oldest) return;
+    this.byClient.delete(key);
+    this.state.sessions.delete(oldest);
+  }
+}
+
+/** The client a 2026-07-28 request names in its `_meta` (it replaces initialize's clientInfo). */
+export function requestClient(ctx: ServerContext): string | null {
+  const info = ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
+  return typeof info?.name === 'string' ? info.name.slice(0, PROXY_REPORT_LIMITS.clientName) : null;
+}
+
+/**
+ * The proxy's MCP Server for one 2026-07-28 request (HTTP) or connection (stdio). It keeps
+ * nothing that changes an answer: the list comes from the identity's stateless session, in the
+ * surface's order, and carries `ttlMs` (the surface poll: no sooner can it change) and
+ * `cacheScope: 'private'` (it varies with the policy's identities).
+ */
+export function statelessServer(state: ProxyState, spool: Spool, sessions: StatelessSessions, pollMs: number, passthrough?: Passthrough): Server {
+  const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true } };
+  const server = new Server(
+    { name: state.view.serverKey, version: PROXY_VERSION },
+    {
+      capabilities,
+      ...(state.view.instruction ? { instructions: state.view.instruction } : {}),
+      cacheHints: { 'tools/list': { ttlMs: pollMs, cacheScope: 'private' } },
+    },
+  );
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    const session = sessions.for(requestClient(ctx));
+    await state.whenStarted();
+    const listing = state.listing(session);
+    session.known = listing.signature;
+    return { tools: listing.tools };
+  });
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const session = sessions.for(requestClient(ctx));
+    const token = request.params._meta?.progressToken;
+    let sent: Promise<void> = Promise.resolve();
+    const result = await handleCall(state, spool, session, request.params, {
+      signal: ctx.mcpReq.signal,
+      progress:
+        token === undefined
+          ? undefined
+          : (progress) => {
+              sent = sent.then(() => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
+            },
+    });
+    await sent;
+    return result;
+  });
+  if (passthrough) passthrough.register(server, sessions.for(null), capabilities);
+  return server;
+}
+
+/**
+ * 2026-07-28 over Streamable HTTP: a Server per request from the SDK's entry, which refuses
+ * 2025-11-25 traffic (the listener's sessions serve that) and runs subscriptions/listen streams;
+ * a changed list is published to every stream.
+ */
+export function statelessHttp(
+  state: ProxyState,
+  spool: Spool,
+  pollMs: number,
+  passthrough?: Passthrough,
+): { serve: NodeMcpRequestHandler; close(): Promise<void> } {
+  let handler: McpHttpHandler | null = null;
+  const sessions = new StatelessSessions(state, async () => handler?.notify.toolsChanged());
+  handler = createMcpHandler(() => statelessServer(state, spool, sessions, pollMs, passthrough), { legacy: 'reject' });
+  return { serve: toNodeHandler(handler), close: () => handler.close() };
+}
