@@ -136,7 +136,12 @@ export async function handleCall(
     throw err;
   } finally {
     spool.append(
-      traceEvent(outcome, { sessionId: session.id, client: session.client, mode, surfaceRevision: revision }, startedAt, performance.now() - started),
+      traceEvent(
+        outcome,
+        { sessionId: session.id, client: session.client, protocol: session.protocol, mode, surfaceRevision: revision },
+        startedAt,
+        performance.now() - started,
+      ),
     );
   }
 }

@@ -26,6 +26,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
   const session = new ProxySession(() => server.sendToolListChanged(), id);
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name ?? null;
+    session.protocol = server.getNegotiatedProtocolVersion() ?? null;
   };
   server.setRequestHandler('tools/list', async () => {
     session.lastSeenAt = Date.now();

@@ -3,6 +3,9 @@ import type { Tool } from '@modelcontextprotocol/server';
 import { EMPTY_PRESENTED_SESSION, type PresentedSession, type PresentedSurface, statelessSession } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 
+/** The revision served without sessions (§surface, protocol revisions). */
+export const STATELESS_REVISION = '2026-07-28';
+
 /** The list a session was last given, and how to find a tool in it by the name presented. */
 export interface SessionListing {
   key: string;
@@ -19,6 +22,8 @@ export interface SessionListing {
 export class ProxySession {
   readonly id: string;
   client: string | null = null;
+  /** The MCP revision the client speaks on this session (traced with each call); null until it said. */
+  protocol: string | null = null;
   presented: PresentedSession = EMPTY_PRESENTED_SESSION;
   /** Bumped whenever `presented` changes, so a cached listing is known stale. */
   version = 0;
@@ -35,6 +40,7 @@ export class ProxySession {
     readonly stateless = false,
   ) {
     this.id = id;
+    if (stateless) this.protocol = STATELESS_REVISION;
   }
 
   /** What the session is listed as: its own state, or on a stateless revision the same for every request. */

@@ -5,12 +5,11 @@ import { PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { handleCall } from './calls';
 import type { Passthrough } from './passthrough';
 import type { ProxyState } from './runtime';
-import { ProxySession } from './session';
+import { ProxySession, STATELESS_REVISION } from './session';
+
+export { STATELESS_REVISION };
 import { PROXY_VERSION } from './mcp-server';
 import type { Spool } from './spool';
-
-/** The revision served without sessions (§surface, protocol revisions). */
-export const STATELESS_REVISION = '2026-07-28';
 
 /** At most this many identities are kept; past it the one seen longest ago gives way. */
 const MAX_IDENTITIES = 64;

@@ -7,9 +7,9 @@ import { MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes
 import { boundTrace, fitText, NO_TOOL_NAME, traceEvent } from './traces';
 
 describe('proxy traces', () => {
-  const context = { sessionId: 's-1', client: 'claude-code', mode: 'favindex' as const, surfaceRevision: 7 };
+  const context = { sessionId: 's-1', client: 'claude-code', protocol: '2026-07-28', mode: 'favindex' as const, surfaceRevision: 7 };
 
-  it('carries the presented name, server, outcome, session, client, mode and surface revision, with a fresh id each time', () => {
+  it('carries the presented name, server, outcome, session, client, MCP revision, mode and surface revision, with a fresh id each time', () => {
     const at = Date.parse('2026-11-29T10:00:00.000Z');
     const event = traceEvent({ tool: 'favourite/echo', server: 'everything', status: 'ok' }, context, at, 1.23456);
     expect(event).toEqual({
@@ -23,6 +23,7 @@ describe('proxy traces', () => {
       durationMs: 1.235,
       sessionId: 's-1',
       client: 'claude-code',
+      protocolVersion: '2026-07-28',
       mode: 'favindex',
       surfaceRevision: 7,
     });
@@ -33,11 +34,12 @@ describe('proxy traces', () => {
   it('leaves out what it does not know, and names an invoke target without the arguments', () => {
     const event = traceEvent(
       { tool: 'mcp_invoke_tool', server: 'github', arguments: { server: 'github', tool: 'list_issues' }, status: 'error', errorCode: 'upstream_unavailable' },
-      { ...context, client: null, surfaceRevision: null },
+      { ...context, client: null, protocol: null, surfaceRevision: null },
       0,
       0,
     );
     expect(event).not.toHaveProperty('client');
+    expect(event).not.toHaveProperty('protocolVersion');
     expect(event).not.toHaveProperty('surfaceRevision');
     expect(event).toMatchObject({ arguments: { server: 'github', tool: 'list_issues' }, status: 'error', errorCode: 'upstream_unavailable' });
   });

@@ -25,6 +25,8 @@ export interface CallOutcome {
 export interface TraceContext {
   sessionId: string;
   client: string | null;
+  /** The MCP revision of the session or request (2025-11-25, 2026-07-28). */
+  protocol: string | null;
   mode: SurfaceMode;
   surfaceRevision: number | null;
 }
@@ -58,6 +60,7 @@ export function traceEvent(outcome: CallOutcome, context: TraceContext, startedA
     durationMs: Math.round(durationMs * 1000) / 1000,
     sessionId: context.sessionId,
     ...(context.client ? { client: context.client } : {}),
+    ...(context.protocol ? { protocolVersion: context.protocol } : {}),
     mode: context.mode,
     ...(context.surfaceRevision !== null ? { surfaceRevision: context.surfaceRevision } : {}),
   });

@@ -30,7 +30,18 @@ const COLUMNS: Column<EventRow>[] = [
   { id: 'namespace', header: 'Namespace', cell: (e) => <Badge>{e.namespace}</Badge> },
   { id: 'status', header: 'Status', cell: (e) => <Badge tone={e.status === 'ok' ? 'ok' : 'danger'}>{e.errorCode ?? e.status}</Badge> },
   { id: 'session', header: 'Session', className: 'mono small muted', cell: (e) => e.sessionId ?? '—' },
-  { id: 'client', header: 'Client', className: 'small muted', cell: (e) => e.client ?? '—' },
+  {
+    id: 'client',
+    header: 'Client',
+    headerTitle: 'the MCP client, and the MCP revision it spoke to the proxy',
+    className: 'small muted',
+    cell: (e) => (
+      <>
+        {e.client ?? '—'}
+        {e.protocolVersion ? <div>MCP {e.protocolVersion}</div> : null}
+      </>
+    ),
+  },
   {
     id: 'surface',
     header: 'Surface',

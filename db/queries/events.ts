@@ -43,6 +43,7 @@ export async function listEvents(db: Db, projectId: string, options: EventListOp
     token: r.token,
     surfaceRevision: r.surfaceRevision,
     mode: r.mode,
+    protocolVersion: r.protocolVersion,
     failureClasses: r.failureClasses,
     argumentProblems: r.argumentProblems,
   }));

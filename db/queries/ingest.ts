@@ -76,6 +76,7 @@ function toJsonRecords(rows: readonly EventRow[]): string {
       tk: r.token ?? undefined,
       rv: r.surfaceRevision,
       md: r.mode,
+      pv: r.protocolVersion ?? undefined,
       oc: r.offCatalog || undefined,
       fc: r.failureClasses,
       ap: r.argumentProblems ?? undefined,
@@ -120,13 +121,13 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
     with input as (
       select * from json_to_recordset(${toJsonRecords(rows)}::json) as x(
         e text, t timestamptz, r text, n text, k text, o text, sh text, th text, ch text, re text,
-        s text, st text, ec text, d integer, m text, c text, tk text, rv integer, md text, oc boolean, fc jsonb, ap jsonb)
+        s text, st text, ec text, d integer, m text, c text, tk text, rv integer, md text, pv text, oc boolean, fc jsonb, ap jsonb)
     ),
     ins as (
       insert into events (project_id, event_id, ts, raw_name, namespace, kind, tool, server_hint, tool_hint,
                           canonical_hint, unresolved_reason, session_id, status, error_code, duration_ms, model, client,
-                          token, surface_revision, mode, off_catalog, failure_classes, argument_problems)
-      select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, tk, rv, md, coalesce(oc, false), fc, ap from input order by e
+                          token, surface_revision, mode, protocol_version, off_catalog, failure_classes, argument_problems)
+      select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, tk, rv, md, pv, coalesce(oc, false), fc, ap from input order by e
       on conflict (project_id, event_id) do nothing
       returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
                 surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog,

@@ -36,6 +36,8 @@ export const events = pgTable(
     /** The surface revision and mode the call was made under (§impact): as the event named them, else those in force at its time. */
     surfaceRevision: integer('surface_revision'),
     mode: text('mode'),
+    /** The MCP revision the call came over (§events), as its proxy said: `2025-11-25`, `2026-07-28`; null when it did not say. */
+    protocolVersion: text('protocol_version'),
     /** An mcp_invoke_tool call naming a server or tool the catalog did not have when it was ingested. */
     offCatalog: boolean('off_catalog').notNull().default(false),
     /** Why the call failed, or `ok` (§arguments); null for events stored before calls were classed. */

@@ -36,6 +36,10 @@ export const eventViewSchema = z.object({
   token: z.string().nullable().describe('The name of the project token that sent it (§policy); null when it came without one.'),
   surfaceRevision: int.nullable().describe('The surface revision the call was made under (§impact).'),
   mode: z.string().nullable().describe('The surface mode the call was made under.'),
+  protocolVersion: z
+    .string()
+    .nullable()
+    .describe('The MCP revision the client spoke to the proxy (2025-11-25, 2026-07-28), as the proxy said; null when it did not.'),
   failureClasses: z
     .array(z.enum(FAILURE_CLASSES))
     .nullable()

@@ -28,6 +28,8 @@ export interface EventRow {
   /** The surface revision and mode it was made under (§impact). */
   surfaceRevision: number;
   mode: string;
+  /** The MCP revision the call came over, as the proxy said (§events). */
+  protocolVersion: string | null;
   /** An mcp_invoke_tool call naming a server or tool the catalog does not have. */
   offCatalog: boolean;
   /** Why the call failed, at least one class (§arguments). */
@@ -91,6 +93,7 @@ export function toEventRow(
     token,
     surfaceRevision: surface.revision,
     mode: surface.mode,
+    protocolVersion: event.protocolVersion ?? null,
     offCatalog: isOffCatalog(resolution, ctx),
     failureClasses: failureClassesOf({ ...facts, problems: problems ?? undefined }),
     argumentProblems: problems,

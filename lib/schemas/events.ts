@@ -74,6 +74,11 @@ export const toolCallTraceSchema = z.object({
     .min(1, 'surfaceRevision starts at 1')
     .max(2_147_483_647, 'surfaceRevision is too large')
     .nullish(),
+  /** The MCP revision the client spoke to the proxy, e.g. 2025-11-25 or 2026-07-28. */
+  protocolVersion: z
+    .string({ error: 'protocolVersion must be an MCP revision such as 2025-11-25' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'protocolVersion must be an MCP revision such as 2025-11-25')
+    .nullish(),
 });
 
 export type ToolCallTrace = z.infer<typeof toolCallTraceSchema>;

@@ -65,6 +65,7 @@ function stored(eventId: string, minute: number, call: Partial<EventRow> & Pick<
     token: null,
     surfaceRevision: 1,
     mode: 'favindex',
+    protocolVersion: null,
     offCatalog: false,
     failureClasses: ['ok'],
     argumentProblems: null,
@@ -141,11 +142,11 @@ describe(`migration ${MIGRATION}`, () => {
     const id = 'repair';
     // Today's revisions name the catalog version a catalog change brought in, in a column 0020 adds: lend it.
     await db.execute(sql`alter table surface_revisions add column catalog jsonb`);
-    // And projects keep a tool policy and events their token, which 0021 adds.
+    // And projects keep a tool policy and events their token, which 0021 adds, and their MCP revision, which 0022 adds.
     await db.execute(
       sql`alter table projects add column policy jsonb not null default '{"default":"allow","rules":[]}', add column policy_version integer not null default 0`,
     );
-    await db.execute(sql`alter table events add column token text`);
+    await db.execute(sql`alter table events add column token text, add column protocol_version text`);
     await createProject(db, createProjectSchema.parse({ id }));
     await putServerCatalog(db, id, 'github', [tool('create_issue'), tool('close_issue')]);
     await putServerCatalog(db, id, 'github', [tool('create_issue')]);
@@ -175,7 +176,7 @@ describe(`migration ${MIGRATION}`, () => {
 
     await db.execute(sql`alter table surface_revisions drop column catalog`);
     await db.execute(sql`alter table projects drop column policy, drop column policy_version`);
-    await db.execute(sql`alter table events drop column token`);
+    await db.execute(sql`alter table events drop column token, drop column protocol_version`);
     await database.migrate();
 
     const events = await queryRows<Record<string, string | null>>(

@@ -161,6 +161,23 @@ describe('POST /api/projects/:id/events', () => {
     const [row] = await queryRows<Record<string, unknown>>(t.db, sql`select * from events where project_id = ${id}`);
     expect(JSON.stringify(row)).not.toContain('hunter2');
   });
+
+  it('keeps the MCP revision a proxy says each call came over, and refuses one that is not a revision', async () => {
+    const id = await createTestProject(['github']);
+    const res = await api.post(`/api/projects/${id}/events`, {
+      json: [
+        event('modern', 'all/github/create_issue', { protocolVersion: '2026-07-28' }),
+        event('legacy', 'all/github/create_issue', { protocolVersion: '2025-11-25' }),
+        event('unsaid', 'all/github/create_issue'),
+        event('bad', 'all/github/create_issue', { protocolVersion: 'latest' }),
+      ],
+    });
+    expect(res.body.accepted).toBe(3);
+    expect(res.body.rejected).toEqual([expect.objectContaining({ index: 3, message: expect.stringMatching(/protocolVersion must be an MCP revision/) })]);
+    const listed = await api.get(`/api/projects/${id}/events`);
+    const byId = Object.fromEntries(listed.body.events.map((e: { id: string; protocolVersion: string | null }) => [e.id, e.protocolVersion]));
+    expect(byId).toEqual({ modern: '2026-07-28', legacy: '2025-11-25', unsaid: null });
+  });
 });
 
 describe('unresolved names are kept and resolved again later', () => {
