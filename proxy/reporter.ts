@@ -110,10 +110,13 @@ export class ProxyReporter {
       lastError: clip(u.lastError, L.error),
       restarts: u.restarts,
     }));
-    const clients = new Map<string, number>();
+    const clients = new Map<string, { sessions: number; protocols: Set<string> }>();
     for (const session of s.sessions) {
       const name = clip(session.client, L.clientName) || 'unknown';
-      clients.set(name, (clients.get(name) ?? 0) + 1);
+      const entry = clients.get(name) ?? { sessions: 0, protocols: new Set<string>() };
+      entry.sessions++;
+      if (session.protocol) entry.protocols.add(session.protocol);
+      clients.set(name, entry);
     }
     // What a new session of no named client is given, under the token's policy.
     const presented = presentedList(s.policy.viewFor(s.catalog, s.view, null), s.policy.catalogFor(s.catalog, s.view, null)).tools.map((t) => t.name);
@@ -125,7 +128,9 @@ export class ProxyReporter {
       state,
       surfaceRevision: s.view.revision,
       servers,
-      clients: [...clients].slice(0, L.clients).map(([name, sessions]) => ({ name, sessions })),
+      clients: [...clients]
+        .slice(0, L.clients)
+        .map(([name, { sessions, protocols }]) => ({ name, sessions, ...(protocols.size ? { protocols: [...protocols].sort().slice(0, 4) } : {}) })),
       presented: { count: presented.length, names: presented.slice(0, L.presentedNames).map((n) => n.slice(0, L.presentedName)) },
       lastError: clip(this.options.lastError(), L.error),
     };

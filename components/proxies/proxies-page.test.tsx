@@ -45,7 +45,7 @@ describe('ProxiesPage', () => {
     expect(within(card).getByText('connected')).toBeTruthy();
     expect(within(card).getByTestId('proxy-last-seen').textContent).toMatch(/^last seen /);
     expect(within(card).getByText('favindex proxy 0.1.0, over stdio')).toBeTruthy();
-    expect(within(card).getByTestId('proxy-clients').textContent).toBe('claude-code (1 session)');
+    expect(within(card).getByTestId('proxy-clients').textContent).toBe('claude-code (1 session, MCP 2025-11-25)');
     expect(within(card).getByTestId('proxy-presented').textContent).toContain('3 tools to a new session');
     expect(within(card).getByTestId('proxy-backlog').textContent).toBe('12 events (4 KiB) waiting; 2 dropped (spool full)');
     expect(within(card).getByTestId('proxy-last-error').textContent).toContain('lacks the scope catalog:write');

@@ -31,7 +31,9 @@ function kib(bytes: number): string {
 /** One proxy as its last report described it: where it runs, its servers, its clients, what it presents. */
 export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: ProxyView }) {
   const heading = `proxy-${proxy.id}`;
-  const clients = proxy.clients.length ? proxy.clients.map((c) => `${c.name} (${countOf(c.sessions, 'session')})`).join(', ') : 'none';
+  const clients = proxy.clients.length
+    ? proxy.clients.map((c) => `${c.name} (${[countOf(c.sessions, 'session'), ...c.protocols.map((p) => `MCP ${p}`)].join(', ')})`).join('; ')
+    : 'none';
   const shown = proxy.presented.names.length;
   return (
     <Card aria-labelledby={heading} data-testid="proxy-card" data-proxy={proxy.id}>

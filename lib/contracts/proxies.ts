@@ -20,7 +20,9 @@ export const proxyViewSchema = z.object({
   state: z.enum(PROXY_RUN_STATES),
   surfaceRevision: count.nullable(),
   servers: z.array(proxyServerViewSchema),
-  clients: z.array(z.object({ name: z.string(), sessions: count })),
+  clients: z.array(
+    z.object({ name: z.string(), sessions: count, protocols: z.array(z.string()).describe('The MCP revisions its sessions speak; [] from an older proxy.') }),
+  ),
   presented: z.object({ count, names: z.array(z.string()) }),
   spool: z.object({
     events: count,

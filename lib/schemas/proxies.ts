@@ -16,6 +16,8 @@ const line = (max: number) =>
     .refine((s) => !hasControlCharacter(s), 'must not contain control characters');
 const named = (max: number) => line(max).pipe(z.string().min(1));
 const amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** An MCP revision such as 2025-11-25 or 2026-07-28. */
+const revision = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'an MCP revision such as 2025-11-25');
 
 /** The random id a proxy keeps in its state folder: one proxy is one row across restarts. */
 export const proxyIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a proxy id is 8–64 of [A-Za-z0-9_-]');
@@ -47,9 +49,18 @@ export const proxyReportSchema = z
       .max(MAX_CATALOG_SERVERS)
       .refine((servers) => new Set(servers.map((s) => s.name)).size === servers.length, 'each server at most once'),
     clients: z
-      .array(z.object({ name: named(L.clientName), sessions: amount }).strict())
+      .array(
+        z
+          .object({
+            name: named(L.clientName),
+            sessions: amount,
+            // Optional: a proxy older than 2026-07-28 support leaves it out.
+            protocols: z.array(revision).max(4).optional().describe('The MCP revisions its sessions speak, e.g. 2025-11-25, 2026-07-28.'),
+          })
+          .strict(),
+      )
       .max(L.clients)
-      .describe('The clients connected, by the name they gave in initialize.'),
+      .describe('The clients connected, by the name they gave in initialize (or, on 2026-07-28, in each request).'),
     presented: z
       .object({
         count: amount.describe('Tools a new session is presented.'),

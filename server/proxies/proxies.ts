@@ -29,7 +29,7 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
     state: r.state,
     surfaceRevision: r.surfaceRevision,
     servers: r.servers,
-    clients: r.clients,
+    clients: r.clients.map((c) => ({ ...c, protocols: c.protocols ?? [] })),
     presented: r.presented,
     // A report of an older proxy, or of one with nothing lost, leaves these out.
     spool: { ...r.spool, lost: r.spool.lost ?? 0, lostCause: r.spool.lostCause ?? null, setAside: r.spool.setAside ?? 0 },

@@ -64,7 +64,7 @@ describe('favindex proxy reports itself, and the preview counts what its client 
       const { proxies } = (await api('GET', `/api/projects/${id}/proxies`)).body as { proxies: ListedProxy[] };
       expect(proxies).toHaveLength(1);
       const [only] = proxies;
-      expect(only).toMatchObject({ connected: true, clients: [{ name: 'claude-code', sessions: 1 }] });
+      expect(only).toMatchObject({ connected: true, clients: [{ name: 'claude-code', sessions: 1, protocols: ['2025-11-25'] }] });
       expect(only?.servers.map((s) => [s.name, s.state])).toEqual([
         ['filesystem', 'up'],
         ['memory', 'up'],

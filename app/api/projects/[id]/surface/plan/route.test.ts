@@ -39,7 +39,10 @@ describe('POST /api/projects/:id/surface/plan', () => {
     const { id, surface } = await project(['github', 'filesystem', 'memory']);
     await api.put(`/api/projects/${id}/proxies/proxy-laptop1`, { json: proxyReport([{ name: 'filesystem', tools: tools('filesystem') }]) });
     await api.put(`/api/projects/${id}/proxies/proxy-ci-runner`, {
-      json: proxyReport([{ name: 'github', tools: tools('github') }], { host: 'ci-runner', clients: [{ name: 'codex', sessions: 2 }] }),
+      json: proxyReport([{ name: 'github', tools: tools('github') }], {
+        host: 'ci-runner',
+        clients: [{ name: 'codex', sessions: 2, protocols: ['2025-11-25'] }],
+      }),
     });
     const res = await api.post(`/api/projects/${id}/surface/plan`, { json: { surface: { ...surface, mode: 'eager' } } });
     expect(res.status).toBe(200);
