@@ -50,9 +50,13 @@ export class StatelessSessions {
   }
 }
 
-/** The client a 2026-07-28 request names in its `_meta` (it replaces initialize's clientInfo). */
+/**
+ * The client a 2026-07-28 request names in its `_meta` (it replaces initialize's clientInfo). The
+ * SDK lifts the envelope's keys out of `_meta` into `envelope`, whose public type names none.
+ */
 export function requestClient(ctx: ServerContext): string | null {
-  const info = ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
   return typeof info?.name === 'string' ? info.name.slice(0, PROXY_REPORT_LIMITS.clientName) : null;
 }
 

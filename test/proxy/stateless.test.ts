@@ -172,7 +172,15 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
   it('still serves a 2025-11-25 client its session, beside 2026-07-28 requests', async () => {
     const legacy = await connect('legacy', {});
     expect(legacy.client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-    expect((await legacy.client.listTools()).tools.length).toBeGreaterThan(0);
+    const echo = (await legacy.client.listTools()).tools.find((t) => /echo$/.test(t.name))!.name;
+    await eventually(async () => expect((await legacy.client.callTool({ name: echo, arguments: { message: 'hi' } })).isError).toBeFalsy());
+    // Each trace says the revision its call came over.
+    await eventually(async () => {
+      const { events } = (await api('GET', `/api/projects/${id}/events?limit=500`)).body as { events: { client: string; protocolVersion: string }[] };
+      const revisions = new Set(events.map((e) => `${e.client} ${e.protocolVersion}`));
+      expect(revisions).toContain('legacy 2025-11-25');
+      expect(revisions).toContain('agent 2026-07-28');
+    });
   }, 60_000);
 });
 
