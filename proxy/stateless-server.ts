@@ -13,6 +13,8 @@ import type { Spool } from './spool';
 
 /** At most this many identities are kept; past it the one seen longest ago gives way. */
 const MAX_IDENTITIES = 64;
+/** An identity with no request for this long is no longer counted as connected (as an idle HTTP session). */
+const IDLE_MS = 30 * 60_000;
 
 /**
  * The sessions MCP 2026-07-28 requests are listed and traced as: one per identity (the client a
@@ -21,14 +23,16 @@ const MAX_IDENTITIES = 64;
  */
 export class StatelessSessions {
   private readonly byClient = new Map<string, ProxySession>();
+  private sweptAt = Date.now();
 
   constructor(
-    private readonly state: ProxyState,
+    private readonly state: Pick<ProxyState, 'sessions'>,
     /** Tell every open subscriptions/listen stream the tool list changed. */
     private readonly notifyListChanged: () => Promise<void>,
   ) {}
 
   for(client: string | null): ProxySession {
+    this.sweep();
     const key = client ?? '';
     let session = this.byClient.get(key);
     if (!session) {
@@ -40,6 +44,17 @@ export class StatelessSessions {
     }
     session.lastSeenAt = Date.now();
     return session;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    if (now - this.sweptAt < 60_000) return;
+    this.sweptAt = now;
+    for (const [key, session] of this.byClient) {
+      if (now - session.lastSeenAt < IDLE_MS) continue;
+      this.byClient.delete(key);
+      this.state.sessions.delete(session);
+    }
   }
 
   private dropOldest(): void {
