@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from '@modelcontextprotocol/server';
-import type { CallToolResult, Progress } from '@modelcontextprotocol/server';
+import type { CallToolRequest, CallToolResult, Progress, ServerContext } from '@modelcontextprotocol/server';
 import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
@@ -32,6 +32,33 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Pass a progress notification on to the client, under the token it gave. */
   progress?: (progress: Progress) => void;
+}
+
+/**
+ * A client's tools/call as the SDK hands it to a handler: cancellation and progress follow the
+ * request, and the result waits for the last progress (sent after it, it is lost to the client).
+ */
+export async function clientCall(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  request: CallToolRequest,
+  ctx: ServerContext,
+): Promise<CallToolResult> {
+  session.lastSeenAt = Date.now();
+  const token = request.params._meta?.progressToken;
+  let sent: Promise<void> = Promise.resolve();
+  const result = await handleCall(state, spool, session, request.params, {
+    signal: ctx.mcpReq.signal,
+    progress:
+      token === undefined
+        ? undefined
+        : (progress) => {
+            sent = sent.then(() => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
+          },
+  });
+  await sent;
+  return result;
 }
 
 export async function handleCall(

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolRequest } from '@modelcontextprotocol/server';
-import { handleCall } from './calls';
+import { clientCall } from './calls';
 import type { Extra, Passthrough } from './passthrough';
 import { type ProxyState, startingNotice } from './runtime';
 import { ProxySession } from './session';
@@ -37,23 +37,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     session.known = listing.signature;
     return { tools: listing.tools };
   });
-  const callTool = async (request: CallToolRequest, extra: Extra) => {
-    session.lastSeenAt = Date.now();
-    const token = request.params._meta?.progressToken;
-    // Progress sent after the result is lost to the client: the result waits for the last one.
-    let sent: Promise<void> = Promise.resolve();
-    const result = await handleCall(state, spool, session, request.params, {
-      signal: extra.mcpReq.signal,
-      progress:
-        token === undefined
-          ? undefined
-          : (progress) => {
-              sent = sent.then(() => extra.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
-            },
-    });
-    await sent;
-    return result;
-  };
+  const callTool = (request: CallToolRequest, ctx: Extra) => clientCall(state, spool, session, request, ctx);
   // A server's sampling or elicitation request during the call is asked of this session.
   server.setRequestHandler('tools/call', (request, ctx) =>
     passthrough ? passthrough.during(session, ctx, () => callTool(request, ctx)) : callTool(request, ctx),

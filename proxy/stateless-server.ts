@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type NodeMcpRequestHandler, toNodeHandler } from '@modelcontextprotocol/node';
 import { CLIENT_INFO_META_KEY, createMcpHandler, type McpHttpHandler, Server, type ServerContext } from '@modelcontextprotocol/server';
 import { PROXY_REPORT_LIMITS } from '@/lib/limits';
-import { handleCall } from './calls';
+import { clientCall } from './calls';
 import type { Passthrough } from './passthrough';
 import type { ProxyState } from './runtime';
 import { ProxySession, STATELESS_REVISION } from './session';
@@ -98,22 +98,7 @@ export function statelessServer(state: ProxyState, spool: Spool, sessions: State
     session.known = listing.signature;
     return { tools: listing.tools };
   });
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const session = sessions.for(requestClient(ctx));
-    const token = request.params._meta?.progressToken;
-    let sent: Promise<void> = Promise.resolve();
-    const result = await handleCall(state, spool, session, request.params, {
-      signal: ctx.mcpReq.signal,
-      progress:
-        token === undefined
-          ? undefined
-          : (progress) => {
-              sent = sent.then(() => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
-            },
-    });
-    await sent;
-    return result;
-  });
+  server.setRequestHandler('tools/call', (request, ctx) => clientCall(state, spool, sessions.for(requestClient(ctx)), request, ctx));
   if (passthrough) passthrough.register(server, sessions.for(null), capabilities);
   return server;
 }

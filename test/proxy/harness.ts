@@ -1,9 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client, type ClientOptions, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll } from 'vitest';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
+import { stopChild } from '@/test/child-process';
 import { adminApi } from '@/test/cli/run-cli';
 import { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
@@ -222,6 +225,27 @@ export async function startFavindex(prefix: string): Promise<FavindexForTests> {
 export async function stopFavindex(favindex: Partial<FavindexForTests>): Promise<void> {
   if (favindex.server?.pid) await favindex.server.stop();
   if (favindex.work) fs.rmSync(favindex.work, { recursive: true, force: true });
+}
+
+export interface FavindexForFile extends FavindexForTests {
+  /** Closed after the file's tests. */
+  clients: TestClient[];
+  /** Stopped after the file's tests. */
+  children: ChildProcess[];
+}
+
+/** startFavindex before a file's tests and stopFavindex after them, closing the clients and children they made. */
+export function favindexForFile(prefix: string): FavindexForFile {
+  const file = { clients: [], children: [] } as unknown as FavindexForFile;
+  beforeAll(async () => {
+    Object.assign(file, await startFavindex(prefix));
+  });
+  afterAll(async () => {
+    for (const c of file.clients) await c.close().catch(() => {});
+    for (const child of file.children) await stopChild(child);
+    await stopFavindex(file);
+  });
+  return file;
 }
 
 /** A project and a token of `scopes` (a proxy's, unless told) for it. */

@@ -1,21 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { ClientOptions } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import type { adminApi } from '@/test/cli/run-cli';
-import { stopChild } from '@/test/child-process';
-import type { ServerProcess } from '@/test/fault/server-process';
 import {
   eventually,
+  favindexForFile,
   httpClient,
   httpSecret,
   projectWithToken,
   proxyArgs,
   proxyFolder,
   ROOT,
-  startFavindex,
   stdioClient,
-  stopFavindex,
   type TestClient,
   writeServersFile,
 } from './harness';
@@ -23,25 +20,12 @@ import {
 /**
  * MCP 2026-07-28 through favindex proxy, over stdio and Streamable HTTP, with the SDK v2 Client
  * pinned to that revision: no initialize, no protocol session, and a tools/list that must not vary
- * per connection or with the calls made before it (§revisions).
+ * per connection or with the calls made before it (§surface, protocol revisions).
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
-const clients: TestClient[] = [];
-const children: ChildProcess[] = [];
+const favindex = favindexForFile('favindex-stateless-test-');
+const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
 
 const MODERN: ClientOptions = { versionNegotiation: { mode: { pin: '2026-07-28' } } };
-
-beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-stateless-test-'));
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  for (const child of children) await stopChild(child);
-  await stopFavindex({ server, work });
-});
 
 async function setMode(id: string, mode: SurfaceMode): Promise<void> {
   const current = (await api('GET', `/api/projects/${id}`)).body;
@@ -105,9 +89,9 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
 
   beforeAll(async () => {
     const token = await projectWithToken(api, id);
-    const { dir, stateDir } = proxyFolder(work, id);
+    const { dir, stateDir } = proxyFolder(favindex.work, id);
     const args = proxyArgs({
-      url: server.baseUrl,
+      url: favindex.server.baseUrl,
       project: id,
       token,
       config: writeServersFile(dir),
@@ -117,17 +101,17 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
     if (transport === 'stdio') {
       connect = async (name, options = MODERN) => {
         const c = await stdioClient(args, name, {}, options);
-        clients.push(c);
+        favindex.clients.push(c);
         return c;
       };
     } else {
       const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
+      favindex.children.push(child);
       const url = await listenUrl(child);
       const secret = httpSecret(stateDir);
       connect = async (name, options = MODERN) => {
         const c = await httpClient(url, secret, name, options);
-        clients.push(c);
+        favindex.clients.push(c);
         return c;
       };
     }
@@ -190,22 +174,22 @@ describe('favindex proxy --protocol', () => {
   beforeAll(async () => {
     const id = 'stateless-pinned';
     const token = await projectWithToken(api, id);
-    const { dir, stateDir } = proxyFolder(work, id);
+    const { dir, stateDir } = proxyFolder(favindex.work, id);
     const config = writeServersFile(dir);
-    args = (protocol) => proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir, extra: ['--protocol', protocol] });
+    args = (protocol) => proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir, extra: ['--protocol', protocol] });
   }, 60_000);
 
   it('pinned to 2026-07-28, refuses a 2025-11-25 client and serves a 2026-07-28 one', async () => {
     await expect(stdioClient(args('2026-07-28'), 'legacy-client')).rejects.toThrow(/protocol version|2026-07-28/i);
     const modern = await stdioClient(args('2026-07-28'), 'modern-client', {}, MODERN);
-    clients.push(modern);
+    favindex.clients.push(modern);
     expect(modern.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
   }, 60_000);
 
   it('pinned to 2025-11-25, gives a client pinned to 2026-07-28 nothing to negotiate', async () => {
     await expect(stdioClient(args('2025-11-25'), 'modern-client', {}, MODERN)).rejects.toMatchObject({ code: 'ERA_NEGOTIATION_FAILED' });
     const legacy = await stdioClient(args('2025-11-25'), 'legacy-client');
-    clients.push(legacy);
+    favindex.clients.push(legacy);
     expect(legacy.client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
   }, 60_000);
 });
