@@ -8,6 +8,7 @@ import { issueDetails } from '@/lib/validation';
 import { toolsListSchema, type CatalogTool } from '@/lib/schemas/catalog';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
 import { guardedFetch, type TargetPolicy } from './guarded-fetch';
+import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { toUpstreamError, unreachableTarget } from './upstream-error';
 
 export const SYNC_TIMEOUT_MS = Number(process.env.FAVINDEX_SYNC_TIMEOUT_MS) || 15_000;
@@ -21,6 +22,10 @@ export interface McpEndpoint {
 
 export interface McpConnection {
   client: Client;
+  /** The MCP revision the server and favindex agreed on (2025-11-25, 2026-07-28). */
+  protocolVersion: string;
+  /** Settles when the session is over: the connection closed, or (2026-07-28) the server ended the change subscription. */
+  closed: Promise<void>;
   /** End the session (DELETE, as the MCP specification asks of a client that leaves) and close. Never throws. */
   close(): Promise<void>;
 }
@@ -38,12 +43,17 @@ export interface ConnectOptions {
   setup?: (client: Client) => void;
   /** Gives up the connect (the caller stops). */
   signal?: AbortSignal;
+  /** The revision to speak: negotiated (`auto`, the default over HTTP) or one pinned. */
+  protocol?: UpstreamProtocol;
+  /** The client name the server is told (favindex's catalog sync, or its proxy). */
+  name?: string;
 }
 
 /**
- * Connect to an MCP server over Streamable HTTP and initialise a session. With
- * `onToolsChanged`, the client listens for notifications/tools/list_changed on the session's
- * GET stream (opened by the SDK after initialisation when the server offers one).
+ * Connect to an MCP server over Streamable HTTP in the revision it speaks: `server/discover`
+ * first, and a 2025-11-25 session (`initialize`) when the answer is not a 2026-07-28 one. With
+ * `onToolsChanged`, the client hears notifications/tools/list_changed: on the session's GET
+ * stream on 2025-11-25 (opened by the SDK), on a `subscriptions/listen` stream on 2026-07-28.
  */
 export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions = {}): Promise<McpConnection> {
   const timeoutMs = options.timeoutMs ?? SYNC_TIMEOUT_MS;
@@ -53,13 +63,19 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
     // The listener reconnects itself, with its own backoff; the SDK's two quick retries are enough.
     reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 5_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
   });
-  const client = new Client({ name: 'favindex', version: '0.1.0' }, { capabilities: options.capabilities ?? {} });
+  const client = new Client(
+    { name: options.name ?? 'favindex', version: '0.1.0' },
+    { capabilities: options.capabilities ?? {}, versionNegotiation: versionNegotiation(options.protocol ?? 'auto', timeoutMs) },
+  );
   options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
     client.setNotificationHandler('notifications/tools/list_changed', async () => notify());
   }
+  let subscription: Awaited<ReturnType<typeof listenForToolChanges>> = null;
+  const closed = clientClosed(client);
   const close = async () => {
+    await subscription?.close().catch(() => {});
     await Promise.race([transport.terminateSession().catch(() => {}), sleep(2_000)]);
     await client.close().catch(() => {});
   };
@@ -78,7 +94,16 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
       citedRule: '§catalog',
     });
   }
-  return { client, close };
+  if (options.onToolsChanged) {
+    try {
+      subscription = await listenForToolChanges(client, timeoutMs);
+    } catch (err) {
+      await close();
+      throw toUpstreamError(err, endpoint.url, timeoutMs);
+    }
+  }
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? 'unknown';
+  return { client, protocolVersion, closed: sessionEnded(closed, subscription), close };
 }
 
 /** Read a server's whole tools/list, following nextCursor, and check it as a catalog (§catalog). */

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { connectMcp, type McpConnection, type McpEndpoint } from './fetch-tools';
 import type { TargetPolicy } from './guarded-fetch';
+import { heartbeat } from './protocol';
 
 export type ListenerSyncReason = 'connect' | 'list_changed';
 
@@ -91,7 +92,7 @@ export class ToolsListener {
         if (this.closed) break;
         this.state = 'connected';
         const connectedAt = Date.now();
-        this.watch(this.connection.client, broken.trigger);
+        this.watch(this.connection, broken.trigger);
         await this.requestSync('connect');
         await broken.promise;
         // Only a session that lasted resets the backoff: one that dies at once must not be retried in a tight loop.
@@ -120,7 +121,7 @@ export class ToolsListener {
     return { promise, trigger };
   }
 
-  private watch(client: Client, broken: () => void): void {
+  private watch({ client, closed }: McpConnection, broken: () => void): void {
     const heartbeatMs = this.options.heartbeatMs ?? 30_000;
     const timer = setInterval(() => void check(), heartbeatMs);
     const fail = () => {
@@ -132,7 +133,7 @@ export class ToolsListener {
       if (checking || this.closed) return;
       checking = true;
       try {
-        await client.ping({ timeout: Math.min(heartbeatMs, 10_000) });
+        await heartbeat(client, Math.min(heartbeatMs, 10_000));
       } catch {
         fail();
       } finally {
@@ -140,7 +141,7 @@ export class ToolsListener {
       }
     };
     this.wake = fail;
-    client.onclose = fail;
+    void closed.then(fail);
     // The SDK reports a lost GET stream as an error: find out at once whether the session survived.
     client.onerror = () => void check();
   }

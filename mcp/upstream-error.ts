@@ -12,6 +12,8 @@ const CITED = '§catalog' as const;
 export function toUpstreamError(err: unknown, url: string, timeoutMs: number): ApiError {
   if (err instanceof ApiError) return err;
   const where = `the MCP server at ${displayUrl(url)}`;
+  const revision = revisionError(err, where);
+  if (revision) return revision;
   const unavailable = (what: string) =>
     new ApiError('UPSTREAM_UNAVAILABLE', `${where} ${what}`, {
       suggestedAction: 'check that the server is running and reachable from favindex, then sync again',
@@ -66,6 +68,28 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     });
   }
   return unavailable(`failed: ${clip(err instanceof Error ? err.message : String(err))}`);
+}
+
+/**
+ * The server and favindex have no MCP revision in common: the server refused the one asked for
+ * (-32022, with the ones it speaks), or a pinned 2026-07-28 found a server that does not speak it.
+ * Null for any other failure.
+ */
+export function revisionError(err: unknown, where: string): ApiError | null {
+  const suggestedAction = 'set "protocol": "auto" on this server in the servers file (or the revision it speaks), or leave it out over HTTP';
+  if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed) {
+    return new ApiError('UPSTREAM_REJECTED', `${where} does not speak MCP 2026-07-28 (${clip(err.message, 160)})`, { suggestedAction, citedRule: CITED });
+  }
+  const message = err instanceof Error ? err.message : '';
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code !== ProtocolErrorCode.UnsupportedProtocolVersion && !/"code"\s*:\s*-32022/.test(message)) return null;
+  const data = (err as { data?: { supported?: unknown; requested?: unknown } }).data;
+  const supported = Array.isArray(data?.supported)
+    ? data.supported.map(String)
+    : ((/"supported"\s*:\s*\[([^\]]*)\]/.exec(message)?.[1] ?? '').match(/[\w.-]+/g) ?? []);
+  const requested = typeof data?.requested === 'string' ? data.requested : (/"requested"\s*:\s*"([^"]+)"/.exec(message)?.[1] ?? 'the revision asked for');
+  const speaks = supported.length ? `speaks MCP ${supported.join(', ')}, not ${requested}` : `does not speak MCP ${requested}`;
+  return new ApiError('UPSTREAM_REJECTED', `${where} ${speaks}`, { suggestedAction, citedRule: CITED });
 }
 
 /**

@@ -4,15 +4,22 @@ import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
-import { toUpstreamError } from './upstream-error';
+import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
+import { revisionError, toUpstreamError } from './upstream-error';
 
 /** An MCP server as the `mcpServers` config of a client names it: a command to start, or a URL. */
-export type UpstreamEndpoint =
+export type UpstreamEndpoint = (
   | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { transport: 'http'; url: string; headers: Record<string, string> };
+  | { transport: 'http'; url: string; headers: Record<string, string> }
+) & {
+  /** The revision to speak; by default negotiated over HTTP and 2025-11-25 over stdio (see STDIO_DEFAULT_PROTOCOL). */
+  protocol?: UpstreamProtocol;
+};
 
 export interface UpstreamConnection {
   client: Client;
+  /** The MCP revision the server and the proxy agreed on. */
+  protocolVersion: string;
   /** Settles when the session ends: the process exited, or the connection closed. */
   closed: Promise<void>;
   /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
@@ -35,7 +42,16 @@ export interface ConnectUpstreamOptions {
   log?: (message: string) => void;
 }
 
+/**
+ * A stdio server is asked nothing before `initialize` unless its entry says `"protocol"`: the
+ * 2026-07-28 probe is a request a 2025-11-25 server has never seen, and servers exist that exit
+ * on such a request rather than answer it. Every stdio server speaks 2025-11-25.
+ */
+export const STDIO_DEFAULT_PROTOCOL: UpstreamProtocol = '2025-11-25';
+
 const STDERR_TAIL = 2_000;
+/** What the proxy calls itself to the servers behind it. */
+const PROXY_CLIENT_NAME = 'favindex-proxy';
 const CLOSE_GRACE_MS = 2_000;
 /** How long a server the proxy stops, or stops starting, has to exit before it is killed. */
 export const STOP_GRACE_MS = 1_000;
@@ -61,9 +77,11 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
         capabilities: options.capabilities,
         setup: options.setup,
         signal: options.signal,
+        protocol: endpoint.protocol,
+        name: options.name ?? PROXY_CLIENT_NAME,
       },
     );
-    return { ...connection, closed: closedSignal(connection.client), stderrTail: () => '' };
+    return { ...connection, stderrTail: () => '' };
   }
   const transport = new BoundedStdioClientTransport(
     {
@@ -80,19 +98,28 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
   });
-  const client = new Client({ name: options.name ?? 'favindex-proxy', version: '0.1.0' }, { capabilities: options.capabilities ?? {} });
+  const client = new Client(
+    { name: options.name ?? PROXY_CLIENT_NAME, version: '0.1.0' },
+    { capabilities: options.capabilities ?? {}, versionNegotiation: versionNegotiation(endpoint.protocol ?? STDIO_DEFAULT_PROTOCOL, options.timeoutMs) },
+  );
   options.setup?.(client);
   if (options.onToolsChanged) {
     const notify = options.onToolsChanged;
     client.setNotificationHandler('notifications/tools/list_changed', async () => notify());
   }
-  const closed = closedSignal(client);
-  const close = (graceMs = CLOSE_GRACE_MS) => transport.closeWithin(graceMs, closed);
+  const exited = clientClosed(client);
+  let subscription: Awaited<ReturnType<typeof listenForToolChanges>> = null;
+  const close = async (graceMs = CLOSE_GRACE_MS) => {
+    await subscription?.close().catch(() => {});
+    await transport.closeWithin(graceMs, exited);
+  };
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
     await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
     await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);
+    const revision = revisionError(err, `the MCP server \`${endpointLabel(endpoint)}\``);
+    if (revision) throw revision;
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? `'${endpoint.command}' was not found` : toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs).message;
@@ -108,7 +135,21 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
       citedRule: '§catalog',
     });
   }
-  return { client, closed, stderrTail: () => stderr, close };
+  if (options.onToolsChanged) {
+    try {
+      subscription = await listenForToolChanges(client, options.timeoutMs);
+    } catch (err) {
+      await close();
+      throw toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs);
+    }
+  }
+  return {
+    client,
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+    closed: sessionEnded(exited, subscription),
+    stderrTail: () => stderr,
+    close,
+  };
 }
 
 /**
@@ -129,16 +170,6 @@ export async function callUpstreamTool(
       ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
     },
   ) as Promise<CallToolResult>;
-}
-
-function closedSignal(client: Client): Promise<void> {
-  return new Promise((resolve) => {
-    const previous = client.onclose;
-    client.onclose = () => {
-      previous?.();
-      resolve();
-    };
-  });
 }
 
 function withStderr(message: string, stderr: string): string {

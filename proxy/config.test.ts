@@ -34,4 +34,13 @@ describe('proxy config: the mcpServers files clients use', () => {
     expect(() => parseProxyConfig({ mcpServers: { 'bad name': { command: 'x' } } }, {})).toThrow(/server name/);
     expect(() => parseProxyConfig({ mcpServers: { a: { url: 'http://x/sse', type: 'sse' } } }, {})).toThrow(/SSE/);
   });
+
+  it('takes the MCP revision to speak to a server, and refuses one it does not know', () => {
+    const { upstreams } = parseProxyConfig(
+      { mcpServers: { new: { command: 'node', args: ['s.js'], protocol: 'auto' }, remote: { url: 'http://x/mcp', protocol: '2026-07-28' } } },
+      {},
+    );
+    expect(upstreams.map((u) => u.endpoint.protocol)).toEqual(['auto', '2026-07-28']);
+    expect(() => parseProxyConfig({ mcpServers: { a: { command: 'x', protocol: '2024-11-05' } } }, {})).toThrow(/mcpServers\.a: protocol /);
+  });
 });

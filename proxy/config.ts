@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
+import { UPSTREAM_PROTOCOLS, type UpstreamProtocol } from '@/mcp/protocol';
 import type { UpstreamEndpoint } from '@/mcp/upstream';
 
 /**
@@ -17,6 +18,8 @@ const entrySchema = z.object({
   url: z.string().optional(),
   headers: z.record(z.string(), z.string()).default({}),
   disabled: z.boolean().optional(),
+  /** favindex's own key: the MCP revision to speak to this server (`auto` negotiates). */
+  protocol: z.enum(UPSTREAM_PROTOCOLS).optional(),
 });
 
 const fileSchema = z.union([
@@ -82,7 +85,7 @@ export function parseProxyConfig(
     if (e.url !== undefined) {
       const url = expand(e.url, env, name);
       if (!/^https?:\/\//.test(url)) throw new ProxyConfigError(`mcpServers.${name}: url must be http(s), not '${url}'`);
-      upstreams.push({ name, endpoint: { transport: 'http', url, headers: expandAll(e.headers, env, name) } });
+      upstreams.push({ name, endpoint: { transport: 'http', url, headers: expandAll(e.headers, env, name), ...protocolOf(e) } });
     } else if (e.command !== undefined) {
       upstreams.push({
         name,
@@ -92,6 +95,7 @@ export function parseProxyConfig(
           args: e.args.map((a) => expand(a, env, name)),
           env: expandAll(e.env, env, name),
           ...(e.cwd ? { cwd: expand(e.cwd, env, name) } : {}),
+          ...protocolOf(e),
         },
       });
     } else {
@@ -99,6 +103,10 @@ export function parseProxyConfig(
     }
   }
   return { upstreams, skipped };
+}
+
+function protocolOf(entry: { protocol?: UpstreamProtocol }): { protocol?: UpstreamProtocol } {
+  return entry.protocol ? { protocol: entry.protocol } : {};
 }
 
 /** An entry that runs `favindex proxy`: a client config that lists the proxy itself. */

@@ -1,6 +1,7 @@
 import type { Client, CallToolResult, ClientCapabilities, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { readAllTools } from '@/mcp/fetch-tools';
+import { heartbeat } from '@/mcp/protocol';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { UpstreamConfig } from './config';
@@ -52,6 +53,8 @@ export class Upstream {
   /** Told of every change of state, besides `onState` (the passthrough re-subscribes after a restart). */
   /** What the server offered when last connected (kept while it is down). */
   lastCapabilities: ServerCapabilities | null = null;
+  /** The MCP revision of the last session (kept while it is down). */
+  protocolVersion: string | null = null;
   readonly stateListeners = new Set<(state: UpstreamState) => void>();
 
   constructor(
@@ -135,6 +138,7 @@ export class Upstream {
         }
         this.connection = connection;
         this.lastCapabilities = connection.client.getServerCapabilities() ?? null;
+        this.protocolVersion = connection.protocolVersion;
         this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
         this.lastError = null;
         this.nextAttemptAt = null;
@@ -166,7 +170,7 @@ export class Upstream {
   private untilBroken(connection: UpstreamConnection): Promise<void> {
     return new Promise((resolve) => {
       const timer = setInterval(() => {
-        connection.client.ping({ timeout: Math.min(this.options.heartbeatMs, 10_000) }).catch((err: Error) => {
+        heartbeat(connection.client, Math.min(this.options.heartbeatMs, 10_000)).catch((err: Error) => {
           this.lastError = `it stopped answering (${err.message})`;
           done();
         });

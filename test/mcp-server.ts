@@ -220,6 +220,33 @@ export async function startEverythingServer(): Promise<{ url: string; stop(): Pr
   };
 }
 
+/**
+ * test/proxy/modern-server.mjs over Streamable HTTP: an MCP server that speaks 2026-07-28 only
+ * (stateless; `grow` adds a tool and announces it on subscriptions/listen streams).
+ */
+export async function startModernMcpServer(port = 0): Promise<{ url: string; stop(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const path = await import('node:path');
+  const script = path.join(import.meta.dirname, 'proxy', 'modern-server.mjs');
+  const child = spawn(process.execPath, [script, 'http', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const listening = await new Promise<number>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`the 2026-07-28 test server did not start: ${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timeout);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the 2026-07-28 test server exited (${code}): ${output}`)));
+  });
+  return { url: `http://127.0.0.1:${listening}/mcp`, stop: () => stopChild(child, 'SIGTERM', 5_000) };
+}
+
 export async function freePort(): Promise<number> {
   const probe = http.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));

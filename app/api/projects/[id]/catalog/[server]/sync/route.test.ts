@@ -3,7 +3,7 @@ import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { allowLoopbackSync } from '@/test/sync-targets';
 import { createTestProject, event, fixtureCatalog } from '@/test/fixtures';
-import { freePort, startEverythingServer, startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
+import { freePort, startEverythingServer, startModernMcpServer, startTestMcpServer, type TestMcpServer, type TestTool } from '@/test/mcp-server';
 
 setupTestDatabase();
 allowLoopbackSync();
@@ -199,6 +199,20 @@ describe('catalog sync API (live MCP servers over Streamable HTTP)', () => {
       expect(server.tools.find((t: { name: string }) => t.name === 'get-sum').inputSchema.properties).toHaveProperty('a');
     } finally {
       await everything.stop();
+    }
+  });
+
+  it('reads the catalog of a server that speaks MCP 2026-07-28 only, negotiated with server/discover', async () => {
+    const modern = await startModernMcpServer();
+    try {
+      const id = await createTestProject();
+      const res = await api.put(`/api/projects/${id}/catalog/modern/sync`, { json: { url: modern.url } });
+      expect(res.status).toBe(201);
+      const server = (await catalogOf(id)).servers[0];
+      expect(server.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'whoami', 'grow']);
+      expect(server.sync.lastError).toBeNull();
+    } finally {
+      await modern.stop();
     }
   });
 });
