@@ -25,8 +25,16 @@ function stateDir(): string {
 
 const TOOL = { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' as const } };
 
-function fakeState(): ReportedState & { upstream: { name: string; state: UpstreamState; lastError: string | null; restarts: number } } {
-  const upstream = { name: 'filesystem', state: 'starting' as UpstreamState, lastError: null as string | null, restarts: 0 };
+function fakeState(): ReportedState & {
+  upstream: { name: string; state: UpstreamState; lastError: string | null; restarts: number; protocolVersion: string | null };
+} {
+  const upstream = {
+    name: 'filesystem',
+    state: 'starting' as UpstreamState,
+    lastError: null as string | null,
+    restarts: 0,
+    protocolVersion: null as string | null,
+  };
   return {
     upstream,
     upstreams: new Map([['filesystem', upstream]]),
@@ -89,11 +97,13 @@ describe('ProxyReporter', () => {
     expect(first?.presented.count).toBe(first?.presented.names.length);
 
     state.upstream.state = 'up';
+    state.upstream.protocolVersion = '2026-07-28';
     const session = new ProxySession(async () => {});
     session.client = 'claude-code';
     state.sessions.add(session);
     await vi.waitFor(() => expect(reports).toHaveLength(2));
-    expect(reports[1]).toMatchObject({ servers: [{ state: 'up' }], clients: [{ name: 'claude-code', sessions: 1 }] });
+    expect(reports[0]?.servers[0]).not.toHaveProperty('protocol');
+    expect(reports[1]).toMatchObject({ servers: [{ state: 'up', protocol: '2026-07-28' }], clients: [{ name: 'claude-code', sessions: 1 }] });
 
     await r.stop(1_000);
     expect(reports.at(-1)?.state).toBe('stopped');

@@ -12,7 +12,7 @@ import type { Upstream } from './upstreams';
 
 /** What a report is read from: the proxy's state, as far as a report needs it. */
 export interface ReportedState extends Pick<ProxyState, 'tools' | 'sessions' | 'view' | 'catalog' | 'policy'> {
-  readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts'>>;
+  readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts' | 'protocolVersion'>>;
 }
 
 export interface ReporterOptions {
@@ -109,6 +109,7 @@ export class ProxyReporter {
       tools: s.tools.get(u.name)?.tools.length ?? 0,
       lastError: clip(u.lastError, L.error),
       restarts: u.restarts,
+      ...(u.protocolVersion ? { protocol: u.protocolVersion } : {}),
     }));
     const clients = new Map<string, { sessions: number; protocols: Set<string> }>();
     for (const session of s.sessions) {

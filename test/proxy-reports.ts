@@ -1,7 +1,8 @@
 import type { ProxyReport } from '@/lib/schemas/proxies';
 
 /** A report whose every optional figure is given, as a proxy view has them. */
-type FullReport = Omit<ProxyReport, 'clients'> & {
+type FullReport = Omit<ProxyReport, 'clients' | 'servers'> & {
+  servers: (Omit<ProxyReport['servers'][number], 'protocol'> & { protocol: string | null })[];
   spool: Required<ProxyReport['spool']>;
   clients: Required<ProxyReport['clients'][number]>[];
 };
@@ -15,7 +16,7 @@ export function proxyReport(servers: { name: string; tools: number }[], override
     transport: 'stdio',
     state: 'running',
     surfaceRevision: 1,
-    servers: servers.map((s) => ({ name: s.name, state: 'up', tools: s.tools, lastError: null, restarts: 0 })),
+    servers: servers.map((s) => ({ name: s.name, state: 'up', tools: s.tools, lastError: null, restarts: 0, protocol: '2025-11-25' })),
     clients: [{ name: 'claude-code', sessions: 1, protocols: ['2025-11-25'] }],
     presented: { count: 3, names: ['favourite/read_file', 'all/filesystem/read_file', 'all/memory/create_entities'] },
     spool: { events: 0, bytes: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 },

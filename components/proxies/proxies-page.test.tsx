@@ -28,7 +28,8 @@ function withQueries(children: ReactNode) {
 describe('ProxiesPage', () => {
   it('shows each proxy: host, version, last seen, its servers and their state, clients, tools presented, backlog and last error', async () => {
     const down = proxy();
-    down.servers[1] = { name: 'memory', state: 'down', tools: 9, lastError: 'exited with code 1', restarts: 3 };
+    down.servers[0] = { name: 'filesystem', state: 'up', tools: 14, lastError: null, restarts: 0, protocol: '2026-07-28' };
+    down.servers[1] = { name: 'memory', state: 'down', tools: 9, lastError: 'exited with code 1', restarts: 3, protocol: null };
     serve({
       connectedWithinMs: 90_000,
       proxies: [
@@ -57,8 +58,8 @@ describe('ProxiesPage', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['filesystem', 'up', '14', '0', 'none'],
-      ['memory', 'down', '9', '3', 'exited with code 1'],
+      ['filesystem', 'up', '14', '2026-07-28', '0', 'none'],
+      ['memory', 'down', '9', '—', '3', 'exited with code 1'],
     ]);
     expect(screen.queryByTestId('no-proxy')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Forget/ })).toBeNull();

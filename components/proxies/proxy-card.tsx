@@ -20,6 +20,11 @@ const SERVER_COLUMNS: Column<Server>[] = [
   { id: 'name', header: 'Server', className: 'mono', cell: (s) => s.name },
   { id: 'state', header: 'State', cell: (s) => <Badge tone={STATE_TONE[s.state]}>{s.state}</Badge> },
   { id: 'tools', header: 'Tools', numeric: true, cell: (s) => formatNumber(s.tools) },
+  {
+    id: 'protocol',
+    header: 'MCP',
+    cell: (s) => (s.protocol ? <span title={`The proxy and this server speak MCP ${s.protocol}`}>{s.protocol}</span> : <span className="muted">—</span>),
+  },
   { id: 'restarts', header: 'Restarts', numeric: true, cell: (s) => formatNumber(s.restarts) },
   { id: 'error', header: 'Last error', className: 'small', cell: (s) => s.lastError ?? <span className="muted">none</span> },
 ];

@@ -8,6 +8,7 @@ export const proxyServerViewSchema = z.object({
   tools: count,
   lastError: z.string().nullable(),
   restarts: count,
+  protocol: z.string().nullable().describe('The MCP revision the proxy and the server speak; null before it first connected, or from an older proxy.'),
 });
 
 /** One proxy as its last report described it, and whether it still counts as connected. */

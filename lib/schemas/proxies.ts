@@ -29,6 +29,8 @@ export const proxyServerReportSchema = z
     tools: amount.describe('Tools the server lists now (0 before it first listed).'),
     lastError: line(L.error).nullable(),
     restarts: amount,
+    // Optional: a proxy older than 2026-07-28 support leaves it out; null before the server first connected.
+    protocol: revision.nullable().optional().describe('The MCP revision the proxy and the server agreed on, e.g. 2025-11-25 or 2026-07-28.'),
   })
   .strict();
 

@@ -28,7 +28,7 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
     transport: r.transport,
     state: r.state,
     surfaceRevision: r.surfaceRevision,
-    servers: r.servers,
+    servers: r.servers.map((s) => ({ ...s, protocol: s.protocol ?? null })),
     clients: r.clients.map((c) => ({ ...c, protocols: c.protocols ?? [] })),
     presented: r.presented,
     // A report of an older proxy, or of one with nothing lost, leaves these out.

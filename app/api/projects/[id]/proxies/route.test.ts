@@ -55,6 +55,20 @@ describe('proxy reports', () => {
     expect(spools).toEqual({ [ID]: spool, 'proxy-older01': { events: 0, bytes: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 } });
   });
 
+  it('keeps the MCP revision each server speaks; a report without it (an older proxy, or a server not yet connected) has null', async () => {
+    const id = await createTestProject();
+    const servers = [
+      { name: 'remote', state: 'up', tools: 3, lastError: null, restarts: 0, protocol: '2026-07-28' },
+      { name: 'local', state: 'starting', tools: 0, lastError: null, restarts: 0 },
+    ];
+    expect((await api.put(`/api/projects/${id}/proxies/${ID}`, { json: { ...report(), servers } })).status).toBe(200);
+    const { proxies } = (await api.get(`/api/projects/${id}/proxies`)).body;
+    expect(proxies[0].servers.map((s: { name: string; protocol: string | null }) => [s.name, s.protocol])).toEqual([
+      ['remote', '2026-07-28'],
+      ['local', null],
+    ]);
+  });
+
   it('lists connected proxies first; one silent for three intervals, or stopped, is not connected', async () => {
     const id = await createTestProject();
     await api.put(`/api/projects/${id}/proxies/proxy-silent01`, { json: report() });
@@ -80,6 +94,7 @@ describe('proxy reports', () => {
       { ...report(), lastError: 'x'.repeat(PROXY_REPORT_LIMITS.error + 1) },
       { ...report(), lastError: 'bell\u0007' },
       { ...report(), servers: [{ name: 'bad name!', state: 'up', tools: 1, lastError: null, restarts: 0 }] },
+      { ...report(), servers: [{ name: 'remote', state: 'up', tools: 1, lastError: null, restarts: 0, protocol: 'latest' }] },
       report([
         { name: 'filesystem', tools: 1 },
         { name: 'filesystem', tools: 2 },
