@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import type { ClientOptions } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
@@ -26,6 +27,7 @@ const favindex = favindexForFile('favindex-stateless-test-');
 const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
 
 const MODERN: ClientOptions = { versionNegotiation: { mode: { pin: '2026-07-28' } } };
+const MODERN_UPSTREAM = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'modern-server.mjs'), 'stdio'], protocol: '2026-07-28' };
 
 async function setMode(id: string, mode: SurfaceMode): Promise<void> {
   const current = (await api('GET', `/api/projects/${id}`)).body;
@@ -67,7 +69,7 @@ async function someCalls(c: TestClient, names: string[]): Promise<void> {
       expect(typed.isError ? JSON.stringify(typed.content) : 'ok').toBe('ok');
     }
   }
-  const echo = names.find((n) => /echo$/.test(n) && n !== 'mcp_find_tools');
+  const echo = names.find((n) => /everything.*echo$/.test(n));
   if (echo) await eventually(async () => expect((await c.client.callTool({ name: echo, arguments: { message: 'hi' } })).isError).toBeFalsy());
 }
 
@@ -94,7 +96,8 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
       url: favindex.server.baseUrl,
       project: id,
       token,
-      config: writeServersFile(dir),
+      // Behind it, the three npm servers (2025-11-25) and one that speaks 2026-07-28 only.
+      config: writeServersFile(dir, { modern: MODERN_UPSTREAM }),
       stateDir,
       extra: transport === 'http' ? ['--listen', '127.0.0.1:0'] : [],
     });
@@ -117,7 +120,7 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
     }
     const first = await connect('first');
     expect(first.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    await eventually(async () => expect((await api('GET', `/api/projects/${id}/catalog`)).body.servers).toHaveLength(3), 60_000);
+    await eventually(async () => expect((await api('GET', `/api/projects/${id}/catalog`)).body.servers).toHaveLength(4), 60_000);
   }, 90_000);
 
   it('answers tools/list the same, byte for byte, on every connection and after calls, in every mode', async () => {
@@ -156,7 +159,7 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
   it('still serves a 2025-11-25 client its session, beside 2026-07-28 requests', async () => {
     const legacy = await connect('legacy', {});
     expect(legacy.client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-    const echo = (await legacy.client.listTools()).tools.find((t) => /echo$/.test(t.name))!.name;
+    const echo = (await legacy.client.listTools()).tools.find((t) => /everything.*echo$/.test(t.name))!.name;
     await eventually(async () => expect((await legacy.client.callTool({ name: echo, arguments: { message: 'hi' } })).isError).toBeFalsy());
     // Each trace says the revision its call came over.
     await eventually(async () => {
