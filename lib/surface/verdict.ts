@@ -140,7 +140,8 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
  */
 export function modeVerdict(preview: ModePreview, context: VerdictContext): Verdict {
   const { level, reason } = judge(preview, context);
-  const revision = revisionClause(preview, context);
+  // A request refused as a whole is refused on both revisions: its reason stays the refusal.
+  const revision = level === 'broken' ? null : revisionClause(preview, context);
   return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
 }
 
