@@ -10,6 +10,8 @@ export interface PreviewParams {
   /** The MCP client the names go through (raw: as the proxy presents them). */
   client?: string;
   naming?: string;
+  /** The MCP revision the lists are built for (default: the one the client most likely uses). */
+  protocol?: string;
   /** The model family and tool-search settings that decide what the client defers (lib/surface/deferral.ts). */
   model?: string;
   toolSearch?: string;

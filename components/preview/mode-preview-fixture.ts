@@ -34,6 +34,7 @@ export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePr
     leftOut: [],
     notes: [],
     instruction: null,
+    revision: { differs: false, plain: 'The same on both revisions: this list never depended on a session.' },
     tools: [],
     ...overrides,
   };

@@ -2,9 +2,10 @@
 
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/alert';
-import type { SurfaceLimits, TargetId } from '@/lib/schemas/surface-config';
+import type { SurfaceLimits, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { CLIENT_TARGETS } from '@/lib/surface/client-targets';
-import { CLIENT_IDS, CLIENTS, type ClientId } from '@/lib/surface/clients';
+import { CLIENT_IDS, CLIENTS, type ClientId, MCP_REVISIONS, type McpRevision } from '@/lib/surface/clients';
+import { REVISION_PLAIN } from '@/lib/surface/plain-words';
 import { TARGETS } from '@/lib/surface/targets';
 import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
@@ -35,6 +36,8 @@ const LIMIT_HELP: Record<keyof SurfaceLimits, string> = {
   retrieveK: 'In retrieve mode, how many tools a search for the request returns.',
 };
 
+const modeLabel = (m: SurfaceMode) => (m === 'favindex' ? 'Favourites first' : m[0]!.toUpperCase() + m.slice(1));
+
 const targetLabel = (t: TargetId) => (t === 'custom' ? 'Custom cap' : TARGETS[t].label);
 
 interface Props {
@@ -46,10 +49,14 @@ interface Props {
   capProblem?: string | null;
   /** Set when the target asked for (the project's, or a link's) is one this client never reaches: why the preview shows another. */
   targetFallback?: string | null;
+  /** The MCP revision the lists are built for, and the mode whose difference between revisions is spelled out. */
+  protocol?: { revision: McpRevision; likely: McpRevision; mode: SurfaceMode; onChange: (next: McpRevision) => void };
 }
 
+const revisionLabel = (likely: McpRevision) => (r: McpRevision) => (r === likely ? `${r} (what this client most likely uses)` : r);
+
 /** Client, target, agent tools, limits and the retrieve query: each overrides the project's config for this preview only. */
-export function PreviewControls({ settings, onChange, client, onClient, capProblem = null, targetFallback = null }: Props) {
+export function PreviewControls({ settings, onChange, client, onClient, capProblem = null, targetFallback = null, protocol }: Props) {
   const set = <K extends keyof PreviewSettings>(key: K, value: PreviewSettings[K]) => onChange({ ...settings, [key]: value });
   return (
     <Card aria-labelledby="preview-settings-heading">
@@ -64,6 +71,16 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
           optionLabel={targetLabel}
           onChange={(t) => set('target', t)}
         />
+        {protocol ? (
+          <ChoiceSelect
+            label="MCP revision"
+            name="MCP revision the lists are built for"
+            value={protocol.revision}
+            choices={MCP_REVISIONS}
+            optionLabel={revisionLabel(protocol.likely)}
+            onChange={protocol.onChange}
+          />
+        ) : null}
         {settings.target === 'custom' ? (
           <div className={styles.capField}>
             <label htmlFor="custom-cap">Cap (tools per request)</label>
@@ -100,6 +117,15 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
       <p className="small muted" data-testid="target-help">
         The target is the provider the client sends the tool list to: its cap and name rules are what the list is checked against. {CLIENT_TARGETS[client].why}
       </p>
+      {protocol ? (
+        <p className="small muted" data-testid="revision-help">
+          MCP{' '}
+          {protocol.revision === '2026-07-28'
+            ? '2026-07-28 is stateless: a list may not change with a session’s calls'
+            : '2025-11-25 keeps a session: lazy, pinned and retrieve lists follow its calls'}
+          . {modeLabel(protocol.mode)}: {REVISION_PLAIN[protocol.mode]}
+        </p>
+      ) : null}
       {targetFallback ? (
         <Alert tone="warn" className="small" data-testid="target-fallback">
           {targetFallback}

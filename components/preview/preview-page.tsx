@@ -10,7 +10,7 @@ import { useSearchState } from '@/components/ui/use-search-state';
 import { whenLoaded } from '@/components/ui/when-loaded';
 import { countOf } from '@/lib/format';
 import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
-import type { ClientId } from '@/lib/surface/clients';
+import { CLIENTS, type ClientId, likelyRevision, type McpRevision } from '@/lib/surface/clients';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { targetForClient } from '@/lib/surface/client-targets';
@@ -49,8 +49,16 @@ function settingsFrom(surface: SurfaceConfig): PreviewSettings {
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-function toParams(settings: PreviewSettings, client: ClientId, session: string, step: number | undefined, identity: PreviewIdentity): PreviewParams {
+function toParams(
+  settings: PreviewSettings,
+  client: ClientId,
+  session: string,
+  step: number | undefined,
+  identity: PreviewIdentity,
+  protocol: McpRevision | null,
+): PreviewParams {
   return {
+    protocol: protocol ?? undefined,
     token: identity.token.trim() || undefined,
     sessionClient: identity.client.trim() || undefined,
     client,
@@ -73,7 +81,7 @@ export const PreviewPage = whenLoaded(useProjectQuery, { label: 'Loading the pro
 
 /**
  * The controls start from the project's surface config; changing them previews without saving.
- * The client, target, custom cap, the mode opened and the list's sort are kept in the URL.
+ * The client, target, custom cap, MCP revision, the mode opened and the list's sort are kept in the URL.
  */
 function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView }) {
   const { client, choose } = useClientChoice(id);
@@ -95,9 +103,17 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
     set({ target: next.target === project.surface.target ? null : next.target, cap: next.target === 'custom' ? next.cap : null });
   }
   const onTarget = (target: TargetId) => change({ ...settings, target });
+  // No revision in the URL: the one the client most likely uses, as the API picks it.
+  const likely = likelyRevision(CLIENTS[client]);
+  const protocol = {
+    revision: url.protocol ?? likely,
+    likely,
+    mode: opened ?? project.surface.mode,
+    onChange: (next: McpRevision) => set({ protocol: next === likely ? null : next }),
+  };
 
   // Debounced as text: a fresh object every render would never settle.
-  const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step, identity)), 250);
+  const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step, identity, url.protocol)), 250);
   const params = JSON.parse(settled) as PreviewParams;
   // A custom target without a usable cap is not asked for: the field says what to enter.
   const ready = capProblem === null && !(params.target === 'custom' && params.cap === undefined);
@@ -115,7 +131,15 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
 
   return (
     <>
-      <PreviewControls settings={settings} onChange={change} client={client} onClient={choose} capProblem={capProblem} targetFallback={pair.fallback} />
+      <PreviewControls
+        settings={settings}
+        onChange={change}
+        client={client}
+        onClient={choose}
+        capProblem={capProblem}
+        targetFallback={pair.fallback}
+        protocol={protocol}
+      />
       <IdentityPicker
         id={id}
         identity={identity}

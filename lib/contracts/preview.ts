@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAMING_SCHEMES, SURFACE_MODES } from '@/lib/schemas/surface-config';
-import { CLIENT_IDS } from '@/lib/surface/clients';
+import { CLIENT_IDS, MCP_REVISIONS } from '@/lib/surface/clients';
 import { CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES, VISIBILITY_LEVELS } from '@/lib/surface/deferral';
 import { count, isoDateTime } from './shared';
 import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
@@ -110,6 +110,12 @@ export const modePreviewSchema = z.object({
   leftOut: z.array(leftOutToolSchema),
   notes: z.array(z.string()).describe('Why the list is as it is, where that is not obvious.'),
   instruction: z.string().nullable().describe('The instruction sent with the list (favindex only).'),
+  revision: z
+    .object({
+      differs: z.boolean().describe('Whether this mode lists differently on MCP 2026-07-28 than on 2025-11-25 (lazy, pinned, retrieve).'),
+      plain: z.string().describe('What changes on 2026-07-28, in plain words ("the same on both revisions" where nothing does).'),
+    })
+    .describe('What the MCP revision changes about this mode.'),
   tools: z.array(previewToolSchema),
 });
 export type ModePreview = z.infer<typeof modePreviewSchema>;
@@ -168,6 +174,19 @@ export const previewResponseSchema = z.object({
         settings: z.array(z.string()).describe('The settings that change what this client defers.'),
       })
       .describe('The settings the visibility of each tool was worked out for.'),
+    revisions: z
+      .array(
+        z.object({
+          revision: z.enum(MCP_REVISIONS),
+          when: z
+            .enum(['always', 'http', 'flag', 'either'])
+            .describe('always; http: only with servers it reaches over HTTP; flag: only behind a setting off by default; either: a generic client picks.'),
+          text: z.string(),
+          known: z.boolean().describe('false: reported or assumed, not verified.'),
+          source: z.string().optional().describe('Where it comes from.'),
+        }),
+      )
+      .describe('The MCP revisions the client speaks, the one it most likely uses first.'),
     fits: z
       .object({ mode: z.enum(SURFACE_MODES), why: z.string() })
       .describe(
@@ -215,6 +234,15 @@ export const previewResponseSchema = z.object({
         .describe('Catalog tools the project’s tool policy keeps from this identity, in catalog order: in no list, no search and no call.'),
     })
     .describe('The tool policy (§policy) as it applies to the identity previewed.'),
+  protocol: z
+    .object({
+      revision: z.enum(MCP_REVISIONS).describe('The MCP revision the lists are built for.'),
+      asked: z.boolean().describe('true: the request named it (protocol=); false: the one the client most likely uses.'),
+      why: z.string().describe('Why this revision, in plain words.'),
+    })
+    .describe(
+      'On 2026-07-28 every list is the one the proxy serves a stateless request: no session state counts (lazy lists no activations, pinned the servers of the favourites, retrieve binds no search).',
+    ),
   modes: z.array(modePreviewSchema),
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;

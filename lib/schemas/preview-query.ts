@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CUSTOM_CAP, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
-import { CLIENT_IDS } from '@/lib/surface/clients';
+import { CLIENT_IDS, MCP_REVISIONS } from '@/lib/surface/clients';
 import { ASSUMED_CONTEXT_WINDOW, CLAUDE_AUTO_PERCENT, CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES } from '@/lib/surface/deferral';
 import { NAMING_SCHEMES, SURFACE_MODES, serverKeySchema, TARGET_IDS } from './surface-config';
 
@@ -49,6 +49,14 @@ export const previewQuerySchema = z
     /** The MCP client the names go through; raw is the names as the proxy presents them. */
     client: z.enum(CLIENT_IDS).default('raw'),
     naming: z.enum(NAMING_SCHEMES).optional(),
+    /**
+     * The MCP revision the lists are built for (default: the one the client most likely uses,
+     * 2025-11-25 for every client today). On 2026-07-28 they are the proxy's stateless lists.
+     */
+    protocol: z
+      .enum(MCP_REVISIONS)
+      .optional()
+      .describe('The MCP revision the lists are built for; default: the one the client most likely uses (2025-11-25 for every client today).'),
     /** The model family behind the client (default: the one its users get today); a family the client does not run falls back to that. */
     model: z.enum(MODEL_FAMILIES).optional(),
     /** Claude Code's ENABLE_TOOL_SEARCH: on (unset or true, the default), auto (auto:N) or off (false). */

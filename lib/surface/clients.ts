@@ -14,6 +14,23 @@ export interface ClientFact {
   source?: string;
 }
 
+/** The MCP revisions favindex's proxy speaks (§surface, protocol revisions). */
+export const MCP_REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+export type McpRevision = (typeof MCP_REVISIONS)[number];
+
+/**
+ * One MCP revision a client speaks, and when: always, only with servers it reaches over HTTP, only
+ * behind a setting that is off by default, or either (a generic client picks). Stated as a fact:
+ * known with its source, or openly reported and not verified.
+ */
+export interface ClientRevision {
+  revision: McpRevision;
+  when: 'always' | 'http' | 'flag' | 'either';
+  text: string;
+  known: boolean;
+  source?: string;
+}
+
 /** Characters or runs of a name whose fate in the client is not known. */
 export interface ClientDoubt {
   pattern: RegExp;
@@ -41,6 +58,8 @@ export interface ClientProfile {
   /** The client's own cap on the tools it sends, and what happens past it. */
   toolCap: { max: number; over: 'drops-rest' | 'groups-rest' | 'unknown' } | null;
   facts: readonly ClientFact[];
+  /** The MCP revisions it speaks, the one it most likely uses first. */
+  revisions: readonly ClientRevision[];
 }
 
 /** What a client does where nothing else is said: keeps names as they are, and nobody knows how it treats duplicates. */
@@ -53,6 +72,14 @@ const CLIENT_DEFAULTS = {
   refuses: null,
   duplicates: 'unknown',
   toolCap: null,
+  revisions: [
+    {
+      revision: '2025-11-25',
+      when: 'always',
+      text: 'Taken to speak MCP 2025-11-25: no public sign that it speaks 2026-07-28.',
+      known: false,
+    },
+  ],
 } as const satisfies Omit<ClientProfile, 'id' | 'label' | 'template' | 'facts'>;
 
 function client(profile: Pick<ClientProfile, 'id' | 'label' | 'template' | 'facts'> & Partial<ClientProfile>): ClientProfile {
@@ -70,6 +97,11 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
     template: '{tool}',
     duplicates: 'sends-both',
     facts: [{ text: 'The names exactly as the proxy presents them: what a client that changes nothing would send.', known: true, source: 'favindex' }],
+    // A generic client: the proxy serves both revisions, so it may pick either.
+    revisions: [
+      { revision: '2025-11-25', when: 'either', text: 'May speak MCP 2025-11-25: a generic client picks its revision.', known: true, source: 'favindex' },
+      { revision: '2026-07-28', when: 'either', text: 'May speak MCP 2026-07-28: the proxy serves both revisions.', known: true, source: 'favindex' },
+    ],
   }),
   'claude-code': client({
     id: 'claude-code',
@@ -95,6 +127,21 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: "What it does with other characters, such as '/', is not known: shown unchanged.", known: false },
       { text: 'Does not shorten names: one over 64 characters fails the request at Anthropic.', known: true, source: 'anthropics/claude-code#2326, #2412' },
       { text: 'No cap of its own on the number of tools is known.', known: false },
+    ],
+    revisions: [
+      {
+        revision: '2025-11-25',
+        when: 'always',
+        text: 'Taken to speak MCP 2025-11-25 (no source says which revision it uses with stdio servers).',
+        known: false,
+      },
+      {
+        revision: '2026-07-28',
+        when: 'http',
+        text: 'Reported to use MCP 2026-07-28 with servers it reaches over HTTP (not verified).',
+        known: false,
+        source: 'Claude Code CHANGELOG v2.1.274, via secondary notes',
+      },
     ],
   }),
   'claude-desktop': client({
@@ -127,6 +174,15 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
       { text: 'Over 64 characters: keeps the first 24 and appends the SHA-1 of the unchanged name (40 hex digits).', known: true, source: CODEX_NAMES },
       { text: 'Two tools that end with one name: the later one is skipped.', known: true, source: CODEX_NAMES },
       { text: 'No cap of its own on the number of tools.', known: true, source: CODEX_NAMES },
+    ],
+    revisions: [
+      { revision: '2025-11-25', when: 'always', text: 'Taken to speak MCP 2025-11-25 by default.', known: false },
+      {
+        revision: '2026-07-28',
+        when: 'flag',
+        text: 'Reported to have MCP 2026-07-28 behind the flag mcp_2026_07_28, off by default (not verified).',
+        known: false,
+      },
     ],
   }),
   cursor: client({
@@ -229,6 +285,20 @@ export const CLIENTS: Record<ClientId, ClientProfile> = {
 
 export function clientProfile(id: ClientId): ClientProfile {
   return CLIENTS[id];
+}
+
+/**
+ * The revision a preview for the client is built for when none is asked: the one it most likely
+ * uses, its first. 2025-11-25 for every client today: Claude Code's 2026-07-28 is reported, not
+ * verified, and only with HTTP servers; Codex's is behind a flag that is off by default.
+ */
+export function likelyRevision(profile: Pick<ClientProfile, 'revisions'>): McpRevision {
+  return profile.revisions[0]?.revision ?? '2025-11-25';
+}
+
+/** How the client may come to use a revision, or null when nothing says it speaks it. */
+export function revisionOf(profile: Pick<ClientProfile, 'revisions'>, revision: McpRevision): ClientRevision | null {
+  return profile.revisions.find((r) => r.revision === revision) ?? null;
 }
 
 /** A human-readable form of the composition, e.g. `mcp__favindex__<tool>`. */

@@ -17,6 +17,21 @@ export const MODE_PLAIN: Record<SurfaceMode, string> = {
   retrieve: 'Retrieve: clients get the few catalog tools that best match the last request, found by a text search.',
 };
 
+/** The modes whose list MCP 2026-07-28 changes: those that grew or moved with a session's calls. */
+export const STATELESS_CHANGES: ReadonlySet<SurfaceMode> = new Set(['lazy', 'pinned', 'retrieve']);
+
+/** What each mode does differently on MCP 2026-07-28, where `tools/list` may not change with a session's calls. */
+export const REVISION_PLAIN: Record<SurfaceMode, string> = {
+  off: 'The same on both revisions: this list never depended on a session.',
+  eager: 'The same on both revisions: this list never depended on a session.',
+  lazy: 'On 2026-07-28 a search activates nothing: the model calls what it finds through mcp_invoke_tool, so the list never grows.',
+  pinned:
+    'On 2026-07-28 it pins the servers of your favourites instead of the servers a session called, and the model calls what a search finds through mcp_invoke_tool.',
+  favindex: 'The same on both revisions: this list never depended on a session.',
+  deferred: 'The same on both revisions: this list never depended on a session.',
+  retrieve: 'On 2026-07-28 no search is bound to the list: a search returns the best tools and the model calls them through mcp_invoke_tool.',
+};
+
 export const NAMING_PLAIN: Record<NamingScheme, string> = {
   safe: 'Safe names: tool names use only letters, digits, _ and - (fav_…, all_<server>_<tool>), which every provider accepts.',
   slash: 'Slash names: tool names hold / (favourite/…, all/<server>/<tool>), which providers refuse; kept for old proxies.',

@@ -49,7 +49,7 @@ export const EMPTY_PRESENTED_SESSION: PresentedSession = { state: EMPTY_SESSION,
  * the tools, `mcp_invoke_tool` calls them); pinned pins the servers of the favourites, which the
  * project's usage ranks, in place of the servers a session called; retrieve binds no search.
  */
-export function statelessSession(surface: PresentedSurface): PresentedSession {
+export function statelessSession(surface: Pick<PresentedSurface, 'favouriteIndex'>): PresentedSession {
   const servers: string[] = [];
   for (const name of surface.favouriteIndex.enabled ? surface.favouriteIndex.tools : []) {
     const server = splitCanonical(name)?.server;

@@ -1,13 +1,15 @@
 import { ApiError } from '@/lib/errors';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/schemas/surface-config';
-import { CLIENTS, compositionOf } from './clients';
+import { CLIENTS, compositionOf, likelyRevision, type ClientProfile, type McpRevision } from './clients';
 import { CLIENT_DEFERRAL, type DeferralSettings } from './deferral';
 import { modelFor } from './deferral-plan';
 import { modeFit } from './mode-fit';
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
+import { STATELESS_CHANGES } from './plain-words';
+import { statelessSession } from './presented';
 import { previewModes } from './preview';
 import { explicitSession, replaySession, sessionStates } from './session';
 import { resolveTarget, type Target } from './targets';
@@ -59,6 +61,11 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     query: query.query,
   };
   const profile = CLIENTS[query.client];
+  const revision: McpRevision = query.protocol ?? likelyRevision(profile);
+  // On 2026-07-28 the lists are the proxy's for a stateless request: the same session, whatever was called.
+  const stateless = revision === '2026-07-28' ? statelessSession({ favouriteIndex: sources.favourites }) : null;
+  const listed = (s: SessionState): ModeInputs =>
+    stateless ? { ...base, session: stateless.state, query: stateless.query, stateless: true } : { ...base, session: s };
   const deferral: DeferralSettings = {
     model: modelFor(profile.id, query.model) ?? 'other',
     toolSearch: query.toolSearch,
@@ -83,8 +90,8 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     state = replaySession(recorded.calls, step);
     const growth = { lazy: [] as number[], pinned: [] as number[] };
     for (const s of sessionStates(recorded.calls)) {
-      growth.lazy.push(buildModeList('lazy', catalog, { ...base, session: s }).tools.length);
-      growth.pinned.push(buildModeList('pinned', catalog, { ...base, session: s }).tools.length);
+      growth.lazy.push(buildModeList('lazy', catalog, listed(s)).tools.length);
+      growth.pinned.push(buildModeList('pinned', catalog, listed(s)).tools.length);
     }
     session = { source: 'recorded', id: recorded.id, step, steps, truncated: recorded.truncated, calls: recorded.calls, growth, ...state };
   } else if (query.activated || query.calledServers) {
@@ -92,11 +99,16 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     session = { source: 'explicit', ...state };
   }
 
-  const modes = previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, { ...base, session: state }, target, query.detail, {
+  const modes = previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, listed(state), target, query.detail, {
     profile,
     serverKey,
     deferral,
   });
+  if (stateless && (session || hasText(query.query))) {
+    for (const m of modes) {
+      if (STATELESS_CHANGES.has(m.mode)) m.notes.push('on 2026-07-28 the session and the query change nothing: every request reads this list');
+    }
+  }
   // Judged on the deferred list where it was previewed: Claude Code's auto decides by the list's size.
   const fits = modeFit(
     profile.id === 'raw' ? 'This caller' : profile.label,
@@ -112,12 +124,15 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
       serverKey,
       naming,
       composition: compositionOf(profile, serverKey),
-      facts: [...profile.facts, ...defers.facts].map((f) => (f.source ? { text: f.text, known: f.known, source: f.source } : { text: f.text, known: f.known })),
+      facts: [...profile.facts, ...profile.revisions, ...defers.facts].map((f) =>
+        f.source ? { text: f.text, known: f.known, source: f.source } : { text: f.text, known: f.known },
+      ),
       deferral: {
         ...deferral,
         model: modelFor(profile.id, query.model),
         settings: [...defers.settings],
       },
+      revisions: profile.revisions.map((r) => (r.source ? { ...r } : { revision: r.revision, when: r.when, text: r.text, known: r.known })),
       fits,
     },
     target: {
@@ -135,8 +150,19 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     proxies: sources.proxies,
     session,
     policy: sources.policy,
+    protocol: { revision, asked: query.protocol !== undefined, why: revisionWhy(profile, revision, query.protocol !== undefined) },
     modes,
   };
+}
+
+const hasText = (text: string) => text.trim() !== '';
+
+/** Why the lists are built for this revision, in plain words. */
+function revisionWhy(profile: ClientProfile, revision: McpRevision, asked: boolean): string {
+  if (asked) return `Built for MCP ${revision}, as asked.`;
+  const who = profile.id === 'raw' ? 'a generic client' : profile.label;
+  const other = revision === '2026-07-28' ? '2025-11-25' : '2026-07-28';
+  return `Built for MCP ${revision}, the revision ${who} most likely uses; pick ${other} to compare.`;
 }
 
 function previewTarget(query: PreviewQuery, surface: SurfaceConfig): Target {

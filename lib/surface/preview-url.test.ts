@@ -18,7 +18,8 @@ describe('customCapProblem', () => {
 
 describe('the preview in the URL', () => {
   it('reads a known target and mode, and ignores unknown ones', () => {
-    expect(readPreviewUrl(new URLSearchParams('target=custom&cap=12&open=lazy'))).toEqual({ target: 'custom', cap: '12', open: 'lazy' });
-    expect(readPreviewUrl(new URLSearchParams('target=nope&open=nope'))).toEqual({ target: null, cap: null, open: null });
+    expect(readPreviewUrl(new URLSearchParams('target=custom&cap=12&open=lazy'))).toEqual({ target: 'custom', cap: '12', open: 'lazy', protocol: null });
+    expect(readPreviewUrl(new URLSearchParams('target=nope&open=nope&protocol=2024-11-05'))).toEqual({ target: null, cap: null, open: null, protocol: null });
+    expect(readPreviewUrl(new URLSearchParams('protocol=2026-07-28')).protocol).toBe('2026-07-28');
   });
 });

@@ -1,21 +1,26 @@
 import { MAX_CUSTOM_CAP } from '@/lib/limits';
 import { SURFACE_MODES, type SurfaceMode, TARGET_IDS, type TargetId } from '@/lib/schemas/surface-config';
 import { formatNumber } from '@/lib/format';
+import { MCP_REVISIONS, type McpRevision } from './clients';
 
-/** What of the preview a link carries: the target, the custom cap as typed, and the mode opened. */
+/** What of the preview a link carries: the target, the custom cap as typed, the mode opened and the MCP revision picked. */
 export interface PreviewUrlState {
   target: TargetId | null;
   cap: string | null;
   open: SurfaceMode | null;
+  /** null: the revision the client most likely uses. */
+  protocol: McpRevision | null;
 }
 
 export function readPreviewUrl(search: Pick<URLSearchParams, 'get'>): PreviewUrlState {
   const target = search.get('target');
   const open = search.get('open');
+  const protocol = search.get('protocol');
   return {
     target: target && (TARGET_IDS as readonly string[]).includes(target) ? (target as TargetId) : null,
     cap: search.get('cap'),
     open: open && (SURFACE_MODES as readonly string[]).includes(open) ? (open as SurfaceMode) : null,
+    protocol: protocol && (MCP_REVISIONS as readonly string[]).includes(protocol) ? (protocol as McpRevision) : null,
   };
 }
 

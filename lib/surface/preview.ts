@@ -4,6 +4,7 @@ import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
 import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';
 import { buildModeList } from './modes';
+import { REVISION_PLAIN, STATELESS_CHANGES } from './plain-words';
 import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
@@ -136,6 +137,7 @@ export function previewMode(
     leftOut: list.leftOut,
     notes: checked.notes,
     instruction: list.instruction,
+    revision: { differs: STATELESS_CHANGES.has(mode), plain: REVISION_PLAIN[mode] },
     tools: checked.tools.map((t, i) => toPreviewTool(t, detail, checked.levels[i] ?? null)),
   };
 }

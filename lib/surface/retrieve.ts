@@ -90,7 +90,8 @@ export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): Mode
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];
   const k = inputs.limits.retrieveK;
-  if (!hasQuery(inputs.query)) notes.push('no query: give a query text to see what retrieve would bind');
+  if (inputs.stateless) notes.push('stateless (MCP 2026-07-28): no search is bound to the list; the model calls what it finds through mcp_invoke_tool');
+  else if (!hasQuery(inputs.query)) notes.push('no query: give a query text to see what retrieve would bind');
   const found = retrieveTools(catalog, inputs.query, k);
   leftOut.push(...found.leftOut);
   for (const entry of found.entries) tools.push({ name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool });

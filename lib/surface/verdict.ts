@@ -33,7 +33,9 @@ export interface Verdict {
 
 export interface VerdictContext {
   target: Pick<PreviewResponse['target'], 'id' | 'label' | 'cap' | 'warnAbove'>;
-  client: Pick<PreviewResponse['client'], 'id' | 'label'>;
+  client: Pick<PreviewResponse['client'], 'id' | 'label'> & Partial<Pick<PreviewResponse['client'], 'revisions'>>;
+  /** The MCP revision the lists were built for (default 2025-11-25). */
+  protocol?: Pick<PreviewResponse['protocol'], 'revision'>;
   catalog: PreviewResponse['catalog'];
   limits: PreviewResponse['limits'];
   /** Every mode of the same preview: where another mode passes, switching to it is the fix. */
@@ -138,7 +140,39 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
  */
 export function modeVerdict(preview: ModePreview, context: VerdictContext): Verdict {
   const { level, reason } = judge(preview, context);
-  return { level, reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
+  // A request refused as a whole is refused on both revisions: its reason stays the refusal.
+  const revision = level === 'broken' ? null : revisionClause(preview, context);
+  return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
+}
+
+/** What 2026-07-28 does to a mode whose list grew or moved with a session, as the end of a verdict. */
+const ON_STATELESS: Partial<Record<SurfaceMode, string>> = {
+  lazy: 'its list will not grow: the model calls what a search finds through mcp_invoke_tool',
+  pinned: 'it pins the servers of your favourites, not the servers a session called',
+  retrieve: 'no search is bound to its list: the model calls what it finds through mcp_invoke_tool',
+};
+
+const HOW: Record<NonNullable<VerdictContext['client']['revisions']>[number]['when'], string> = {
+  always: '',
+  either: '',
+  http: ' with HTTP servers (reported, not verified)',
+  flag: ' behind a flag that is off by default',
+};
+
+/**
+ * Where the client's revision makes the mode behave otherwise than the list shows: a list built
+ * for 2025-11-25 for a client that may use 2026-07-28, or one built for 2026-07-28 for a client
+ * nothing says speaks it.
+ */
+function revisionClause(preview: ModePreview, context: VerdictContext): string | null {
+  const change = ON_STATELESS[preview.mode];
+  if (!change || !preview.revision?.differs) return null;
+  const stateless = (context.client.revisions ?? []).find((r) => r.revision === '2026-07-28');
+  const who = context.client.id === 'raw' ? 'this caller' : context.client.label;
+  if ((context.protocol?.revision ?? '2025-11-25') === '2025-11-25') {
+    return stateless ? `On 2026-07-28, which ${who} may use${HOW[stateless.when]}, ${change}.` : null;
+  }
+  return stateless ? null : `${who} is not known to speak 2026-07-28: on 2025-11-25 this list changes with the session.`;
 }
 
 /** The verdict's context from a whole preview response. */
@@ -146,6 +180,7 @@ export function verdictContext(response: PreviewResponse, configuredMode: Surfac
   return {
     target: response.target,
     client: response.client,
+    protocol: response.protocol,
     catalog: response.catalog,
     limits: response.limits,
     modes: response.modes,

@@ -163,6 +163,34 @@ describe('GET /api/projects/:id/preview', () => {
     expect(names).toContain('filesystem/read_file');
   });
 
+  it('builds the lists for the MCP revision asked: on 2026-07-28 the stateless ones the proxy serves, whatever the session did', async () => {
+    const id = await createTestProject(['github', 'filesystem', 'memory']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] }, { via: 'api' });
+    const state = `activated=memory/read_graph&agentTools=0&detail=names&query=${encodeURIComponent('read a file')}`;
+    const before = await api.get(`/api/projects/${id}/preview?${state}&client=claude-code`);
+    expect(before.status).toBe(200);
+    expect(before.body.protocol).toMatchObject({ revision: '2025-11-25', asked: false });
+    expect(byMode(before.body).lazy!.tools.map((t) => t.canonical)).toContain('memory/read_graph');
+    expect(before.body.client.revisions[1]).toMatchObject({ revision: '2026-07-28', when: 'http', known: false });
+
+    const res = await api.get(`/api/projects/${id}/preview?${state}&protocol=2026-07-28`);
+    expect(res.status).toBe(200);
+    expect(res.body.protocol).toMatchObject({ revision: '2026-07-28', asked: true });
+    const modes = byMode(res.body);
+    expect(modes.lazy!.tools.map((t) => t.name)).toEqual(['mcp_find_tools', 'mcp_invoke_tool']);
+    expect(modes.retrieve!.tools.map((t) => t.name)).toEqual(['mcp_find_tools', 'mcp_invoke_tool']);
+    const pinnedServers = new Set(modes.pinned!.tools.slice(2).map((t) => t.canonical?.split('/')[0]));
+    expect([...pinnedServers]).toEqual(['github', 'filesystem'].slice(0, pinnedServers.size));
+    expect(pinnedServers.size).toBeGreaterThan(0);
+    expect(res.body.modes.find((m: Mode) => m.mode === 'pinned').revision.plain).toContain('servers of your favourites');
+    expect(res.body.modes.find((m: Mode) => m.mode === 'favindex').revision).toMatchObject({ differs: false });
+    expect(JSON.stringify(res.body)).not.toContain('/work/');
+
+    const bad = await api.get(`/api/projects/${id}/preview?protocol=2024-11-05`);
+    expectEnvelope(bad, 400, 'INVALID_PARAMETER');
+    expect(bad.body.message).toContain('protocol');
+  });
+
   it('refuses bad parameters with a clear envelope, and the project is left as it was', async () => {
     const id = await createTestProject(['github']);
     const before = (await api.get(`/api/projects/${id}`)).body;
