@@ -68,3 +68,39 @@ test('preview: switch the target to cursor, see eager over the cap, replay a ses
   await expect(page.getByTestId('mode-list').locator('tbody tr').first()).not.toContainText('name rejected');
   await expect(page.getByTestId('mode-card-favindex').getByTestId('refused-count')).toHaveText('none');
 });
+
+test('preview: built for MCP 2026-07-28, a replayed session no longer grows lazy or pinned, and the link keeps the revision', async ({ page, request }) => {
+  const id = uniqueId('preview-revision');
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  for (const server of ['github', 'filesystem'] as const) await putCatalog(request, id, server);
+  const t0 = Date.now() - 120_000;
+  await sendEvents(request, id, [
+    { id: 'r1', timestamp: new Date(t0 + 1_000).toISOString(), tool: 'github__create_issue', sessionId: 's-revision' },
+    { id: 'r2', timestamp: new Date(t0 + 2_000).toISOString(), tool: 'filesystem__read_file', sessionId: 's-revision' },
+  ]);
+  // What the proxy lists a 2026-07-28 request in pinned mode, with no favourites: the API's own answer.
+  const api = await request.get(`/api/projects/${id}/preview?mode=pinned&protocol=2026-07-28`);
+  const stateless = (await api.json()).modes[0].tools.length as number;
+
+  await page.goto(`/projects/${id}/preview`);
+  const picker = page.getByRole('combobox', { name: 'MCP revision the lists are built for' });
+  await expect(picker).toHaveValue('2025-11-25');
+  const pinned = page.getByTestId('mode-card-pinned').getByTestId('cap-count');
+  await page.getByLabel('Recorded session').selectOption('s-revision');
+  await page.getByRole('button', { name: 'Next call' }).click();
+  await expect(page.getByTestId('replay-position')).toHaveText('After call 1 of 2');
+  const grown = await pinned.textContent();
+
+  await picker.selectOption('2026-07-28');
+  await expect(page).toHaveURL(/protocol=2026-07-28/);
+  await expect(page.getByTestId('revision-help')).toContainText('2026-07-28 is stateless');
+  await expect(pinned).not.toHaveText(grown ?? '');
+  await expect(pinned).toHaveText(new RegExp(`^${stateless} / `));
+  await page.getByRole('button', { name: 'Next call' }).click();
+  await expect(page.getByTestId('replay-position')).toHaveText('After call 2 of 2');
+  await expect(pinned).toHaveText(new RegExp(`^${stateless} / `));
+
+  // A reload keeps the revision: it is in the link.
+  await page.reload();
+  await expect(picker).toHaveValue('2026-07-28');
+});
