@@ -147,7 +147,10 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
   it('tells a subscribed client of a pin, and its next list has the favourite', async () => {
     await setMode(id, 'favindex');
     const c = await connect('subscriber');
-    await eventually(async () => expect((await rawList(c)).names).not.toContain('fav_read_graph'));
+    // The mode change must have reached the proxy first: else its own notice could be taken for the pin's.
+    const favindexList = await statelessNames(id, 'favindex');
+    await eventually(async () => expect((await rawList(c)).names).toEqual(favindexList));
+    expect(favindexList).not.toContain('fav_read_graph');
     const heard = c.nextListChanged();
     const subscription = await c.client.listen({ toolsListChanged: true });
     expect(subscription.honoredFilter).toMatchObject({ toolsListChanged: true });
