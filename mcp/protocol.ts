@@ -1,12 +1,9 @@
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
-
-/** The revision the 2026-07-28 specification defines: stateless, no initialize, list changes through subscriptions/listen. */
-export const MODERN_REVISION = '2026-07-28';
-export const LEGACY_REVISION = '2025-11-25';
+import { REVISION_CHOICES, type RevisionChoice, SESSION_REVISION } from '@/lib/mcp-revisions';
 
 /** How favindex talks to one MCP server: find out (auto), or one revision only. */
-export const UPSTREAM_PROTOCOLS = ['auto', LEGACY_REVISION, MODERN_REVISION] as const;
-export type UpstreamProtocol = (typeof UPSTREAM_PROTOCOLS)[number];
+export const UPSTREAM_PROTOCOLS = REVISION_CHOICES;
+export type UpstreamProtocol = RevisionChoice;
 
 /** A server that does not know server/discover may also never answer it: past this, stdio takes it as 2025-11-25. */
 const PROBE_TIMEOUT_MS = 5_000;
@@ -17,7 +14,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * fallback, so a server that does not speak it fails the connect with a clear error.
  */
 export function versionNegotiation(protocol: UpstreamProtocol, timeoutMs: number) {
-  if (protocol === LEGACY_REVISION) return { mode: 'legacy' as const };
+  if (protocol === SESSION_REVISION) return { mode: 'legacy' as const };
   const probe = { timeoutMs: Math.min(timeoutMs, PROBE_TIMEOUT_MS) };
   return protocol === 'auto' ? { mode: 'auto' as const, probe } : { mode: { pin: protocol }, probe };
 }

@@ -1,11 +1,10 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { BoundedStdioServerTransport } from './stdio-server';
-import { STATELESS_REVISION } from './stateless-server';
+import { type RevisionChoice as ProtocolChoice, SESSION_REVISION, STATELESS_REVISION } from '@/lib/mcp-revisions';
 
 /** What --protocol takes: both revisions (each by its own rules), or one pinned for debugging. */
-export const PROTOCOL_CHOICES = ['auto', '2025-11-25', STATELESS_REVISION] as const;
-export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+export { REVISION_CHOICES as PROTOCOL_CHOICES, type RevisionChoice as ProtocolChoice } from '@/lib/mcp-revisions';
 
 export interface StdioServers {
   /** The Server of a 2025-11-25 connection: its session, activations and list_changed. */
@@ -23,7 +22,7 @@ export interface StdioServers {
  * 2025-11-25 it is that Server on the transport, byte for byte as before 2026-07-28 existed.
  */
 export async function serveProxyStdio(transport: BoundedStdioServerTransport, protocol: ProtocolChoice, servers: StdioServers): Promise<() => Promise<void>> {
-  if (protocol === '2025-11-25') {
+  if (protocol === SESSION_REVISION) {
     const server = servers.legacy();
     transport.onclose = () => servers.closed();
     await server.connect(transport);

@@ -3,8 +3,9 @@ import type { Tool } from '@modelcontextprotocol/server';
 import { EMPTY_PRESENTED_SESSION, type PresentedSession, type PresentedSurface, statelessSession } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 
-/** The revision served without sessions (§surface, protocol revisions). */
-export const STATELESS_REVISION = '2026-07-28';
+import { STATELESS_REVISION } from '@/lib/mcp-revisions';
+
+export { STATELESS_REVISION };
 
 /** The list a session was last given, and how to find a tool in it by the name presented. */
 export interface SessionListing {

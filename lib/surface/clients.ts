@@ -14,9 +14,9 @@ export interface ClientFact {
   source?: string;
 }
 
-/** The MCP revisions favindex's proxy speaks (§surface, protocol revisions). */
-export const MCP_REVISIONS = ['2025-11-25', '2026-07-28'] as const;
-export type McpRevision = (typeof MCP_REVISIONS)[number];
+import type { McpRevision } from '@/lib/mcp-revisions';
+
+export { MCP_REVISIONS, type McpRevision } from '@/lib/mcp-revisions';
 
 /**
  * One MCP revision a client speaks, and when: always, only with servers it reaches over HTTP, only
