@@ -3,7 +3,10 @@ import { apiFetch } from '@/lib/api-client';
 import type { TestQuery, TestQueryList } from '@/lib/contracts/findability';
 import { queryKeys } from './keys';
 
-/** PUT the whole list; the findability reports, which read it, are fetched again. */
+/**
+ * PUT the whole list; the findability reports, which read it, are fetched again in the background:
+ * the save is done when the list is, so the form is free again before the reports are back.
+ */
 export function useTestQueriesMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -11,7 +14,7 @@ export function useTestQueriesMutation(id: string) {
       apiFetch<TestQueryList>(`/api/projects/${encodeURIComponent(id)}/findability/queries`, { method: 'PUT', json: { queries } }),
     onSuccess: (list) => {
       queryClient.setQueryData(queryKeys.testQueries(id), list);
-      return queryClient.invalidateQueries({ queryKey: ['project', id, 'findability'] });
+      void queryClient.invalidateQueries({ queryKey: ['project', id, 'findability'] });
     },
   });
 }

@@ -30,13 +30,17 @@ export function TestQueriesEditor({ id, results, tools }: { id: string; results:
   const list: TestQuery[] = kept.data?.queries ?? [];
   const resultOf = (q: TestQuery) => results.find((r) => r.query === q.query && r.tool === q.tool);
 
-  async function onAdd(e: FormEvent) {
+  function onAdd(e: FormEvent) {
     e.preventDefault();
-    const added = await write.mutateAsync([...list, { query, tool: tool.trim() }]).catch(() => null);
-    if (added) {
-      setQuery('');
-      setTool('');
-    }
+    const sent = { query, tool: tool.trim() };
+    // Cleared once the list is saved, not once the reports are fetched again, and only if the
+    // fields still hold what was sent: a person may already be typing the next query.
+    write.mutate([...list, sent], {
+      onSuccess: () => {
+        setQuery((now) => (now === sent.query ? '' : now));
+        setTool((now) => (now.trim() === sent.tool ? '' : now));
+      },
+    });
   }
 
   const columns: Column<TestQuery>[] = [
