@@ -123,15 +123,17 @@ export function percentile(sorted: number[], p: number): number {
 
 /**
  * A bare node:http server answering every request with one stored body and its headers (and
- * 304 to a matching If-None-Match): the baseline a bench holds favindex's server against.
+ * 304 to a matching If-None-Match, with HEADERS_304 when given): the baseline a bench holds favindex's server against.
  */
 export const BARE_SERVER = `
 const http = require('node:http');
 const fs = require('node:fs');
 const body = fs.readFileSync(process.env.BODY_FILE);
 const headers = JSON.parse(process.env.HEADERS);
+// The app's own 304 headers when given (a fair baseline sends as many bytes), else the ETag alone.
+const headers304 = process.env.HEADERS_304 ? JSON.parse(process.env.HEADERS_304) : { etag: headers.etag, 'cache-control': headers['cache-control'] };
 http.createServer((req, res) => {
-  if (headers.etag && req.headers['if-none-match'] === headers.etag) { res.writeHead(304, { etag: headers.etag, 'cache-control': headers['cache-control'] }); res.end(); return; }
+  if (headers.etag && req.headers['if-none-match'] === headers.etag) { res.writeHead(304, headers304); res.end(); return; }
   res.writeHead(200, { ...headers, 'content-length': body.length });
   res.end(body);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
