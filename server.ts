@@ -21,11 +21,11 @@ import { closeAppContext, createAppContext, installAppContext } from './server/c
 import { seedDemo } from './server/demo/seed';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './server/http/security-headers';
-import { matchSurfacePath, runRouteHandler } from './server/http/node-bridge';
+import { matchSurfacePath } from './server/http/node-bridge';
 import { closeWhenBodyUnread } from './server/http/unread-body';
 import { refuseEarly } from './server/http/request-guard';
 import { answerClientError } from './server/http/client-error';
-// The proxies' hot path: served ahead of Next's pipeline, by the very same route handler.
+// The proxies' hot path: served ahead of Next's pipeline, by the very same route's checks and answer.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
 const args = new Set(process.argv.slice(2));
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
           return;
         }
         const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
-        if (surface) return runRouteHandler(surfaceRoute, surface, req, res);
+        if (surface) return surfaceRoute.serveNode(req, res, surface);
         return handle(req, res);
       })
       .catch((err: unknown) => {

@@ -4,6 +4,7 @@ import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin
 import { readCookie, SESSION_COOKIE, verifySession } from './session';
 import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/context';
+import type { RequestHead } from '@/server/http/request-head';
 
 /**
  * Who may call a route. `admin` is the dashboard (open in local mode, the session cookie in
@@ -32,7 +33,7 @@ function forbidden(message: string, suggestedAction: string): ApiError {
  * URL names, if any: a token opens its own project only. A presented token is checked in both
  * modes, so a proxy learns of a wrong token before the server gets a password.
  */
-export async function authorise(app: AppContext, req: Request, access: Access, projectId: string | undefined): Promise<Principal> {
+export async function authorise(app: AppContext, req: RequestHead, access: Access, projectId: string | undefined): Promise<Principal> {
   if (access === 'public') return { kind: 'anonymous' };
   const secret = bearerToken(req);
   if (secret !== null) return authoriseToken(app, secret, access, projectId);
@@ -99,7 +100,7 @@ export function requireOwnProjects(principal: Principal, projectIds: readonly st
 }
 
 /** The bearer token of a request; null when it carries none. */
-export function bearerToken(req: Request): string | null {
+export function bearerToken(req: RequestHead): string | null {
   const header = req.headers.get('authorization');
   if (!header) return null;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);

@@ -1,3 +1,5 @@
+import type { RequestHead } from '@/server/http/request-head';
+
 /**
  * §auth: without FAVINDEX_ADMIN_PASSWORD the server is in local mode (open UI, loopback only);
  * with it, the UI needs a login and proxies need project tokens. Read on every call, never
@@ -23,7 +25,7 @@ export function trustsProxy(): boolean {
 }
 
 /** The first value of a forwarding header, when a trusted proxy set it; null otherwise. */
-export function forwardedHeader(req: Request, name: 'x-forwarded-host' | 'x-forwarded-proto'): string | null {
+export function forwardedHeader(req: RequestHead, name: 'x-forwarded-host' | 'x-forwarded-proto'): string | null {
   if (!trustsProxy()) return null;
   return req.headers.get(name)?.split(',')[0]?.trim() || null;
 }

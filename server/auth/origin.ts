@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/errors';
+import type { RequestHead } from '@/server/http/request-head';
 import { forwardedHeader } from './mode';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,7 +9,7 @@ export function isUnsafeMethod(method: string): boolean {
 }
 
 /** The hosts this request may legitimately come from: what the browser addressed (through a trusted proxy's X-Forwarded-Host), plus FAVINDEX_PUBLIC_ORIGIN. */
-function allowedHosts(req: Request): Set<string> {
+function allowedHosts(req: RequestHead): Set<string> {
   const hosts = new Set<string>([new URL(req.url).host.toLowerCase()]);
   const host = req.headers.get('host');
   if (host) hosts.add(host.toLowerCase());
@@ -33,7 +34,7 @@ function parseOrigin(value: string | null | undefined): URL | null {
 }
 
 /** Where the browser says the request came from: Origin, else Referer; null when it says nothing. */
-export function requestOrigin(req: Request): URL | null | 'opaque' {
+export function requestOrigin(req: RequestHead): URL | null | 'opaque' {
   const origin = req.headers.get('origin');
   if (origin !== null) return parseOrigin(origin) ?? 'opaque';
   const referer = req.headers.get('referer');
@@ -51,7 +52,7 @@ function originRejected(message: string, suggestedAction = FROM_THE_UI): ApiErro
  * A write carried by the session cookie must come from our own pages (§auth): browsers send
  * Origin (or Referer) on every write, so a missing or foreign one is a cross-site request.
  */
-export function requireSameOrigin(req: Request): void {
+export function requireSameOrigin(req: RequestHead): void {
   const origin = requestOrigin(req);
   if (origin === null) throw originRejected('this write carries the session cookie but no Origin or Referer header');
   if (origin === 'opaque' || !allowedHosts(req).has(origin.host.toLowerCase())) {
@@ -66,7 +67,7 @@ const LOOPBACK_NAMES = /^(localhost|.*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
  * rebinding (its own name resolving to 127.0.0.1) or a cross-site form. Refuse requests
  * addressed to a non-loopback name, and writes from a foreign page.
  */
-export function requireLocalRequest(req: Request): void {
+export function requireLocalRequest(req: RequestHead): void {
   const host = req.headers.get('host') ?? new URL(req.url).host;
   const hostname = host.replace(/:\d+$/, '');
   if (!LOOPBACK_NAMES.test(hostname)) {

@@ -9,19 +9,37 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P01', '57P03', '53300']);
 
+/** An answer as plain data: what both the Next route and the node:http path write. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** null for 304 and bodiless answers. */
+  body: Buffer<ArrayBuffer> | string | null;
+}
+
+export function toWebResponse(answer: PlainResponse): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+function plainJson(data: unknown, status: number, headers: Record<string, string> = {}): PlainResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, body: JSON.stringify(data) };
+}
+
 /** The central error handler: ApiError becomes its envelope; anything else a 500 that leaks nothing. */
-export function errorResponse(err: unknown): Response {
-  if (err instanceof ApiError) {
-    return json(err.toEnvelope(), { status: err.status, headers: err.headers });
-  }
+export function errorAnswer(err: unknown): PlainResponse {
+  if (err instanceof ApiError) return plainJson(err.toEnvelope(), err.status, err.headers);
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && DB_DOWN_CODES.has(code)) {
     const unavailable = new ApiError('DATABASE_UNAVAILABLE', 'the database is unavailable', {
       suggestedAction: 'retry in a few seconds',
       citedRule: '§storage',
     });
-    return json(unavailable.toEnvelope(), { status: 503, headers: { 'retry-after': '2' } });
+    return plainJson(unavailable.toEnvelope(), 503, { 'retry-after': '2' });
   }
   console.error('[favindex] unhandled error', err);
-  return json(INTERNAL_ERROR_ENVELOPE, { status: 500 });
+  return plainJson(INTERNAL_ERROR_ENVELOPE, 500);
+}
+
+export function errorResponse(err: unknown): Response {
+  return toWebResponse(errorAnswer(err));
 }

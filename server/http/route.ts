@@ -6,15 +6,16 @@ import { type Access, authorise, type Principal } from '@/server/auth/authorise'
 import { type AppContext, appContext } from '@/server/context';
 import { readJsonBody } from './body';
 import { requireStorableRequest } from './guard';
+import type { RequestHead } from './request-head';
 import { errorResponse } from './respond';
 import { parseBody, parseParams, parseQuery } from './validate';
 
 export type { Access, Principal };
 
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-type Schema = z.ZodType | undefined;
-type ParamsOf<S> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
+export type Schema = z.ZodType | undefined;
+export type ParamsOf<S> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
 
 /** What a route declares about itself: who may call it, its path parameters, and the query and JSON body it takes. */
 export interface RouteSpec<PS extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined> {
@@ -45,6 +46,37 @@ type NextContext<P> = { params: Promise<P> };
 /** A route handler as Next calls it, carrying the spec it declared (the authorisation tests enumerate it). */
 export type ApiHandler<P> = ((req: Request, ctx: NextContext<P>) => Promise<Response>) & { readonly access: Access };
 
+/** What every route has checked and parsed before its handler runs. */
+export interface HeadArgs<P, Q = undefined> {
+  params: P;
+  principal: Principal;
+  app: AppContext;
+  db: Db;
+  query: Q;
+}
+
+export function normaliseSpec<PS extends Schema, Q extends Schema, B extends Schema>(spec: Access | RouteSpec<PS, Q, B>): RouteSpec<PS, Q, B> {
+  return typeof spec === 'string' ? ({ access: spec } as RouteSpec<PS, Q, B>) : spec;
+}
+
+/**
+ * Authorise (§auth), refuse what the database cannot hold, and parse the path and query: the
+ * steps before any handler, from the request's head alone (a Web Request or a node:http one).
+ */
+export async function headArgs<PS extends Schema, Q extends Schema, B extends Schema>(
+  spec: RouteSpec<PS, Q, B>,
+  head: RequestHead,
+  raw: Record<string, string | string[]>,
+): Promise<HeadArgs<ParamsOf<PS>, Parsed<Q>>> {
+  const projectId = typeof raw.id === 'string' ? raw.id : undefined;
+  const app = await appContext();
+  const principal = await authorise(app, head, spec.access, projectId);
+  requireStorableRequest(head, raw);
+  const params = (spec.params ? parseParams(spec.params, raw) : raw) as ParamsOf<PS>;
+  const query = (spec.query ? parseQuery(spec.query, head.url, spec.rule) : undefined) as Parsed<Q>;
+  return { params, principal, app, db: app.db, query };
+}
+
 /**
  * Every API route goes through here: authorise (§auth), refuse what the database cannot hold,
  * parse the query and body, run, and turn any failure into the §errors envelope. Handlers get
@@ -55,31 +87,21 @@ export function apiRoute<PS extends Schema = undefined, Q extends Schema = undef
   handler: (args: RouteArgs<ParamsOf<PS>, Parsed<Q>, Parsed<B>>) => Promise<Response>,
 ): ApiHandler<ParamsOf<PS>> {
   type P = ParamsOf<PS>;
-  const {
-    access,
-    rule,
-    params: paramsSchema,
-    query: querySchema,
-    body: bodySchema,
-    bodyLimit,
-  } = typeof spec === 'string' ? ({ access: spec } as RouteSpec<PS, Q, B>) : spec;
+  const full = normaliseSpec(spec);
   const route = async (req: Request, ctx: NextContext<P>) => {
     try {
       const raw: Record<string, string | string[]> = (await ctx?.params) ?? {};
-      const projectId = typeof raw.id === 'string' ? raw.id : undefined;
-      const app = await appContext();
-      const principal = await authorise(app, req, access, projectId);
-      requireStorableRequest(req, raw);
-      const params = (paramsSchema ? parseParams(paramsSchema, raw) : raw) as P;
-      const query = (querySchema ? parseQuery(querySchema, req.url, rule) : undefined) as Parsed<Q>;
-      const body = (bodySchema ? parseBody(bodySchema, await readJsonBody(req, bodyLimit ?? BODY_LIMITS.small, rule), rule) : undefined) as Parsed<B>;
-      const res = await handler({ req, params, principal, app, db: app.db, query, body });
+      const head = await headArgs(full, req, raw);
+      const body = (
+        full.body ? parseBody(full.body, await readJsonBody(req, full.bodyLimit ?? BODY_LIMITS.small, full.rule), full.rule) : undefined
+      ) as Parsed<B>;
+      const res = await handler({ ...head, req, body });
       // A write that succeeded tells the pages open on its project (GET /changes); one that failed changed nothing.
-      if (res.status < 400) app.changeFeed.noteRequest(req.method, req.url);
+      if (res.status < 400) head.app.changeFeed.noteRequest(req.method, req.url);
       return res;
     } catch (err) {
       return errorResponse(err);
     }
   };
-  return Object.assign(route, { access });
+  return Object.assign(route, { access: full.access });
 }

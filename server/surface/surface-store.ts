@@ -11,9 +11,9 @@ import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
 import { CachedRead } from './cached-read';
 import { loadSurfaceInputs } from './inputs';
 
-/** A rendered surface response: the exact body bytes and their ETag. */
+/** A rendered surface response: the exact body bytes (UTF-8 once, not per request) and their ETag. */
 export interface RenderedSurface {
-  body: string;
+  bytes: Buffer<ArrayBuffer>;
   etag: string;
 }
 
@@ -99,7 +99,7 @@ export class SurfaceStore {
           inputs.catalog,
           mode ?? inputs.surface.mode,
         );
-        return { key: versionKey(current), value: { body: JSON.stringify(document), etag: etagOf(document.fingerprint) } };
+        return { key: versionKey(current), value: { bytes: Buffer.from(JSON.stringify(document)), etag: etagOf(document.fingerprint) } };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

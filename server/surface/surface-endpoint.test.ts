@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET } from '@/app/api/projects/[id]/surface/route';
+import { matchSurfacePath } from '@/server/http/node-bridge';
+import { request } from '@/test/api';
+import { bearer, createToken, withPassword } from '@/test/auth';
+import { setupTestDatabase } from '@/test/database';
+import { createTestProject } from '@/test/fixtures';
+
+setupTestDatabase();
+
+// server.ts answers GET /surface from node:http (GET.serveNode) ahead of Next, which calls GET
+// itself. A proxy must get the same answer whichever path it reaches.
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const match = matchSurfacePath(req.url);
+    if (match) void GET.serveNode(req, res, match);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const COMPARED = ['etag', 'cache-control', 'content-type', 'www-authenticate', 'retry-after'];
+
+/** A GET or HEAD from node:http (which, unlike fetch, sends the Host header it is given). */
+function direct(path: string, method: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    const req = http.request(`${origin}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value);
+        resolve({ status: res.statusCode ?? 0, headers: out, text: Buffer.concat(chunks).toString() });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function both(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const method = init.method ?? 'GET';
+  const fromNode = await direct(path, method, init.headers ?? {});
+  const viaNext = await request(method, path, { headers: init.headers });
+  const pick = (h: Headers) => Object.fromEntries(COMPARED.map((n) => [n, h.get(n)]));
+  return {
+    direct: { status: fromNode.status, headers: pick(fromNode.headers), text: fromNode.text, length: fromNode.headers.get('content-length') },
+    next: { status: viaNext.status, headers: pick(viaNext.headers), text: viaNext.text },
+  };
+}
+
+describe('GET /surface from node:http and through the Next route', () => {
+  it('gives the same bytes, ETag and status for 200, 304 and HEAD', async () => {
+    const id = await createTestProject(['github', 'filesystem']);
+    const full = await both(`/api/projects/${id}/surface?mode=lazy`);
+    expect(full.direct.status).toBe(200);
+    expect(full.direct).toMatchObject(full.next);
+    expect(Number(full.direct.length)).toBe(Buffer.byteLength(full.next.text));
+    expect(JSON.parse(full.direct.text).project).toBe(id);
+
+    const etag = full.direct.headers.etag!;
+    const notModified = await both(`/api/projects/${id}/surface?mode=lazy`, { headers: { 'if-none-match': etag } });
+    expect(notModified.direct).toMatchObject({ status: 304, text: '' });
+    expect(notModified.direct).toMatchObject(notModified.next);
+
+    const head = await fetch(`${origin}/api/projects/${id}/surface?mode=lazy`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(head.headers.get('content-length')).toBe(full.direct.length);
+    expect(await head.text()).toBe('');
+  });
+
+  it('refuses the same way: an unknown project, a bad mode, a bad query value, a foreign host', async () => {
+    const id = await createTestProject(['github']);
+    for (const [path, status, code] of [
+      ['/api/projects/no-such-project/surface', 404, 'PROJECT_NOT_FOUND'],
+      [`/api/projects/${id}/surface?mode=everything`, 400, null],
+      [`/api/projects/${id}/surface?mode=${'x'.repeat(5000)}`, 400, 'INVALID_PARAMETER'],
+    ] as const) {
+      const answer = await both(path);
+      expect(answer.direct.status, path).toBe(status);
+      expect(answer.direct, path).toMatchObject(answer.next);
+      if (code) expect(JSON.parse(answer.direct.text).error_code).toBe(code);
+    }
+    // DNS rebinding: local mode answers loopback names only, on both paths.
+    const rebound = await both(`/api/projects/${id}/surface`, { headers: { host: 'evil.example' } });
+    expect(rebound.direct.status).toBe(403);
+    expect(JSON.parse(rebound.direct.text).error_code).toBe('ORIGIN_REJECTED');
+  });
+});
+
+describe('GET /surface with project tokens, from node:http', () => {
+  it('answers a proxy token its own document and refuses a wrong or foreign token as Next does', async () => {
+    const id = await createTestProject(['github']);
+    const other = await createTestProject(['github']);
+    const own = await createToken(id, ['surface:read']);
+    const foreign = await createToken(other, ['surface:read']);
+    const noScope = await createToken(id, ['events:write']);
+
+    await withPassword('correct horse battery', async () => {
+      const ok = await both(`/api/projects/${id}/surface`, { headers: bearer(own.token) });
+      expect(ok.direct.status).toBe(200);
+      expect(ok.direct).toMatchObject(ok.next);
+
+      for (const [headers, status] of [
+        [{}, 401],
+        [bearer('fvx_not_a_token'), 401],
+        [bearer(foreign.token), 403],
+        [bearer(noScope.token), 403],
+      ] as const) {
+        const refused = await both(`/api/projects/${id}/surface`, { headers });
+        expect(refused.direct.status).toBe(status);
+        expect(refused.direct).toMatchObject(refused.next);
+      }
+    });
+  });
+});
