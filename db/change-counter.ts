@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { ChangeSignal } from './change-signal';
 
 /**
  * What may have changed in an embedded database since a value was read from it. PGlite runs
@@ -8,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * (the hot path's lookups, which change nothing). PostgreSQL has no counter: other processes
  * may write to it.
  */
-export class ChangeCounter {
+export class ChangeCounter implements ChangeSignal {
   private calls = 0;
   private readonly reads = new Set<string>();
 

@@ -4,6 +4,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import { ChangeCounter, countCalls } from './change-counter';
+import type { ChangeSignal } from './change-signal';
+import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +20,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: what may have changed since a value was read (see ChangeCounter). */
   changes?: ChangeCounter;
+  /** What may have changed for the surfaces: the counter on PGlite, notifications on PostgreSQL. */
+  surfaceChanges: ChangeSignal;
   /** Apply the committed SQL migrations in `drizzle/`. */
   migrate(migrationsFolder?: string): Promise<void>;
 }
@@ -46,14 +50,27 @@ async function openPostgres(url: string): Promise<Database> {
   const transactions = open(sizes.transactions);
   // drizzle adjusts the type parsers of the client it wraps; the transactions' client needs the same.
   drizzle(transactions);
-  const db = drizzle(beginOn(client, transactions), { schema }) as unknown as Db;
+  const surfaceChanges = new SurfaceNotifications(({ onnotify, onclose }) =>
+    // postgres.js reads onnotify and onclose (its own listen() cannot report a drop) but does not type them.
+    postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      ...({ onnotify, onclose } as object),
+      // A listening connection must stay open: no idle or lifetime limit closes it.
+      idle_timeout: undefined,
+      max_lifetime: null,
+      connection: { application_name: 'favindex-listen' },
+    }),
+  );
+  const db = drizzle(countStatements(beginOn(client, transactions), surfaceChanges), { schema }) as unknown as Db;
   const location = redactUrl(url);
   return {
     db,
     kind: 'postgres',
     location,
+    surfaceChanges,
     close: async () => {
-      await Promise.all([client.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
+      await Promise.all([surfaceChanges.close(), client.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
     },
     async migrate(folder = DEFAULT_MIGRATIONS) {
       const { migrate } = await import('drizzle-orm/postgres-js/migrator');
@@ -124,6 +141,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     kind: 'pglite',
     changes,
+    surfaceChanges: changes,
     location: inMemory ? dataDir : path.resolve(dataDir),
     async close() {
       try {

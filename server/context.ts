@@ -37,7 +37,7 @@ export function createAppContext(database: Database): AppContext {
     tokens: new TokenStore(db, database.changes),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
-    surfaces: new SurfaceStore(db, database.changes),
+    surfaces: new SurfaceStore(db, database.surfaceChanges),
     names: new NameContexts(),
     revisions: new RevisionTimelines(),
     argumentChecks: new IngestArgumentChecks(),

@@ -1,13 +1,13 @@
-import type { ChangeCounter } from '@/db/change-counter';
+import type { ChangeSignal } from '@/db/change-signal';
 import { BoundedMap } from '@/lib/bounded-map';
 import { BatchedRead } from './batched-read';
 
 /**
- * A BatchedRead that, on PGlite, keeps each answer for as long as the database cannot have
- * changed (no other statement was called since the read; see ChangeCounter). A poll with
- * nothing new then costs no query and no wait for the next event-loop turn; the first
- * statement of any write makes the next request read again. On PostgreSQL (no counter) every
- * request reads, as other processes may write.
+ * A BatchedRead that keeps each answer for as long as the database cannot have changed (see
+ * ChangeSignal: on PGlite no other statement was called since the read; on PostgreSQL no
+ * statement of this process and no other process's notification). A poll with nothing new
+ * then costs no query and no wait for the next event-loop turn. While the signal cannot tell
+ * (PostgreSQL not listening) every request reads.
  */
 export class CachedRead<K, V> {
   private readonly batched: BatchedRead<K, V>;
@@ -15,7 +15,7 @@ export class CachedRead<K, V> {
 
   constructor(
     read: (key: K) => Promise<V>,
-    private readonly changes: ChangeCounter | undefined,
+    private readonly changes: ChangeSignal | undefined,
     limit = 1_000,
   ) {
     this.kept = new BoundedMap(limit);

@@ -1,4 +1,4 @@
-import type { ChangeCounter } from '@/db/change-counter';
+import type { ChangeSignal } from '@/db/change-signal';
 import type { Db } from '@/db/client';
 import { type PreparedSurfaceVersions, readSurfaceVersions, type SurfaceVersions, surfaceVersionsQuery } from '@/db/queries/surface-versions';
 import { BoundedMap } from '@/lib/bounded-map';
@@ -23,8 +23,8 @@ function versionKey(v: SurfaceVersions): string {
 
 /**
  * The process's surfaces. A request costs one small query to learn a project's versions
- * (shared by the requests that arrive together; none on PGlite while nothing else ran since the
- * last one, see CachedRead); the document is built again only when they
+ * (shared by the requests that arrive together; none while nothing changed since the last one,
+ * see CachedRead); the document is built again only when they
  * moved. Prepared catalogs are shared by every surface and preview of the same catalog. Every
  * cache here is keyed by what its value was built from, so nothing ever needs invalidating.
  */
@@ -37,7 +37,7 @@ export class SurfaceStore {
 
   constructor(
     private readonly db: Db,
-    changes?: ChangeCounter,
+    changes?: ChangeSignal,
   ) {
     changes?.registerRead(surfaceVersionsQuery(db).toSQL().sql);
     this.versionReads = new CachedRead((projectId) => this.readVersions(projectId), changes);
