@@ -25,6 +25,7 @@ import { matchSurfacePath } from './server/http/node-bridge';
 import { closeWhenBodyUnread } from './server/http/unread-body';
 import { refuseEarly } from './server/http/request-guard';
 import { answerClientError } from './server/http/client-error';
+import { warmUp } from './server/warm-up';
 // The proxies' hot path: served ahead of Next's pipeline, by the very same route's checks and answer.
 import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
 
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   let stopping = false;
   const headers = Object.entries(securityHeaders(dev));
   const isSession = (cookie: string | null) => verifySession(appContext.sessions, cookie);
-  const server = http.createServer((req, res) => {
+  const onRequest: http.RequestListener = (req, res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
     if (stopping) res.setHeader('connection', 'close');
@@ -109,7 +110,10 @@ async function main(): Promise<void> {
         if (res.headersSent) res.end();
         else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
       });
-  });
+  };
+  // Proxies poll a restarted server at once: its first second must not be its slowest.
+  if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(APP_ROOT, appContext, onRequest, log);
+  const server = http.createServer(onRequest);
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

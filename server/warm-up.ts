@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { listProjects } from '@/db/queries/projects';
+import type { AppContext } from '@/server/context';
+
+/** Surfaces rendered before listening: the projects a restart's first polls most likely ask for. */
+const WARM_PROJECTS = 50;
+const WARM_REQUESTS = 600;
+const WARM_CONCURRENCY = 8;
+const WARM_DEADLINE_MS = 15_000;
+
+interface WarmRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** A project id no project has: each route's code loads, and nothing heavy runs for it. */
+const NO_PROJECT = 'favindex-warm-up';
+
+/**
+ * One concrete URL per route of the Next build (its app-paths manifest), dynamic segments
+ * filled in; [] when there is no build to read (a dev server).
+ */
+export function routePaths(appRoot: string): string[] {
+  let manifest: Record<string, string>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(appRoot, '.next', 'server', 'app-paths-manifest.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  return Object.keys(manifest)
+    .filter((route) => !route.startsWith('/_'))
+    .map(
+      (route) =>
+        route
+          .replace(/\/(page|route)$/, '')
+          .replace(/\[id\]/g, NO_PROJECT)
+          .replace(/\[(\.\.\.)?[^\]]+\]/g, 'warm-up') || '/',
+    );
+}
+
+/**
+ * Make the first second after a start as fast as the steady state: a restarted server meets
+ * every proxy's poll at once. Before the real port opens: load every route's code (one request
+ * each; Next would otherwise load them in the background, competing with the first requests,
+ * see next.config.js), render the surfaces, and run a few hundred polls, so the hot path is
+ * compiled: all through the real request handler on a loopback port of its own. Bounded in
+ * time; a failure only means a colder start, never none.
+ */
+export async function warmUp(appRoot: string, app: AppContext, handler: http.RequestListener, log: (message: string) => void): Promise<void> {
+  const started = performance.now();
+  const deadline = started + WARM_DEADLINE_MS;
+  const ms = (from: number, to = performance.now()) => Math.round(to - from);
+  try {
+    const routes = routePaths(appRoot).map((p) => ({ path: p, headers: {} }));
+    await throughLoopback(handler, routes, [], deadline);
+    const loaded = performance.now();
+    const projects = (await listProjects(app.db)).slice(0, WARM_PROJECTS);
+    const polls: WarmRequest[] = [];
+    for (const project of projects) {
+      if (performance.now() > deadline) break;
+      const { etag } = await app.surfaces.surface(project.id, undefined);
+      if (polls.length > 0) continue;
+      // A proxy's polls: the first gets the document, the rest 304s.
+      const poll = `/api/projects/${encodeURIComponent(project.id)}/surface`;
+      polls.push({ path: poll, headers: {} }, { path: poll, headers: { 'if-none-match': etag } }, { path: poll, headers: { 'if-none-match': etag } });
+    }
+    const rendered = performance.now();
+    await throughLoopback(handler, [], polls, deadline);
+    log(
+      `warmed up in ${ms(started)} ms: ${routes.length} routes ${ms(started, loaded)} ms, ${projects.length} surfaces ${ms(loaded, rendered)} ms, polls ${ms(rendered)} ms`,
+    );
+  } catch (err) {
+    log(`warm-up stopped early: ${err instanceof Error ? err.message : err}`);
+  }
+}
+
+/**
+ * Through `handler` on a port only this process knows, closed after: each of `once` in turn,
+ * then WARM_REQUESTS of `hot`, WARM_CONCURRENCY at a time.
+ */
+async function throughLoopback(handler: http.RequestListener, once: WarmRequest[], hot: WarmRequest[], deadline: number): Promise<void> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: WARM_CONCURRENCY });
+  const { port } = server.address() as AddressInfo;
+  let sent = 0;
+  const one = ({ path, headers }: WarmRequest) =>
+    new Promise<void>((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', () => resolve());
+    });
+  try {
+    for (const request of once) await one(request);
+    if (hot.length === 0) return;
+    await Promise.all(
+      Array.from({ length: WARM_CONCURRENCY }, async () => {
+        while (sent < WARM_REQUESTS && performance.now() < deadline) await one(hot[sent++ % hot.length]!);
+      }),
+    );
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
