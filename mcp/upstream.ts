@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import type { Transport, CallToolResult, ClientCapabilities, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
+import { callResultPassthrough } from './call-result';
 import { connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
@@ -153,23 +154,21 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
 }
 
 /**
- * tools/call passed through: the result as the server sent it (structured content and isError
- * included), not checked against the tool's output schema, which is the caller's to check.
+ * tools/call passed through: the result as the server sent it (structured content, isError and
+ * fields the SDK does not know included), not checked against the tool's output schema, which is
+ * the caller's to check. A result of the usual shape is not parsed again (callResultPassthrough).
  */
 export async function callUpstreamTool(
   client: Client,
   params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
   options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
-  return client.request(
-    { method: 'tools/call', params },
-    {
-      timeout: options.timeoutMs,
-      signal: options.signal,
-      // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
-      ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
-    },
-  ) as Promise<CallToolResult>;
+  return client.request({ method: 'tools/call', params }, callResultPassthrough, {
+    timeout: options.timeoutMs,
+    signal: options.signal,
+    // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
+    ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
+  });
 }
 
 function withStderr(message: string, stderr: string): string {

@@ -1,5 +1,5 @@
-import { Server } from '@modelcontextprotocol/server';
-import type { CallToolRequest } from '@modelcontextprotocol/server';
+import type { CallToolRequest, Server } from '@modelcontextprotocol/server';
+import { CallPassthroughServer } from './call-server';
 import { clientCall } from './calls';
 import type { Extra, Passthrough } from './passthrough';
 import { type ProxyState, startingNotice } from './runtime';
@@ -19,7 +19,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
   const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true }, logging: {} };
   // Clients such as VS Code build the prefix of every tool name from the server's announced name:
   // announce the key the project's names were made for.
-  const server = new Server(
+  const server = new CallPassthroughServer(
     { name: state.view.serverKey, version: PROXY_VERSION },
     { capabilities, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
   );
