@@ -69,3 +69,45 @@ describe('BoundedLineReader', () => {
     expect(problems[4]).toMatchObject({ id: null, detail: 'a JSON number, not an object' });
   });
 });
+
+describe('BoundedLineReader and JSONRPCMessageSchema', () => {
+  it('hands on every message as the schema would, and refuses the rest alike (the quick path included)', async () => {
+    const { JSONRPCMessageSchema } = await import('@modelcontextprotocol/core');
+    const fc = (await import('fast-check')).default;
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.dictionary(
+        fc.constantFrom('a', '_meta', 'progressToken', 'io.modelcontextprotocol/serverInfo'),
+        fc.oneof(fc.string(), fc.integer(), fc.dictionary(fc.string(), fc.string(), { maxKeys: 1 })),
+        { maxKeys: 2 },
+      ),
+    );
+    const message = fc.record(
+      {
+        jsonrpc: fc.constantFrom('2.0', '1.0'),
+        id: fc.oneof(fc.string(), fc.integer(), fc.double(), fc.constant(null)),
+        method: fc.oneof(fc.constantFrom('tools/call', 'ping'), fc.integer()),
+        params: value,
+        result: value,
+        error: fc.oneof(value, fc.record({ code: fc.integer(), message: fc.string() })),
+        extra: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(message, (m) => {
+        const { r, messages, problems } = reader(KiB);
+        r.append(Buffer.from(`${JSON.stringify(m)}\n`));
+        const parsed = JSONRPCMessageSchema.safeParse(JSON.parse(JSON.stringify(m)));
+        const read = messages();
+        if (parsed.success) {
+          expect(read).toEqual([parsed.data]);
+          expect(problems).toEqual([]);
+        } else expect(read).toEqual([]);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
 
@@ -120,6 +121,7 @@ function decode(bytes: Buffer): Decoded {
     return { problem: { kind: 'parse_error', detail: (err as Error).message } };
   }
   if (Array.isArray(value)) return { problem: { kind: 'batch', elements: value } };
+  if (isPlainMessage(value)) return { message: value };
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (parsed.success) return { message: parsed.data };
   if (!isObject(value))
@@ -132,6 +134,30 @@ function decode(bytes: Buffer): Decoded {
       detail: 'not a JSON-RPC 2.0 request, notification or response',
     },
   };
+}
+
+/** A result's `_meta` the schema takes as it is: none, or one without the one key it checks. */
+function isPlainResultMeta(meta: unknown): boolean {
+  return meta === undefined || (isObject(meta) && !(SERVER_INFO_META_KEY in meta));
+}
+
+/**
+ * The two messages of every call (a request without `_meta`, a result), checked
+ * by hand (#26): what JSONRPCMessageSchema accepts as it is, so they are not parsed again and
+ * copied. The schema still decides every other message, and so what is refused and why.
+ */
+function isPlainMessage(value: unknown): value is JSONRPCMessage {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
+  const id = value.id;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id))) return false;
+  let keys = 0;
+  for (const key in value) {
+    if (key !== 'jsonrpc' && key !== 'id' && key !== 'method' && key !== 'params' && key !== 'result') return false;
+    keys++;
+  }
+  if ('result' in value) return keys === 3 && isObject(value.result) && isPlainResultMeta(value.result._meta);
+  if (typeof value.method !== 'string') return false;
+  return value.params === undefined ? keys === 3 : keys === 4 && isObject(value.params) && value.params._meta === undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
