@@ -152,7 +152,9 @@ export async function handleCall(
       outcome.errorCode = 'tool_error';
     }
     const called = `${server}/${tool}`;
-    session.update({ ...session.presented, state: applyCall(session.presented.state, called) });
+    const next = applyCall(session.presented.state, called);
+    // A call that changes nothing keeps the session's list (not rebuilt and hashed again below).
+    if (next !== session.presented.state) session.update({ ...session.presented, state: next });
     state.notifyIfChanged(session);
     return result;
   } catch (err) {

@@ -14,6 +14,8 @@ export function applyCall(state: SessionState, canonicalName: string | null): Se
   if (!canonicalName) return state;
   const parts = splitCanonical(canonicalName);
   if (!parts) return state;
+  // Already the latest call: the same state, so a session's cached list stays valid (#26).
+  if (state.activated.at(-1) === canonicalName && state.calledServers[0] === parts.server) return state;
   return {
     activated: [...state.activated.filter((t) => t !== canonicalName), canonicalName],
     calledServers: [parts.server, ...state.calledServers.filter((s) => s !== parts.server)],
