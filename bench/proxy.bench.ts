@@ -29,6 +29,20 @@ const MCP_PROXY = [path.join(ROOT, 'bench/mcp-proxy-stdio.mjs'), process.execPat
 // FAVINDEX_BENCH_PROXY_PROF=<folder>: the favindex proxies write a CPU profile there when they exit.
 const PROFILE = process.env.FAVINDEX_BENCH_PROXY_PROF;
 
+const pids = new WeakMap<Client, number>();
+
+/** CPU time (user + system) a process has used so far, in ms: what the machine's load does not inflate as it does wall time. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function connect(args: string[]): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -39,6 +53,7 @@ async function connect(args: string[]): Promise<Client> {
   });
   const client = new Client({ name: 'bench', version: '1' }, { capabilities: {} });
   await client.connect(transport);
+  if (transport.pid !== null) pids.set(client, transport.pid);
   return client;
 }
 
@@ -130,11 +145,17 @@ export async function run(): Promise<Record<string, unknown>> {
       [callUnchecked, uncheckedCalls],
       [callBaseline, baselineCalls],
     ];
+    // CPU per call of the proxy processes (not their upstreams) over the timed rounds.
+    const cpuBefore = { favindex: cpuMs(pids.get(proxied)), mcpProxy: cpuMs(pids.get(baseline)) };
     for (let r = 0; r < ROUNDS; r++)
       for (let k = 0; k < sides.length; k++) {
         const [call, into] = sides[(r + k) % sides.length]!;
         into.push(...(await time(CALLS, call)));
       }
+    const cpuPerCallMs = {
+      favindex: round((cpuMs(pids.get(proxied)) - cpuBefore.favindex) / proxiedCalls.length, 3),
+      mcpProxy: round((cpuMs(pids.get(baseline)) - cpuBefore.mcpProxy) / baselineCalls.length, 3),
+    };
     const d = summary(directCalls);
     const p = summary(proxiedCalls);
     const u = summary(uncheckedCalls);
@@ -166,6 +187,8 @@ export async function run(): Promise<Record<string, unknown>> {
       // favindex's added p50 over mcp-proxy's: the goal is ≤ 0.5 (and ≤ 0.2 ms).
       addedVsMcpProxyP50: round(added.p50 / mcpProxyAdded.p50, 2),
       goalAddedP50Ms: 0.2,
+      // CPU the proxy process itself used per call (its polling and trace posting included), against mcp-proxy's.
+      proxyCpuPerCallMs: cpuPerCallMs,
       goalAddedVsMcpProxyP50: 0.5,
       checkedCallsReported: { observe: observedChecked, off: offChecked },
       callProxiedChecksOffMs: u,
