@@ -37,3 +37,23 @@ export async function currentCatalogNames(db: Db, projectId: string): Promise<{ 
   const servers = await currentServers(db, projectId);
   return servers.map(({ server, current }) => ({ name: server.name, tools: current.tools.map((t) => ({ name: t.name })) }));
 }
+
+/**
+ * The project's servers in order with the fingerprint of the version in force, and no tools: a
+ * few bytes per server, enough to tell whether a catalog already loaded is still the one in force.
+ */
+export async function currentFingerprints(db: Db, projectId: string): Promise<{ name: string; fingerprint: string }[]> {
+  return db
+    .select({ name: catalogServers.name, fingerprint: catalogVersions.fingerprint })
+    .from(catalogServers)
+    .innerJoin(
+      catalogVersions,
+      and(
+        eq(catalogVersions.projectId, catalogServers.projectId),
+        eq(catalogVersions.server, catalogServers.name),
+        eq(catalogVersions.version, catalogServers.version),
+      ),
+    )
+    .where(eq(catalogServers.projectId, projectId))
+    .orderBy(asc(catalogServers.position));
+}

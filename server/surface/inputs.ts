@@ -4,7 +4,6 @@ import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import type { UploadedOnlyServer } from '@/lib/surface/preview-response';
-import { getCatalog } from '@/server/catalog/catalog';
 import { getFavourites } from '@/server/favourites/favourites';
 import { requireProject } from '@/server/projects/projects';
 import type { SurfaceStore } from './surface-store';
@@ -27,9 +26,9 @@ export interface SurfaceInputs {
 export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectId: string, runBy: ReadonlySet<string> | null = null): Promise<SurfaceInputs> {
   const project = await requireProject(db, projectId);
   const favourites = await getFavourites(db, projectId);
-  const servers = await getCatalog(db, projectId);
+  const servers = await surfaces.currentCatalog(db, projectId);
   const kept = runBy ? servers.filter((s) => runBy.has(s.name)) : servers;
-  const uploadedOnly = runBy ? servers.filter((s) => !runBy.has(s.name)).map((s) => ({ server: s.name, tools: s.toolCount })) : [];
+  const uploadedOnly = runBy ? servers.filter((s) => !runBy.has(s.name)).map((s) => ({ server: s.name, tools: s.tools.length })) : [];
   return {
     surface: project.surface,
     policy: project.policy,

@@ -8,8 +8,14 @@ import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { catalogKey, type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import type { SurfaceServer } from '@/lib/surface/types';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
+import { currentFingerprints, currentServers } from '@/db/queries/catalog-current';
 import { CachedRead } from './cached-read';
 import { loadSurfaceInputs } from './inputs';
+
+/** A catalog server as a surface needs it: name, fingerprint of its version in force, tools. */
+export interface LoadedServer extends SurfaceServer {
+  fingerprint: string;
+}
 
 /** A rendered surface response: the exact body bytes (UTF-8 once, not per request) and their ETag. */
 export interface RenderedSurface {
@@ -31,6 +37,7 @@ function versionKey(v: SurfaceVersions): string {
 export class SurfaceStore {
   private readonly rendered = new BoundedMap<string, { key: string; value: RenderedSurface }>(1_000);
   private readonly catalogs = new BoundedMap<string, PreparedCatalog>(64);
+  private readonly loaded = new BoundedMap<string, readonly LoadedServer[]>(16);
   private versionsQuery: PreparedSurfaceVersions | null = null;
   private readonly versionReads: CachedRead<string, SurfaceVersions>;
   private readonly renders = new Map<string, Promise<RenderedSurface>>();
@@ -49,6 +56,24 @@ export class SurfaceStore {
     const versions = await readSurfaceVersions(this.versionsQuery, projectId);
     if (!versions) throw projectNotFound(projectId);
     return versions;
+  }
+
+  /**
+   * A project's catalog in force. Its servers' fingerprints are read first (no tools), and the
+   * tools only when no catalog loaded before has those fingerprints: a preview of an unchanged
+   * catalog does not read its tools again. The same fingerprints are the same tools, so the key
+   * names what was loaded whichever project it was loaded for.
+   */
+  async currentCatalog(db: Db, projectId: string): Promise<readonly LoadedServer[]> {
+    const hit = this.loaded.get(catalogKey(await currentFingerprints(db, projectId)));
+    if (hit) return hit;
+    const servers = (await currentServers(db, projectId)).map(({ server, current }) => ({
+      name: server.name,
+      fingerprint: current.fingerprint,
+      tools: current.tools,
+    }));
+    this.loaded.set(catalogKey(servers), servers);
+    return servers;
   }
 
   /** The prepared catalog for these servers (names and fingerprints in order identify it). */
