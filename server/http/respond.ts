@@ -7,6 +7,14 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
+/** An answer already encoded as JSON bytes (the same headers as json()). */
+export function jsonBytes(body: Uint8Array, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
+  });
+}
+
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P01', '57P03', '53300']);
 
 /** An answer as plain data: what both the Next route and the node:http path write. */

@@ -1,0 +1,124 @@
+import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
+
+/**
+ * A tool's description and schema as JSON (`,"description":…,"inputSchema":…`), encoded once:
+ * keyed by the schema object, which lives as long as the prepared catalog of its catalog version,
+ * and the description. Every mode, client, naming and target of that catalog reuses the bytes; a
+ * new catalog version brings new schema objects, so nothing stale is ever served.
+ */
+const bodies = new WeakMap<object, Map<string, Buffer>>();
+
+function bodyBytes(description: string, inputSchema: Record<string, unknown>): Buffer {
+  let byDescription = bodies.get(inputSchema);
+  if (!byDescription) {
+    byDescription = new Map();
+    bodies.set(inputSchema, byDescription);
+  }
+  let bytes = byDescription.get(description);
+  if (!bytes) {
+    bytes = Buffer.from(`,"description":${JSON.stringify(description)},"inputSchema":${JSON.stringify(inputSchema)}`);
+    byDescription.set(description, bytes);
+  }
+  return bytes;
+}
+
+/** Collects the answer as strings and ready-made byte runs, in order. */
+class Bytes {
+  private readonly parts: Buffer[] = [];
+  private text = '';
+
+  add(text: string): void {
+    this.text += text;
+  }
+
+  addBytes(bytes: Buffer): void {
+    if (this.text !== '') this.parts.push(Buffer.from(this.text));
+    this.text = '';
+    this.parts.push(bytes);
+  }
+
+  done(): Buffer {
+    if (this.text !== '') this.parts.push(Buffer.from(this.text));
+    return Buffer.concat(this.parts);
+  }
+}
+
+const quotedKeys = new Map<string, string>();
+function quoted(key: string): string {
+  let q = quotedKeys.get(key);
+  if (q === undefined) {
+    q = JSON.stringify(key);
+    if (quotedKeys.size < 1_000) quotedKeys.set(key, q);
+  }
+  return q;
+}
+
+/** `"key":value` pairs as JSON.stringify writes them (keys whose value it leaves out skipped), each after `sep`. */
+function members(tool: Record<string, unknown>, keys: readonly string[], first: boolean): string {
+  let text = '';
+  let sep = first ? '' : ',';
+  for (const key of keys) {
+    const value = JSON.stringify(tool[key]);
+    if (value === undefined) continue;
+    text += `${sep}${quoted(key)}:${value}`;
+    sep = ',';
+  }
+  return text;
+}
+
+/** One tool as JSON.stringify writes it, its description and schema from the cache. */
+function writeTool(out: Bytes, tool: PreviewTool): void {
+  const record = tool as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const at = keys.indexOf('description');
+  const { description, inputSchema } = tool;
+  if (at < 1 || keys[at + 1] !== 'inputSchema' || typeof description !== 'string' || !isPlainObject(inputSchema)) {
+    out.add(JSON.stringify(tool));
+    return;
+  }
+  const head = members(record, keys.slice(0, at), true);
+  if (head === '') {
+    out.add(JSON.stringify(tool));
+    return;
+  }
+  out.add(`{${head}`);
+  out.addBytes(bodyBytes(description, inputSchema));
+  out.add(`${members(record, keys.slice(at + 2), false)}}`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+function writeMode(out: Bytes, mode: ModePreview): void {
+  const shell = JSON.stringify({ ...mode, tools: [] });
+  const end = '"tools":[]}';
+  if (!shell.endsWith(end) || Object.keys(mode).at(-1) !== 'tools') {
+    out.add(JSON.stringify(mode));
+    return;
+  }
+  out.add(shell.slice(0, -2));
+  for (const [i, tool] of mode.tools.entries()) {
+    if (i > 0) out.add(',');
+    writeTool(out, tool);
+  }
+  out.add(']}');
+}
+
+/**
+ * The preview answer as the bytes of `JSON.stringify(response)`, exactly, without encoding the
+ * tools' descriptions and schemas again: those are most of the answer (megabytes at 10,000
+ * tools) and the same for every client, naming, mode and target of a catalog version.
+ */
+export function previewResponseBytes(response: PreviewResponse): Buffer {
+  const out = new Bytes();
+  const shell = JSON.stringify({ ...response, modes: [] });
+  if (!shell.endsWith('"modes":[]}') || Object.keys(response).at(-1) !== 'modes') return Buffer.from(JSON.stringify(response));
+  out.add(shell.slice(0, -2));
+  for (const [i, mode] of response.modes.entries()) {
+    if (i > 0) out.add(',');
+    writeMode(out, mode);
+  }
+  out.add(']}');
+  return out.done();
+}
