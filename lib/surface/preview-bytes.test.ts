@@ -80,7 +80,7 @@ describe('the preview answer as bytes', () => {
   });
 
   it('falls back to JSON.stringify for a tool it does not know the shape of', () => {
-    const response = buildPreviewResponse(sources(), previewQuerySchema.parse({ mode: 'eager' }));
+    const response = structuredClone(buildPreviewResponse(sources(), previewQuerySchema.parse({ mode: 'eager' })));
     const tool = response.modes[0]!.tools.at(-1)!;
     Object.assign(tool, { extra: { nested: [1, '2'] } });
     expect(previewResponseBytes(response).equals(Buffer.from(JSON.stringify(response)))).toBe(true);

@@ -84,3 +84,32 @@ describe('preview through a client', () => {
     expect(cursor).toMatchObject({ count: 40, clientCap: 40, fits: true, refused: { client: 31, provider: 0 } });
   });
 });
+
+describe('previews asked for again', () => {
+  it('give the same answer as the first time, each with its own notes, and a changed catalog its own answer', () => {
+    const inputs = modeInputs({ favourites });
+    const first = previewMode('favindex', catalog, inputs, resolveTarget('anthropic'), 'full', claudeCode);
+    first.notes.push('added by a caller');
+    const again = previewMode('favindex', catalog, modeInputs({ favourites }), resolveTarget('anthropic'), 'full', claudeCode);
+    expect(again.notes).not.toContain('added by a caller');
+    expect(JSON.stringify(again)).toBe(JSON.stringify({ ...first, notes: first.notes.slice(0, -1) }));
+    // Another client or naming of the same catalog is its own preview.
+    const codex = previewMode('favindex', catalog, modeInputs({ favourites, naming: 'slash' }), resolveTarget('anthropic'), 'full', {
+      profile: CLIENTS.codex,
+      serverKey: 'favindex',
+    });
+    expect(codex.tools.map((t) => t.name)).not.toEqual(again.tools.map((t) => t.name));
+    expect(codex.renamed).toBeGreaterThan(0);
+    // A new catalog version is a new prepared catalog: the new description shows.
+    const [github, ...others] = catalog.servers;
+    const [tool, ...rest] = github!.tools;
+    const changed = prepareCatalog([{ name: github!.name, tools: [{ ...tool!, description: 'Described anew' }, ...rest] }, ...others]);
+    const fresh = previewMode('favindex', changed, inputs, resolveTarget('anthropic'), 'full', claudeCode);
+    expect(fresh.tools.find((t) => t.canonical === `${github!.name}/${tool!.name}` && t.source === 'all')?.description).toBe('Described anew');
+    expect(
+      previewMode('favindex', catalog, inputs, resolveTarget('anthropic'), 'full', claudeCode).tools.find(
+        (t) => t.canonical === `${github!.name}/${tool!.name}` && t.source === 'all',
+      )?.description,
+    ).toBe(tool!.description);
+  });
+});

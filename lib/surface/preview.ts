@@ -112,6 +112,81 @@ export function previewMode(
   detail: PreviewDetail = 'full',
   client: ClientChoice = RAW_CLIENT,
 ): ModePreview {
+  // Only the known client profiles are keyed by their id: a profile made up by a caller is not cached.
+  if (client.profile !== CLIENTS[client.profile.id]) return buildModePreview(mode, catalog, inputs, target, detail, client);
+  const key = JSON.stringify([mode, detail, inputs, target, client.profile.id, client.serverKey, client.deferral ?? null], regexAsText);
+  const hit = modePreviews.get(catalog, key);
+  // Its notes are the one part a caller adds to (the stateless note): each answer gets its own.
+  if (hit) return { ...hit, notes: [...hit.notes] };
+  const made = buildModePreview(mode, catalog, inputs, target, detail, client);
+  modePreviews.set(catalog, key, made, made.tools.length + 1);
+  return { ...made, notes: [...made.notes] };
+}
+
+function regexAsText(_key: string, value: unknown): unknown {
+  return value instanceof RegExp ? `/${value.source}/${value.flags}` : value;
+}
+
+/**
+ * Mode previews already made, per prepared catalog (one per catalog version) and everything
+ * else they are made from: asking again for the same preview, or for one mode of it, costs a
+ * lookup. Bounded by the tools they hold together, least recently used dropped first.
+ */
+class ModePreviewCache {
+  private readonly ids = new WeakMap<PreparedCatalog, number>();
+  private nextId = 0;
+  private readonly entries = new Map<string, { value: ModePreview; weight: number }>();
+  private weight = 0;
+
+  constructor(private readonly maxWeight: number) {}
+
+  private slot(catalog: PreparedCatalog, key: string): string {
+    let id = this.ids.get(catalog);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(catalog, id);
+    }
+    return `${id}\u0000${key}`;
+  }
+
+  get(catalog: PreparedCatalog, key: string): ModePreview | undefined {
+    const slot = this.slot(catalog, key);
+    const entry = this.entries.get(slot);
+    if (!entry) return undefined;
+    this.entries.delete(slot);
+    this.entries.set(slot, entry);
+    return entry.value;
+  }
+
+  set(catalog: PreparedCatalog, key: string, value: ModePreview, weight: number): void {
+    if (weight > this.maxWeight) return;
+    const slot = this.slot(catalog, key);
+    const old = this.entries.get(slot);
+    if (old) {
+      this.weight -= old.weight;
+      this.entries.delete(slot);
+    }
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight + weight <= this.maxWeight) break;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+    this.entries.set(slot, { value, weight });
+    this.weight += weight;
+  }
+}
+
+/** About 20 full lists of a 10,000-tool catalog (three of the modes list every tool): a few clients and namings at once. */
+const modePreviews = new ModePreviewCache(200_000);
+
+function buildModePreview(
+  mode: SurfaceMode,
+  catalog: PreparedCatalog,
+  inputs: ModeInputs,
+  target: Target,
+  detail: PreviewDetail = 'full',
+  client: ClientChoice = RAW_CLIENT,
+): ModePreview {
   const { list, checked } = check(mode, catalog, inputs, target, client);
   const { fit, received } = checked;
   const tokens = estimateTokens(received, target.tokenMethod);
