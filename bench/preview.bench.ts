@@ -53,7 +53,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const callUrl = async (target: string, id = projectId) => {
       const res = await GET(new Request(target), { params: Promise.resolve({ id }) });
       if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${await res.text()}`);
-      return Buffer.from(await res.arrayBuffer());
+      return readBody(res);
     };
     const variants = { client: url, raw: base, codexSlash: `${base}&client=codex&naming=slash` };
 
@@ -138,10 +138,27 @@ export async function run(): Promise<Record<string, unknown>> {
   }
 }
 
+/** A body read as a server writes it out, chunk by chunk: joined only when the bench parses it. */
+interface Body {
+  length: number;
+  toString(): string;
+}
+
+async function readBody(res: Response): Promise<Body> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = res.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    length += read.value.length;
+  }
+  return { length, toString: () => Buffer.concat(chunks).toString() };
+}
+
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** The 10,000-tool figures: first preview, a second client and target after it, every client × naming warm against the catalog read. */
-async function largeCatalogPreview(db: Db, callUrl: (target: string, id: string) => Promise<Buffer>): Promise<Record<string, unknown>> {
+async function largeCatalogPreview(db: Db, callUrl: (target: string, id: string) => Promise<Body>): Promise<Record<string, unknown>> {
   const projectId = 'bench-preview-large';
   const catalog = largeCatalog(LARGE.servers, LARGE.perServer);
   await createProject(db, { id: projectId, description: '', metaTools: [], retentionDays: null, surface: { ...defaultSurfaceConfig(), agentTools: 56 } });

@@ -37,9 +37,10 @@ class Bytes {
     this.parts.push(bytes);
   }
 
-  done(): Buffer {
+  done(): Buffer[] {
     if (this.text !== '') this.parts.push(Buffer.from(this.text));
-    return Buffer.concat(this.parts);
+    this.text = '';
+    return this.parts;
   }
 }
 
@@ -90,6 +91,54 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
+/**
+ * A mode's tools encoded, kept by the tools array: a mode preview asked for again shares its
+ * tools (lib/surface/preview.ts keeps them, never changed once made), so the same list is not
+ * encoded twice. Bounded by bytes, least recently used first.
+ */
+class EncodedLists {
+  private readonly lists = new Map<readonly PreviewTool[], Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(tools: readonly PreviewTool[]): Buffer | undefined {
+    const hit = this.lists.get(tools);
+    if (hit) {
+      this.lists.delete(tools);
+      this.lists.set(tools, hit);
+    }
+    return hit;
+  }
+
+  set(tools: readonly PreviewTool[], encoded: Buffer): void {
+    if (encoded.length > this.maxBytes) return;
+    for (const [oldest, bytes] of this.lists) {
+      if (this.bytes + encoded.length <= this.maxBytes) break;
+      this.lists.delete(oldest);
+      this.bytes -= bytes.length;
+    }
+    this.lists.set(tools, encoded);
+    this.bytes += encoded.length;
+  }
+}
+
+/** The lists of one or two full 10,000-tool previews. */
+const encodedLists = new EncodedLists(64 * 1024 * 1024);
+
+function toolsBytes(tools: readonly PreviewTool[]): Buffer {
+  const hit = encodedLists.get(tools);
+  if (hit) return hit;
+  const out = new Bytes();
+  for (const [i, tool] of tools.entries()) {
+    if (i > 0) out.add(',');
+    writeTool(out, tool);
+  }
+  const encoded = Buffer.concat(out.done());
+  encodedLists.set(tools, encoded);
+  return encoded;
+}
+
 function writeMode(out: Bytes, mode: ModePreview): void {
   const shell = JSON.stringify({ ...mode, tools: [] });
   const end = '"tools":[]}';
@@ -98,22 +147,26 @@ function writeMode(out: Bytes, mode: ModePreview): void {
     return;
   }
   out.add(shell.slice(0, -2));
-  for (const [i, tool] of mode.tools.entries()) {
-    if (i > 0) out.add(',');
-    writeTool(out, tool);
-  }
+  out.addBytes(toolsBytes(mode.tools));
   out.add(']}');
 }
 
-/**
- * The preview answer as the bytes of `JSON.stringify(response)`, exactly, without encoding the
- * tools' descriptions and schemas again: those are most of the answer (megabytes at 10,000
- * tools) and the same for every client, naming, mode and target of a catalog version.
- */
+/** The preview answer as one run of bytes: previewResponseParts joined. */
 export function previewResponseBytes(response: PreviewResponse): Buffer {
+  return Buffer.concat(previewResponseParts(response));
+}
+
+/**
+ * The preview answer as the bytes of `JSON.stringify(response)`, exactly, in parts to be written
+ * in order (joining 25 MB only to write it out again is a copy for nothing), without encoding
+ * the tools' descriptions and schemas again: those are most of the answer at 10,000 tools and
+ * the same for every client, naming, mode and target of a catalog version. The parts are shared
+ * with later answers: write them, never change them.
+ */
+export function previewResponseParts(response: PreviewResponse): Buffer[] {
   const out = new Bytes();
   const shell = JSON.stringify({ ...response, modes: [] });
-  if (!shell.endsWith('"modes":[]}') || Object.keys(response).at(-1) !== 'modes') return Buffer.from(JSON.stringify(response));
+  if (!shell.endsWith('"modes":[]}') || Object.keys(response).at(-1) !== 'modes') return [Buffer.from(JSON.stringify(response))];
   out.add(shell.slice(0, -2));
   for (const [i, mode] of response.modes.entries()) {
     if (i > 0) out.add(',');

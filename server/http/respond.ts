@@ -7,9 +7,20 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
-/** An answer already encoded as JSON bytes (the same headers as json()). */
-export function jsonBytes(body: Uint8Array, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(body as Uint8Array<ArrayBuffer>, {
+/**
+ * An answer already encoded as JSON bytes, in parts written in order, not copied (the same
+ * headers as json()). The parts may be shared with other answers: nothing here changes them.
+ */
+export function jsonBytes(parts: readonly Uint8Array[], init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[next++];
+      if (part) controller.enqueue(part);
+      else controller.close();
+    },
+  });
+  return new Response(body, {
     status: init.status ?? 200,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
   });
