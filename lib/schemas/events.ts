@@ -5,7 +5,7 @@ import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { ARGUMENT_CLASSES, FAILURE_CLASSES, MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes';
 
 // RFC 3339 date-time: a full date, a time, and an explicit offset.
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+export const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
