@@ -112,9 +112,11 @@ describe('the impact rollups', () => {
 
   it('counts calls before the first success, and whether the first call failed, whatever order the calls come in', async () => {
     const id = await createTestProject(['github']);
+    // One start for every batch: a clock read per call would move the later batches' calls later.
+    const start = Date.now() - 3_600_000;
     const call = (n: number, tool: string, status = 'ok') => ({
       id: `c${n}`,
-      timestamp: new Date(Date.now() - 3_600_000 + n * 1000).toISOString(),
+      timestamp: new Date(start + n * 1000).toISOString(),
       tool,
       status,
       sessionId: 's',
