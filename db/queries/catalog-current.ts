@@ -5,6 +5,13 @@ import { catalogServers, catalogVersions } from '@/db/schema';
 export type CatalogServerRow = typeof catalogServers.$inferSelect;
 export type CatalogVersionRow = typeof catalogVersions.$inferSelect;
 
+/** Each catalog server joined to the version of its tools/list in force. */
+const IN_FORCE = and(
+  eq(catalogVersions.projectId, catalogServers.projectId),
+  eq(catalogVersions.server, catalogServers.name),
+  eq(catalogVersions.version, catalogServers.version),
+);
+
 /** A catalog server with the version of its tools/list in force. */
 export interface CurrentServer {
   server: CatalogServerRow;
@@ -20,14 +27,7 @@ export async function currentServers(db: Db, projectId: string, server?: string)
   return db
     .select({ server: catalogServers, current: catalogVersions })
     .from(catalogServers)
-    .innerJoin(
-      catalogVersions,
-      and(
-        eq(catalogVersions.projectId, catalogServers.projectId),
-        eq(catalogVersions.server, catalogServers.name),
-        eq(catalogVersions.version, catalogServers.version),
-      ),
-    )
+    .innerJoin(catalogVersions, IN_FORCE)
     .where(where)
     .orderBy(asc(catalogServers.position));
 }
@@ -46,14 +46,7 @@ export async function currentFingerprints(db: Db, projectId: string): Promise<{ 
   return db
     .select({ name: catalogServers.name, fingerprint: catalogVersions.fingerprint })
     .from(catalogServers)
-    .innerJoin(
-      catalogVersions,
-      and(
-        eq(catalogVersions.projectId, catalogServers.projectId),
-        eq(catalogVersions.server, catalogServers.name),
-        eq(catalogVersions.version, catalogServers.version),
-      ),
-    )
+    .innerJoin(catalogVersions, IN_FORCE)
     .where(eq(catalogServers.projectId, projectId))
     .orderBy(asc(catalogServers.position));
 }
