@@ -14,6 +14,8 @@ export class RawConnection {
   private buffer = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
   closed = false;
+  /** The error code the socket failed with (ECONNRESET, EPIPE), if it did. */
+  error: string | undefined;
 
   private constructor(private readonly socket: net.Socket) {
     socket.on('data', (chunk: Buffer) => {
@@ -25,11 +27,14 @@ export class RawConnection {
       this.wake();
     });
     // A reset after a refusal is something the tests look at, not a failure of the helper.
-    socket.on('error', () => {});
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      this.error = err.code ?? err.message;
+    });
   }
 
-  static async open(port: number): Promise<RawConnection> {
-    const socket = net.connect(port, '127.0.0.1');
+  /** `allowHalfOpen`: keep sending after the server's end, as a client that ignores `Connection: close` does. */
+  static async open(port: number, { allowHalfOpen = false } = {}): Promise<RawConnection> {
+    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('error', reject);
@@ -67,6 +72,11 @@ export class RawConnection {
     const deadline = Date.now() + ms;
     while (!this.closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     return this.closed;
+  }
+
+  /** Half-close: the server sees the end of what this client sends. */
+  end(): void {
+    this.socket.end();
   }
 
   destroy(): void {

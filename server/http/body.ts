@@ -1,6 +1,7 @@
 import { ApiError, type SpecRule } from '@/lib/errors';
 import { parseJsonText, rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH, MiB } from '@/lib/limits';
+import { LINGER_MS } from './unread-body';
 
 /** Read a request body as UTF-8 text, refusing (413) before buffering more than maxBytes. */
 export async function readBodyText(req: Request, maxBytes: number, citedRule: SpecRule = '§errors'): Promise<string> {
@@ -14,10 +15,13 @@ export async function readBodyText(req: Request, maxBytes: number, citedRule: Sp
 
 /** Read a request body, throwing `tooLarge()` before buffering more than maxBytes (Content-Length or streamed). */
 export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    dropTheRest(reader);
+    throw tooLarge();
+  }
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -25,12 +29,32 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: ()
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      dropTheRest(reader);
       throw tooLarge();
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total);
+}
+
+/**
+ * After a refusal the rest of the body is read and dropped, for as long as a closing socket
+ * lingers, rather than cancelled: a cancelled body sits unread on the socket, closing a socket
+ * with unread bytes resets the connection, and a client still writing meets the reset before it
+ * reads the 413 (it sees "closed", no answer). A body that ends meanwhile even leaves the
+ * connection usable. A client that keeps sending past the bound is cancelled after all.
+ */
+function dropTheRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), LINGER_MS);
+  timer.unref();
+  void (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // The connection closed meanwhile: nothing is left to drop.
+    }
+    clearTimeout(timer);
+  })();
 }
 
 export function decodeUtf8(bytes: Uint8Array, citedRule: SpecRule = '§errors'): string {

@@ -43,7 +43,7 @@ describe('a keep-alive connection after an early refusal, on the built server', 
         void connection.write(Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, 0x20)]));
       }
       const refused = await connection.response(10_000);
-      if (typeof refused === 'string') throw new Error(`no 413 but ${refused}`);
+      if (typeof refused === 'string') throw new Error(`no 413 but ${refused} (${connection.error ?? 'no socket error'})`);
       expect(refused.status).toBe(413);
       expect(JSON.parse(refused.body)).toMatchObject({ error_code: 'PAYLOAD_TOO_LARGE' });
 
