@@ -57,6 +57,12 @@ function log(message: string): void {
   console.log(`[favindex] ${message}`);
 }
 
+function failed(res: http.ServerResponse, err: unknown): void {
+  console.error('[favindex] request failed', err);
+  if (res.headersSent) res.end();
+  else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
+}
+
 async function main(): Promise<void> {
   const database = await openDatabase(configFromEnv());
   log(`database: ${database.kind} at ${database.location}`);
@@ -76,6 +82,8 @@ async function main(): Promise<void> {
   let stopping = false;
   const headers = Object.entries(securityHeaders(dev));
   const isSession = (cookie: string | null) => verifySession(appContext.sessions, cookie);
+  // Read once: the environment of a running server does not change, and each read costs a lookup.
+  const trustProxy = trustsProxy();
   const onRequest: http.RequestListener = (req, res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     // While stopping, tell keep-alive clients to reconnect (to the next process) after this answer.
@@ -84,11 +92,17 @@ async function main(): Promise<void> {
     // The login throttle counts per client address; a client must not choose its own.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
     // Next builds the request's URL from X-Forwarded-Proto; only a trusted proxy may set it (§auth).
-    if (!trustsProxy()) for (const name of FORWARDING_HEADERS) delete req.headers[name];
+    if (!trustProxy) for (const name of FORWARDING_HEADERS) if (req.headers[name] !== undefined) delete req.headers[name];
     const refused = refuseEarly(req.method ?? 'GET', req.url ?? '/');
     if (refused) {
       res.writeHead(refused.status, { ...refused.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify(refused.toEnvelope()));
+      return;
+    }
+    // An API path, so the page gate would pass it: the poll skips the gate's promise and URL parse.
+    const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
+    if (surface) {
+      surfaceRoute.serveNode(req, res, surface).catch((err: unknown) => failed(res, err));
       return;
     }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
@@ -101,15 +115,9 @@ async function main(): Promise<void> {
           res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(NOT_SIGNED_IN));
           return;
         }
-        const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
-        if (surface) return surfaceRoute.serveNode(req, res, surface);
         return handle(req, res);
       })
-      .catch((err: unknown) => {
-        console.error('[favindex] request failed', err);
-        if (res.headersSent) res.end();
-        else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
-      });
+      .catch((err: unknown) => failed(res, err));
   };
   // Proxies poll a restarted server at once: its first second must not be its slowest.
   if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(APP_ROOT, appContext, onRequest, log);

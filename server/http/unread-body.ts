@@ -12,9 +12,10 @@ export const LINGER_MS = 2_000;
  * socket closes once it is sent, lingering first (below).
  */
 export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (!declaresBody(req)) return;
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    if (!this.headersSent && bodyUnread(req)) {
+    if (!this.headersSent && !req.complete) {
       this.setHeader('connection', 'close');
       lingerBeforeClosing(req.socket);
     }
@@ -22,9 +23,8 @@ export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): 
   } as typeof writeHead;
 }
 
-/** A bodiless request answered at once has not reached its end yet either, but leaves nothing behind. */
-function bodyUnread(req: IncomingMessage): boolean {
-  if (req.complete) return false;
+/** A bodiless request answered at once is not complete yet either, but leaves nothing behind. */
+function declaresBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
