@@ -15,13 +15,13 @@ export async function readBodyText(req: Request, maxBytes: number, citedRule: Sp
 
 /** Read a request body, throwing `tooLarge()` before buffering more than maxBytes (Content-Length or streamed). */
 export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    dropTheRest(reader);
+    if (req.body) dropTheRest(req.body.getReader());
     throw tooLarge();
   }
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
