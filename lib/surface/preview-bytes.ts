@@ -24,7 +24,7 @@ function bodyBytes(description: string, inputSchema: Record<string, unknown>): B
 
 /** Collects the answer as strings and ready-made byte runs, in order. */
 class Bytes {
-  private readonly parts: Buffer[] = [];
+  private readonly pieces: (string | Buffer)[] = [];
   private text = '';
 
   add(text: string): void {
@@ -32,15 +32,40 @@ class Bytes {
   }
 
   addBytes(bytes: Buffer): void {
-    if (this.text !== '') this.parts.push(Buffer.from(this.text));
+    if (this.text !== '') this.pieces.push(this.text);
     this.text = '';
-    this.parts.push(bytes);
+    this.pieces.push(bytes);
   }
 
+  /** The pieces as buffers, to be written in order. */
   done(): Buffer[] {
-    if (this.text !== '') this.parts.push(Buffer.from(this.text));
+    return this.close().map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
+  }
+
+  /**
+   * The pieces in one buffer, written straight into it: a list of 10,000 tools is some 60,000
+   * pieces, and a buffer made for each only to be copied again cost more than encoding them.
+   */
+  join(): Buffer {
+    const pieces = this.close();
+    let length = 0;
+    for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    const joined = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const piece of pieces) {
+      if (typeof piece === 'string') at += joined.write(piece, at);
+      else {
+        joined.set(piece, at);
+        at += piece.length;
+      }
+    }
+    return joined;
+  }
+
+  private close(): (string | Buffer)[] {
+    if (this.text !== '') this.pieces.push(this.text);
     this.text = '';
-    return this.parts;
+    return this.pieces;
   }
 }
 
@@ -134,7 +159,7 @@ function toolsBytes(tools: readonly PreviewTool[]): Buffer {
     if (i > 0) out.add(',');
     writeTool(out, tool);
   }
-  const encoded = Buffer.concat(out.done());
+  const encoded = out.join();
   encodedLists.set(tools, encoded);
   return encoded;
 }
