@@ -201,7 +201,7 @@ function findLeadingBom(value: unknown, path: Path = []): Path | null {
  * The position of a path in a parsed document: the node itself when it exists, the key when
  * the issue is about a key, else the nearest enclosing node (a missing field points at its map).
  */
-function locate(doc: Document, document: number, path: Path, message: string, lineCounter: LineCounter, key?: string): YamlIssue {
+export function locate(doc: Document, document: number, path: Path, message: string, lineCounter: LineCounter, key?: string): YamlIssue {
   let node: unknown = doc.contents;
   let found: Node | null = (doc.contents as Node | null) ?? null;
   for (let i = 0; i < path.length; i++) {

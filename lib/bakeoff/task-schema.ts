@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { isCanonicalName } from '@/lib/names/canonical';
+
+/** Tasks in one file: a bake-off replays each of them per presentation, model and run. */
+export const MAX_BAKEOFF_TASKS = 500;
+/** Turns of a task's thread; a bake-off task is a short exchange, not a recorded session. */
+export const MAX_THREAD_TURNS = 20;
+export const MAX_PROMPT_LENGTH = 20_000;
+/** Model turns a run may take before it is stopped as `turn_limit`. */
+export const MAX_TASK_TURNS = 50;
+export const DEFAULT_TASK_TURNS = 8;
+
+export const TASK_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+const CANONICAL_MESSAGE = "must be a canonical server/tool name, e.g. 'reports/run_report'";
+
+const canonicalName = z.string().max(512).refine(isCanonicalName, CANONICAL_MESSAGE);
+
+/** A JSON object: the arguments the check expects, or a fragment of JSON Schema. */
+const jsonObject = z.record(z.string(), z.json());
+
+export const threadTurnSchema = z
+  .object({
+    role: z.enum(['user', 'assistant']),
+    content: z.string().min(1).max(MAX_PROMPT_LENGTH),
+  })
+  .strict();
+
+/**
+ * What the target call's arguments must hold: keys that must be there, values that must be
+ * exactly so, and a JSON Schema fragment they must fit. All are optional; with none, any call
+ * of the target passes.
+ */
+export const argumentChecksSchema = z
+  .object({
+    required: z.array(z.string().min(1).max(256)).max(100).optional(),
+    equals: jsonObject.optional(),
+    schema: jsonObject.optional(),
+  })
+  .strict();
+
+export const bakeoffTaskSchema = z
+  .object({
+    id: z.string().regex(TASK_ID_RE, 'must be a slug of letters, digits, _, . and - (at most 128)'),
+    prompt: z.string().min(1).max(MAX_PROMPT_LENGTH).optional(),
+    thread: z.array(threadTurnSchema).min(1).max(MAX_THREAD_TURNS).optional(),
+    target: canonicalName,
+    arguments: argumentChecksSchema.optional(),
+    /** Canned results per tool (canonical name): what a call of it answers during the run. */
+    fixtures: jsonObject.optional(),
+    maxTurns: z.number().int().min(1).max(MAX_TASK_TURNS).optional(),
+  })
+  .strict()
+  .superRefine((task, ctx) => {
+    if (task.prompt === undefined && task.thread === undefined) ctx.addIssue({ code: 'custom', path: [], message: 'needs a prompt or a thread' });
+    if (task.prompt !== undefined && task.thread !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['thread'], message: 'give a prompt or a thread, not both' });
+    // The model answers the last turn; an assistant's last word leaves it nothing to answer.
+    if (task.thread && task.thread.at(-1)?.role !== 'user') {
+      ctx.addIssue({ code: 'custom', path: ['thread', task.thread.length - 1, 'role'], message: "the last turn of a thread is the user's" });
+    }
+    for (const name of Object.keys(task.fixtures ?? {})) {
+      if (!isCanonicalName(name)) ctx.addIssue({ code: 'custom', path: ['fixtures', name], message: `fixture '${name}' ${CANONICAL_MESSAGE}` });
+    }
+  });
+
+export const bakeoffTaskFileSchema = z
+  .object({
+    tasks: z.array(bakeoffTaskSchema).min(1).max(MAX_BAKEOFF_TASKS),
+  })
+  .strict();
+
+export type BakeoffTask = z.infer<typeof bakeoffTaskSchema>;
+export type BakeoffTaskFile = z.infer<typeof bakeoffTaskFileSchema>;
+export type ArgumentChecks = z.infer<typeof argumentChecksSchema>;
+export type ThreadTurn = z.infer<typeof threadTurnSchema>;
+
+/** The turns a run starts from: the thread as written, or the prompt as one user turn. */
+export function openingTurns(task: BakeoffTask): ThreadTurn[] {
+  return task.thread ? task.thread.map((t) => ({ ...t })) : [{ role: 'user', content: task.prompt ?? '' }];
+}
