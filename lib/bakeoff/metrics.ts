@@ -1,5 +1,4 @@
-import type { ArgumentProblem } from '@/lib/arguments/classes';
-import { FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
+import { type ArgumentProblem, FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
 import { failureClassesOf, isWellFormed } from '@/lib/arguments/classify';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
 import { schemaProblems, taskProblems } from './argument-checks';
