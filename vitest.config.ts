@@ -15,7 +15,15 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'bench/**/*.test.ts', 'cli/**/*.test.ts', 'mcp/**/*.test.ts', 'proxy/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'components/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'mcp/**/*.test.ts',
+            'proxy/**/*.test.ts',
+            'test/scripted-model.test.ts',
+          ],
           environment: 'node',
         },
       },

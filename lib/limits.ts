@@ -139,3 +139,10 @@ export const ARGUMENT_WRONG_KEYS = 10;
 
 /** Identities GET /usage/identities lists at most (§policy): tokens × clients stay few; past this the answer says it was cut. */
 export const MAX_USAGE_IDENTITIES = 200;
+
+/**
+ * Bake-offs (§bake-off): tasks in one file; turns of a task's thread (a short exchange, not a
+ * recorded session); a prompt's length; model turns a run may take before it stops as
+ * `turn_limit`, and the default; runs per cell a schedule may ask for.
+ */
+export const BAKEOFF_LIMITS = { tasks: 500, threadTurns: 20, promptLength: 20_000, taskTurns: 50, defaultTaskTurns: 8, runs: 1_000 } as const;

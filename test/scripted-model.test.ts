@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aggregate, groupRuns, measureRuns, type ToolSchemas } from '@/lib/bakeoff/metrics';
 import { remaining, schedule } from '@/lib/bakeoff/schedule';
-import { type BakeoffTask, DEFAULT_TASK_TURNS, openingTurns } from '@/lib/bakeoff/task-schema';
+import { type BakeoffTask, openingTurns } from '@/lib/bakeoff/task-schema';
+import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { type CellKey, countedTranscripts, doneKeys, parseArguments, type ToolCallRecord, type Transcript } from '@/lib/bakeoff/transcript';
 import { compare } from '@/lib/bakeoff/verdict';
 import { type ChatMessage, type ChatRequest, type FunctionTool, NONCE_HEADER, ScriptedModel, tokensOf } from './scripted-model';
@@ -74,7 +75,7 @@ async function runCell(key: CellKey, task: BakeoffTask, retries = 2): Promise<Tr
   const tools = PRESENTATIONS[key.presentation]!;
   const messages: ChatMessage[] = openingTurns(task).map((t) => ({ role: t.role, content: t.content }));
   const transcript: Transcript = { key, turns: [], calls: [], outcome: 'turn_limit' };
-  for (let turn = 0; turn < (task.maxTurns ?? DEFAULT_TASK_TURNS); turn++) {
+  for (let turn = 0; turn < (task.maxTurns ?? BAKEOFF_LIMITS.defaultTaskTurns); turn++) {
     const started = performance.now();
     let response = await post({ model: key.model, messages, tools }, `${key.presentation}/${key.run}`);
     for (let attempt = 0; response.status === 429 && attempt < retries; attempt++) {

@@ -1,8 +1,6 @@
+import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { seededRandom, seedOf } from '@/lib/stats/random';
 import { type CellKey, cellKeyText } from './transcript';
-
-/** Runs per cell a schedule may ask for. */
-export const MAX_BAKEOFF_RUNS = 1_000;
 
 export interface ScheduleInput {
   tasks: readonly string[];
@@ -22,7 +20,8 @@ export interface ScheduleInput {
  */
 export function schedule(input: ScheduleInput): CellKey[] {
   const { tasks, presentations, models, runs } = input;
-  if (!Number.isInteger(runs) || runs < 1 || runs > MAX_BAKEOFF_RUNS) throw new Error(`runs must be a whole number from 1 to ${MAX_BAKEOFF_RUNS}, not ${runs}`);
+  if (!Number.isInteger(runs) || runs < 1 || runs > BAKEOFF_LIMITS.runs)
+    throw new Error(`runs must be a whole number from 1 to ${BAKEOFF_LIMITS.runs}, not ${runs}`);
   for (const [what, list] of [
     ['task', tasks],
     ['presentation', presentations],

@@ -1,14 +1,6 @@
 import { z } from 'zod';
+import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { isCanonicalName } from '@/lib/names/canonical';
-
-/** Tasks in one file: a bake-off replays each of them per presentation, model and run. */
-export const MAX_BAKEOFF_TASKS = 500;
-/** Turns of a task's thread; a bake-off task is a short exchange, not a recorded session. */
-export const MAX_THREAD_TURNS = 20;
-export const MAX_PROMPT_LENGTH = 20_000;
-/** Model turns a run may take before it is stopped as `turn_limit`. */
-export const MAX_TASK_TURNS = 50;
-export const DEFAULT_TASK_TURNS = 8;
 
 export const TASK_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
@@ -22,7 +14,7 @@ const jsonObject = z.record(z.string(), z.json());
 export const threadTurnSchema = z
   .object({
     role: z.enum(['user', 'assistant']),
-    content: z.string().min(1).max(MAX_PROMPT_LENGTH),
+    content: z.string().min(1).max(BAKEOFF_LIMITS.promptLength),
   })
   .strict();
 
@@ -42,13 +34,13 @@ export const argumentChecksSchema = z
 export const bakeoffTaskSchema = z
   .object({
     id: z.string().regex(TASK_ID_RE, 'must be a slug of letters, digits, _, . and - (at most 128)'),
-    prompt: z.string().min(1).max(MAX_PROMPT_LENGTH).optional(),
-    thread: z.array(threadTurnSchema).min(1).max(MAX_THREAD_TURNS).optional(),
+    prompt: z.string().min(1).max(BAKEOFF_LIMITS.promptLength).optional(),
+    thread: z.array(threadTurnSchema).min(1).max(BAKEOFF_LIMITS.threadTurns).optional(),
     target: canonicalName,
     arguments: argumentChecksSchema.optional(),
     /** Canned results per tool (canonical name): what a call of it answers during the run. */
     fixtures: jsonObject.optional(),
-    maxTurns: z.number().int().min(1).max(MAX_TASK_TURNS).optional(),
+    maxTurns: z.number().int().min(1).max(BAKEOFF_LIMITS.taskTurns).optional(),
   })
   .strict()
   .superRefine((task, ctx) => {
@@ -66,7 +58,7 @@ export const bakeoffTaskSchema = z
 
 export const bakeoffTaskFileSchema = z
   .object({
-    tasks: z.array(bakeoffTaskSchema).min(1).max(MAX_BAKEOFF_TASKS),
+    tasks: z.array(bakeoffTaskSchema).min(1).max(BAKEOFF_LIMITS.tasks),
   })
   .strict();
 
