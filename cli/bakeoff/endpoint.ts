@@ -1,0 +1,139 @@
+/**
+ * The model endpoints a bake-off talks to: an OpenAI-compatible chat-completions endpoint
+ * (OpenAI, Azure, OpenRouter, vLLM, llama.cpp, Ollama) and the Anthropic messages API, behind
+ * one shape. Rate limits and overloads are retried with backoff; anything else fails the turn.
+ */
+
+/** A tool as the bake-off offers it: the name the model receives, with its description and schema. */
+export interface OfferedTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  /** The argument text as the model wrote it (Anthropic's parsed input is written back as JSON). */
+  arguments: string;
+}
+
+export type BakeoffMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls: ModelToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface Completion {
+  text: string | null;
+  toolCalls: ModelToolCall[];
+  /** Every input token of the request, cached or not. */
+  inputTokens: number;
+  /** Input tokens served from the provider's cache, when it says. */
+  cachedTokens?: number;
+  outputTokens: number;
+}
+
+export interface CompletionRequest {
+  model: string;
+  messages: readonly BakeoffMessage[];
+  tools: readonly OfferedTool[];
+  /** Sent as they are: the cell's key, for the provider's logs (and the scripted model's seed). */
+  headers?: Record<string, string>;
+}
+
+export interface ModelEndpoint {
+  complete(request: CompletionRequest): Promise<Completion>;
+}
+
+export const ENDPOINT_KINDS = ['openai', 'anthropic'] as const;
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** The first backoff when the endpoint names no wait; doubled per retry, up to maxMs. */
+  baseMs: number;
+  maxMs: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 6,
+  baseMs: 1_000,
+  maxMs: 60_000,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The endpoint failed the request for good: its status (0: never answered) and what it said. */
+export class EndpointError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EndpointError';
+  }
+}
+
+/** Rate limited, overloaded (Anthropic's 529) or a passing server fault: worth another try. */
+const RETRYABLE = new Set([408, 429, 500, 502, 503, 504, 529]);
+const REQUEST_TIMEOUT_MS = 300_000;
+
+/** The wait an answer asks for: `retry-after-ms`, or `retry-after` in seconds or as a date. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
+  const ms = Number(headers.get('retry-after-ms'));
+  if (headers.has('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
+  if (value === null) return null;
+  const seconds = Number(value);
+  if (value.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** POST `body` as JSON; retries what is worth retrying, then gives the answer's JSON or throws EndpointError. */
+export async function postJson(url: string, headers: Record<string, string>, body: unknown, retry: RetryPolicy): Promise<unknown> {
+  const text = JSON.stringify(body);
+  for (let attempt = 0; ; attempt++) {
+    let status = 0;
+    let message: string;
+    let wait: number | null = null;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: text,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const answer = await res.text();
+      if (res.ok) {
+        try {
+          return JSON.parse(answer) as unknown;
+        } catch {
+          throw new EndpointError(res.status, `the endpoint answered ${res.status} with something that is not JSON: ${answer.slice(0, 200)}`);
+        }
+      }
+      status = res.status;
+      message = `HTTP ${res.status}: ${errorMessageOf(answer)}`;
+      wait = retryAfterMs(res.headers);
+      if (!RETRYABLE.has(res.status)) throw new EndpointError(status, message);
+    } catch (err) {
+      if (err instanceof EndpointError) throw err;
+      message = `no answer from ${new URL(url).host}: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (attempt >= retry.retries) throw new EndpointError(status, `${message} (after ${attempt + 1} attempts)`);
+    await retry.sleep(Math.min(retry.maxMs, wait ?? retry.baseMs * 2 ** attempt));
+  }
+}
+
+function errorMessageOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown } | string;
+    if (typeof body === 'string') return body;
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    if (typeof message === 'string') return message;
+  } catch {
+    // Not JSON: the text itself, cut.
+  }
+  return text.slice(0, 300);
+}

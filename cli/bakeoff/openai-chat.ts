@@ -1,0 +1,69 @@
+import {
+  type BakeoffMessage,
+  type Completion,
+  type CompletionRequest,
+  DEFAULT_RETRY,
+  EndpointError,
+  type ModelEndpoint,
+  postJson,
+  type RetryPolicy,
+} from './endpoint';
+
+interface ChatAnswer {
+  choices?: { message?: { content?: string | null; tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[] } }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+}
+
+/**
+ * `POST …/chat/completions` with function tools. `url` is the API's base (`https://api.openai.com/v1`,
+ * `http://localhost:11434/v1`) or the full completions URL (Azure's, with its `api-version`).
+ */
+export function openAiChat(url: string, apiKey: string | undefined, retry: RetryPolicy = DEFAULT_RETRY): ModelEndpoint {
+  const target = /\/chat\/completions(\?|$)/.test(url) ? url : `${url.replace(/\/+$/, '')}/chat/completions`;
+  const auth = authHeaders(target, apiKey);
+  return {
+    async complete(request: CompletionRequest): Promise<Completion> {
+      const body = {
+        model: request.model,
+        messages: request.messages.map(toChatMessage),
+        ...(request.tools.length > 0
+          ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
+          : {}),
+      };
+      const answer = (await postJson(target, { ...auth, ...request.headers }, body, retry)) as ChatAnswer;
+      const message = answer.choices?.[0]?.message;
+      if (!message) throw new EndpointError(200, 'the answer has no choices[0].message');
+      const toolCalls = (message.tool_calls ?? []).map((call, i) => ({
+        id: call.id ?? `call_${i}`,
+        name: call.function?.name ?? '',
+        arguments: call.function?.arguments ?? '',
+      }));
+      const usage = answer.usage ?? {};
+      return {
+        text: message.content ?? null,
+        toolCalls,
+        inputTokens: usage.prompt_tokens ?? 0,
+        ...(usage.prompt_tokens_details?.cached_tokens !== undefined ? { cachedTokens: usage.prompt_tokens_details.cached_tokens } : {}),
+        outputTokens: usage.completion_tokens ?? 0,
+      };
+    },
+  };
+}
+
+/** Azure takes its key in `api-key`; every other endpoint as a bearer token; a local one may need none. */
+export function authHeaders(url: string, apiKey: string | undefined): Record<string, string> {
+  if (!apiKey) return {};
+  return new URL(url).hostname.endsWith('.openai.azure.com') ? { 'api-key': apiKey } : { authorization: `Bearer ${apiKey}` };
+}
+
+function toChatMessage(message: BakeoffMessage): Record<string, unknown> {
+  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'user') return { role: 'user', content: message.content };
+  return {
+    role: 'assistant',
+    content: message.content,
+    ...(message.toolCalls.length > 0
+      ? { tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+      : {}),
+  };
+}
