@@ -11,7 +11,7 @@ import { type Behaviour, type ChatRequest, DEFAULT_BEHAVIOUR, type Decision, dec
 export * from './scripted-choices';
 
 /** The header a runner may send the run's nonce in (it may also write it into the user's turn). */
-export const NONCE_HEADER = 'x-run-nonce';
+export const NONCE_HEADER = 'x-favindex-bakeoff-run';
 
 export interface RecordedRequest {
   method: string;

@@ -51,6 +51,7 @@ export interface RunMeasures {
 
 export function judgeCall(call: ToolCallRecord, task: BakeoffTask, checks: SchemaChecks, schemas: ToolSchemas = {}): CallVerdict {
   const isTarget = call.canonical === task.target;
+  if (call.source) return { isTarget: false, wellFormed: call.arguments.ok, passes: false, classes: [], problems: [] };
   if (call.canonical === null)
     return { isTarget, wellFormed: false, passes: false, classes: failureClassesOf({ inventedTool: true, status: 'ok' }), problems: [] };
   const fromSchema = schemaProblems(call.arguments, schemas[call.canonical], checks);
@@ -140,7 +141,11 @@ export interface Aggregate extends Record<ProportionMetric, Proportion>, Record<
 
 export function aggregate(runs: readonly RunMeasures[]): Aggregate {
   const share = (metric: ProportionMetric) => wilson(runs.filter((r) => r[metric]).length, runs.length);
-  const mean = (metric: MeanMetric) => meanOf(runs.map((r) => r[metric]).filter((v): v is number => v !== null));
+  // Every mean measure is a count, a size or a time: its interval stops at 0.
+  const mean = (metric: MeanMetric) => {
+    const m = meanOf(runs.map((r) => r[metric]).filter((v): v is number => v !== null));
+    return { ...m, low: Math.max(0, m.low) };
+  };
   const classes = noClasses();
   for (const run of runs) for (const c of FAILURE_CLASSES) classes[c] += run.classes[c];
   return {

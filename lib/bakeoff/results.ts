@@ -17,6 +17,7 @@ const transcriptSchema = z
           turn: count,
           presented: z.string(),
           canonical: z.string().nullable(),
+          source: z.enum(['meta', 'agent']).optional(),
           rawArguments: z.string(),
           arguments: z.union([z.object({ ok: z.literal(true), value: z.json() }).strict(), z.object({ ok: z.literal(false), error: z.string() }).strict()]),
         })
@@ -56,6 +57,7 @@ function ordered(t: Transcript): Transcript {
       turn: call.turn,
       presented: call.presented,
       canonical: call.canonical,
+      ...(call.source ? { source: call.source } : {}),
       rawArguments: call.rawArguments,
       arguments: call.arguments.ok ? { ok: true, value: call.arguments.value } : { ok: false, error: call.arguments.error },
     })),

@@ -28,6 +28,12 @@ export interface ToolCallRecord {
   presented: string;
   /** The canonical `server/tool` the name resolves to; null when it resolves to nothing (an invented tool). */
   canonical: string | null;
+  /**
+   * Set for a tool that is no server's: favindex's own (`meta`: a search, a listing; a call
+   * through the invoke tool is recorded as the call it makes) or the agent's (`agent`). Such a
+   * call is neither the target nor invented; it counts as a call and as wander.
+   */
+  source?: 'meta' | 'agent';
   /** The argument text as sent, so a parse failure can be seen as it was. */
   rawArguments: string;
   arguments: ParsedArguments;

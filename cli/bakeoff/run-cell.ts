@@ -1,0 +1,108 @@
+import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
+import { openingTurns } from '@/lib/bakeoff/task-schema';
+import { type CellKey, parseArguments, type ToolCallRecord, type Transcript } from '@/lib/bakeoff/transcript';
+import { BAKEOFF_LIMITS } from '@/lib/limits';
+import { retrieveTools } from '@/lib/surface/retrieve';
+import { type BakeoffMessage, EndpointError, type ModelEndpoint, type ModelToolCall, type OfferedTool } from './endpoint';
+import type { Presentation } from './presentation';
+
+/** Tools a search answers with, as favindex's own `mcp_find_tools` does by default. */
+const FOUND_PER_SEARCH = 5;
+
+/** The header that names the cell, for the endpoint's logs; the scripted model seeds on the run. */
+export const CELL_HEADER = 'x-favindex-bakeoff-cell';
+export const RUN_HEADER = 'x-favindex-bakeoff-run';
+
+interface Answered {
+  record: ToolCallRecord;
+  result: unknown;
+  /** Tools a search found: callable from the next turn on, as favindex's proxy lists them. */
+  found: { canonical: string; tool: OfferedTool }[];
+}
+
+function objectOf(text: string): Record<string, unknown> | null {
+  const parsed = parseArguments(text);
+  return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
+    ? (parsed.value as Record<string, unknown>)
+    : null;
+}
+
+/** A tool's result: the task's fixture for it, else a plain success, as a server that did the work would answer. */
+function resultOf(task: BakeoffTask, canonical: string): unknown {
+  return task.fixtures?.[canonical] ?? { ok: true };
+}
+
+/** What the model's call is and what it gets back. */
+function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentation: Presentation): Answered {
+  const base = { turn, presented: call.name, rawArguments: call.arguments, arguments: parseArguments(call.arguments) };
+  const listed = presentation.listedAs.get(call.name);
+  if (!listed) return { record: { ...base, canonical: null }, result: { error: `no tool is named '${call.name}'` }, found: [] };
+  if (listed.kind === 'server') return { record: { ...base, canonical: listed.canonical }, result: resultOf(task, listed.canonical), found: [] };
+  if (listed.kind === 'invoke') {
+    // The call it makes is the call that counts: its server and tool, its own arguments.
+    const args = objectOf(call.arguments);
+    const canonical = args && typeof args.server === 'string' && typeof args.tool === 'string' ? `${args.server}/${args.tool}` : '';
+    const inner = JSON.stringify(args?.arguments ?? {});
+    if (!presentation.catalog.has(canonical))
+      return { record: { ...base, canonical: null }, result: { error: `no tool '${canonical}' in the project` }, found: [] };
+    return { record: { ...base, canonical, rawArguments: inner, arguments: parseArguments(inner) }, result: resultOf(task, canonical), found: [] };
+  }
+  if (listed.kind === 'find') {
+    const query = objectOf(call.arguments)?.query;
+    const { entries } = retrieveTools(presentation.searchable, typeof query === 'string' ? query : '', FOUND_PER_SEARCH);
+    const found = entries.flatMap((e) => {
+      const canonical = `${e.server}/${e.tool.name}`;
+      const tool = presentation.catalog.get(canonical);
+      return tool ? [{ canonical, tool }] : [];
+    });
+    return { record: { ...base, canonical: null, source: 'meta' }, result: { tools: found.map((f) => f.tool) }, found };
+  }
+  return { record: { ...base, canonical: null, source: listed.kind }, result: { ok: true }, found: [] };
+}
+
+/**
+ * One cell run: the task's opening turns, then the model and its tool calls in turn until it
+ * answers without a call (`completed`), reaches the task's turn limit, or the endpoint fails it
+ * after its retries (`endpoint_error`: measured as nothing, run again on resume).
+ */
+export async function runCell(endpoint: ModelEndpoint, key: CellKey, task: BakeoffTask, presentation: Presentation): Promise<Transcript> {
+  const offered = [...presentation.offered];
+  const names = new Set(offered.map((t) => t.name));
+  const listedAs = new Map(presentation.listedAs);
+  const messages: BakeoffMessage[] = openingTurns(task).map((t) =>
+    t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: t.content, toolCalls: [] },
+  );
+  const transcript: Transcript = { key, turns: [], calls: [], outcome: 'turn_limit' };
+  const headers = { [CELL_HEADER]: `${key.taskId}/${key.presentation}/${key.model}/${key.run}`, [RUN_HEADER]: String(key.run) };
+  const maxTurns = task.maxTurns ?? BAKEOFF_LIMITS.defaultTaskTurns;
+  for (let turn = 0; turn < maxTurns; turn++) {
+    const started = performance.now();
+    let completion: Awaited<ReturnType<ModelEndpoint['complete']>>;
+    try {
+      completion = await endpoint.complete({ model: key.model, messages, tools: offered, headers });
+    } catch (err) {
+      if (err instanceof EndpointError) return { ...transcript, outcome: 'endpoint_error', error: err.message };
+      throw err;
+    }
+    transcript.turns.push({
+      inputTokens: completion.inputTokens,
+      ...(completion.cachedTokens !== undefined ? { cachedTokens: completion.cachedTokens } : {}),
+      outputTokens: completion.outputTokens,
+      wallMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+    if (completion.toolCalls.length === 0) return { ...transcript, outcome: 'completed' };
+    messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
+    for (const call of completion.toolCalls) {
+      const answered = answer(call, turn, task, { ...presentation, listedAs });
+      transcript.calls.push(answered.record);
+      messages.push({ role: 'tool', toolCallId: call.id, content: JSON.stringify(answered.result) });
+      for (const { canonical, tool } of answered.found) {
+        if (names.has(tool.name)) continue;
+        names.add(tool.name);
+        offered.push(tool);
+        listedAs.set(tool.name, { kind: 'server', canonical });
+      }
+    }
+  }
+  return transcript;
+}
