@@ -14,7 +14,7 @@ export const EXIT = {
   AUTH: 4,
   /** `catalog push`: the MCP server could not be started or did not list its tools. */
   MCP_SERVER: 5,
-  /** `impact --fail-on-worse`: a measure of every session got worse after the change, its interval clear of 0. */
+  /** `impact --fail-on-worse`: a measure of every session got worse after the change; `bakeoff --fail-if-worse`: the proposed presentation lost. Either way the interval is clear of 0. */
   WORSE: 6,
 } as const;
 

@@ -3,6 +3,7 @@ import { ApiClient } from './client';
 import type { Command } from './command';
 import { applyCommand } from './commands/apply';
 import { argumentsCommand } from './commands/arguments';
+import { bakeoffCommand } from './commands/bakeoff';
 import { catalogCommand } from './commands/catalog-push';
 import { exportCommand } from './commands/export';
 import { favouritesCommand } from './commands/favourites';
@@ -14,7 +15,17 @@ import { reportError, type Io } from './output';
 
 export const CLI_VERSION = '0.1.0';
 
-const COMMANDS: Command[] = [suggestCommand, impactCommand, argumentsCommand, favouritesCommand, exportCommand, applyCommand, catalogCommand, proxyCommand];
+const COMMANDS: Command[] = [
+  suggestCommand,
+  impactCommand,
+  bakeoffCommand,
+  argumentsCommand,
+  favouritesCommand,
+  exportCommand,
+  applyCommand,
+  catalogCommand,
+  proxyCommand,
+];
 
 const HELP = `favindex ${CLI_VERSION}: usage ranking, favourites and catalogs of a favindex server, from the shell
 
@@ -38,7 +49,8 @@ Exit codes:
   3  cannot reach favindex at --url (or what answers is not favindex)
   4  not authorised: no or bad token (401), a missing scope or another project's token (403)
   5  catalog push: the MCP server could not be started or did not list its tools
-  6  impact --fail-on-worse: the change made a measure of every session worse
+  6  impact --fail-on-worse: the change made a measure of every session worse;
+     bakeoff --fail-if-worse: the proposed presentation loses on the chosen metric
 `;
 
 /** Run one command line; returns the exit code (the process entry point exits with it). */

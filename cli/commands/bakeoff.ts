@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import { METRIC_NAMES, type MetricName } from '@/lib/bakeoff/metrics';
+import { formatResultsTable, fromJsonl, ResultsLineError, resultsTable, toJsonl } from '@/lib/bakeoff/results';
+import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
+import type { Transcript } from '@/lib/bakeoff/transcript';
+import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
+import { ApiError } from '@/lib/errors';
+import { previewResponseSchema } from '@/lib/contracts/preview';
+import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { integer, requireProject, stringValue } from '../args';
+import { anthropicMessages } from '../bakeoff/anthropic-messages';
+import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
+import { openAiChat } from '../bakeoff/openai-chat';
+import { type Presentation, presentationOf } from '../bakeoff/presentation';
+import { measuresOf, runBakeoff } from '../bakeoff/runner';
+import { type ApiClient, segment } from '../client';
+import type { Command } from '../command';
+import { badArguments, CliError, EXIT } from '../exit-codes';
+import { type Io, printJson } from '../output';
+
+const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
+
+const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M [--model M2 …]
+                 --presentation ID=MODE[,client=C][,naming=N][,target=T] [--presentation …]
+                 [--api openai|anthropic] [--key-env NAME] [--runs N] [--seed S] [--out FILE]
+                 [--metric M] [--baseline ID] [--proposed ID] [--fail-if-worse] [--json]
+
+  Try presentations before shipping one: replays each task of FILE (bake-off tasks, YAML) in
+  each presentation to each model, --runs times (default 10), interleaved, and measures what
+  happened: target right first time, first call correct, well-formed, completed, tool calls,
+  wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
+
+  A presentation is the tool list favindex's preview builds for a mode (${SURFACE_MODES.join(', ')}),
+  client and naming, the agent's own tools counted in: the tools shown in full, up front (a
+  client's deferred tools are left out: the bake-off does not play its tool search). A call
+  through mcp_invoke_tool counts as the call it makes; mcp_find_tools answers with favindex's
+  own search, and what it finds is callable from the next turn on.
+
+  --endpoint: an OpenAI-compatible chat-completions API (--api openai, the default: OpenAI,
+  Azure, OpenRouter, vLLM, llama.cpp, Ollama; its base URL such as https://api.openai.com/v1, or
+  the full …/chat/completions URL) or the Anthropic messages API (--api anthropic,
+  https://api.anthropic.com). The key is read from the environment variable --key-env
+  (default OPENAI_API_KEY or ANTHROPIC_API_KEY), never stored; a local endpoint needs none.
+  Rate limits (429) and overloads are retried with backoff, as the endpoint's retry-after says.
+
+  --out FILE (default bakeoff-results.jsonl): one transcript per line, appended as each cell
+  ends. Run the same command again to resume: cells already measured are not run again, and
+  cells the endpoint failed are. The file is the export.
+
+  --metric (default targetFirst; one of ${METRIC_NAMES.join(', ')}) is compared for
+  --proposed (default: the last presentation) against --baseline (default: the first), per
+  model and over all models. --fail-if-worse: exit 6 when the proposed one clearly loses
+  over all models.
+
+  Scope for a token: surface:read (the preview).
+
+  Exit codes: 0 done, 1 favindex refused, 2 bad arguments (a task file or results line that
+  does not parse says where), 3 favindex unreachable, 4 not authorised, 6 with
+  --fail-if-worse: the proposed presentation loses on --metric.`;
+
+interface PresentationSpec {
+  id: string;
+  mode: SurfaceMode;
+  query: Record<string, string>;
+}
+
+export function parsePresentation(text: string): PresentationSpec {
+  const [head = '', ...rest] = text.split(',');
+  const [id, mode] = head.split('=');
+  if (!id || !mode) throw badArguments(`--presentation ${text}: give ID=MODE first, e.g. pinned=pinned,client=claude-code`);
+  if (!(SURFACE_MODES as readonly string[]).includes(mode)) throw badArguments(`--presentation ${text}: ${mode} is not a mode (${SURFACE_MODES.join(', ')})`);
+  const query: Record<string, string> = {};
+  for (const pair of rest) {
+    const [key, value] = pair.split('=');
+    if (!key || value === undefined || key === 'mode' || key === 'detail')
+      throw badArguments(`--presentation ${text}: '${pair}' is not KEY=VALUE of the preview's query`);
+    query[key] = value;
+  }
+  return { id, mode: mode as SurfaceMode, query };
+}
+
+async function presentationsOf(client: ApiClient, project: string, specs: PresentationSpec[]): Promise<Presentation[]> {
+  const out: Presentation[] = [];
+  for (const spec of specs) {
+    const answer = await client.request('GET', `/api/projects/${segment(project)}/preview`, {
+      query: { ...spec.query, mode: 'all', detail: 'full' },
+      schema: previewResponseSchema,
+    });
+    out.push(presentationOf(spec.id, spec.mode, answer.data));
+  }
+  return out;
+}
+
+/** The results so far; a last line cut short by a kill is dropped, and the file cut back to the lines that are whole. */
+function previousResults(io: Io, file: string): Transcript[] {
+  if (!fs.existsSync(file)) return [];
+  let text = fs.readFileSync(file, 'utf8');
+  if (text !== '' && !text.endsWith('\n')) {
+    const whole = text.slice(0, text.lastIndexOf('\n') + 1);
+    io.stderr(`${file}: its last line was cut short (a run stopped while writing it); that cell runs again\n`);
+    fs.truncateSync(file, Buffer.byteLength(whole));
+    text = whole;
+  }
+  try {
+    return fromJsonl(text);
+  } catch (err) {
+    if (err instanceof ResultsLineError) throw badArguments(`${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+function readTasks(file: string) {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw badArguments(`--tasks ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return parseBakeoffTasks(text).tasks;
+  } catch (err) {
+    if (err instanceof ApiError) throw badArguments(`--tasks ${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+function listOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+}
+
+export const bakeoffCommand: Command = {
+  name: 'bakeoff',
+  summary: 'replay tasks against models in several presentations and measure which works best',
+  help: HELP,
+  options: {
+    tasks: { type: 'string' },
+    endpoint: { type: 'string' },
+    api: { type: 'string' },
+    'key-env': { type: 'string' },
+    model: { type: 'string', multiple: true },
+    presentation: { type: 'string', multiple: true },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    metric: { type: 'string' },
+    baseline: { type: 'string' },
+    proposed: { type: 'string' },
+    'fail-if-worse': { type: 'boolean' },
+  },
+
+  async run({ parsed, io, client }) {
+    const project = requireProject(parsed.global);
+    const v = parsed.values;
+    if (parsed.positionals.length > 0) throw badArguments(`bakeoff takes no arguments (got ${parsed.positionals.join(' ')})`);
+    const tasksFile = stringValue(v.tasks);
+    const url = stringValue(v.endpoint);
+    if (!tasksFile || !url) throw badArguments('bakeoff needs --tasks FILE and --endpoint URL');
+    const kind = (stringValue(v.api) ?? 'openai') as EndpointKind;
+    if (!ENDPOINT_KINDS.includes(kind)) throw badArguments(`--api must be one of ${ENDPOINT_KINDS.join(', ')}`);
+    const models = listOf(v.model);
+    const specs = listOf(v.presentation).map(parsePresentation);
+    if (models.length === 0 || specs.length === 0) throw badArguments('bakeoff needs at least one --model and one --presentation');
+    const metric = (stringValue(v.metric) ?? 'targetFirst') as MetricName;
+    if (!METRIC_NAMES.includes(metric)) throw badArguments(`--metric must be one of ${METRIC_NAMES.join(', ')}`);
+    const baseline = stringValue(v.baseline) ?? specs[0]!.id;
+    const proposed = stringValue(v.proposed) ?? specs.at(-1)!.id;
+    for (const id of [baseline, proposed]) if (!specs.some((s) => s.id === id)) throw badArguments(`no --presentation is named ${id}`);
+    const runs = integer(stringValue(v.runs) ?? '10', '--runs', 1, 1_000);
+    const out = stringValue(v.out) ?? 'bakeoff-results.jsonl';
+    const tasks = readTasks(tasksFile);
+    const previous = previousResults(io, out);
+
+    const presentations = await presentationsOf(client, project, specs);
+    const key = io.env[stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind]];
+    const endpoint = kind === 'anthropic' ? anthropicMessages(url, key) : openAiChat(url, key);
+    const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed) };
+    const outcome = await runBakeoff(endpoint, setup, previous, {
+      record: (t) => fs.appendFileSync(out, toJsonl([t])),
+      progress: (done, total, t) =>
+        io.stderr(
+          `[${done}/${total}] ${t.key.taskId} × ${t.key.presentation} × ${t.key.model} #${t.key.run + 1}: ${t.outcome}, ${t.calls.length} call(s)${t.error ? ` (${t.error})` : ''}\n`,
+        ),
+    });
+    const measures = measuresOf(setup, outcome.transcripts);
+    const table = resultsTable(measures);
+    const verdicts = baseline === proposed ? [] : compareByModel(measures, { metric, proposed, baseline });
+    const summary = { ran: outcome.ran, alreadyDone: outcome.alreadyDone, failed: outcome.failed, results: out };
+    if (parsed.global.json) printJson(io, { ...summary, table, verdicts, leftOut: Object.fromEntries(presentations.map((p) => [p.id, p.leftOut])) });
+    else {
+      const lines = [
+        `Bake-off of ${project}: ${tasks.length} task(s) × ${presentations.length} presentation(s) × ${models.length} model(s) × ${runs} run(s); ${outcome.ran} cell(s) run now, ${outcome.alreadyDone} already in ${out}${outcome.failed ? `, ${outcome.failed} failed at the endpoint (run the command again to retry them)` : ''}.`,
+        '',
+        formatResultsTable(table),
+        ...verdicts.map((verdict) => verdict.wording),
+      ];
+      for (const p of presentations) {
+        const { deferred, hidden, placeholders } = p.leftOut;
+        if (deferred + hidden + placeholders > 0)
+          lines.push(
+            `${p.id}: ${p.offered.length} tool(s) shown; left out: ${deferred} deferred, ${hidden} hidden, ${placeholders} agent tool(s) known only by count`,
+          );
+      }
+      io.stdout(`${lines.join('\n')}\n`);
+    }
+    const pooled = verdicts.at(-1);
+    if (v['fail-if-worse'] && pooled && isWorse(pooled)) {
+      throw new CliError(EXIT.WORSE, pooled.wording, { suggestedAction: `keep ${baseline}, or change ${proposed} and run the bake-off again` });
+    }
+  },
+};

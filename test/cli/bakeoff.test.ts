@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromJsonl } from '@/lib/bakeoff/results';
+import { serialiseBakeoffTasks } from '@/lib/bakeoff/tasks';
+import { BAKEOFF_SERVERS, BAKEOFF_TASKS } from '@/test/bakeoff-catalog';
+import { ScriptedModel } from '@/test/scripted-model';
+import { type CliServer, startCliServer } from './run-cli';
+
+/** `favindex bakeoff` end to end: the built server's previews, the installed command, a scripted OpenAI-compatible model. */
+const cli = startCliServer('cli-bakeoff');
+const favindex = cli.favindex;
+const api: CliServer['api'] = (...args) => cli.api(...args);
+const model = new ScriptedModel({ models: { strong: { wanderPerTool: 0.005 } } });
+let endpoint: string;
+
+beforeAll(async () => {
+  endpoint = await model.start();
+  expect((await api('POST', '/api/projects', { id: 'cli-bakeoff' })).status).toBe(201);
+  for (const server of BAKEOFF_SERVERS)
+    expect((await api('PUT', `/api/projects/cli-bakeoff/catalog/${server.name}`, { tools: server.tools })).status).toBe(201);
+  fs.writeFileSync(path.join(cli.workDir, 'tasks.yaml'), serialiseBakeoffTasks({ tasks: BAKEOFF_TASKS }));
+});
+afterAll(() => model.stop());
+
+const bakeoff = (extra: string[] = []) =>
+  favindex(
+    [
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'strong',
+      '--presentation',
+      'eager=eager',
+      '--presentation',
+      'lazy=lazy',
+      '--runs',
+      '4',
+      ...extra,
+    ],
+    { env: { OPENAI_API_KEY: 'sk-cli-test' } },
+  );
+
+describe('favindex bakeoff', () => {
+  it('runs every cell, prints the table and the verdict, exits 6 with --fail-if-worse, and resumes without running a cell twice', async () => {
+    const first = await bakeoff(['--fail-if-worse']);
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stdout).toContain(
+      'Bake-off of cli-bakeoff: 5 task(s) × 2 presentation(s) × 1 model(s) × 4 run(s); 40 cell(s) run now, 0 already in bakeoff-results.jsonl.',
+    );
+    expect(first.stdout).toMatch(/^\| presentation \| model \| n \| target right first time \|/m);
+    expect(first.stdout).toMatch(/^\| eager \| strong \| 20 \| \d+% \[\d+%, \d+%\] \|/m);
+    expect(first.stdout).toMatch(/^\| lazy \| strong \| 20 \| 0% \[0%, \d+%\] \|/m);
+    expect(first.stderr).toMatch(/lazy loses to eager on all models by \d+ ± \d+ points: clear/);
+    expect(first.stderr).toMatch(/^\[40\/40\] /m);
+    const file = path.join(cli.workDir, 'bakeoff-results.jsonl');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(fromJsonl(text)).toHaveLength(40);
+    // The key went to the endpoint and nowhere else.
+    expect(model.requests.every((r) => r.headers.authorization === 'Bearer sk-cli-test')).toBe(true);
+    expect(text).not.toContain('sk-cli-test');
+
+    const asked = model.requests.length;
+    const again = await bakeoff(['--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ ran: 0, alreadyDone: 40, failed: 0 });
+    expect(model.requests.length).toBe(asked);
+
+    // A run killed while writing its last line: that cell runs again, the others do not.
+    fs.writeFileSync(file, text.slice(0, text.length - 20));
+    const resumed = await bakeoff(['--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('its last line was cut short');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ ran: 1, alreadyDone: 39 });
+    expect(fromJsonl(fs.readFileSync(file, 'utf8'))).toHaveLength(40);
+  });
+
+  it('refuses a task file that does not parse with where it breaks, and a results file with the line that is not a transcript', async () => {
+    fs.writeFileSync(path.join(cli.workDir, 'bad.yaml'), 'tasks:\n  - id: one\n    prompt: hi\n    target: not-canonical\n');
+    const bad = await favindex(['bakeoff', '-p', 'cli-bakeoff', '--tasks', 'bad.yaml', '--endpoint', endpoint, '--model', 'm', '--presentation', 'e=eager']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--tasks bad\.yaml: .*task 'one', target/);
+    fs.writeFileSync(path.join(cli.workDir, 'broken.jsonl'), '{"not": "a transcript"}\n');
+    const broken = await favindex([
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'm',
+      '--presentation',
+      'e=eager',
+      '--out',
+      'broken.jsonl',
+    ]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('broken.jsonl: line 1 of the results is not a transcript');
+    const mode = await favindex([
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'm',
+      '--presentation',
+      'e=everything',
+    ]);
+    expect(mode.code).toBe(2);
+    expect(mode.stderr).toContain('everything is not a mode');
+  });
+});
