@@ -21,7 +21,7 @@ import { type Io, printJson } from '../output';
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
 const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M [--model M2 …]
-                 --presentation ID=MODE[,client=C][,naming=N][,target=T] [--presentation …]
+                 --presentation ID=MODE[,client=C][,naming=N][,favourites=A+B…] [--presentation …]
                  [--api openai|anthropic] [--key-env NAME] [--runs N] [--seed S] [--out FILE]
                  [--metric M] [--baseline ID] [--proposed ID] [--fail-if-worse] [--json]
 
@@ -31,10 +31,12 @@ const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M
   wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
 
   A presentation is the tool list favindex's preview builds for a mode (${SURFACE_MODES.join(', ')}),
-  client and naming, the agent's own tools counted in: the tools shown in full, up front (a
-  client's deferred tools are left out: the bake-off does not play its tool search). A call
-  through mcp_invoke_tool counts as the call it makes; mcp_find_tools answers with favindex's
-  own search, and what it finds is callable from the next turn on.
+  a client and a naming (any setting of the preview: target, toolSearch, agentTools…), the
+  agent's own tools counted in. favourites=A+B… previews a proposed favourites list instead of
+  the project's: the current surface against the proposed change. The model gets the tools
+  shown in full, up front (a client's deferred tools are left out: the bake-off does not play
+  its tool search). A call through mcp_invoke_tool counts as the call it makes; mcp_find_tools
+  answers with favindex's own search, and what it finds is callable from the next turn on.
 
   --endpoint: an OpenAI-compatible chat-completions API (--api openai, the default: OpenAI,
   Azure, OpenRouter, vLLM, llama.cpp, Ollama; its base URL such as https://api.openai.com/v1, or
@@ -74,7 +76,8 @@ export function parsePresentation(text: string): PresentationSpec {
     const [key, value] = pair.split('=');
     if (!key || value === undefined || key === 'mode' || key === 'detail')
       throw badArguments(`--presentation ${text}: '${pair}' is not KEY=VALUE of the preview's query`);
-    query[key] = value;
+    // Lists inside a presentation are joined by + (commas part its settings).
+    query[key] = value.split('+').join(',');
   }
   return { id, mode: mode as SurfaceMode, query };
 }

@@ -89,6 +89,11 @@ export const previewQuerySchema = z
     /** … and called servers, most recent first. */
     calledServers: list(z.string().regex(SERVER_NAME_RE, 'each called server is a server name'), 'servers').optional(),
     query: z.string().max(1_000).default(''),
+    /**
+     * A proposed favourites list, in pinned order, previewed instead of the project's own (a
+     * bake-off's "proposed change"); maxFavourites and the policy apply to it as to the stored one.
+     */
+    favourites: list(z.string().refine(isCanonicalName, 'each favourite is a canonical server/tool name'), 'favourites').optional(),
     /** The identity previewed (§policy): the name of a project token … */
     token: z.string().trim().min(1).max(100).optional(),
     /** … and the client name its session gives (clientInfo.name). Without either, an identity no rule names. */

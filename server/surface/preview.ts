@@ -16,8 +16,10 @@ export async function preview(app: AppContext, projectId: string, query: Preview
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
   const proxies = running ? { connected: running.proxies, uploadedOnly: inputs.uploadedOnly } : null;
   const identity = { token: query.token ?? null, client: query.sessionClient ?? null };
+  // A proposed list stands in for the stored one, turned on: what the lists would be after the change.
+  const favourites = query.favourites ? { ...inputs.favourites, enabled: true, tools: query.favourites } : inputs.favourites;
   // The lists of this identity: what its proxy session lists, by the same restriction (§policy).
-  const mine = surfaceForIdentity(inputs.catalog, inputs.favourites, inputs.policy, identity);
+  const mine = surfaceForIdentity(inputs.catalog, favourites, inputs.policy, identity);
   return buildPreviewResponse(
     {
       project: projectId,

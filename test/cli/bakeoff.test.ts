@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJsonl } from '@/lib/bakeoff/results';
 import { serialiseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { BAKEOFF_SERVERS, BAKEOFF_TASKS } from '@/test/bakeoff-catalog';
-import { ScriptedModel } from '@/test/scripted-model';
+import { type ChatRequest, ScriptedModel } from '@/test/scripted-model';
 import { type CliServer, startCliServer } from './run-cli';
 
 /** `favindex bakeoff` end to end: the built server's previews, the installed command, a scripted OpenAI-compatible model. */
@@ -78,6 +78,41 @@ describe('favindex bakeoff', () => {
     expect(resumed.stderr).toContain('its last line was cut short');
     expect(JSON.parse(resumed.stdout)).toMatchObject({ ran: 1, alreadyDone: 39 });
     expect(fromJsonl(fs.readFileSync(file, 'utf8'))).toHaveLength(40);
+  });
+
+  it('previews a proposed favourites list for a presentation: the model is shown it, the stored favourites are not changed', async () => {
+    model.requests.length = 0;
+    const out = await favindex([
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'strong',
+      '--runs',
+      '1',
+      '--out',
+      'fav.jsonl',
+      '--json',
+      '--presentation',
+      'now=favindex',
+      '--presentation',
+      'proposed=favindex,favourites=reports/run_report+crm/create_contact',
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const shown = (presentation: string) =>
+      new Set(
+        model.requests
+          .filter((r) => r.headers['x-favindex-bakeoff-cell']!.includes(`/${presentation}/`))
+          .flatMap((r) => ((r.body as ChatRequest).tools ?? []).map((t) => t.function.name)),
+      );
+    const favourites = (names: Set<string>) => [...names].filter((n) => n.startsWith('fav_')).sort();
+    expect(favourites(shown('now'))).toEqual([]);
+    expect(favourites(shown('proposed'))).toEqual(['fav_create_contact', 'fav_run_report']);
+    expect((await api('GET', '/api/projects/cli-bakeoff/favourites')).body).toMatchObject({ tools: [] });
   });
 
   it('refuses a task file that does not parse with where it breaks, and a results file with the line that is not a transcript', async () => {

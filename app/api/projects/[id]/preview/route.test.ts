@@ -14,7 +14,7 @@ type Mode = {
   fits: boolean;
   overBy: number;
   problems: { name: string }[];
-  tools: { name: string; canonical: string | null }[];
+  tools: { name: string; canonical: string | null; source?: string }[];
 };
 const byMode = (body: { modes: Mode[] }) => Object.fromEntries(body.modes.map((m) => [m.mode, m]));
 
@@ -152,6 +152,24 @@ describe('GET /api/projects/:id/preview', () => {
     const res = await api.get(`/api/projects/${id}/preview?mode=lazy&activated=memory/read_graph,github/get_issue&agentTools=0`);
     expect(res.body.modes[0].tools.map((t: { name: string }) => t.name)).toEqual(['mcp_find_tools', 'memory__read_graph', 'github__get_issue']);
     expect(res.body.session).toEqual({ source: 'explicit', activated: ['memory/read_graph', 'github/get_issue'], calledServers: ['github', 'memory'] });
+  });
+
+  it('previews a proposed favourites list instead of the stored one, capped as the stored one is, and leaves the stored one as it was', async () => {
+    const id = await createTestProject(['github', 'gitlab', 'filesystem']);
+    await writeFavourites(database.db, id, { enabled: true, maxFavourites: 2, tools: ['github/create_issue'] }, { via: 'api' });
+    const favindexNames = (body: { modes: Mode[] }) =>
+      byMode(body)
+        .favindex!.tools.filter((t) => t.source === 'favourite')
+        .map((t) => t.canonical);
+    expect(favindexNames((await api.get(`/api/projects/${id}/preview`)).body)).toEqual(['github/create_issue']);
+    const proposed = await api.get(`/api/projects/${id}/preview?favourites=filesystem/read_file,gitlab/create_issue,github/get_issue`);
+    expect(proposed.status).toBe(200);
+    // In the order proposed, at most maxFavourites of them.
+    expect(favindexNames(proposed.body)).toEqual(['filesystem/read_file', 'gitlab/create_issue']);
+    const bad = await api.get(`/api/projects/${id}/preview?favourites=read_file`);
+    expectEnvelope(bad, 400, 'INVALID_PARAMETER');
+    expect(bad.body.message).toContain('each favourite is a canonical server/tool name');
+    expect((await api.get(`/api/projects/${id}/favourites`)).body).toMatchObject({ tools: ['github/create_issue'] });
   });
 
   it('ranks the catalog for the retrieve query', async () => {
