@@ -36,7 +36,7 @@ describe('bake-off verdicts', () => {
   it('says a small difference is not clear', () => {
     const all = [...runs('pinned', 'weak models', 50, 26), ...runs('lazy', 'weak models', 50, 25)];
     const v = compare(all, { metric: 'firstCallCorrect', proposed: 'pinned', baseline: 'lazy' });
-    expect(v.wording).toBe('pinned beats lazy on all models by 2 ± 19 points: not clear');
+    expect(v.wording).toBe('pinned beats lazy over all models by 2 ± 19 points: not clear');
     expect(v.clear).toBe(false);
     expect(isWorse(v)).toBe(false);
   });
@@ -65,11 +65,11 @@ describe('bake-off verdicts', () => {
   it('ties, and says when there are too few runs to tell', () => {
     const all = [...runs('pinned', 'm', 20, 10), ...runs('lazy', 'm', 20, 10)];
     expect(compare(all, { metric: 'firstCallCorrect', proposed: 'pinned', baseline: 'lazy' }).wording).toBe(
-      'pinned ties with lazy on all models (0 ± 28 points): not clear',
+      'pinned ties with lazy over all models (0 ± 28 points): not clear',
     );
     const few = compare([...runs('pinned', 'm', 1, 1), ...runs('lazy', 'm', 3, 1)], { metric: 'wander', proposed: 'pinned', baseline: 'lazy' });
     expect(few).toMatchObject({ difference: null, clear: false, standing: 'ties' });
-    expect(few.wording).toBe('pinned against lazy on all models: too few runs to tell (n = 1 and 3)');
+    expect(few.wording).toBe('pinned against lazy over all models: too few runs to tell (n = 1 and 3)');
     expect(isWorse(few)).toBe(false);
   });
 });

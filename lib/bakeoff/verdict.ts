@@ -62,19 +62,20 @@ export function isWorse(verdict: Verdict): boolean {
 }
 
 function wordingOf(v: Omit<Verdict, 'wording'>): string {
-  const scope = v.model ?? 'all models';
+  // A model's own runs, or every model's pooled: not "on all models", which reads as "on each".
+  const scope = v.model === null ? 'over all models' : `on ${v.model}`;
   const { unit } = METRICS[v.metric];
   if (!v.difference) {
-    return `${v.proposed} against ${v.baseline} on ${scope}: too few runs to tell (n = ${v.n.proposed} and ${v.n.baseline})`;
+    return `${v.proposed} against ${v.baseline} ${scope}: too few runs to tell (n = ${v.n.proposed} and ${v.n.baseline})`;
   }
   const scale = unit === 'points' ? 100 : 1;
   const amount = formatAmount(Math.abs(v.difference.estimate) * scale, unit);
   // Newcombe's interval is not symmetric: ± is its half-width, the bounds are in `difference`.
   const half = formatAmount(((v.difference.high - v.difference.low) / 2) * scale, unit);
   const judged = v.clear ? 'clear' : 'not clear';
-  if (v.standing === 'ties') return `${v.proposed} ties with ${v.baseline} on ${scope} (0 ± ${half} ${unit}): ${judged}`;
+  if (v.standing === 'ties') return `${v.proposed} ties with ${v.baseline} ${scope} (0 ± ${half} ${unit}): ${judged}`;
   const verb = v.standing === 'beats' ? 'beats' : 'loses to';
-  return `${v.proposed} ${verb} ${v.baseline} on ${scope} by ${amount} ± ${half} ${unit}: ${judged}`;
+  return `${v.proposed} ${verb} ${v.baseline} ${scope} by ${amount} ± ${half} ${unit}: ${judged}`;
 }
 
 /** Whole points, and whole numbers from 10 up; finer only where rounding would say 0. */
