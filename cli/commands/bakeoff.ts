@@ -163,6 +163,11 @@ export const bakeoffCommand: Command = {
     const models = listOf(v.model);
     const specs = listOf(v.presentation).map(parsePresentation);
     if (models.length === 0 || specs.length === 0) throw badArguments('bakeoff needs at least one --model and one --presentation');
+    const twice = (list: string[]) => list.find((item, i) => list.indexOf(item) !== i);
+    const repeatedModel = twice(models);
+    if (repeatedModel !== undefined) throw badArguments(`--model ${repeatedModel} is given twice`);
+    const repeatedPresentation = twice(specs.map((s) => s.id));
+    if (repeatedPresentation !== undefined) throw badArguments(`two presentations are named ${repeatedPresentation}; each needs a name of its own`);
     const metric = (stringValue(v.metric) ?? 'targetFirst') as MetricName;
     if (!METRIC_NAMES.includes(metric)) throw badArguments(`--metric must be one of ${METRIC_NAMES.join(', ')}`);
     const baseline = stringValue(v.baseline) ?? specs[0]!.id;
@@ -174,6 +179,13 @@ export const bakeoffCommand: Command = {
     const previous = previousResults(io, out);
 
     const presentations = await presentationsOf(client, project, specs);
+    // A target the project does not have can never be called: every run would count as a miss.
+    const catalog = presentations[0]!.catalog;
+    const missing = tasks.filter((t) => !catalog.has(t.target));
+    if (missing.length > 0)
+      throw badArguments(
+        `${missing.map((t) => `task '${t.id}': its target ${t.target} is not in ${project}'s catalog`).join('; ')} (${catalog.size} tools; \`favindex catalog push\` or a proxy uploads a server's tools)`,
+      );
     const key = io.env[stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind]];
     const endpoint = kind === 'anthropic' ? anthropicMessages(url, key) : openAiChat(url, key);
     const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed) };

@@ -56,7 +56,7 @@ describe('favindex bakeoff', () => {
     expect(first.stdout).toMatch(/^\| presentation \| model \| n \| target right first time \|/m);
     expect(first.stdout).toMatch(/^\| eager \| strong \| 20 \| \d+% \[\d+%, \d+%\] \|/m);
     expect(first.stdout).toMatch(/^\| lazy \| strong \| 20 \| 0% \[0%, \d+%\] \|/m);
-    expect(first.stderr).toMatch(/lazy loses to eager on all models by \d+ ± \d+ points: clear/);
+    expect(first.stderr).toMatch(/lazy loses to eager over all models by \d+ ± \d+ points: clear/);
     expect(first.stderr).toMatch(/^\[40\/40\] /m);
     const file = path.join(cli.workDir, 'bakeoff-results.jsonl');
     const text = fs.readFileSync(file, 'utf8');
@@ -153,5 +153,44 @@ describe('favindex bakeoff', () => {
     ]);
     expect(mode.code).toBe(2);
     expect(mode.stderr).toContain('everything is not a mode');
+    const twice = await favindex([
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'm',
+      '--presentation',
+      'e=eager',
+      '--presentation',
+      'e=lazy',
+    ]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('two presentations are named e');
+    fs.writeFileSync(path.join(cli.workDir, 'elsewhere.yaml'), 'tasks:\n  - id: one\n    prompt: hi\n    target: jira/create_ticket\n');
+    const asked = model.requests.length;
+    const absent = await favindex([
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'elsewhere.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'm',
+      '--presentation',
+      'e=eager',
+      '--out',
+      'none.jsonl',
+    ]);
+    expect(absent.code).toBe(2);
+    expect(absent.stderr).toContain("task 'one': its target jira/create_ticket is not in cli-bakeoff's catalog (44 tools;");
+    // Refused before any call to the model, and no results file made.
+    expect(model.requests.length).toBe(asked);
+    expect(fs.existsSync(path.join(cli.workDir, 'none.jsonl'))).toBe(false);
   });
 });
