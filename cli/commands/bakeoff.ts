@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { FAILURE_CLASSES } from '@/lib/arguments/classes';
+import { FAILURE_CLASS_WORDS } from '@/lib/arguments/labels';
 import { METRIC_NAMES, type MetricName } from '@/lib/bakeoff/metrics';
 import { formatResultsTable, fromJsonl, ResultsLineError, resultsTable, toJsonl } from '@/lib/bakeoff/results';
 import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
@@ -127,6 +129,18 @@ function readTasks(file: string) {
   }
 }
 
+/** Why calls failed, per row that had failures, in the product's own classes (§arguments). */
+function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
+  const lines: string[] = [];
+  for (const row of table.rows) {
+    const failed = FAILURE_CLASSES.filter((c) => c !== 'ok' && row.classes[c] > 0).map(
+      (c) => `${row.classes[c]} ${FAILURE_CLASS_WORDS[c].label.toLowerCase()}`,
+    );
+    if (failed.length > 0) lines.push(`calls that failed, ${row.presentation} × ${row.model}: ${failed.join(', ')}`);
+  }
+  return lines.length > 0 ? [...lines, ''] : [];
+}
+
 function listOf(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 }
@@ -206,6 +220,7 @@ export const bakeoffCommand: Command = {
         `Bake-off of ${project}: ${tasks.length} task(s) × ${presentations.length} presentation(s) × ${models.length} model(s) × ${runs} run(s); ${outcome.ran} cell(s) run now, ${outcome.alreadyDone} already in ${out}${outcome.failed ? `, ${outcome.failed} failed at the endpoint (run the command again to retry them)` : ''}.`,
         '',
         formatResultsTable(table),
+        ...failuresOf(table),
         ...verdicts.map((verdict) => verdict.wording),
       ];
       for (const p of presentations) {
