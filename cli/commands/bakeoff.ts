@@ -32,13 +32,14 @@ const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M
   happened: target right first time, first call correct, well-formed, completed, tool calls,
   wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
 
-  A presentation is the tool list favindex's preview builds for a mode (${SURFACE_MODES.join(', ')}),
-  a client and a naming (any setting of the preview: target, toolSearch, agentTools…), the
-  agent's own tools counted in. favourites=A+B… previews a proposed favourites list instead of
-  the project's: the current surface against the proposed change. The model gets the tools
-  shown in full, up front (a client's deferred tools are left out: the bake-off does not play
-  its tool search). A call through mcp_invoke_tool counts as the call it makes; mcp_find_tools
-  answers with favindex's own search, and what it finds is callable from the next turn on.
+  A presentation is the tool list favindex's preview builds for a mode, a client and a naming
+  (any setting of the preview: target, toolSearch, agentTools…), the agent's own tools counted
+  in. Modes: ${SURFACE_MODES.join(', ')}.
+  favourites=A+B… previews a proposed favourites list instead of the project's: the current
+  surface against the proposed change. The model gets the tools shown in full, up front (a
+  client's deferred tools are left out: the bake-off does not play its tool search). A call
+  through mcp_invoke_tool counts as the call it makes; mcp_find_tools answers with favindex's
+  own search, and what it finds is callable from the next turn on.
 
   --endpoint: an OpenAI-compatible chat-completions API (--api openai, the default: OpenAI,
   Azure, OpenRouter, vLLM, llama.cpp, Ollama; its base URL such as https://api.openai.com/v1, or
@@ -51,10 +52,11 @@ const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M
   ends. Run the same command again to resume: cells already measured are not run again, and
   cells the endpoint failed are. The file is the export.
 
-  --metric (default targetFirst; one of ${METRIC_NAMES.join(', ')}) is compared for
-  --proposed (default: the last presentation) against --baseline (default: the first), per
-  model and over all models. --fail-if-worse: exit 6 when the proposed one clearly loses
-  over all models.
+  --metric (default targetFirst) is compared for --proposed (default: the last presentation)
+  against --baseline (default: the first), per model and over all models. Metrics:
+  ${METRIC_NAMES.slice(0, 5).join(', ')},
+  ${METRIC_NAMES.slice(5).join(', ')}.
+  --fail-if-worse: exit 6 when the proposed one clearly loses over all models.
 
   Scope for a token: surface:read (the preview).
 
