@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,54 @@ describe('favindex bakeoff', () => {
     expect(resumed.stderr).toContain('its last line was cut short');
     expect(JSON.parse(resumed.stdout)).toMatchObject({ ran: 1, alreadyDone: 39 });
     expect(fromJsonl(fs.readFileSync(file, 'utf8'))).toHaveLength(40);
+  });
+
+  it('killed with SIGKILL mid-run and run again, gives the table of a run that never stopped', async () => {
+    const args = (out: string) => [
+      'bakeoff',
+      '-p',
+      'cli-bakeoff',
+      '--tasks',
+      'tasks.yaml',
+      '--endpoint',
+      endpoint,
+      '--model',
+      'strong',
+      '--model',
+      'weak',
+      '--presentation',
+      'eager=eager',
+      '--presentation',
+      'lazy=lazy',
+      '--runs',
+      '20',
+      '--out',
+      out,
+      '--json',
+    ];
+    const tableOf = (stdout: string) =>
+      (JSON.parse(stdout).table.rows as { values: Record<string, unknown> }[]).map(({ values: { wallMs: _, ...values }, ...row }) => ({ ...row, values }));
+    const whole = await favindex(args('whole.jsonl'));
+    expect(whole.code, whole.stderr).toBe(0);
+
+    const file = path.join(cli.workDir, 'killed.jsonl');
+    const child = spawn('favindex', args('killed.jsonl'), { cwd: cli.workDir, env: { ...process.env, ...cli.env }, stdio: 'ignore' });
+    const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').length - 1 : 0);
+    while (lines() < 60 && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 2));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const atKill = lines();
+    // Not vacuous: it died with cells still to run.
+    expect(atKill).toBeGreaterThanOrEqual(60);
+    expect(atKill).toBeLessThan(400);
+
+    const resumed = await favindex(args('killed.jsonl'));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary.ran + summary.alreadyDone).toBe(400);
+    expect(summary.alreadyDone).toBeGreaterThanOrEqual(atKill - 1);
+    expect(fromJsonl(fs.readFileSync(file, 'utf8'))).toHaveLength(400);
+    expect(tableOf(resumed.stdout)).toEqual(tableOf(whole.stdout));
   });
 
   it('previews a proposed favourites list for a presentation: the model is shown it, the stored favourites are not changed', async () => {
