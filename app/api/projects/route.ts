@@ -1,16 +1,13 @@
-import { BODY_LIMITS } from '@/lib/limits';
-import { createProjectSchema } from '@/lib/schemas/projects';
-import { readWriteVia } from '@/server/http/favourites';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { pathOf } from '@/lib/api/endpoint';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
+import { readWriteVia } from '@/server/favourites/write-headers';
 import { createProject, listProjectViews, toProjectView } from '@/server/projects/projects';
 
-export const GET = apiRoute('admin', async ({ db }) => {
-  return json({ projects: await listProjectViews(db) });
-});
+export const GET = endpointRoute(PROJECT_ENDPOINTS.list, async ({ db }) => answer(200, { projects: await listProjectViews(db) }));
 
-export const POST = apiRoute({ access: 'admin', body: createProjectSchema, bodyLimit: BODY_LIMITS.document }, async ({ db, body, req }) => {
+export const POST = endpointRoute(PROJECT_ENDPOINTS.create, async ({ db, body, req }) => {
   // The new favourites' first history entry says where the project was made (X-Favindex-Via).
   const row = await createProject(db, body, readWriteVia(req));
-  return json(toProjectView(row), { status: 201, headers: { location: `/api/projects/${row.id}` } });
+  return answer(201, toProjectView(row), { location: pathOf(PROJECT_ENDPOINTS.read, { id: row.id }) });
 });

@@ -1,21 +1,22 @@
 import type { z } from 'zod';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
+import { AUTH_ENDPOINTS } from '@/lib/api/auth';
+import { operationsOf } from '@/lib/api/endpoint';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
+import { POLICY_ENDPOINTS } from '@/lib/api/policy';
+import { USAGE_ENDPOINTS } from '@/lib/api/usage';
+import { FINDABILITY_ENDPOINTS } from '@/lib/api/findability';
+import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
+import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
+import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
+import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
-import { AUTH_OPERATIONS } from './auth';
-import { CATALOG_OPERATIONS } from './catalog';
-import { CHANGE_OPERATIONS } from './changes';
 import { EVENT_OPERATIONS } from './events';
-import { FAVOURITE_OPERATIONS } from './favourites';
-import { FINDABILITY_OPERATIONS } from './findability';
-import { IMPACT_OPERATIONS } from './impact';
 import { META_OPERATIONS } from './meta';
-import { POLICY_OPERATIONS } from './policy';
-import { PROJECT_OPERATIONS } from './projects';
-import { PROXY_OPERATIONS } from './proxies';
 import { SURFACE_OPERATIONS } from './surface';
-import { TOKEN_OPERATIONS } from './tokens';
-import { USAGE_OPERATIONS } from './usage';
 import { YAML_OPERATIONS } from './yaml';
 
 /**
@@ -28,19 +29,19 @@ import { YAML_OPERATIONS } from './yaml';
  */
 export const API_OPERATIONS: Record<string, PathOperations> = {
   ...META_OPERATIONS,
-  ...AUTH_OPERATIONS,
-  ...PROJECT_OPERATIONS,
-  ...CHANGE_OPERATIONS,
-  ...CATALOG_OPERATIONS,
+  ...operationsOf(AUTH_ENDPOINTS),
+  ...operationsOf(PROJECT_ENDPOINTS),
+  ...operationsOf(CHANGE_ENDPOINTS),
+  ...operationsOf(CATALOG_ENDPOINTS),
   ...EVENT_OPERATIONS,
-  ...FAVOURITE_OPERATIONS,
-  ...POLICY_OPERATIONS,
-  ...USAGE_OPERATIONS,
-  ...IMPACT_OPERATIONS,
+  ...operationsOf(FAVOURITE_ENDPOINTS),
+  ...operationsOf(POLICY_ENDPOINTS),
+  ...operationsOf(USAGE_ENDPOINTS),
+  ...operationsOf(IMPACT_ENDPOINTS),
   ...SURFACE_OPERATIONS,
-  ...FINDABILITY_OPERATIONS,
-  ...TOKEN_OPERATIONS,
-  ...PROXY_OPERATIONS,
+  ...operationsOf(FINDABILITY_ENDPOINTS),
+  ...operationsOf(TOKEN_ENDPOINTS),
+  ...operationsOf(PROXY_ENDPOINTS),
   ...YAML_OPERATIONS,
 };
 

@@ -3,15 +3,15 @@ import { authMode } from '@/server/auth/mode';
 import { requestOrigin, requireSameOrigin } from '@/server/auth/origin';
 import { checkPassword, isSecureRequest, issueSession, sessionCookie } from '@/server/auth/session';
 import { ApiError } from '@/lib/errors';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { AUTH_ENDPOINTS } from '@/lib/api/auth';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { parseBody } from '@/server/http/validate';
 import { readJsonBody } from '@/server/http/body';
 import { BODY_LIMITS } from '@/lib/limits';
 import { loginSchema } from '@/lib/schemas/auth';
 
 /** Exchange the admin password for the session cookie (§auth). */
-export const POST = apiRoute('public', async ({ app, req }) => {
+export const POST = endpointRoute(AUTH_ENDPOINTS.login, async ({ app, req }) => {
   const throttle = app.loginThrottle;
   if (authMode() === 'local') {
     throw new ApiError('CONFLICT', 'the server runs in local mode: there is no login', {
@@ -34,7 +34,7 @@ export const POST = apiRoute('public', async ({ app, req }) => {
   }
   throttle.succeed(peer);
   const session = await issueSession(app.sessions);
-  return json({ authenticated: true }, { headers: { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) } });
+  return answer(200, { authenticated: true as const }, { 'set-cookie': sessionCookie(session.value, session.maxAge, isSecureRequest(req)) });
 });
 
 function tooManyAttempts(waitMs: number): ApiError {

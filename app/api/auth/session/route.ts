@@ -1,11 +1,10 @@
 import { authMode } from '@/server/auth/mode';
 import { readCookie, SESSION_COOKIE, verifySession } from '@/server/auth/session';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
-import type { SessionView } from '@/lib/schemas/auth';
+import { AUTH_ENDPOINTS } from '@/lib/api/auth';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
-export const GET = apiRoute('public', async ({ app, req }) => {
+export const GET = endpointRoute(AUTH_ENDPOINTS.session, async ({ app, req }) => {
   const mode = authMode();
   const authenticated = mode === 'local' || (await verifySession(app.sessions, readCookie(req.headers.get('cookie'), SESSION_COOKIE)));
-  return json({ mode, authenticated } satisfies SessionView);
+  return answer(200, { mode, authenticated });
 });

@@ -1,22 +1,14 @@
-import { BODY_LIMITS } from '@/lib/limits';
-import { updateProjectSchema } from '@/lib/schemas/projects';
-import { projectParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { deleteProject, requireProject, toProjectView, updateProject } from '@/server/projects/projects';
 
-export const GET = apiRoute({ access: 'admin', params: projectParams }, async ({ db, params }) => {
-  return json(toProjectView(await requireProject(db, params.id)));
-});
+export const GET = endpointRoute(PROJECT_ENDPOINTS.read, async ({ db, params }) => answer(200, toProjectView(await requireProject(db, params.id))));
 
-export const PATCH = apiRoute(
-  { access: 'admin', params: projectParams, body: updateProjectSchema, bodyLimit: BODY_LIMITS.document },
-  async ({ db, params, body }) => {
-    return json(toProjectView(await updateProject(db, params.id, body)));
-  },
+export const PATCH = endpointRoute(PROJECT_ENDPOINTS.update, async ({ db, params, body }) =>
+  answer(200, toProjectView(await updateProject(db, params.id, body))),
 );
 
-export const DELETE = apiRoute({ access: 'admin', params: projectParams }, async ({ app, params }) => {
+export const DELETE = endpointRoute(PROJECT_ENDPOINTS.delete, async ({ app, params }) => {
   await deleteProject(app, params.id);
-  return new Response(null, { status: 204 });
+  return answer(204, null);
 });

@@ -1,9 +1,8 @@
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { getProjectCatalog } from '@/server/catalog/catalog';
-import { projectParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
-export const GET = apiRoute({ access: 'admin', params: projectParams }, async ({ db, params }) => {
+export const GET = endpointRoute(CATALOG_ENDPOINTS.list, async ({ db, params }) => {
   const servers = await getProjectCatalog(db, params.id);
-  return json({ project: params.id, toolCount: servers.reduce((n, s) => n + s.toolCount, 0), servers });
+  return answer(200, { project: params.id, toolCount: servers.reduce((n, s) => n + s.toolCount, 0), servers });
 });

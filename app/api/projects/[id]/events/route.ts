@@ -4,7 +4,7 @@ import { eventListQuerySchema } from '@/lib/schemas/event-list';
 import { ingestBatch } from '@/server/events/ingest';
 import { eventsPage } from '@/server/events/list';
 import { readBodyText, requireMediaType } from '@/server/http/body';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';
 

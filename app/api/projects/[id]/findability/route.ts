@@ -1,10 +1,6 @@
-import { findabilityQuerySchema } from '@/lib/schemas/findability';
+import { FINDABILITY_ENDPOINTS } from '@/lib/api/findability';
 import { findabilityReport } from '@/server/findability/findability';
-import { projectParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
 /** Whether a deferring client's search finds each tool it defers, who beats it, and what to change (§surface). */
-export const GET = apiRoute({ access: 'admin', params: projectParams, query: findabilityQuerySchema, rule: '§surface' }, async ({ app, params, query }) => {
-  return json(await findabilityReport(app, params.id, query));
-});
+export const GET = endpointRoute(FINDABILITY_ENDPOINTS.report, async ({ app, params, query }) => answer(200, await findabilityReport(app, params.id, query)));

@@ -1,5 +1,5 @@
 import { previewQuerySchema } from '@/lib/schemas/preview-query';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { jsonBytes } from '@/server/http/respond';
 import { previewResponseParts } from '@/lib/surface/preview-bytes';
 import { apiRoute } from '@/server/http/route';
@@ -7,6 +7,6 @@ import { preview } from '@/server/surface/preview';
 
 /** The exact tool list per mode and target, with caps, name problems and tokens (§surface). */
 export const GET = apiRoute({ access: 'admin', params: projectParams, query: previewQuerySchema, rule: '§surface' }, async ({ app, params, query }) => {
-  // The bytes of JSON.stringify(answer), in parts,, the tools' descriptions and schemas encoded once per catalog version.
+  // The bytes of JSON.stringify(answer), in parts: the tools' descriptions and schemas encoded once per catalog version.
   return jsonBytes(previewResponseParts(await preview(app, params.id, query)));
 });

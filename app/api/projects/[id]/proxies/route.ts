@@ -1,9 +1,6 @@
-import { projectParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { listProjectProxies } from '@/server/proxies/proxies';
 
 /** The proxies that reported themselves, connected first. */
-export const GET = apiRoute({ access: 'admin', params: projectParams }, async ({ db, params }) => {
-  return json(await listProjectProxies(db, params.id));
-});
+export const GET = endpointRoute(PROXY_ENDPOINTS.list, async ({ db, params }) => answer(200, await listProjectProxies(db, params.id)));

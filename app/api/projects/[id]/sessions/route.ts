@@ -1,5 +1,5 @@
 import { sessionsQuerySchema } from '@/lib/schemas/preview-query';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';
 import { recentSessions } from '@/server/surface/sessions';

@@ -1,7 +1,7 @@
 import { surfaceQuerySchema } from '@/lib/schemas/preview-query';
 import { ifNoneMatchHits } from '@/lib/surface/surface-document';
 import { headRoute } from '@/server/http/head-route';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import type { PlainResponse } from '@/server/http/respond';
 
 /**

@@ -1,6 +1,6 @@
 import { exportQuerySchema } from '@/lib/schemas/yaml';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { apiRoute } from '@/server/http/route';
 import { yamlResponse } from '@/server/http/yaml';
 import { loadProjectDocument } from '@/server/yaml/project-documents';

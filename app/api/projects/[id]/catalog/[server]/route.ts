@@ -1,25 +1,17 @@
-import { BODY_LIMITS } from '@/lib/limits';
-import { toolsListSchema } from '@/lib/schemas/catalog';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { deleteServer, getCatalogServer } from '@/server/catalog/catalog';
 import { putServerCatalog } from '@/server/catalog/put-catalog';
-import { newServerParams, serverParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
-export const GET = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
-  return json(await getCatalogServer(db, params.id, params.server));
-});
+export const GET = endpointRoute(CATALOG_ENDPOINTS.server, async ({ db, params }) => answer(200, await getCatalogServer(db, params.id, params.server)));
 
 /** Takes a `tools/list` result; a changed fingerprint is a new catalog version (§catalog). */
-export const PUT = apiRoute(
-  { access: 'catalog:write', params: newServerParams, body: toolsListSchema, bodyLimit: BODY_LIMITS.catalog, rule: '§catalog' },
-  async ({ db, params, body }) => {
-    const result = await putServerCatalog(db, params.id, params.server, body.tools);
-    return json(result, { status: result.changed && result.version === 1 ? 201 : 200 });
-  },
-);
+export const PUT = endpointRoute(CATALOG_ENDPOINTS.upload, async ({ db, params, body }) => {
+  const result = await putServerCatalog(db, params.id, params.server, body.tools);
+  return result.changed && result.version === 1 ? answer(201, result) : answer(200, result);
+});
 
-export const DELETE = apiRoute({ access: 'admin', params: serverParams }, async ({ app, params }) => {
+export const DELETE = endpointRoute(CATALOG_ENDPOINTS.remove, async ({ app, params }) => {
   await deleteServer(app, params.id, params.server);
-  return new Response(null, { status: 204 });
+  return answer(204, null);
 });

@@ -1,13 +1,6 @@
-import { favouriteHistoryQuerySchema } from '@/lib/schemas/favourite-requests';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { favouritesHistoryPage } from '@/server/favourites/history';
-import { projectParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
 /** Every favourites change, newest first: when, via what (ui, api, yaml…), before and after. */
-export const GET = apiRoute(
-  { access: 'config:read', params: projectParams, query: favouriteHistoryQuerySchema, rule: '§favourites' },
-  async ({ db, params, query }) => {
-    return json(await favouritesHistoryPage(db, params.id, query));
-  },
-);
+export const GET = endpointRoute(FAVOURITE_ENDPOINTS.history, async ({ db, params, query }) => answer(200, await favouritesHistoryPage(db, params.id, query)));

@@ -1,5 +1,5 @@
-import { pinRequestSchema } from '@/lib/schemas/favourite-requests';
-import { favouriteOperationRoute } from '@/server/http/favourites-route';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
+import { favouriteOperationRoute } from '@/server/favourites/operation-route';
 
 /** Pin a tool (at `position`, default last). Already pinned: no change. Full: 409. */
-export const POST = favouriteOperationRoute('pin', pinRequestSchema);
+export const POST = favouriteOperationRoute('pin', FAVOURITE_ENDPOINTS.pin);

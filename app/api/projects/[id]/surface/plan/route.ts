@@ -1,6 +1,6 @@
 import { BODY_LIMITS } from '@/lib/limits';
 import { surfacePlanRequestSchema } from '@/lib/schemas/surface-plan';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';
 import { planSurface } from '@/server/surface/plan';

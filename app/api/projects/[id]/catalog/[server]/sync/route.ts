@@ -1,30 +1,26 @@
-import { syncRegistrationSchema } from '@/lib/schemas/catalog-sync';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { getSyncView, registerSyncServer, syncServerNow, unregisterSync } from '@/server/catalog/sync';
-import { newServerParams, serverParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
 /** The server's live-sync registration: URL, masked headers, interval, last sync and error. */
-export const GET = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
-  return json(await getSyncView(db, params.id, params.server));
-});
+export const GET = endpointRoute(CATALOG_ENDPOINTS.sync, async ({ db, params }) => answer(200, await getSyncView(db, params.id, params.server)));
 
 /**
  * Register (or change) the Streamable HTTP URL a server's catalog is read from. Its tools/list
  * is read at once; an unreachable or refusing server stores nothing (§catalog).
  */
-export const PUT = apiRoute({ access: 'admin', params: newServerParams, body: syncRegistrationSchema, rule: '§catalog' }, async ({ app, params, body }) => {
+export const PUT = endpointRoute(CATALOG_ENDPOINTS.register, async ({ app, params, body }) => {
   const { created, ...result } = await registerSyncServer(app, params.id, params.server, body);
-  return json(result, { status: created ? 201 : 200 });
+  return created ? answer(201, result) : answer(200, result);
 });
 
 /** Sync now: read the server's tools/list; a change is a new catalog version. */
-export const POST = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
-  return json(await syncServerNow(db, params.id, params.server, 'manual'));
-});
+export const POST = endpointRoute(CATALOG_ENDPOINTS.syncNow, async ({ db, params }) =>
+  answer(200, await syncServerNow(db, params.id, params.server, 'manual')),
+);
 
 /** Stop syncing; the catalog stays as last read. */
-export const DELETE = apiRoute({ access: 'admin', params: serverParams }, async ({ app, params }) => {
+export const DELETE = endpointRoute(CATALOG_ENDPOINTS.unregister, async ({ app, params }) => {
   await unregisterSync(app, params.id, params.server);
-  return new Response(null, { status: 204 });
+  return answer(204, null);
 });

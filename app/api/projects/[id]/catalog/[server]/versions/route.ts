@@ -1,8 +1,7 @@
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { getCatalogVersions } from '@/server/catalog/catalog';
-import { serverParams } from '@/server/http/params';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
-export const GET = apiRoute({ access: 'admin', params: serverParams }, async ({ db, params }) => {
-  return json({ server: params.server, versions: await getCatalogVersions(db, params.id, params.server) });
-});
+export const GET = endpointRoute(CATALOG_ENDPOINTS.versions, async ({ db, params }) =>
+  answer(200, { server: params.server, versions: await getCatalogVersions(db, params.id, params.server) }),
+);

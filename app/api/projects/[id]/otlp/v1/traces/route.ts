@@ -1,7 +1,7 @@
 import { otlpQuerySchema } from '@/lib/schemas/otlp';
 import { ingestTraceExport } from '@/server/events/otlp';
 import { readOtlpJson } from '@/server/http/otlp-body';
-import { projectParams } from '@/server/http/params';
+import { projectParams } from '@/lib/api/params';
 import { json } from '@/server/http/respond';
 import { apiRoute } from '@/server/http/route';
 

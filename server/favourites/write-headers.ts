@@ -1,12 +1,7 @@
 import { ApiError } from '@/lib/errors';
 import type { FavouritesVia } from '@/lib/favourites/rules';
-import type { FavouritesView } from '@/lib/contracts/favourites';
-import { json } from './respond';
 
-export function favouritesResponse(view: FavouritesView, extra: Record<string, unknown> = {}, status = 200): Response {
-  return json({ ...view, ...extra }, { status, headers: { etag: etagOf(view.version) } });
-}
-
+/** The favourites version as an ETag, quoted: "7". */
 export function etagOf(version: number): string {
   return `"${version}"`;
 }

@@ -11,3 +11,5 @@ export const newServerParams = z.object({ id: z.string(), server: serverNameSche
 /** A proxy's own id: a report under a malformed one is refused, a read of an unknown one is a 404. */
 export const proxyParams = z.object({ id: z.string(), proxyId: z.string() });
 export const newProxyParams = z.object({ id: z.string(), proxyId: proxyIdSchema });
+/** A bake-off run of a project: a read or delete of an unknown one is a 404. */
+export const bakeoffRunParams = z.object({ id: z.string(), runId: z.string() });
