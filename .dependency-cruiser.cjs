@@ -16,16 +16,27 @@ module.exports = {
     layer(
       'lib-is-pure',
       '^lib/',
-      ['^(db|server|app|components|cli|proxy)/', IO_PACKAGES],
+      ['^(db|server|app|components|cli|proxy|client)/', IO_PACKAGES],
       'lib/ is the pure domain: no database, no HTTP, nothing of the layers above it.',
     ),
     layer(
       'db-answers-only',
       '^db/',
-      ['^(server|app|components|cli|proxy)/', '^lib/errors\\.ts$', '^node_modules/@modelcontextprotocol/'],
+      ['^(server|app|components|cli|proxy|client)/', '^lib/errors\\.ts$', '^node_modules/@modelcontextprotocol/'],
       'db/ takes a database and returns data: it decides no HTTP status and opens no network connection.',
     ),
-    layer('server-below-app', '^server/', '^(app|components|cli|proxy)/', 'The server layer serves the routes and pages; it never reaches up into them.'),
+    layer(
+      'client-over-lib',
+      '^client/',
+      '^(db|server|app|components|cli|proxy|mcp)/',
+      'The HTTP client of the favindex API serves the dashboard, the CLI and the proxy: it uses the pure domain only.',
+    ),
+    layer(
+      'server-below-app',
+      '^server/',
+      '^(app|components|cli|proxy|client)/',
+      'The server layer serves the routes and pages; it never reaches up into them.',
+    ),
     layer('routes-through-server', '^app/', '^db/', 'Routes and pages parse, call the server layer and respond: they do not query the database themselves.'),
     layer('components-over-the-api', '^components/', '^(db|server|app|cli|proxy)/', 'The dashboard reaches the server only through the HTTP API (apiFetch).'),
     layer('cli-over-the-api', '^cli/', '^(db|server|app|components)/', 'The command line talks to favindex over HTTP, like any other client.'),
@@ -38,7 +49,7 @@ module.exports = {
     layer(
       'mcp-below-its-users',
       '^mcp/',
-      '^(db|server|app|components|cli|proxy)/',
+      '^(db|server|app|components|cli|proxy|client)/',
       'The outbound MCP client serves the server layer, the CLI and the proxy; it never reaches up into them.',
     ),
     {

@@ -22,6 +22,7 @@ export default defineConfig({
             'cli/**/*.test.ts',
             'mcp/**/*.test.ts',
             'proxy/**/*.test.ts',
+            'client/**/*.test.ts',
             'test/scripted-model.test.ts',
           ],
           environment: 'node',

@@ -1,14 +1,11 @@
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { CliError, EXIT, type Envelope } from './exit-codes';
+import { type FavindexAnswer, type FavindexFailure, FavindexHttpError, readContract, sendToFavindex } from '@/client/http';
+import { type EndpointSpec, type PathParamNames, pathOf, type RequestBodyOf, type SuccessOf, successContract } from '@/lib/api/endpoint';
+import { CliError, EXIT } from './exit-codes';
 
-export interface ApiAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The body parsed, when it is JSON: unknown until a contract reads it (request with `schema`). */
-  json: unknown;
-}
+/** The body parsed, when it is JSON, is unknown until a contract reads it (request with `schema`). */
+export type ApiAnswer = FavindexAnswer;
 
 /** An answer read with its contract (lib/contracts): `data` is the body as the contract types it. */
 export interface ContractAnswer<T> extends ApiAnswer {
@@ -55,6 +52,20 @@ export class ApiClient {
     return { ...answer, data: this.read(method, path, options.schema, answer.json, 'JSON') };
   }
 
+  /** Call a declared endpoint (lib/api/): method and path from the declaration, the answer read with its success contract. */
+  async call<E extends EndpointSpec>(
+    spec: E,
+    params: Record<PathParamNames<E['path']>, string>,
+    options: Omit<RequestOptions, 'json'> & { json?: RequestBodyOf<E> } = {},
+  ): Promise<ContractAnswer<SuccessOf<E>>> {
+    const method = spec.method.toUpperCase();
+    const path = pathOf(spec, params);
+    const answer = await this.send(method, path, options);
+    const contract = successContract(spec);
+    // The declaration's contract is what SuccessOf<E> is the output of.
+    return { ...answer, data: (contract ? this.read(method, path, contract, answer.json, 'JSON') : undefined) as SuccessOf<E> };
+  }
+
   /** GET a YAML answer whose every document must match `schema` (the project documents of an export). */
   async requestDocuments<S extends z.ZodType>(path: string, schema: S): Promise<ApiAnswer & { documents: z.output<S>[] }> {
     const answer = await this.send('GET', path, {});
@@ -68,11 +79,9 @@ export class ApiClient {
   /** The body as its contract reads it; one that does not match means the server is not the one this CLI knows. */
   private read<S extends z.ZodType>(method: string, path: string, schema: S, body: unknown, what: string): z.output<S> {
     if (body === undefined) throw this.unexpected(method, path, `no ${what} body`);
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    const [issue] = parsed.error.issues;
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw this.unexpected(method, path, `${what} that does not match what this CLI expects (${where}${issue?.message ?? 'invalid'})`);
+    const read = readContract(schema, body);
+    if (read.ok) return read.data;
+    throw this.unexpected(method, path, `${what} that does not match what this CLI expects (${read.issue})`);
   }
 
   private unexpected(method: string, path: string, what: string): CliError {
@@ -82,66 +91,45 @@ export class ApiClient {
   }
 
   private async send(method: string, path: string, options: RequestOptions): Promise<ApiAnswer> {
-    const url = new URL(this.baseUrl + path);
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) query.set(key, String(value));
     const headers: Record<string, string> = { 'user-agent': `favindex-cli/${VERSION}`, 'x-favindex-via': 'cli', ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    let body = options.body;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers['content-type'] = 'application/json';
-    } else if (options.contentType) headers['content-type'] = options.contentType;
-
-    let res: Response;
-    let text: string;
+    if (options.json === undefined && options.contentType) headers['content-type'] = options.contentType;
+    const search = query.size > 0 ? `${path.includes('?') ? '&' : '?'}${query}` : '';
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'manual' });
-      text = await res.text();
+      return await sendToFavindex({
+        baseUrl: this.baseUrl,
+        method,
+        path: path + search,
+        headers,
+        json: options.json,
+        body: options.body,
+        timeoutMs: this.timeoutMs,
+        redirect: 'manual',
+      });
     } catch (err) {
-      throw this.unreachable(err);
+      throw err instanceof FavindexHttpError ? this.cliErrorOf(err.failure) : err;
     }
-    let json: unknown;
-    if ((res.headers.get('content-type') ?? '').includes('json') && text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw this.notFavindex(res.status, 'a body that is not valid JSON');
-      }
-    }
-    if (res.status >= 200 && res.status < 300) return { status: res.status, headers: res.headers, text, json };
-    if (isEnvelope(json)) {
-      const exitCode = res.status === 401 || res.status === 403 ? EXIT.AUTH : EXIT.API_ERROR;
-      throw new CliError(exitCode, json.message, { suggestedAction: json.suggested_action, status: res.status, envelope: json });
-    }
-    throw this.notFavindex(res.status, `HTTP ${res.status} (${res.headers.get('content-type') || 'no content type'})`);
   }
 
-  private unreachable(err: unknown): CliError {
-    const name = (err as { name?: string }).name;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why =
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
-        : cause?.code === 'ECONNREFUSED'
-          ? 'connection refused'
-          : cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN'
-            ? 'host not found'
-            : (cause?.code ?? cause?.message ?? (err as Error).message);
-    return new CliError(EXIT.UNREACHABLE, `cannot reach favindex at ${this.baseUrl}: ${why}`, {
-      suggestedAction: 'start the server (npm start), or point --url / FAVINDEX_URL at it',
-    });
-  }
-
-  private notFavindex(status: number, what: string): CliError {
-    return new CliError(EXIT.UNREACHABLE, `the server at ${this.baseUrl} answered ${what}: it does not look like favindex`, {
+  /** Exit 3 when nothing (or not favindex) answered, 4 for a refused token, 1 for any other refusal. */
+  private cliErrorOf(failure: FavindexFailure): CliError {
+    if (failure.kind === 'unreachable') {
+      return new CliError(EXIT.UNREACHABLE, `cannot reach favindex at ${this.baseUrl}: ${failure.reason}`, {
+        suggestedAction: 'start the server (npm start), or point --url / FAVINDEX_URL at it',
+      });
+    }
+    if (failure.kind === 'refused') {
+      const { status, envelope } = failure;
+      const exitCode = status === 401 || status === 403 ? EXIT.AUTH : EXIT.API_ERROR;
+      return new CliError(exitCode, envelope.message, { suggestedAction: envelope.suggested_action, status, envelope });
+    }
+    return new CliError(EXIT.UNREACHABLE, `the server at ${this.baseUrl} answered ${failure.what}: it does not look like favindex`, {
       suggestedAction: 'check --url / FAVINDEX_URL: it is the address of the favindex server, e.g. http://127.0.0.1:3000',
-      status,
+      status: failure.status,
     });
   }
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return !!value && typeof value === 'object' && typeof (value as Envelope).error_code === 'string' && typeof (value as Envelope).message === 'string';
 }
 
 /** A path segment as the API expects it. */

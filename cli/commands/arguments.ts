@@ -1,8 +1,8 @@
+import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
-import { type ArgumentUsage, argumentUsageSchema, type ToolArgumentRow } from '@/lib/contracts/arguments';
+import type { ArgumentUsage, ToolArgumentRow } from '@/lib/contracts/arguments';
 import { integer, requireProject, stringValue } from '../args';
-import { segment } from '../client';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
@@ -108,15 +108,18 @@ export const argumentsCommand: Command = {
     const windowRaw = stringValue(parsed.values.window);
     const topRaw = stringValue(parsed.values.top);
     const top = topRaw === undefined ? 20 : integer(topRaw, '--top', 1, 10_000);
-    const answer = await client.request('GET', `/api/projects/${segment(project)}/usage/arguments`, {
-      query: {
-        window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 365)}d`,
-        until: stringValue(parsed.values.until),
-        model: stringValue(parsed.values.model),
-        client: stringValue(parsed.values.client),
+    const answer = await client.call(
+      USAGE_ENDPOINTS.arguments,
+      { id: project },
+      {
+        query: {
+          window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 365)}d`,
+          until: stringValue(parsed.values.until),
+          model: stringValue(parsed.values.model),
+          client: stringValue(parsed.values.client),
+        },
       },
-      schema: argumentUsageSchema,
-    });
+    );
     if (parsed.global.json) return printJson(io, answer.data);
     printArguments(io, project, answer.data, { tool: stringValue(parsed.values.tool), top });
   },

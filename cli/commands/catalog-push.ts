@@ -1,12 +1,11 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
-import { putCatalogResultSchema } from '@/lib/contracts/catalog';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { ApiError } from '@/lib/errors';
 import { listAllTools } from '@/mcp/fetch-tools';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { requireProject, stringValue } from '../args';
-import { segment } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { printJson, shellQuote } from '../output';
@@ -40,10 +39,7 @@ export const catalogCommand: Command = {
 
     const label = [command, ...args].map(shellQuote).join(' ');
     const tools = await readStdioTools(command, args, label, parsed.global.timeoutMs);
-    const answer = await client.request('PUT', `/api/projects/${segment(project)}/catalog/${segment(server)}`, {
-      json: { tools },
-      schema: putCatalogResultSchema,
-    });
+    const answer = await client.call(CATALOG_ENDPOINTS.upload, { id: project, server }, { json: { tools } });
     const result = answer.data;
     if (parsed.global.json) return printJson(io, { ...result, toolCount: tools.length, command: [command, ...args] });
     const lines = [`Read ${tools.length} tool${tools.length === 1 ? '' : 's'} from \`${label}\`.`];

@@ -1,6 +1,7 @@
-import { type FavouritesView, favouritesViewSchema, type FavouritesWriteResult, favouritesWriteResultSchema } from '@/lib/contracts/favourites';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
+import type { FavouritesView, FavouritesWriteResult } from '@/lib/contracts/favourites';
 import { integer, requireProject, stringValue } from '../args';
-import { segment, type ApiClient } from '../client';
+import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { printJson, type Io } from '../output';
@@ -24,7 +25,7 @@ favindex favourites unpin --project P TOOL...
     const project = requireProject(parsed.global);
     if (action === 'list') {
       if (tools.length > 0) throw badArguments(`favourites list takes no tool names (got ${tools.join(' ')})`);
-      const { data: view } = await client.request('GET', favouritesPath(project), { schema: favouritesViewSchema });
+      const { data: view } = await client.call(FAVOURITE_ENDPOINTS.read, { id: project });
       return parsed.global.json ? printJson(io, view) : io.stdout(describeList(view));
     }
     if (action !== 'pin' && action !== 'unpin') {
@@ -39,10 +40,6 @@ favindex favourites unpin --project P TOOL...
   },
 };
 
-function favouritesPath(project: string, action?: string): string {
-  return `/api/projects/${segment(project)}/favourites${action ? `/${action}` : ''}`;
-}
-
 /** One request per tool, in order; a refusal stops there (the earlier ones stay done, and say so). */
 async function pinOrUnpin(
   client: ApiClient,
@@ -54,7 +51,7 @@ async function pinOrUnpin(
   const warnings: string[] = [];
   for (const tool of tools) {
     const body = { tool, ...(position !== undefined ? { position } : {}) };
-    last = (await client.request('POST', favouritesPath(project, action), { json: body, schema: favouritesWriteResultSchema })).data;
+    last = (await client.call(FAVOURITE_ENDPOINTS[action], { id: project }, { json: body })).data;
     if (last.changed) changed.push(tool);
     // Stored all the same: the user is told it reaches no client, and can add it to a proxy.
     if (last.warning) {

@@ -1,9 +1,8 @@
-import { backtestReportSchema } from '@/lib/contracts/backtest';
-import { type ImpactReport, impactReportSchema, type ImpactSegment } from '@/lib/contracts/impact';
+import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
+import type { ImpactReport, ImpactSegment } from '@/lib/contracts/impact';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
 import { integer, requireProject, stringValue } from '../args';
 import type { ApiClient } from '../client';
-import { segment } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
@@ -100,14 +99,17 @@ async function backtestCommand(io: Io, client: ApiClient, project: string, value
   const weeks = stringValue(values.weeks as string);
   const train = stringValue(values.train as string);
   const k = stringValue(values.k as string);
-  const answer = await client.request('GET', `/api/projects/${segment(project)}/backtest`, {
-    query: {
-      weeks: weeks === undefined ? undefined : integer(weeks, '--weeks', 1, 52),
-      train: train === undefined ? undefined : `${integer(train.replace(/d$/, ''), '--train', 1, 90)}d`,
-      k: k === undefined ? undefined : integer(k, '--k', 1, 128),
+  const answer = await client.call(
+    IMPACT_ENDPOINTS.backtest,
+    { id: project },
+    {
+      query: {
+        weeks: weeks === undefined ? undefined : integer(weeks, '--weeks', 1, 52),
+        train: train === undefined ? undefined : `${integer(train.replace(/d$/, ''), '--train', 1, 90)}d`,
+        k: k === undefined ? undefined : integer(k, '--k', 1, 128),
+      },
     },
-    schema: backtestReportSchema,
-  });
+  );
   const report = answer.data;
   if (json) return printJson(io, report);
   const share = (s: number | null) => (s === null ? '—' : percent(s));
@@ -149,15 +151,18 @@ export const impactCommand: Command = {
     if (!IMPACT_MEASURES.includes(measure)) throw badArguments(`--measure must be one of ${IMPACT_MEASURES.join(', ')}`);
     const windowRaw = stringValue(values.window);
     const baseline = stringValue(values.baseline);
-    const answer = await client.request('GET', `/api/projects/${segment(project)}/impact`, {
-      query: {
-        revision: revision === undefined ? undefined : integer(revision, '--revision', 1, 2_147_483_647),
-        favouritesVersion: version === undefined ? undefined : integer(version, '--favourites-version', 1, 2_147_483_647),
-        baseline: baseline === undefined ? undefined : integer(baseline, '--baseline', 1, 2_147_483_647),
-        window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 90)}d`,
+    const answer = await client.call(
+      IMPACT_ENDPOINTS.report,
+      { id: project },
+      {
+        query: {
+          revision: revision === undefined ? undefined : integer(revision, '--revision', 1, 2_147_483_647),
+          favouritesVersion: version === undefined ? undefined : integer(version, '--favourites-version', 1, 2_147_483_647),
+          baseline: baseline === undefined ? undefined : integer(baseline, '--baseline', 1, 2_147_483_647),
+          window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 90)}d`,
+        },
       },
-      schema: impactReportSchema,
-    });
+    );
     if (parsed.global.json) printJson(io, answer.data);
     else printImpact(io, project, answer.data, measure);
     const worse = worsened(answer.data);

@@ -1,6 +1,5 @@
-import { suggestionsResponseSchema } from '@/lib/contracts/suggestions';
+import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { integer, requireProject, stringValue } from '../args';
-import { segment } from '../client';
 import type { Command } from '../command';
 import { percent, printJson, shellQuote, table } from '../output';
 
@@ -20,14 +19,17 @@ export const suggestCommand: Command = {
     const top = stringValue(parsed.values.top);
     const windowRaw = stringValue(parsed.values.window);
     const days = windowRaw === undefined ? undefined : integer(windowRaw.replace(/d$/, ''), '--window', 1, 365);
-    const answer = await client.request('GET', `/api/projects/${segment(project)}/suggestions`, {
-      query: {
-        top: top === undefined ? undefined : integer(top, '--top', 1, 128),
-        window: days === undefined ? undefined : `${days}d`,
-        until: stringValue(parsed.values.until),
+    const answer = await client.call(
+      USAGE_ENDPOINTS.suggestions,
+      { id: project },
+      {
+        query: {
+          top: top === undefined ? undefined : integer(top, '--top', 1, 128),
+          window: days === undefined ? undefined : `${days}d`,
+          until: stringValue(parsed.values.until),
+        },
       },
-      schema: suggestionsResponseSchema,
-    });
+    );
     const suggestion = answer.data;
     if (parsed.values.yaml) return io.stdout(suggestion.yaml);
     if (parsed.global.json) return printJson(io, suggestion);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { ArgumentUsage } from '@/lib/contracts/arguments';
 import { queryKeys } from './keys';
 

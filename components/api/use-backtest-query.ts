@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { BacktestReport } from '@/lib/contracts/backtest';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { queryKeys } from './keys';
 
 /**
@@ -8,11 +8,10 @@ import { queryKeys } from './keys';
  * week by week; `weeks: null` leaves the number of weeks to the server (as far back as the calls go).
  */
 export function useBacktestQuery(id: string, params: { weeks: number | null; train: string }) {
-  const search = new URLSearchParams({ train: params.train });
-  if (params.weeks !== null) search.set('weeks', String(params.weeks));
+  const query = { train: params.train, weeks: params.weeks ?? undefined };
   return useQuery({
     queryKey: queryKeys.backtest(id, params),
-    queryFn: () => apiFetch<BacktestReport>(`/api/projects/${encodeURIComponent(id)}/backtest?${search}`),
+    queryFn: () => fetchEndpoint(IMPACT_ENDPOINTS.backtest, { id }, { query }),
     placeholderData: keepPreviousData,
   });
 }

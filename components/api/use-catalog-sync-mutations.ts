@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { SyncResult } from '@/lib/contracts/catalog-sync';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import { queryKeys } from './keys';
-
-const syncPath = (id: string, server: string) => `/api/projects/${encodeURIComponent(id)}/catalog/${encodeURIComponent(server)}/sync`;
 
 /** Every sync change can touch the catalog, its versions and the resolved events: refresh the project. */
 function useProjectInvalidation(id: string) {
@@ -16,7 +14,7 @@ export function useRegisterSyncMutation(id: string) {
   const invalidate = useProjectInvalidation(id);
   return useMutation({
     mutationFn: ({ server, ...input }: { server: string } & Partial<SyncRegistration> & { url: string }) =>
-      apiFetch<SyncResult>(syncPath(id, server), { method: 'PUT', json: input }),
+      fetchEndpoint(CATALOG_ENDPOINTS.register, { id, server }, { json: input }),
     onSuccess: invalidate,
   });
 }
@@ -24,7 +22,7 @@ export function useRegisterSyncMutation(id: string) {
 export function useSyncNowMutation(id: string) {
   const invalidate = useProjectInvalidation(id);
   return useMutation({
-    mutationFn: (server: string) => apiFetch<SyncResult>(syncPath(id, server), { method: 'POST' }),
+    mutationFn: (server: string) => fetchEndpoint(CATALOG_ENDPOINTS.syncNow, { id, server }),
     // A failed sync is recorded as the server's last error: show that too.
     onSettled: invalidate,
   });
@@ -33,7 +31,7 @@ export function useSyncNowMutation(id: string) {
 export function useStopSyncMutation(id: string) {
   const invalidate = useProjectInvalidation(id);
   return useMutation({
-    mutationFn: (server: string) => apiFetch<void>(syncPath(id, server), { method: 'DELETE' }),
+    mutationFn: (server: string) => fetchEndpoint(CATALOG_ENDPOINTS.unregister, { id, server }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiClientError, apiFetch } from '@/lib/api-client';
-import type { ProjectChanges } from '@/lib/contracts/changes';
+import { ApiClientError, fetchEndpoint } from '@/components/api/fetch';
+import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
 import { queryKeys } from './keys';
 
 /** How often an open project page asks what changed: a change shows within about this. */
@@ -13,7 +13,7 @@ export const CHANGES_POLL_MS = 1_500;
 export function useChangesQuery(id: string) {
   return useQuery({
     queryKey: queryKeys.changes(id),
-    queryFn: () => apiFetch<ProjectChanges>(`/api/projects/${encodeURIComponent(id)}/changes`),
+    queryFn: () => fetchEndpoint(CHANGE_ENDPOINTS.changes, { id }),
     refetchInterval: (query) => (query.state.error instanceof ApiClientError && !query.state.error.envelope.retryable ? false : CHANGES_POLL_MS),
     refetchIntervalInBackground: false,
     staleTime: 0,

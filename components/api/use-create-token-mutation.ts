@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { CreatedTokenView } from '@/lib/contracts/tokens';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
 import type { TokenScope } from '@/lib/schemas/tokens';
 import { queryKeys } from './keys';
 
@@ -8,8 +8,7 @@ import { queryKeys } from './keys';
 export function useCreateTokenMutation(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; scopes: TokenScope[] }) =>
-      apiFetch<CreatedTokenView>(`/api/projects/${encodeURIComponent(projectId)}/tokens`, { method: 'POST', json: input }),
+    mutationFn: (input: { name: string; scopes: TokenScope[] }) => fetchEndpoint(TOKEN_ENDPOINTS.create, { id: projectId }, { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(projectId) }),
   });
 }

@@ -1,5 +1,5 @@
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { EventList } from '@/lib/contracts/events';
 import { queryKeys } from './keys';
 

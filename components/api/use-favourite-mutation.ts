@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { FavouritesView, FavouritesWriteResult } from '@/lib/contracts/favourites';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
+import type { FavouritesView } from '@/lib/contracts/favourites';
 import { move } from '@/lib/favourites/operations';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { queryKeys } from './keys';
@@ -20,23 +21,23 @@ export type FavouriteWrite =
  */
 export function useFavouriteMutation(id: string) {
   const queryClient = useQueryClient();
-  const base = `/api/projects/${encodeURIComponent(id)}/favourites`;
   return useMutation({
     mutationFn: (write: FavouriteWrite) => {
       const headers: Record<string, string> = { 'x-favindex-via': 'ui' };
+      const params = { id };
       switch (write.kind) {
         case 'pin':
-          return apiFetch<FavouritesWriteResult>(`${base}/pin`, { method: 'POST', headers, json: { tool: write.tool, position: write.position } });
+          return fetchEndpoint(FAVOURITE_ENDPOINTS.pin, params, { headers, json: { tool: write.tool, position: write.position } });
         case 'unpin':
-          return apiFetch<FavouritesWriteResult>(`${base}/unpin`, { method: 'POST', headers, json: { tool: write.tool } });
+          return fetchEndpoint(FAVOURITE_ENDPOINTS.unpin, params, { headers, json: { tool: write.tool } });
         case 'move':
-          return apiFetch<FavouritesWriteResult>(`${base}/move`, { method: 'POST', headers, json: { tool: write.tool, to: write.to } });
+          return fetchEndpoint(FAVOURITE_ENDPOINTS.move, params, { headers, json: { tool: write.tool, to: write.to } });
         case 'settings': {
           if (write.ifMatch !== undefined) headers['if-match'] = `"${write.ifMatch}"`;
-          return apiFetch<FavouritesWriteResult>(base, { method: 'PATCH', headers, json: { enabled: write.enabled, maxFavourites: write.maxFavourites } });
+          return fetchEndpoint(FAVOURITE_ENDPOINTS.settings, params, { headers, json: { enabled: write.enabled, maxFavourites: write.maxFavourites } });
         }
         case 'replace':
-          return apiFetch<FavouritesWriteResult>(base, { method: 'PUT', headers: { ...headers, 'if-match': `"${write.ifMatch}"` }, json: write.index });
+          return fetchEndpoint(FAVOURITE_ENDPOINTS.replace, params, { headers: { ...headers, 'if-match': `"${write.ifMatch}"` }, json: write.index });
       }
     },
     // A reorder shows at once (a dragged row must not jump back while the request runs).

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { FavouritesHistory } from '@/lib/contracts/favourites';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { queryKeys } from './keys';
 
 export type { FavouritesHistoryEntry } from '@/lib/contracts/favourites';
@@ -9,6 +9,6 @@ export type { FavouritesHistoryEntry } from '@/lib/contracts/favourites';
 export function useFavouritesHistoryQuery(id: string, limit: number) {
   return useQuery({
     queryKey: queryKeys.favouritesHistory(id, limit),
-    queryFn: () => apiFetch<FavouritesHistory>(`/api/projects/${encodeURIComponent(id)}/favourites/history?limit=${limit}`),
+    queryFn: () => fetchEndpoint(FAVOURITE_ENDPOINTS.history, { id }, { query: { limit } }),
   });
 }

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { IdentityUsage } from '@/lib/contracts/identity-usage';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { queryKeys } from './keys';
 
 /** GET /api/projects/:id/usage/identities: who calls over the usage page's window (§policy). */
 export function useIdentityUsageQuery(id: string, params: { window: string; until?: string }) {
-  const search = new URLSearchParams({ window: params.window });
-  if (params.until) search.set('until', params.until);
+  const query = { window: params.window, until: params.until || undefined };
   return useQuery({
     queryKey: queryKeys.identityUsage(id, params),
-    queryFn: () => apiFetch<IdentityUsage>(`/api/projects/${encodeURIComponent(id)}/usage/identities?${search}`),
+    queryFn: () => fetchEndpoint(USAGE_ENDPOINTS.identities, { id }, { query }),
     placeholderData: keepPreviousData,
   });
 }

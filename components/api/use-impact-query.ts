@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { ImpactReport } from '@/lib/contracts/impact';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { queryKeys } from './keys';
 
 export interface ImpactParams {
@@ -12,13 +12,16 @@ export interface ImpactParams {
 
 /** GET /api/projects/:id/impact: the revisions, and one change judged. */
 export function useImpactQuery(id: string, params: ImpactParams) {
-  const search = new URLSearchParams({ window: params.window });
-  if (params.revision) search.set('revision', String(params.revision));
-  if (params.favouritesVersion) search.set('favouritesVersion', String(params.favouritesVersion));
-  if (params.baseline) search.set('baseline', String(params.baseline));
+  // 0 is "not chosen", as an absent parameter is.
+  const query = {
+    window: params.window,
+    revision: params.revision || undefined,
+    favouritesVersion: params.favouritesVersion || undefined,
+    baseline: params.baseline || undefined,
+  };
   return useQuery({
     queryKey: queryKeys.impact(id, params),
-    queryFn: () => apiFetch<ImpactReport>(`/api/projects/${encodeURIComponent(id)}/impact?${search}`),
+    queryFn: () => fetchEndpoint(IMPACT_ENDPOINTS.report, { id }, { query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { LoginResult } from '@/lib/contracts/auth';
 
 export function useLoginMutation() {

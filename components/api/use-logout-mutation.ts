@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { AUTH_ENDPOINTS } from '@/lib/api/auth';
 
 export function useLogoutMutation() {
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => fetchEndpoint(AUTH_ENDPOINTS.logout, {}),
   });
 }

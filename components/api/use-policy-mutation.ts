@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiFetch } from '@/lib/api-client';
+import { ApiClientError, apiFetch } from '@/components/api/fetch';
 import { type PolicyWriteResult, policyWriteResultSchema } from '@/lib/contracts/policy';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { queryKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import { type PolicyView, policyViewSchema } from '@/lib/contracts/policy';
 import { queryKeys } from './keys';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { ProjectView } from '@/lib/contracts/projects';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import { queryKeys } from './keys';
 
 export function useProjectQuery(id: string) {
   return useQuery({
     queryKey: queryKeys.project(id),
-    queryFn: () => apiFetch<ProjectView>(`/api/projects/${encodeURIComponent(id)}`),
+    queryFn: () => fetchEndpoint(PROJECT_ENDPOINTS.read, { id }),
   });
 }

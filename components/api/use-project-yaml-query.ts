@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchText } from '@/lib/api-client-text';
+import { fetchText } from '@/components/api/fetch';
 import { queryKeys } from './keys';
 
 /** GET /api/projects/:id/yaml: the project as a YAML document, as text. */

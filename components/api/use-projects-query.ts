@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { ProjectList } from '@/lib/contracts/projects';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import { queryKeys } from './keys';
 
 export function useProjectsQuery() {
   return useQuery({
     queryKey: queryKeys.projects(),
-    queryFn: () => apiFetch<ProjectList>('/api/projects'),
+    queryFn: () => fetchEndpoint(PROJECT_ENDPOINTS.list, {}),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { ProxyList } from '@/lib/contracts/proxies';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import { queryKeys } from './keys';
 
 /** Proxies report every 30 s: reading again as often keeps "last seen" and "connected" true. */
@@ -10,7 +10,7 @@ const REFRESH_MS = 15_000;
 export function proxiesQuery(projectId: string) {
   return queryOptions({
     queryKey: queryKeys.proxies(projectId),
-    queryFn: () => apiFetch<ProxyList>(`/api/projects/${encodeURIComponent(projectId)}/proxies`),
+    queryFn: () => fetchEndpoint(PROXY_ENDPOINTS.list, { id: projectId }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { PutCatalogResult } from '@/lib/contracts/catalog';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { queryKeys } from './keys';
 
@@ -11,8 +11,7 @@ import { queryKeys } from './keys';
 export function usePutCatalogMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ server, tools }: { server: string; tools: CatalogTool[] }) =>
-      apiFetch<PutCatalogResult>(`/api/projects/${encodeURIComponent(id)}/catalog/${encodeURIComponent(server)}`, { method: 'PUT', json: { tools } }),
+    mutationFn: ({ server, tools }: { server: string; tools: CatalogTool[] }) => fetchEndpoint(CATALOG_ENDPOINTS.upload, { id, server }, { json: { tools } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.project(id) }),
   });
 }

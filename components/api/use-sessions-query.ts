@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { SessionList } from '@/lib/contracts/sessions';
 import { queryKeys } from './keys';
 

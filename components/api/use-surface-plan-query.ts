@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { SurfacePlan } from '@/lib/contracts/surface-plan';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { queryKeys } from './keys';

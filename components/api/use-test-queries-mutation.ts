@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { TestQuery, TestQueryList } from '@/lib/contracts/findability';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { FINDABILITY_ENDPOINTS } from '@/lib/api/findability';
+import type { TestQuery } from '@/lib/contracts/findability';
 import { queryKeys } from './keys';
 
 /**
@@ -10,8 +11,7 @@ import { queryKeys } from './keys';
 export function useTestQueriesMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (queries: TestQuery[]) =>
-      apiFetch<TestQueryList>(`/api/projects/${encodeURIComponent(id)}/findability/queries`, { method: 'PUT', json: { queries } }),
+    mutationFn: (queries: TestQuery[]) => fetchEndpoint(FINDABILITY_ENDPOINTS.replaceQueries, { id }, { json: { queries } }),
     onSuccess: (list) => {
       queryClient.setQueryData(queryKeys.testQueries(id), list);
       void queryClient.invalidateQueries({ queryKey: ['project', id, 'findability'] });

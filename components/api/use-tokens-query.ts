@@ -1,5 +1,6 @@
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
 import type { TokenList } from '@/lib/contracts/tokens';
 import { queryKeys } from './keys';
 
@@ -7,7 +8,7 @@ import { queryKeys } from './keys';
 export function useTokensQuery(projectId: string, options: Pick<UseQueryOptions<TokenList>, 'refetchInterval'> = {}) {
   return useQuery({
     queryKey: queryKeys.tokens(projectId),
-    queryFn: () => apiFetch<TokenList>(`/api/projects/${encodeURIComponent(projectId)}/tokens`),
+    queryFn: () => fetchEndpoint(TOKEN_ENDPOINTS.list, { id: projectId }),
     refetchInterval: options.refetchInterval,
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { ProjectView } from '@/lib/contracts/projects';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import type { UpdateProjectInput } from '@/lib/schemas/projects';
 import { queryKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from './keys';
 export function useUpdateProjectMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<UpdateProjectInput>) => apiFetch<ProjectView>(`/api/projects/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
+    mutationFn: (input: Partial<UpdateProjectInput>) => fetchEndpoint(PROJECT_ENDPOINTS.update, { id }, { json: input }),
     onSuccess: (view) => {
       queryClient.setQueryData(queryKeys.project(id), view);
       return queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/components/api/fetch';
 import type { ApplyResult } from '@/lib/contracts/yaml';
 
 /**

@@ -8,7 +8,7 @@ import { Columns } from '@/components/ui/columns';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { firstFocusable } from '@/components/ui/use-keep-focus';
 import { whenLoaded } from '@/components/ui/when-loaded';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { AlwaysLoadSetting } from './always-load-setting';

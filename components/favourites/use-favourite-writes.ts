@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { type FavouriteWrite, useFavouriteMutation } from '@/components/api/use-favourite-mutation';
 import { type FocusTarget, useKeepFocus } from '@/components/ui/use-keep-focus';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import { describeChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';

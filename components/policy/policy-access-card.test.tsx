@@ -25,7 +25,7 @@ function show() {
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
     const search = new URL(String(url), 'http://x').searchParams;
     const body = access(search.get('token'), search.get('client'));
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
   });
   render(
     <QueryClientProvider client={new QueryClient()}>

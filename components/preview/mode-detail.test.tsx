@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { QueryLike } from '@/components/ui/query-view';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import type { ModePreview } from '@/lib/surface/preview';
 import { ModeDetail } from './mode-detail';
 import { modePreviewFixture } from './mode-preview-fixture';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSurfacePlanQuery } from '@/components/api/use-surface-plan-query';
 import { useUpdateProjectMutation } from '@/components/api/use-update-project-mutation';
 import { useConfirmStep } from '@/components/ui/use-confirm-step';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import type { SurfacePlan } from '@/lib/contracts/surface-plan';
 import { type SurfaceConfig, surfaceConfigSchema } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import { Alert } from './alert';
 import styles from './error-notice.module.css';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import { EmptyState } from './empty-state';
 import { type QueryLike, QueryView } from './query-view';
 

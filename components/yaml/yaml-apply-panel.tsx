@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { SubmitError } from '@/components/ui/error-notice';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/components/api/fetch';
 import { issueSpan } from '@/lib/yaml/issue-span';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import styles from './yaml-apply-panel.module.css';
