@@ -3,7 +3,7 @@ import { typedNameOf } from '@/lib/names/present';
 import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
 import { INVOKE_TOOL } from '@/lib/names/resolve';
 import type { CatalogTool } from '@/lib/schemas/catalog';
-import { seededRandom } from '@/lib/stats/random';
+import { seededRandom, seedOf } from '@/lib/stats/random';
 import { demoArguments } from './arguments';
 
 export interface DemoServer {
@@ -12,8 +12,8 @@ export interface DemoServer {
 }
 
 export interface DemoFavouritesVersion {
-  /** Days before `now` the version took effect. */
-  daysAgo: number;
+  /** When the version took effect (ms since the epoch): a UTC midnight, so the hour the demo is seeded at moves nothing. */
+  at: number;
   tools: string[];
 }
 
@@ -123,10 +123,8 @@ export interface DemoData {
  */
 export function generateDemo(servers: readonly DemoServer[], opts: { now: number; days?: number; seed?: number }): DemoData {
   const days = opts.days ?? 30;
-  const rand = seededRandom(opts.seed ?? 42);
-  // The arguments draw from a stream of their own, so the traffic itself (tools, sessions,
-  // timing) is the same with or without them.
-  const argumentRand = seededRandom(((opts.seed ?? 42) ^ 0x5eed_a795) >>> 0);
+  const seed = opts.seed ?? 42;
+  const rand = seededRandom(seed);
   const schemas = new Map(servers.flatMap((s) => s.tools.map((t) => [canonical(s.server, t.name), t.inputSchema] as const)));
   const all = servers.flatMap((s) => s.tools.map((t) => canonical(s.server, t.name)));
   // Popularity order: a shuffled catalog, so the top tools span servers.
@@ -135,65 +133,83 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
   const toolCount = new Map<string, number>();
   for (const tool of all) toolCount.set(splitCanonical(tool)!.tool, (toolCount.get(splitCanonical(tool)!.tool) ?? 0) + 1);
 
+  const dayMs = 86_400_000;
+  const today = Math.floor(opts.now / dayMs) * dayMs;
   const favourites: DemoFavouritesVersion[] = [
-    { daysAgo: days + 1, tools: [] },
-    { daysAgo: Math.round(days * 0.8), tools: ranked.slice(0, 6) },
+    { at: today - (days + 1) * dayMs, tools: [] },
+    { at: today - Math.round(days * 0.8) * dayMs, tools: ranked.slice(0, 6) },
     // A later version swaps in gitlab/create_issue, so fav_… names change meaning over time.
     {
-      daysAgo: Math.round(days * 0.35),
+      at: today - Math.round(days * 0.35) * dayMs,
       tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
     },
   ];
-  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => opts.now - f.daysAgo * 86_400_000 <= at)?.tools ?? favourites[0]!.tools;
+  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => f.at <= at)?.tools ?? favourites[0]!.tools;
 
   const clientCumulative = cumulativeOf(CLIENTS.map((c) => c.weight));
   const events: DemoEvent[] = [];
-  const dayMs = 86_400_000;
-  let sessionNo = 0;
   for (let d = days - 1; d >= 0; d--) {
-    const dayStart = Math.floor((opts.now - d * dayMs) / dayMs) * dayMs;
+    const dayStart = today - d * dayMs;
     const weekday = new Date(dayStart).getUTCDay();
     const growth = 1 + (days - d) / days;
-    const sessionsToday = Math.round((weekday === 0 || weekday === 6 ? 14 : 36) * growth * (0.8 + rand() * 0.4));
+    // Each day, and each session in it, draws from a stream of its own (named by how many days
+    // ago it is), so what one session does never shifts another: the demo tells the same story
+    // whatever the date and hour it is seeded at. The arguments have their own stream too, so
+    // the traffic (tools, sessions, timing) is the same with or without them.
+    const dayRand = seededRandom(seedOf(seed, 'day', d));
+    const sessionsToday = Math.round((weekday === 0 || weekday === 6 ? 14 : 36) * growth * (0.8 + dayRand() * 0.4));
     for (let s = 0; s < sessionsToday; s++) {
-      const who = pickWeighted(CLIENTS, clientCumulative, rand());
-      const sessionId = `s-${(++sessionNo).toString(36)}-${Math.floor(rand() * 1e6).toString(36)}`;
-      let at = dayStart + Math.floor((0.3 + 0.6 * rand()) * dayMs);
-      if (at > opts.now - 60_000) continue;
-      const calls = 3 + Math.floor(rand() ** 2 * 40);
-      const focus = pickWeighted(ranked, cumulative, rand()).split('/')[0];
-      const wandering = wanderingOf(who.presentation, favouritesAt(at));
-      const searches = (rand() < wandering.firstSearch ? 1 : 0) + poisson(wandering.extraSearches, rand);
-      for (let m = 0; m < searches; m++) {
-        events.push(baseEvent(events.length, at, sessionId, who, rand, { tool: rand() < 0.5 ? 'begin_session' : 'mcp_find_tools' }));
-        at += 1_000 + Math.floor(rand() * 20_000);
-      }
-      for (let c = 0; c < calls && at < opts.now - 1000; c++) {
-        at += 2_000 + Math.floor(rand() * 90_000);
-        let tool = pickWeighted(ranked, cumulative, rand());
-        if (rand() < 0.6 && !tool.startsWith(`${focus}/`)) {
-          const sameServer = ranked.filter((t) => t.startsWith(`${focus}/`));
-          const picked = sameServer[Math.floor(rand() ** 2 * sameServer.length)];
-          if (picked === undefined) throw new Error(`server '${focus}' came from a ranked tool, so it has one`);
-          tool = picked;
-        }
-        const invented = rand() < 0.004;
-        const sent = !invented && who.withArguments ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
-        const presented = invented
-          ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! }
-          : present(tool, who.presentation, favouritesAt(at), toolCount, rand, sent?.arguments);
-        const event = baseEvent(events.length, at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined);
-        // A server that checks its own schema refuses most wrong arguments (observe mode forwards them).
-        if (sent?.refused && event.status === 'ok' && argumentRand() < 0.75) Object.assign(event, { status: 'error', errorCode: 'INVALID_ARGUMENTS' });
-        events.push(event);
-      }
+      const sessionRand = seededRandom(seedOf(seed, 'session', d, s));
+      const argumentRand = seededRandom(seedOf(seed, 'arguments', d, s));
+      events.push(...demoSession(sessionRand, argumentRand, { d, s, dayStart, dayMs, now: opts.now }));
     }
   }
-  return { favourites, events: events.filter((e) => Date.parse(e.timestamp) <= opts.now) };
+  return { favourites, events: events.filter((e) => Date.parse(e.timestamp) <= opts.now).map((e, n) => ({ ...e, id: eventId(n) })) };
+
+  function demoSession(
+    rand: () => number,
+    argumentRand: () => number,
+    day: { d: number; s: number; dayStart: number; dayMs: number; now: number },
+  ): DemoEvent[] {
+    const session: DemoEvent[] = [];
+    const who = pickWeighted(CLIENTS, clientCumulative, rand());
+    const sessionId = `s-${day.d}-${day.s}-${Math.floor(rand() * 1e6).toString(36)}`;
+    let at = day.dayStart + Math.floor((0.3 + 0.6 * rand()) * day.dayMs);
+    if (at > day.now - 60_000) return session;
+    const calls = 3 + Math.floor(rand() ** 2 * 40);
+    const focus = pickWeighted(ranked, cumulative, rand()).split('/')[0];
+    const wandering = wanderingOf(who.presentation, favouritesAt(at));
+    const searches = (rand() < wandering.firstSearch ? 1 : 0) + poisson(wandering.extraSearches, rand);
+    for (let m = 0; m < searches; m++) {
+      session.push(baseEvent(at, sessionId, who, rand, { tool: rand() < 0.5 ? 'begin_session' : 'mcp_find_tools' }));
+      at += 1_000 + Math.floor(rand() * 20_000);
+    }
+    for (let c = 0; c < calls && at < day.now - 1000; c++) {
+      at += 2_000 + Math.floor(rand() * 90_000);
+      let tool = pickWeighted(ranked, cumulative, rand());
+      if (rand() < 0.6 && !tool.startsWith(`${focus}/`)) {
+        const sameServer = ranked.filter((t) => t.startsWith(`${focus}/`));
+        const picked = sameServer[Math.floor(rand() ** 2 * sameServer.length)];
+        if (picked === undefined) throw new Error(`server '${focus}' came from a ranked tool, so it has one`);
+        tool = picked;
+      }
+      const invented = rand() < 0.004;
+      const sent = !invented && who.withArguments ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
+      const presented = invented
+        ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! }
+        : present(tool, who.presentation, favouritesAt(at), toolCount, rand, sent?.arguments);
+      const event = baseEvent(at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined);
+      // A server that checks its own schema refuses most wrong arguments (observe mode forwards them).
+      if (sent?.refused && event.status === 'ok' && argumentRand() < 0.75) Object.assign(event, { status: 'error', errorCode: 'INVALID_ARGUMENTS' });
+      session.push(event);
+    }
+    return session;
+  }
 }
 
+const eventId = (n: number) => `demo-${n.toString(36).padStart(6, '0')}`;
+
 function baseEvent(
-  n: number,
   at: number,
   sessionId: string,
   who: (typeof CLIENTS)[number],
@@ -203,7 +219,7 @@ function baseEvent(
 ): DemoEvent {
   const failed = rand() < failureRate;
   return {
-    id: `demo-${n.toString(36).padStart(6, '0')}`,
+    id: '',
     type: 'tool_call_trace',
     timestamp: new Date(at).toISOString(),
     ...presented,

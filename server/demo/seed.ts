@@ -11,8 +11,6 @@ import { ingestEvents } from '@/server/events/ingest';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject } from '@/server/projects/projects';
 
-const DAY = 86_400_000;
-
 /** Create the demo project with a real catalog and 30 days of traces, unless it exists. */
 export async function seedDemo(app: AppContext, opts: { projectId?: string; now?: number; days?: number } = {}): Promise<{ created: boolean; events: number }> {
   const projectId = opts.projectId ?? 'demo';
@@ -47,15 +45,10 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
   const demo = generateDemo(DEMO_SERVERS, { now, days });
   const [first, ...later] = demo.favourites;
   if (!first) throw new Error('the demo generator makes at least one favourites version');
-  await backdateFavouriteChange(db, projectId, 1, new Date(now - first.daysAgo * DAY));
-  await backdateSurfaceRevision(db, projectId, 1, new Date(now - first.daysAgo * DAY));
+  await backdateFavouriteChange(db, projectId, 1, new Date(first.at));
+  await backdateSurfaceRevision(db, projectId, 1, new Date(first.at));
   for (const version of later) {
-    await writeFavourites(
-      db,
-      projectId,
-      { enabled: true, maxFavourites: 12, tools: version.tools },
-      { via: 'demo', at: new Date(now - version.daysAgo * DAY) },
-    );
+    await writeFavourites(db, projectId, { enabled: true, maxFavourites: 12, tools: version.tools }, { via: 'demo', at: new Date(version.at) });
   }
 
   let stored = 0;
