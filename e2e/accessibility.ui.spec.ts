@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { plantedBakeoff } from '../test/bakeoff-runs';
 import { fullProject, PROJECT_TABS, uniqueId } from './helpers';
 
 /** axe's serious and critical findings on the page as it is now, one line each. */
@@ -64,3 +65,13 @@ for (const url of ['/impact', '/preview?target=custom', '/preview?target=custom&
     expect(await violations(page)).toEqual([]);
   });
 }
+
+test('axe finds nothing serious on the Bake-off tab with a run kept', async ({ page, request }) => {
+  const id = await fullProject(request, 'axe-bakeoff');
+  const kept = await request.post(`/api/projects/${id}/bakeoffs`, { data: { name: 'axe run', ...plantedBakeoff({ rightFirst: { lazy: 0.4, pinned: 0.8 } }) } });
+  expect(kept.status()).toBe(201);
+  await page.goto(`/projects/${id}/bakeoff`);
+  await settled(page);
+  await expect(page.getByTestId('bakeoff-results')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 type Catalog = { server: string; tools: { name: string; description?: string }[] };
 const load = (name: string): Catalog => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'lib', 'demo', 'catalogs', `${name}.json`), 'utf8'));
@@ -49,4 +49,17 @@ export async function fullProject(request: APIRequestContext, prefix: string): P
   return id;
 }
 
-export const PROJECT_TABS = ['', '/favourites', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/policy', '/settings', '/yaml'] as const;
+export const PROJECT_TABS = ['', '/favourites', '/bakeoff', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/policy', '/settings', '/yaml'] as const;
+
+/** Nothing on the page reaches past the viewport's right edge but what scrolls inside itself. */
+export async function fitsWidth(page: Page) {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const past = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[class*="scroll"], table'))
+      .slice(0, 4)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: past };
+  });
+  expect(scrollWidth, `the page scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
+}

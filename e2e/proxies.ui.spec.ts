@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { catalogs, putCatalog, uniqueId } from './helpers';
+import { expect, test } from '@playwright/test';
+import { catalogs, fitsWidth, putCatalog, uniqueId } from './helpers';
 
 const FILESYSTEM_TOOLS = catalogs.filesystem.tools.length;
 const GITHUB_TOOLS = catalogs.github.tools.length;
@@ -28,19 +28,6 @@ async function projectWithProxy(request: Parameters<typeof putCatalog>[0]): Prom
   };
   expect((await request.put(`/api/projects/${id}/proxies/proxy-e2e-runner`, { data: report })).ok()).toBe(true);
   return id;
-}
-
-/** Nothing on the page reaches past the viewport's right edge (the widest few are named when something does). */
-async function fitsWidth(page: Page) {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const past = [...document.querySelectorAll<HTMLElement>('main *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[class*="scroll"], table'))
-      .slice(0, 4)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: past };
-  });
-  expect(scrollWidth, `the page scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
 }
 
 for (const width of [1440, 390]) {

@@ -19,6 +19,8 @@ export const BODY_LIMITS = {
   events: 10 * MiB,
   /** YAML project documents. */
   yaml: 1 * MiB,
+  /** An uploaded bake-off run: its tasks and transcripts. */
+  bakeoff: 20 * MiB,
 } as const;
 
 /**
@@ -145,4 +147,18 @@ export const MAX_USAGE_IDENTITIES = 200;
  * recorded session); a prompt's length; model turns a run may take before it stops as
  * `turn_limit`, and the default; runs per cell a schedule may ask for.
  */
-export const BAKEOFF_LIMITS = { tasks: 500, threadTurns: 20, promptLength: 20_000, taskTurns: 50, defaultTaskTurns: 8, runs: 1_000 } as const;
+export const BAKEOFF_LIMITS = {
+  tasks: 500,
+  threadTurns: 20,
+  promptLength: 20_000,
+  taskTurns: 50,
+  defaultTaskTurns: 8,
+  runs: 1_000,
+  /** Presentations and models one run compares. */
+  presentations: 20,
+  models: 20,
+  /** Transcripts one uploaded run keeps (e.g. 5 tasks × 4 presentations × 4 models × 10 runs is 800). */
+  transcripts: 20_000,
+  /** Runs a project keeps; past it, delete an old one. */
+  storedRuns: 200,
+} as const;

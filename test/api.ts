@@ -95,7 +95,8 @@ export async function request<T = any>(method: string, path: string, options: Re
     text,
   });
   let parsed: unknown = text;
-  if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json') && !type.includes('ndjson') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 

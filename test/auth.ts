@@ -67,7 +67,7 @@ export async function createToken(
   scopes: string[] = [...TOKEN_SCOPES],
   headers: Record<string, string> = {},
 ): Promise<{ id: string; token: string }> {
-  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name: `t-${scopes.join('+')}`, scopes }, headers });
+  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name: `t-${scopes.join('+')}`.slice(0, 100), scopes }, headers });
   if (res.status !== 201) throw new Error(`could not create token: ${res.status} ${res.text}`);
   return { id: res.body.id, token: res.body.token };
 }

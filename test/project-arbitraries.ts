@@ -1,3 +1,4 @@
+import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import fc from 'fast-check';
 import { hasControlCharacter } from '@/lib/text';
@@ -110,6 +111,29 @@ const policyArb: fc.Arbitrary<ToolPolicy> = fc.oneof(
   fc.record({ default: fc.constantFrom('allow' as const, 'deny' as const), rules: fc.array(policyRuleArb, { maxLength: 4 }) }),
 );
 
+/** JSON values as a task's checks and fixtures hold them (no -0: JSON and jsonb write it as 0). */
+const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+const jsonObject = fc.dictionary(tricky(20, 1), jsonValue, { maxKeys: 3 });
+
+/** Up to three bake-off tasks: a prompt or a thread, checks of each kind, fixtures, a turn limit. */
+const bakeoffTasksArb: fc.Arbitrary<BakeoffTask[]> = fc.uniqueArray(
+  fc.record(
+    {
+      id: fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/),
+      prompt: tricky(200, 1),
+      target: canonicalTool,
+      arguments: fc.record(
+        { required: fc.array(tricky(20, 1), { maxLength: 3 }), equals: jsonObject, schema: fc.constant({ type: 'object' }) },
+        { requiredKeys: [] },
+      ),
+      fixtures: fc.dictionary(canonicalTool, jsonValue, { maxKeys: 2 }),
+      maxTurns: fc.integer({ min: 1, max: 50 }),
+    },
+    { requiredKeys: ['id', 'prompt', 'target'] },
+  ),
+  { maxLength: 3, selector: (t) => t.id },
+);
+
 export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<ProjectConfig> =>
   fc.record({
     id,
@@ -126,6 +150,7 @@ export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<Project
       }),
       { maxLength: 3, selector: (q) => `${q.tool} ${q.query}` },
     ),
+    bakeoffTasks: bakeoffTasksArb,
   });
 
 export const projectIdArb = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/);

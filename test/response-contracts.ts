@@ -67,6 +67,7 @@ export function checkResponse(res: CheckedResponse): void {
     if (!contentType.startsWith(mediaType)) throw new ContractError(res, `the content type is '${contentType}', not ${mediaType}`);
     if (mediaType === JSON_TYPE) checkJson(res, spec);
     else if (mediaType === 'application/yaml') checkYaml(res, spec);
+    else if (mediaType === 'application/x-ndjson') checkNdjson(res, spec);
     else throw new ContractError(res, `test/response-contracts.ts cannot check ${mediaType} yet`);
   }
   const key = responseKey(res.method, res.template, res.status);
@@ -96,6 +97,23 @@ function checkYaml(res: CheckedResponse, spec: ResponseSpec): void {
   const schema = NAMED_SCHEMAS[name];
   if (!schema) throw new ContractError(res, `no named schema ${name}`);
   for (const [i, doc] of list.entries()) matches(res, schema, doc.toJS(), `${name} (document ${i + 1})`);
+}
+
+/** JSON lines, each checked against the named schema of one line. */
+function checkNdjson(res: CheckedResponse, spec: ResponseSpec): void {
+  const name = componentName(spec.schema as JsonSchema | { component: string } | undefined);
+  const schema = name ? NAMED_SCHEMAS[name] : undefined;
+  if (!schema) throw new ContractError(res, 'the operation names no schema for the lines of this NDJSON answer');
+  for (const [i, line] of res.text.split('\n').entries()) {
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new ContractError(res, `line ${i + 1} is not JSON: ${(err as Error).message}`);
+    }
+    matches(res, schema, value, `${name} (line ${i + 1})`);
+  }
 }
 
 function componentName(schema: JsonSchema | { component: string } | undefined): string | null {

@@ -76,6 +76,13 @@ const EXPECTED_SCOPE: Record<string, Access> = {
   'POST /api/projects/[id]/favourites/move': 'favourites:write',
   'POST /api/yaml/apply': 'config:write',
   'PUT /api/projects/[id]/catalog/[server]': 'catalog:write',
+  // What `favindex bakeoff` presents to the model is the preview's list.
+  'GET /api/projects/[id]/preview': 'surface:read',
+  'GET /api/projects/[id]/bakeoffs': 'usage:read',
+  'POST /api/projects/[id]/bakeoffs': 'bakeoffs:write',
+  'GET /api/projects/[id]/bakeoffs/[runId]': 'usage:read',
+  'DELETE /api/projects/[id]/bakeoffs/[runId]': 'bakeoffs:write',
+  'GET /api/projects/[id]/bakeoffs/[runId]/transcripts': 'usage:read',
 };
 
 type Caller = 'no token' | 'bad token' | 'revoked token' | "other project's token" | 'wrong scope' | 'own token' | 'admin' | 'admin, no origin';

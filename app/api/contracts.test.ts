@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from '@/lib/openapi/document';
 import type { HttpMethod } from '@/lib/openapi/operation';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { api, ndjson } from '@/test/api';
+import { plantedBakeoff } from '@/test/bakeoff-runs';
 import { adminHeaders, bearer, login, SAME_ORIGIN, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
 import { allowLoopbackSync } from '@/test/sync-targets';
@@ -254,6 +255,17 @@ describe('every operation answers what its contract says', () => {
     expect((await ok(api.get(`/api/projects/${id}/proxies`))).body.proxies).toHaveLength(1);
     await ok(api.get(`/api/projects/${id}/preview?detail=names`));
     await ok(api.delete(`/api/projects/${id}/proxies/proxy-contract`), 204);
+  });
+
+  it('bake-offs: upload, list, read, the transcripts as JSONL, delete', async () => {
+    const run = await ok(
+      api.post(`/api/projects/${id}/bakeoffs`, { json: { ...plantedBakeoff({ rightFirst: { lazy: 0.4, pinned: 0.8 } }), seed: 'contract' } }),
+      201,
+    );
+    expect((await ok(api.get(`/api/projects/${id}/bakeoffs`))).body.runs).toHaveLength(1);
+    await ok(api.get(`/api/projects/${id}/bakeoffs/${run.body.id}`));
+    await ok(api.get(`/api/projects/${id}/bakeoffs/${run.body.id}/transcripts`));
+    await ok(api.delete(`/api/projects/${id}/bakeoffs/${run.body.id}`), 204);
   });
 
   it('tokens: create, list, read, revoke; a token reads what its scope opens', async () => {

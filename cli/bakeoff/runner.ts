@@ -1,4 +1,5 @@
-import { measureRuns, type RunMeasures, type ToolSchemas } from '@/lib/bakeoff/metrics';
+import type { RunMeasures, ToolSchemas } from '@/lib/bakeoff/metrics';
+import { measuresOfSetup } from '@/lib/bakeoff/setup';
 import { remaining, schedule } from '@/lib/bakeoff/schedule';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { countedTranscripts, doneKeys, type Transcript } from '@/lib/bakeoff/transcript';
@@ -61,17 +62,6 @@ export function schemasOf(presentations: readonly Presentation[]): ToolSchemas {
 
 /** Measures of the transcripts that belong to this setup (a results file may hold other cells too). */
 export function measuresOf(setup: BakeoffSetup, transcripts: readonly Transcript[]): RunMeasures[] {
-  const ids = new Set(setup.presentations.map((p) => p.id));
-  const models = new Set(setup.models);
-  const tasks = new Set(setup.tasks.map((t) => t.id));
-  const mine = transcripts.filter((t) => ids.has(t.key.presentation) && models.has(t.key.model) && tasks.has(t.key.taskId) && t.key.run < setup.runs);
-  // In the order the setup names them, so the table's rows read as the command line listed them.
-  const rank = (list: readonly string[], item: string) => list.indexOf(item);
-  const presentationIds = setup.presentations.map((p) => p.id);
-  mine.sort(
-    (a, b) =>
-      rank(presentationIds, a.key.presentation) - rank(presentationIds, b.key.presentation) ||
-      rank(setup.models, a.key.model) - rank(setup.models, b.key.model),
-  );
-  return measureRuns(setup.tasks, mine, { schemas: schemasOf(setup.presentations) });
+  const { tasks, models, runs } = setup;
+  return measuresOfSetup({ tasks, models, runs, presentations: setup.presentations.map((p) => p.id), schemas: schemasOf(setup.presentations) }, transcripts);
 }

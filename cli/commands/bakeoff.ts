@@ -3,18 +3,24 @@ import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS } from '@/lib/arguments/labels';
 import { METRIC_NAMES, type MetricName } from '@/lib/bakeoff/metrics';
 import { formatResultsTable, fromJsonl, ResultsLineError, resultsTable, toJsonl } from '@/lib/bakeoff/results';
+import { calledSchemas, transcriptsOfSetup } from '@/lib/bakeoff/setup';
 import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
+import { BAKEOFF_ENDPOINTS } from '@/lib/api/bakeoffs';
+import { BAKEOFF_LIMITS } from '@/lib/limits';
+import { bakeoffPresentationSchema } from '@/lib/schemas/bakeoffs';
+import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import type { Transcript } from '@/lib/bakeoff/transcript';
 import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
 import { ApiError } from '@/lib/errors';
 import { previewResponseSchema } from '@/lib/contracts/preview';
+import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { integer, requireProject, stringValue } from '../args';
 import { anthropicMessages } from '../bakeoff/anthropic-messages';
 import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
 import { openAiChat } from '../bakeoff/openai-chat';
 import { type Presentation, presentationOf } from '../bakeoff/presentation';
-import { measuresOf, runBakeoff } from '../bakeoff/runner';
+import { type BakeoffSetup, measuresOf, runBakeoff, schemasOf } from '../bakeoff/runner';
 import { type ApiClient, segment } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -22,13 +28,15 @@ import { type Io, printJson } from '../output';
 
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
-const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M [--model M2 …]
+const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model M [--model M2 …]
                  --presentation ID=MODE[,client=C][,naming=N][,favourites=A+B…] [--presentation …]
                  [--api openai|anthropic] [--key-env NAME] [--runs N] [--seed S] [--out FILE]
-                 [--metric M] [--baseline ID] [--proposed ID] [--fail-if-worse] [--json]
+                 [--metric M] [--baseline ID] [--proposed ID] [--fail-if-worse]
+                 [--upload [--name TEXT]] [--json]
 
-  Try presentations before shipping one: replays each task of FILE (bake-off tasks, YAML) in
-  each presentation to each model, --runs times (default 10), interleaved, and measures what
+  Try presentations before shipping one: replays each task of FILE (bake-off tasks, YAML; by
+  default the tasks the project keeps under spec.bakeoffTasks of its YAML) in each
+  presentation to each model, --runs times (default 10), interleaved, and measures what
   happened: target right first time, first call correct, well-formed, completed, tool calls,
   wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
 
@@ -58,7 +66,13 @@ const HELP = `favindex bakeoff --project P --tasks FILE --endpoint URL --model M
   ${METRIC_NAMES.slice(5).join(', ')}.
   --fail-if-worse: exit 6 when the proposed one clearly loses over all models.
 
-  Scope for a token: surface:read (the preview).
+  --upload: keep the run in the project (its tasks, presentations, models and transcripts;
+  never the key), shown on the project's Bake-off tab with its table, chart and verdicts,
+  under --name (default: the date). If the upload fails, run the same command again: no cell
+  runs twice, and the results are uploaded.
+
+  Scope for a token: surface:read (the preview); config:read without --tasks; bakeoffs:write
+  with --upload.
 
   Exit codes: 0 done, 1 favindex refused, 2 bad arguments (a task file or results line that
   does not parse says where), 3 favindex unreachable, 4 not authorised, 6 with
@@ -131,6 +145,17 @@ function readTasks(file: string) {
   }
 }
 
+/** The tasks the project keeps (spec.bakeoffTasks of its YAML), for a run without --tasks. */
+async function projectTasks(client: ApiClient, project: string) {
+  const answer = await client.requestDocuments(`/api/projects/${segment(project)}/yaml`, projectDocumentSchema);
+  const tasks = answer.documents[0]?.spec.bakeoffTasks ?? [];
+  if (tasks.length === 0)
+    throw badArguments(
+      `${project} keeps no bake-off tasks: give --tasks FILE, or keep them under spec.bakeoffTasks of its YAML (favindex export, edit, favindex apply)`,
+    );
+  return tasks;
+}
+
 /** Why calls failed, per row that had failures, in the product's own classes (§arguments). */
 function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
   const lines: string[] = [];
@@ -145,6 +170,57 @@ function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
 
 function listOf(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+}
+
+/** Before any model call: what the upload at the end would be refused for. */
+function refuseWhatCannotUpload(specs: PresentationSpec[], models: string[], name: string | undefined): void {
+  for (const spec of specs) {
+    const result = bakeoffPresentationSchema.safeParse(spec, PLAIN_ERRORS);
+    if (!result.success)
+      throw badArguments(`--presentation ${spec.id}: cannot be uploaded: ${formatPath(result.error.issues[0]?.path ?? [])} ${result.error.issues[0]?.message}`);
+  }
+  if (specs.length > BAKEOFF_LIMITS.presentations || models.length > BAKEOFF_LIMITS.models)
+    throw badArguments(`an uploaded run compares at most ${BAKEOFF_LIMITS.presentations} presentations and ${BAKEOFF_LIMITS.models} models`);
+  const longModel = models.find((m) => m.length > 256);
+  if (longModel !== undefined) throw badArguments(`--model ${longModel.slice(0, 40)}…: an uploaded run's model names are at most 256 characters`);
+  if (name !== undefined && (name.trim() === '' || name.length > 200)) throw badArguments('--name: give 1 to 200 characters');
+}
+
+interface UploadInput {
+  name: string | undefined;
+  specs: PresentationSpec[];
+  setup: BakeoffSetup;
+  metric: MetricName;
+  baseline: string;
+  proposed: string;
+  transcripts: readonly Transcript[];
+}
+
+/** Keep the run in the project; what is sent is the setup and the transcripts, never the endpoint or its key. */
+async function upload(client: ApiClient, project: string, input: UploadInput): Promise<{ id: string; url: string }> {
+  const { setup } = input;
+  const presentations = setup.presentations.map((p) => p.id);
+  const transcripts = transcriptsOfSetup({ ...setup, presentations }, input.transcripts);
+  const answer = await client.call(
+    BAKEOFF_ENDPOINTS.keep,
+    { id: project },
+    {
+      json: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        tasks: [...setup.tasks],
+        presentations: input.specs,
+        models: [...setup.models],
+        runs: setup.runs,
+        ...(setup.seed !== undefined ? { seed: String(setup.seed) } : {}),
+        metric: input.metric,
+        baseline: input.baseline,
+        proposed: input.proposed,
+        schemas: calledSchemas(schemasOf(setup.presentations), transcripts),
+        transcripts,
+      },
+    },
+  );
+  return { id: answer.data.id, url: `${client.baseUrl}/projects/${encodeURIComponent(project)}/bakeoff?run=${encodeURIComponent(answer.data.id)}` };
 }
 
 export const bakeoffCommand: Command = {
@@ -165,6 +241,8 @@ export const bakeoffCommand: Command = {
     baseline: { type: 'string' },
     proposed: { type: 'string' },
     'fail-if-worse': { type: 'boolean' },
+    upload: { type: 'boolean' },
+    name: { type: 'string' },
   },
 
   async run({ parsed, io, client }) {
@@ -173,7 +251,7 @@ export const bakeoffCommand: Command = {
     if (parsed.positionals.length > 0) throw badArguments(`bakeoff takes no arguments (got ${parsed.positionals.join(' ')})`);
     const tasksFile = stringValue(v.tasks);
     const url = stringValue(v.endpoint);
-    if (!tasksFile || !url) throw badArguments('bakeoff needs --tasks FILE and --endpoint URL');
+    if (!url) throw badArguments('bakeoff needs --endpoint URL');
     const kind = (stringValue(v.api) ?? 'openai') as EndpointKind;
     if (!ENDPOINT_KINDS.includes(kind)) throw badArguments(`--api must be one of ${ENDPOINT_KINDS.join(', ')}`);
     const models = listOf(v.model);
@@ -191,7 +269,10 @@ export const bakeoffCommand: Command = {
     for (const id of [baseline, proposed]) if (!specs.some((s) => s.id === id)) throw badArguments(`no --presentation is named ${id}`);
     const runs = integer(stringValue(v.runs) ?? '10', '--runs', 1, 1_000);
     const out = stringValue(v.out) ?? 'bakeoff-results.jsonl';
-    const tasks = readTasks(tasksFile);
+    const name = stringValue(v.name);
+    if (name !== undefined && !v.upload) throw badArguments('--name names an uploaded run: give --upload too');
+    if (v.upload) refuseWhatCannotUpload(specs, models, name);
+    const tasks = tasksFile ? readTasks(tasksFile) : await projectTasks(client, project);
     const previous = previousResults(io, out);
 
     const presentations = await presentationsOf(client, project, specs);
@@ -215,7 +296,8 @@ export const bakeoffCommand: Command = {
     const measures = measuresOf(setup, outcome.transcripts);
     const table = resultsTable(measures);
     const verdicts = baseline === proposed ? [] : compareByModel(measures, { metric, proposed, baseline });
-    const summary = { ran: outcome.ran, alreadyDone: outcome.alreadyDone, failed: outcome.failed, results: out };
+    const uploaded = v.upload ? await upload(client, project, { name, specs, setup, metric, baseline, proposed, transcripts: outcome.transcripts }) : null;
+    const summary = { ran: outcome.ran, alreadyDone: outcome.alreadyDone, failed: outcome.failed, results: out, ...(uploaded ? { uploaded } : {}) };
     if (parsed.global.json) printJson(io, { ...summary, table, verdicts, leftOut: Object.fromEntries(presentations.map((p) => [p.id, p.leftOut])) });
     else {
       const lines = [
@@ -232,6 +314,7 @@ export const bakeoffCommand: Command = {
             `${p.id}: ${p.offered.length} tool(s) shown; left out: ${deferred} deferred, ${hidden} hidden, ${placeholders} agent tool(s) known only by count`,
           );
       }
+      if (uploaded) lines.push(`Uploaded as ${uploaded.id}: ${uploaded.url}`);
       io.stdout(`${lines.join('\n')}\n`);
     }
     const pooled = verdicts.at(-1);

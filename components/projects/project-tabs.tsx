@@ -9,6 +9,7 @@ const TABS = [
   { href: '', label: 'Usage' },
   { href: '/favourites', label: 'Favourites' },
   { href: '/impact', label: 'Impact' },
+  { href: '/bakeoff', label: 'Bake-off' },
   { href: '/catalog', label: 'Catalog' },
   { href: '/proxies', label: 'Proxies' },
   { href: '/events', label: 'Events' },

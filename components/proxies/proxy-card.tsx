@@ -5,8 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
-import { ErrorNotice } from '@/components/ui/error-notice';
-import { useConfirmStep } from '@/components/ui/use-confirm-step';
+import { AskAgainButton } from '@/components/ui/ask-again-button';
 import type { ProxyView } from '@/lib/contracts/proxies';
 import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { PresentedNames } from './presented-names';
@@ -99,24 +98,13 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
 /** A proxy that no longer runs stays listed until forgotten; a report from it later brings it back. */
 function ForgetButton({ projectId, proxy }: { projectId: string; proxy: ProxyView }) {
   const forget = useForgetProxyMutation(projectId);
-  const { confirming, toggle, opener, confirm } = useConfirmStep();
   return (
-    <div className="row">
-      {confirming ? (
-        <>
-          <button ref={confirm} type="button" className="danger" aria-disabled={forget.isPending || undefined} onClick={() => forget.mutate(proxy.id)}>
-            Forget {proxy.host}
-          </button>
-          <button type="button" onClick={() => toggle(false)}>
-            Cancel
-          </button>
-        </>
-      ) : (
-        <button ref={opener} type="button" onClick={() => toggle(true)}>
-          Forget this proxy…
-        </button>
-      )}
-      {forget.isError ? <ErrorNotice error={forget.error} /> : null}
-    </div>
+    <AskAgainButton
+      label="Forget this proxy…"
+      confirmLabel={`Forget ${proxy.host}`}
+      pending={forget.isPending}
+      error={forget.isError ? forget.error : null}
+      onConfirm={() => forget.mutate(proxy.id)}
+    />
   );
 }

@@ -9,3 +9,4 @@ export * from './admin-sessions';
 export * from './proxies';
 export * from './findability';
 export * from './policy';
+export * from './bakeoffs';

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { BAKEOFF_ENDPOINTS } from './bakeoffs';
 import { type AnswerOf, operationsOf, pathOf } from './endpoint';
 import { PROXY_ENDPOINTS } from './proxies';
 
@@ -9,6 +10,7 @@ import { PROXY_ENDPOINTS } from './proxies';
  */
 type ListAnswer = AnswerOf<typeof PROXY_ENDPOINTS.list>;
 type ForgetAnswer = AnswerOf<typeof PROXY_ENDPOINTS.forget>;
+type TranscriptsAnswer = AnswerOf<typeof BAKEOFF_ENDPOINTS.transcripts>;
 
 const proxy = {
   id: 'proxy-1',
@@ -28,7 +30,9 @@ describe('an answer as its endpoint declares it', () => {
     const ok = { status: 200, body: { connectedWithinMs: 90_000, proxies: [] } } satisfies ListAnswer;
     expectTypeOf<ListAnswer['body']['proxies'][number]['surfaceRevision']>().toEqualTypeOf<number | null>();
     const gone: ForgetAnswer = { status: 204, body: null };
-    expect([ok.status, gone.status]).toEqual([200, 204]);
+    // A text answer (JSON lines here) is a string in its declared media type.
+    const text: TranscriptsAnswer = { status: 200, body: '{"key":{}}\n', headers: { 'content-disposition': 'attachment' } };
+    expect([ok.status, gone.status, text.status]).toEqual([200, 204, 200]);
   });
 
   it('refuses, at compile time, a body that does not fit, a status not declared, a body where none is', () => {
@@ -40,7 +44,9 @@ describe('an answer as its endpoint declares it', () => {
     const wrong: ListAnswer = { status: 200, body: { connectedWithinMs: 1, proxies: [{ ...proxy, host: 7 }] } };
     // @ts-expect-error: 204 has no body
     const body: ForgetAnswer = { status: 204, body: { deleted: true } };
-    expect([missing, status, wrong, body]).toHaveLength(4);
+    // @ts-expect-error: the transcripts are text, not an object
+    const object: TranscriptsAnswer = { status: 200, body: { lines: [] } };
+    expect([missing, status, wrong, body, object]).toHaveLength(5);
   });
 });
 
@@ -50,6 +56,7 @@ describe('the path of an endpoint', () => {
     expect(pathOf(PROXY_ENDPOINTS.list, { id: 'p' }, { limit: 5, after: undefined })).toBe('/api/projects/p/proxies?limit=5');
     // @ts-expect-error: forgetting a proxy needs its id too
     expect(() => pathOf(PROXY_ENDPOINTS.forget, { id: 'p' })).toThrow();
+    expect(pathOf(BAKEOFF_ENDPOINTS.transcripts, { id: 'p', runId: 'run-1' })).toBe('/api/projects/p/bakeoffs/run-1/transcripts');
   });
 });
 

@@ -7,7 +7,7 @@ import { RUN_OUTCOMES, type Transcript } from './transcript';
 
 const count = z.number().int().min(0);
 
-const transcriptSchema = z
+export const transcriptSchema = z
   .object({
     key: z.object({ taskId: z.string().min(1), presentation: z.string().min(1), model: z.string().min(1), run: count }).strict(),
     turns: z.array(z.object({ inputTokens: count, cachedTokens: count.optional(), outputTokens: count, wallMs: z.number().min(0) }).strict()),
@@ -19,7 +19,7 @@ const transcriptSchema = z
           canonical: z.string().nullable(),
           source: z.enum(['meta', 'agent']).optional(),
           rawArguments: z.string(),
-          arguments: z.union([z.object({ ok: z.literal(true), value: z.json() }).strict(), z.object({ ok: z.literal(false), error: z.string() }).strict()]),
+          arguments: z.union([z.object({ ok: z.literal(true), value: z.unknown() }).strict(), z.object({ ok: z.literal(false), error: z.string() }).strict()]),
         })
         .strict(),
     ),

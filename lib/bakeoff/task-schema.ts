@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileToolSchema } from '@/lib/arguments/check';
 import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { isCanonicalName } from '@/lib/names/canonical';
 
@@ -8,8 +9,8 @@ const CANONICAL_MESSAGE = "must be a canonical server/tool name, e.g. 'reports/r
 
 const canonicalName = z.string().max(512).refine(isCanonicalName, CANONICAL_MESSAGE);
 
-/** A JSON object: the arguments the check expects, or a fragment of JSON Schema. */
-const jsonObject = z.record(z.string(), z.json());
+/** A JSON object: the arguments the check expects, or a fragment of JSON Schema (read from YAML or JSON, so its values are JSON). */
+const jsonObject = z.record(z.string(), z.unknown());
 
 export const threadTurnSchema = z
   .object({
@@ -56,8 +57,24 @@ export const bakeoffTaskSchema = z
     }
   });
 
+/** A project's tasks (spec.bakeoffTasks): each id once, each schema fragment one that compiles. */
+export const bakeoffTaskListSchema = z
+  .array(bakeoffTaskSchema)
+  .max(BAKEOFF_LIMITS.tasks)
+  .superRefine((tasks, ctx) => {
+    const seen = new Set<string>();
+    tasks.forEach((task, i) => {
+      if (seen.has(task.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `task '${task.id}' is named twice; each task id appears once` });
+      seen.add(task.id);
+      const schema = task.arguments?.schema;
+      const compiled = schema ? compileToolSchema(schema) : null;
+      if (compiled && !compiled.ok) ctx.addIssue({ code: 'custom', path: [i, 'arguments', 'schema'], message: compiled.reason });
+    });
+  });
+
 export const bakeoffTaskFileSchema = z
   .object({
+    // parseBakeoffTasks checks ids and schema fragments itself, to say where in the file.
     tasks: z.array(bakeoffTaskSchema).min(1).max(BAKEOFF_LIMITS.tasks),
   })
   .strict();
@@ -70,4 +87,26 @@ export type ThreadTurn = z.infer<typeof threadTurnSchema>;
 /** The turns a run starts from: the thread as written, or the prompt as one user turn. */
 export function openingTurns(task: BakeoffTask): ThreadTurn[] {
   return task.thread ? task.thread.map((t) => ({ ...t })) : [{ role: 'user', content: task.prompt ?? '' }];
+}
+
+/** A task with its keys in one fixed order, so a project's YAML depends only on its values. */
+export function orderedBakeoffTask(task: BakeoffTask): BakeoffTask {
+  const checks = task.arguments;
+  return {
+    id: task.id,
+    ...(task.prompt !== undefined ? { prompt: task.prompt } : {}),
+    ...(task.thread !== undefined ? { thread: task.thread.map((t) => ({ role: t.role, content: t.content })) } : {}),
+    target: task.target,
+    ...(checks !== undefined
+      ? {
+          arguments: {
+            ...(checks.required !== undefined ? { required: [...checks.required] } : {}),
+            ...(checks.equals !== undefined ? { equals: checks.equals } : {}),
+            ...(checks.schema !== undefined ? { schema: checks.schema } : {}),
+          },
+        }
+      : {}),
+    ...(task.fixtures !== undefined ? { fixtures: task.fixtures } : {}),
+    ...(task.maxTurns !== undefined ? { maxTurns: task.maxTurns } : {}),
+  };
 }

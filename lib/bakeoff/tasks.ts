@@ -7,7 +7,7 @@ import { composeDocuments, findDuplicateKeys } from '@/lib/yaml/compose-document
 import { byPrimary, schemaIssues } from '@/lib/yaml/issue-order';
 import { locate, type YamlIssue } from '@/lib/yaml/parse-project-documents';
 import { linePosition, positionInText } from '@/lib/yaml/structure-guard';
-import { type BakeoffTask, type BakeoffTaskFile, bakeoffTaskFileSchema } from './task-schema';
+import { type BakeoffTaskFile, bakeoffTaskFileSchema, orderedBakeoffTask } from './task-schema';
 
 export * from './task-schema';
 
@@ -121,26 +121,5 @@ function invalid(issues: YamlIssue[]): ApiError {
  * only on the values and parseBakeoffTasks gives back an equal file.
  */
 export function serialiseBakeoffTasks(file: BakeoffTaskFile): string {
-  return stringify({ tasks: file.tasks.map(orderedTask) }, { lineWidth: 0, indent: 2, aliasDuplicateObjects: false });
-}
-
-function orderedTask(task: BakeoffTask): BakeoffTask {
-  const checks = task.arguments;
-  return {
-    id: task.id,
-    ...(task.prompt !== undefined ? { prompt: task.prompt } : {}),
-    ...(task.thread !== undefined ? { thread: task.thread.map((t) => ({ role: t.role, content: t.content })) } : {}),
-    target: task.target,
-    ...(checks !== undefined
-      ? {
-          arguments: {
-            ...(checks.required !== undefined ? { required: [...checks.required] } : {}),
-            ...(checks.equals !== undefined ? { equals: checks.equals } : {}),
-            ...(checks.schema !== undefined ? { schema: checks.schema } : {}),
-          },
-        }
-      : {}),
-    ...(task.fixtures !== undefined ? { fixtures: task.fixtures } : {}),
-    ...(task.maxTurns !== undefined ? { maxTurns: task.maxTurns } : {}),
-  };
+  return stringify({ tasks: file.tasks.map(orderedBakeoffTask) }, { lineWidth: 0, indent: 2, aliasDuplicateObjects: false });
 }

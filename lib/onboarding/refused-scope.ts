@@ -10,6 +10,7 @@ const CANNOT: Record<TokenScope, string> = {
   'config:read': 'it cannot read the favourites or YAML',
   'favourites:write': 'it cannot change the favourites',
   'config:write': 'it cannot apply YAML',
+  'bakeoffs:write': 'it cannot upload bake-off runs',
 };
 
 const isProxyScope = (scope: TokenScope) => (PROXY_SCOPES as readonly TokenScope[]).includes(scope);

@@ -16,6 +16,7 @@ const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }
   server: { schema: serverNameSchema, description: 'A catalog server name.' },
   tokenId: { schema: z.string().min(1).max(1_024), description: 'A token id (not its secret).' },
   proxyId: { schema: proxyIdSchema, description: "A proxy's own id, kept in its state folder." },
+  runId: { schema: z.string().min(1).max(1_024), description: 'A bake-off run id, as the upload answered it (run-…).' },
 };
 
 const ERROR_RESPONSE_REF = { $ref: '#/components/responses/Error' };

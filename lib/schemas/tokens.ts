@@ -7,7 +7,16 @@ export type { TokenView } from '@/lib/contracts/tokens';
  * everything; a token only what its scopes name. PROXY_SCOPES are what a proxy needs, the
  * rest let a script or the `favindex` CLI do the usual chores without the admin login.
  */
-export const TOKEN_SCOPES = ['events:write', 'surface:read', 'usage:read', 'config:read', 'favourites:write', 'config:write', 'catalog:write'] as const;
+export const TOKEN_SCOPES = [
+  'events:write',
+  'surface:read',
+  'usage:read',
+  'config:read',
+  'favourites:write',
+  'config:write',
+  'catalog:write',
+  'bakeoffs:write',
+] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /**
@@ -22,12 +31,13 @@ export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = PROXY_SCOPES;
 /** What each scope opens, in the words the Tokens tab and the OpenAPI description use. */
 export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
   'events:write': 'send tool_call_trace events and OTLP traces',
-  'surface:read': 'read the surface a proxy serves',
+  'surface:read': 'read the surface a proxy serves, and preview it (favindex bakeoff)',
   'usage:read': 'read usage and favourites suggestions',
   'config:read': "read the favourites, their history, the tool policy and the project's YAML",
   'favourites:write': 'pin, unpin, move and replace favourites',
   'config:write': 'apply YAML to this project (documents naming another project are refused) and save its tool policy',
   'catalog:write': "upload a server's tools/list (PUT catalog)",
+  'bakeoffs:write': 'upload and delete bake-off runs (favindex bakeoff --upload)',
 };
 
 /** Active (unrevoked) tokens a project may hold; revoked ones stay listed and do not count. */

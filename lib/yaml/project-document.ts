@@ -5,6 +5,8 @@ import { orderedPolicy } from '@/lib/policy/plan';
 import { favouriteIndexSchema, type FavouriteIndex } from '@/lib/schemas/favourites';
 import { isDefaultPolicy, type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
 import { testQueriesSchema } from '@/lib/schemas/findability';
+import { bakeoffTaskListSchema, orderedBakeoffTask } from '@/lib/bakeoff/task-schema';
+import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
 import { surfaceConfigSchema, type SurfaceConfig } from '@/lib/schemas/surface-config';
 
@@ -34,6 +36,8 @@ export const projectDocumentSchema = z
         retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
         /** Findability test queries (§surface); written only when the project keeps some. */
         testQueries: testQueriesSchema.optional(),
+        /** Bake-off tasks (§bakeoff), what `favindex bakeoff` runs without --tasks; written only when the project keeps some. */
+        bakeoffTasks: bakeoffTaskListSchema.optional(),
       })
       .strict(),
   })
@@ -51,6 +55,7 @@ export interface ProjectConfig {
   /** Absent, the default policy. */
   policy?: ToolPolicy;
   testQueries?: readonly TestQuery[];
+  bakeoffTasks?: readonly BakeoffTask[];
 }
 
 export function toProjectDocument(config: ProjectConfig): ProjectDocument {
@@ -88,6 +93,7 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
       metaTools: [...config.metaTools],
       retentionDays: config.retentionDays,
       ...(config.testQueries && config.testQueries.length > 0 ? { testQueries: config.testQueries.map((q) => ({ query: q.query, tool: q.tool })) } : {}),
+      ...(config.bakeoffTasks && config.bakeoffTasks.length > 0 ? { bakeoffTasks: config.bakeoffTasks.map(orderedBakeoffTask) } : {}),
     },
   };
 }

@@ -5,6 +5,8 @@ import { eventListSchema } from '@/lib/contracts/events';
 import { impactReport } from '@/server/impact/impact';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { demoBakeoff } from '@/lib/demo/bakeoff';
 import { seedDemo } from './seed';
 
 const t = setupTestDatabase();
@@ -27,6 +29,41 @@ describe('the demo project', () => {
     const safe = events.body.events.filter((e: { tool: string }) => /^(mcp__favindex__)?(fav|all)_/.test(e.tool));
     expect(safe.some((e: { tool: string }) => e.tool.startsWith('mcp__favindex__fav_'))).toBe(true);
     expect(safe.filter((e: { kind: string }) => e.kind !== 'tool')).toEqual([]);
+  });
+
+  it('keeps a bake-off run of its own tools, labelled as generated, for the Bake-off tab to show', async () => {
+    await seedDemo(t.app, { projectId: 'demo-bakeoff', days: 1 });
+    const { runs } = (await api.get('/api/projects/demo-bakeoff/bakeoffs')).body;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      tasks: 3,
+      presentations: ['eager', 'favindex'],
+      models: ['demo-small', 'demo-large'],
+      runs: 10,
+      cells: 120,
+      transcripts: 120,
+    });
+    expect(runs[0].name).toContain('no model was called');
+    expect(runs[0].verdict).toMatch(/^favindex beats eager over all models by \d+ ± \d+ points: clear$/);
+    const run = (await api.get(`/api/projects/demo-bakeoff/bakeoffs/${runs[0].id}`)).body;
+    expect(run.setup.taskIds).toEqual(['demo-1', 'demo-2', 'demo-3']);
+    expect(run.table.rows.map((r: { presentation: string; model: string; n: number }) => `${r.presentation} × ${r.model}: ${r.n}`)).toEqual([
+      'eager × demo-small: 30',
+      'eager × demo-large: 30',
+      'favindex × demo-small: 30',
+      'favindex × demo-large: 30',
+    ]);
+    // The small model leaves out required keys more often: the failure classes have something to show.
+    const missing = (model: string) =>
+      run.table.rows
+        .filter((r: { model: string }) => r.model === model)
+        .reduce((sum: number, r: { classes: Record<string, number> }) => sum + r.classes.missing_required!, 0);
+    expect(missing('demo-small')).toBeGreaterThan(missing('demo-large'));
+    // Its tasks call tools the demo's catalog has: the preview of every tool lists each target.
+    const listed = (await api.get('/api/projects/demo-bakeoff/preview?mode=eager&detail=names')).body.modes[0].tools.map(
+      (t: { canonical: string }) => t.canonical,
+    );
+    for (const task of demoBakeoff(DEMO_SERVERS).tasks) expect(listed).toContain(task.target);
   });
 
   it('shows a real effect on the Impact tab, whatever day of the week it is seeded on: clients shown the favourites wander less after the last change, the others do not', async () => {

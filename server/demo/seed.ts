@@ -1,5 +1,6 @@
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
+import { demoBakeoff } from '@/lib/demo/bakeoff';
 import { generateDemo } from '@/lib/demo/generate';
 import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
 import { findProject } from '@/db/queries/projects';
@@ -7,11 +8,12 @@ import { backdateFavouriteChange } from '@/db/queries/favourites';
 import { backdateSurfaceRevision } from '@/db/queries/surface-revisions';
 import { putServerCatalog } from '@/server/catalog/put-catalog';
 import type { AppContext } from '@/server/context';
+import { storeBakeoffRun } from '@/server/bakeoffs/runs';
 import { ingestEvents } from '@/server/events/ingest';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { createProject } from '@/server/projects/projects';
 
-/** Create the demo project with a real catalog and 30 days of traces, unless it exists. */
+/** Create the demo project with a real catalog, 30 days of traces and a bake-off run, unless it exists. */
 export async function seedDemo(app: AppContext, opts: { projectId?: string; now?: number; days?: number } = {}): Promise<{ created: boolean; events: number }> {
   const projectId = opts.projectId ?? 'demo';
   const now = opts.now ?? Date.now();
@@ -58,5 +60,6 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
     if (valid.length !== batch.length) throw new Error('the demo generator produced an invalid event');
     stored += (await ingestEvents(app, projectId, valid)).accepted;
   }
+  await storeBakeoffRun(db, projectId, demoBakeoff(DEMO_SERVERS), { kind: 'admin', via: 'local' });
   return { created: true, events: stored };
 }

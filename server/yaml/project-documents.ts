@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { lockProjects, projectConfigs } from '@/db/queries/project-configs';
+import { setBakeoffTasks } from '@/db/queries/bakeoff-tasks';
 import { setTestQueries } from '@/db/queries/test-queries';
 import { withTransactionRetry } from '@/db/sql';
 import { liveTokenNames } from '@/db/queries/policy';
@@ -113,9 +114,11 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
   if (spec.policy && !isDefaultPolicy(spec.policy)) await savePolicy(db, metadata.name, spec.policy, { dryRun: false, via: 'yaml' });
   // Kept as written, for tools a catalog may only list later; the report says which it lacks.
   if (spec.testQueries && spec.testQueries.length > 0) await setTestQueries(db, metadata.name, spec.testQueries);
+  if (spec.bakeoffTasks && spec.bakeoffTasks.length > 0) await setBakeoffTasks(db, metadata.name, spec.bakeoffTasks);
 }
 
 const TEST_QUERIES_PATH = 'spec.testQueries';
+const BAKEOFF_TASKS_PATH = 'spec.bakeoffTasks';
 const POLICY_PATH = 'spec.policy.';
 
 /**
@@ -126,13 +129,15 @@ const POLICY_PATH = 'spec.policy.';
  */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
-  // Test queries change no surface, so they make no surface revision.
+  // Test queries and bake-off tasks change no surface, so they make no surface revision.
   const testQueriesChanged = step.changes.some((c) => c.path === TEST_QUERIES_PATH);
+  const bakeoffTasksChanged = step.changes.some((c) => c.path === BAKEOFF_TASKS_PATH);
   const policyChanged = step.changes.some((c) => c.path.startsWith(POLICY_PATH));
   const settingsChanged = step.changes.some(
-    (c) => !c.path.startsWith('spec.favouriteIndex.') && !c.path.startsWith(POLICY_PATH) && c.path !== TEST_QUERIES_PATH,
+    (c) => !c.path.startsWith('spec.favouriteIndex.') && !c.path.startsWith(POLICY_PATH) && c.path !== TEST_QUERIES_PATH && c.path !== BAKEOFF_TASKS_PATH,
   );
   if (testQueriesChanged) await setTestQueries(db, metadata.name, spec.testQueries ?? []);
+  if (bakeoffTasksChanged) await setBakeoffTasks(db, metadata.name, spec.bakeoffTasks ?? []);
   const favourites: RevisionChange[] = step.favourites ? ['favourites'] : [];
   if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged && !policyChanged });
   if (policyChanged) {

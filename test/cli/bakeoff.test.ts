@@ -24,28 +24,25 @@ beforeAll(async () => {
 });
 afterAll(() => model.stop());
 
-const bakeoff = (extra: string[] = []) =>
-  favindex(
-    [
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'strong',
-      '--presentation',
-      'eager=eager',
-      '--presentation',
-      'lazy=lazy',
-      '--runs',
-      '4',
-      ...extra,
-    ],
-    { env: { OPENAI_API_KEY: 'sk-cli-test' } },
-  );
+const bakeoffArgs = (extra: string[] = []) => [
+  'bakeoff',
+  '-p',
+  'cli-bakeoff',
+  '--tasks',
+  'tasks.yaml',
+  '--endpoint',
+  endpoint,
+  '--model',
+  'strong',
+  '--presentation',
+  'eager=eager',
+  '--presentation',
+  'lazy=lazy',
+  '--runs',
+  '4',
+  ...extra,
+];
+const bakeoff = (extra: string[] = []) => favindex(bakeoffArgs(extra), { env: { OPENAI_API_KEY: 'sk-cli-test' } });
 
 describe('favindex bakeoff', () => {
   it('runs every cell, prints the table and the verdict, exits 6 with --fail-if-worse, and resumes without running a cell twice', async () => {
@@ -81,6 +78,73 @@ describe('favindex bakeoff', () => {
     expect(resumed.stderr).toContain('its last line was cut short');
     expect(JSON.parse(resumed.stdout)).toMatchObject({ ran: 1, alreadyDone: 39 });
     expect(fromJsonl(fs.readFileSync(file, 'utf8'))).toHaveLength(40);
+  });
+
+  it('--upload keeps the run in the project: refused without bakeoffs:write before any cell is lost, then kept with the table the CLI printed', async () => {
+    const token = async (scopes: string[]) =>
+      (await api('POST', '/api/projects/cli-bakeoff/tokens', { name: `bakeoff-${scopes.length}`, scopes })).body.token as string;
+    const readOnly = await token(['surface:read']);
+    const uploads = ['--out', 'upload.jsonl', '--upload', '--name', 'eager against lazy'];
+    const refused = await favindex(bakeoffArgs(['--token', readOnly, '--runs', '2', ...uploads]), { env: { OPENAI_API_KEY: 'sk-cli-test' } });
+    expect(refused.code, refused.stderr).toBe(4);
+    expect(refused.stderr).toContain('bakeoffs:write');
+    expect(fromJsonl(fs.readFileSync(path.join(cli.workDir, 'upload.jsonl'), 'utf8'))).toHaveLength(20);
+
+    const asked = model.requests.length;
+    const writer = await token(['surface:read', 'bakeoffs:write']);
+    const kept = await favindex(bakeoffArgs(['--token', writer, '--runs', '2', ...uploads, '--json']), { env: { OPENAI_API_KEY: 'sk-cli-test' } });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(model.requests.length, 'the upload ran no cell again').toBe(asked);
+    const printed = JSON.parse(kept.stdout);
+    expect(printed).toMatchObject({ ran: 0, alreadyDone: 20, uploaded: { id: expect.stringMatching(/^run-/) } });
+    expect(printed.uploaded.url).toBe(`${cli.server.baseUrl}/projects/cli-bakeoff/bakeoff?run=${printed.uploaded.id}`);
+    const view = (await api('GET', `/api/projects/cli-bakeoff/bakeoffs/${printed.uploaded.id}`)).body;
+    expect(view).toMatchObject({ name: 'eager against lazy', createdBy: 'bakeoff-2', cells: 20, transcripts: 20 });
+    expect(view.table).toEqual(printed.table);
+    expect(view.verdicts.map((v: { wording: string }) => v.wording)).toEqual(printed.verdicts.map((v: { wording: string }) => v.wording));
+    // The key went to the endpoint only: not into the project.
+    const exported = await api('GET', `/api/projects/cli-bakeoff/bakeoffs/${printed.uploaded.id}/transcripts`);
+    expect(exported.text).toBe(fs.readFileSync(path.join(cli.workDir, 'upload.jsonl'), 'utf8'));
+    expect(JSON.stringify(view)).not.toContain('sk-cli-test');
+
+    const badName = await favindex(bakeoffArgs(['--presentation', 'two words=eager', '--upload']));
+    expect(badName.code).toBe(2);
+    expect(badName.stderr).toContain('--presentation two words: cannot be uploaded: id must be a slug');
+  });
+
+  it('runs the tasks the project keeps when --tasks is left out, and says how to keep some when it has none', async () => {
+    expect((await api('POST', '/api/projects', { id: 'cli-bakeoff-empty' })).status).toBe(201);
+    const none = await favindex(['bakeoff', '-p', 'cli-bakeoff-empty', '--endpoint', endpoint, '--model', 'strong', '--presentation', 'e=eager']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('cli-bakeoff-empty keeps no bake-off tasks: give --tasks FILE, or keep them under spec.bakeoffTasks');
+
+    const list = serialiseBakeoffTasks({ tasks: BAKEOFF_TASKS }).replace(/^tasks:\n/, '');
+    const document = `${(await api('GET', '/api/projects/cli-bakeoff/yaml')).text}  bakeoffTasks:\n${list.replace(/^/gm, '  ').trimEnd()}\n`;
+    const applied = await api('POST', '/api/yaml/apply', document, { 'content-type': 'application/yaml' });
+    expect(applied.status, applied.text).toBe(200);
+    const kept = await favindex(
+      [
+        'bakeoff',
+        '-p',
+        'cli-bakeoff',
+        '--endpoint',
+        endpoint,
+        '--model',
+        'strong',
+        '--presentation',
+        'e=eager',
+        '--runs',
+        '1',
+        '--out',
+        'kept.jsonl',
+        '--json',
+      ],
+      { env: { OPENAI_API_KEY: 'sk-cli-test' } },
+    );
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ ran: BAKEOFF_TASKS.length, alreadyDone: 0 });
+    const ran = fromJsonl(fs.readFileSync(path.join(cli.workDir, 'kept.jsonl'), 'utf8')).map((t) => t.key.taskId);
+    expect(ran.sort()).toEqual(BAKEOFF_TASKS.map((t) => t.id).sort());
   });
 
   it('killed with SIGKILL mid-run and run again, gives the table of a run that never stopped', async () => {

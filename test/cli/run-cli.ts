@@ -56,7 +56,8 @@ export function adminApi(baseUrl: string) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text, text };
+    const type = res.headers.get('content-type') ?? '';
+    return { status: res.status, body: type.includes('json') && !type.includes('ndjson') && text ? JSON.parse(text) : text, text };
   };
 }
 

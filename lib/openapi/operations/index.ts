@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BAKEOFF_ENDPOINTS } from '@/lib/api/bakeoffs';
 import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
 import { AUTH_ENDPOINTS } from '@/lib/api/auth';
 import { operationsOf } from '@/lib/api/endpoint';
@@ -11,6 +12,7 @@ import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
+import { transcriptSchema } from '@/lib/bakeoff/results';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
@@ -40,6 +42,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(IMPACT_ENDPOINTS),
   ...SURFACE_OPERATIONS,
   ...operationsOf(FINDABILITY_ENDPOINTS),
+  ...operationsOf(BAKEOFF_ENDPOINTS),
   ...operationsOf(TOKEN_ENDPOINTS),
   ...operationsOf(PROXY_ENDPOINTS),
   ...YAML_OPERATIONS,
@@ -47,6 +50,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
 
 /** Schemas the document names once and refers to. */
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  BakeoffTranscript: transcriptSchema,
   ProjectDocument: projectDocumentSchema,
   ToolCallTrace: toolCallTraceSchema,
 };

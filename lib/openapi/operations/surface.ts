@@ -11,7 +11,7 @@ export const SURFACE_OPERATIONS: Record<string, PathOperations> = {
   '/api/projects/{id}/preview': {
     get: {
       tag: 'surface',
-      access: 'admin',
+      access: 'surface:read',
       summary:
         'The exact tool list per presentation mode, through an MCP client and model with its tool-search settings, for a target: names as the model receives them, what it sees of each tool, caps, refusals and tokens',
       query: previewQuerySchema,
