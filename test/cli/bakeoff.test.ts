@@ -24,22 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => model.stop());
 
+/** A command line as the user types it: words split on spaces (no argument here holds one). */
+const words = (line: string) => line.split(' ');
+
 const bakeoffArgs = (extra: string[] = []) => [
-  'bakeoff',
-  '-p',
-  'cli-bakeoff',
-  '--tasks',
-  'tasks.yaml',
-  '--endpoint',
-  endpoint,
-  '--model',
-  'strong',
-  '--presentation',
-  'eager=eager',
-  '--presentation',
-  'lazy=lazy',
-  '--runs',
-  '4',
+  ...words(`bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model strong --presentation eager=eager --presentation lazy=lazy --runs 4`),
   ...extra,
 ];
 const bakeoff = (extra: string[] = []) => favindex(bakeoffArgs(extra), { env: { OPENAI_API_KEY: 'sk-cli-test' } });
@@ -122,25 +111,9 @@ describe('favindex bakeoff', () => {
     const document = `${(await api('GET', '/api/projects/cli-bakeoff/yaml')).text}  bakeoffTasks:\n${list.replace(/^/gm, '  ').trimEnd()}\n`;
     const applied = await api('POST', '/api/yaml/apply', document, { 'content-type': 'application/yaml' });
     expect(applied.status, applied.text).toBe(200);
-    const kept = await favindex(
-      [
-        'bakeoff',
-        '-p',
-        'cli-bakeoff',
-        '--endpoint',
-        endpoint,
-        '--model',
-        'strong',
-        '--presentation',
-        'e=eager',
-        '--runs',
-        '1',
-        '--out',
-        'kept.jsonl',
-        '--json',
-      ],
-      { env: { OPENAI_API_KEY: 'sk-cli-test' } },
-    );
+    const kept = await favindex(words(`bakeoff -p cli-bakeoff --endpoint ${endpoint} --model strong --presentation e=eager --runs 1 --out kept.jsonl --json`), {
+      env: { OPENAI_API_KEY: 'sk-cli-test' },
+    });
     expect(kept.code, kept.stderr).toBe(0);
     expect(JSON.parse(kept.stdout)).toMatchObject({ ran: BAKEOFF_TASKS.length, alreadyDone: 0 });
     const ran = fromJsonl(fs.readFileSync(path.join(cli.workDir, 'kept.jsonl'), 'utf8')).map((t) => t.key.taskId);
@@ -148,28 +121,10 @@ describe('favindex bakeoff', () => {
   });
 
   it('killed with SIGKILL mid-run and run again, gives the table of a run that never stopped', async () => {
-    const args = (out: string) => [
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'strong',
-      '--model',
-      'weak',
-      '--presentation',
-      'eager=eager',
-      '--presentation',
-      'lazy=lazy',
-      '--runs',
-      '20',
-      '--out',
-      out,
-      '--json',
-    ];
+    const args = (out: string) =>
+      words(
+        `bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model strong --model weak --presentation eager=eager --presentation lazy=lazy --runs 20 --out ${out} --json`,
+      );
     const tableOf = (stdout: string) =>
       (JSON.parse(stdout).table.rows as { values: Record<string, unknown> }[]).map(({ values: { wallMs: _, ...values }, ...row }) => ({ ...row, values }));
     const whole = await favindex(args('whole.jsonl'));
@@ -197,26 +152,11 @@ describe('favindex bakeoff', () => {
 
   it('previews a proposed favourites list for a presentation: the model is shown it, the stored favourites are not changed', async () => {
     model.requests.length = 0;
-    const out = await favindex([
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'strong',
-      '--runs',
-      '1',
-      '--out',
-      'fav.jsonl',
-      '--json',
-      '--presentation',
-      'now=favindex',
-      '--presentation',
-      'proposed=favindex,favourites=reports/run_report+crm/create_contact',
-    ]);
+    const out = await favindex(
+      words(
+        `bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model strong --runs 1 --out fav.jsonl --json --presentation now=favindex --presentation proposed=favindex,favourites=reports/run_report+crm/create_contact`,
+      ),
+    );
     expect(out.code, out.stderr).toBe(0);
     const shown = (presentation: string) =>
       new Set(
@@ -236,72 +176,24 @@ describe('favindex bakeoff', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--tasks bad\.yaml: .*task 'one', target/);
     fs.writeFileSync(path.join(cli.workDir, 'broken.jsonl'), '{"not": "a transcript"}\n');
-    const broken = await favindex([
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'm',
-      '--presentation',
-      'e=eager',
-      '--out',
-      'broken.jsonl',
-    ]);
+    const broken = await favindex(
+      words(`bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model m --presentation e=eager --out broken.jsonl`),
+    );
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('broken.jsonl: line 1 of the results is not a transcript');
-    const mode = await favindex([
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'm',
-      '--presentation',
-      'e=everything',
-    ]);
+    const mode = await favindex(words(`bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model m --presentation e=everything`));
     expect(mode.code).toBe(2);
     expect(mode.stderr).toContain('everything is not a mode');
-    const twice = await favindex([
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'tasks.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'm',
-      '--presentation',
-      'e=eager',
-      '--presentation',
-      'e=lazy',
-    ]);
+    const twice = await favindex(
+      words(`bakeoff -p cli-bakeoff --tasks tasks.yaml --endpoint ${endpoint} --model m --presentation e=eager --presentation e=lazy`),
+    );
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('two presentations are named e');
     fs.writeFileSync(path.join(cli.workDir, 'elsewhere.yaml'), 'tasks:\n  - id: one\n    prompt: hi\n    target: jira/create_ticket\n');
     const asked = model.requests.length;
-    const absent = await favindex([
-      'bakeoff',
-      '-p',
-      'cli-bakeoff',
-      '--tasks',
-      'elsewhere.yaml',
-      '--endpoint',
-      endpoint,
-      '--model',
-      'm',
-      '--presentation',
-      'e=eager',
-      '--out',
-      'none.jsonl',
-    ]);
+    const absent = await favindex(
+      words(`bakeoff -p cli-bakeoff --tasks elsewhere.yaml --endpoint ${endpoint} --model m --presentation e=eager --out none.jsonl`),
+    );
     expect(absent.code).toBe(2);
     expect(absent.stderr).toContain("task 'one': its target jira/create_ticket is not in cli-bakeoff's catalog (44 tools;");
     // Refused before any call to the model, and no results file made.
