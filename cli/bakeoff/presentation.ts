@@ -1,5 +1,5 @@
 import type { PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
-import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { INVOKE_TOOL } from '@/lib/names/invoke-target';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';

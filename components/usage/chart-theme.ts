@@ -1,7 +1,7 @@
 import { PALETTE } from '@/components/charts/palette';
 import { createElement, type CSSProperties } from 'react';
 import { formatPercent } from '@/lib/format';
-import type { Namespace } from '@/lib/names/resolve';
+import type { Namespace } from '@/lib/names/resolution';
 
 /** Each namespace has its colour of the one palette, on every chart. */
 export const NAMESPACE_SERIES: { key: Namespace; label: string; color: string }[] = [

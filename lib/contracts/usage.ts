@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAMESPACES } from '@/lib/names/resolve';
+import { NAMESPACES } from '@/lib/names/resolution';
 import { favouriteIndexSchema } from './favourites';
 import { count, isoDate, isoDateTime, share } from './shared';
 

@@ -1,4 +1,4 @@
-import type { PresentedCall } from './resolve';
+import type { PresentedCall } from './resolution';
 
 export const INVOKE_TOOL = 'mcp_invoke_tool';
 

@@ -2,7 +2,7 @@ import { clientName } from '@/lib/surface/client-names';
 import { CLIENTS, type ClientId } from '@/lib/surface/clients';
 import { DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
 import { toolPart } from './canonical';
-import type { NameContext } from './resolve';
+import type { NameContext } from './resolution';
 import { catalogSafeTools } from './resolve-safe';
 import { assignSafeNames, safeFavouriteForms } from './safe-names';
 import { typedName } from './sanitise';

@@ -10,7 +10,8 @@ import type { ListedTool } from '@/lib/surface/types';
 import { modeInputs } from '@/test/surface-catalogs';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
-import { metaToolSet, mayDependOnTime, type NameContext, resolveCall } from './resolve';
+import type { NameContext } from './resolution';
+import { metaToolSet, mayDependOnTime, resolveCall } from './resolve';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const T1 = Date.parse('2026-11-10T00:00:00Z');

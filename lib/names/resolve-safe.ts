@@ -1,7 +1,7 @@
 import { canonical, splitCanonical } from './canonical';
 import type { FavouritesTimeline, FavouritesVersion } from './favourites-timeline';
 import type { NameCatalog } from './name-catalog';
-import type { NameContext } from './resolve';
+import type { NameContext } from './resolution';
 import {
   assignSafeNames,
   isHashedFrom,

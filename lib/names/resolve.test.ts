@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
 import { allName, favouriteName, typedNameOf } from './present';
-import { metaToolSet, resolveCall, type NameContext, type PresentedCall } from './resolve';
+import type { NameContext, PresentedCall } from './resolution';
+import { metaToolSet, resolveCall } from './resolve';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 

@@ -7,39 +7,9 @@ import { SAFE_FAVOURITE_PREFIX } from './safe-names';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 import { INVOKE_TOOL, invokeTarget } from './invoke-target';
-
-export { INVOKE_TOOL, invokeTarget } from './invoke-target';
-export { type StoredHints, storedCall } from './stored-call';
-
-export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+import type { NameContext, Namespace, PresentedCall, Resolution } from './resolution';
 
 export const BUILTIN_META_TOOLS = ['mcp_find_tools', 'mcp_list_services', 'mcp_get_service_details', 'begin_session'] as const;
-
-export interface NameContext {
-  catalog: NameCatalog;
-  favourites: FavouritesTimeline;
-  /** Built-in meta tools plus the project's own. */
-  metaTools: ReadonlySet<string>;
-  /** The key the project's clients give favindex: their names of its tools start with it (§names). */
-  serverKeys?: readonly string[];
-}
-
-/** What a proxy told us about one call, as far as naming goes. */
-export interface PresentedCall {
-  tool: string;
-  server?: string | null;
-  /** The `server/tool` the proxy routed the call to: the strongest hint, when the catalog lists it. */
-  canonical?: string | null;
-  arguments?: unknown;
-  /** Epoch milliseconds of the call. */
-  timestamp: number;
-}
-
-export type Resolution =
-  | { kind: 'tool'; namespace: Namespace; canonical: string; serverHint: string | null; toolHint: string | null }
-  | { kind: 'meta'; namespace: 'meta'; serverHint: string | null; toolHint: null }
-  | { kind: 'unresolved'; namespace: Namespace; reason: string; serverHint: string | null; toolHint: string | null };
 
 /** A resolved name may turn out to be of another form than it looked (a bare tool holding `/`). */
 type Outcome = { canonical: string; namespace?: Namespace } | { reason: string } | { meta: true };

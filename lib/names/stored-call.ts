@@ -1,5 +1,5 @@
 import { INVOKE_TOOL } from './invoke-target';
-import type { PresentedCall } from './resolve';
+import type { PresentedCall } from './resolution';
 
 /** Rebuild the call a stored event stood for, so it can be resolved again later. */
 export function storedCall(stored: StoredHints & { rawName: string; timestamp: number }): PresentedCall {

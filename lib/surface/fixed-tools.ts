@@ -1,4 +1,4 @@
-import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { INVOKE_TOOL } from '@/lib/names/invoke-target';
 import type { ListedTool, ModeInputs, ToolBody } from './types';
 
 export const FIND_TOOLS = 'mcp_find_tools';

@@ -7,7 +7,7 @@ import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { FIND_TOOLS } from './fixed-tools';
-import { INVOKE_TOOL } from '@/lib/names/resolve';
+import { INVOKE_TOOL } from '@/lib/names/invoke-target';
 import { catalogFingerprints } from './catalog-fingerprints';
 import type { PreparedCatalog } from './prepared-catalog';
 import { presentedList, presentedSurfaceOf } from './presented';

@@ -1,4 +1,4 @@
-import { NAMESPACES, type Namespace } from '@/lib/names/resolve';
+import { NAMESPACES, type Namespace } from '@/lib/names/resolution';
 import type { SeriesDay } from '@/lib/contracts/usage';
 export type { SeriesDay } from '@/lib/contracts/usage';
 

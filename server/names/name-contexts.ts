@@ -5,7 +5,8 @@ import { favouritesHistory } from '@/db/queries/favourites-timeline';
 import { BoundedMap } from '@/lib/bounded-map';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { buildNameCatalog } from '@/lib/names/name-catalog';
-import { metaToolSet, type NameContext } from '@/lib/names/resolve';
+import type { NameContext } from '@/lib/names/resolution';
+import { metaToolSet } from '@/lib/names/resolve';
 
 /** The inputs that decide how a project's names resolve; equal keys mean an equal context. */
 export interface NameContextKey {

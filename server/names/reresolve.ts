@@ -2,7 +2,9 @@ import type { Db } from '@/db/client';
 import { type RollupKey, rebuildRollup } from '@/db/queries/rollup';
 import { resolveEvents, setUnresolvedReasons, type UnresolvedGroup, type UnresolvedReason, unresolvedGroups } from '@/db/queries/unresolved-events';
 import { projectServerKey } from '@/db/queries/surface-versions';
-import { mayDependOnTime, type NameContext, resolveCall, storedCall } from '@/lib/names/resolve';
+import type { NameContext } from '@/lib/names/resolution';
+import { mayDependOnTime, resolveCall } from '@/lib/names/resolve';
+import { storedCall } from '@/lib/names/stored-call';
 import { buildNameContext } from './name-contexts';
 
 export interface ReresolveResult {
