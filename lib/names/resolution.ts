@@ -34,3 +34,18 @@ export type Resolution =
   | { kind: 'tool'; namespace: Namespace; canonical: string; serverHint: string | null; toolHint: string | null }
   | { kind: 'meta'; namespace: 'meta'; serverHint: string | null; toolHint: null }
   | { kind: 'unresolved'; namespace: Namespace; reason: string; serverHint: string | null; toolHint: string | null };
+
+/**
+ * What one reading of a name gives; every resolver answers with it. A tool carries the namespace
+ * it counts in: the form that named it, which may differ from the form the name looked like (a
+ * bare tool whose own name holds `/`, or the name inside a client's prefix).
+ */
+export type NameOutcome = { kind: 'tool'; canonical: string; namespace: Namespace } | { kind: 'meta' } | { kind: 'unresolved'; reason: string };
+
+export function toolOutcome(canonical: string, namespace: Namespace): NameOutcome {
+  return { kind: 'tool', canonical, namespace };
+}
+
+export function unresolved(reason: string): NameOutcome {
+  return { kind: 'unresolved', reason };
+}

@@ -2,13 +2,10 @@ import { clientName } from '@/lib/surface/client-names';
 import { CLIENTS, type ClientId } from '@/lib/surface/clients';
 import { DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
 import { toolPart } from './canonical';
-import type { NameContext } from './resolution';
+import { type NameContext, type NameOutcome, type Namespace, toolOutcome, unresolved } from './resolution';
 import { catalogSafeTools } from './resolve-safe';
 import { assignSafeNames, safeFavouriteForms } from './safe-names';
 import { typedName } from './sanitise';
-
-/** What the name inside a client's prefix resolved to. */
-export type InnerOutcome = { canonical: string; namespace?: string } | { reason: string } | { meta: true };
 
 /**
  * Names as MCP clients send them to the model (§names): `mcp__<key>__<name>` (Claude Code,
@@ -26,7 +23,7 @@ const FAMILIES: { label: string; clients: ClientId[]; prefix: (key: string, clie
 interface ClientIndexes {
   universe: string[] | null;
   byClient: Map<string, Map<string, string[]>>;
-  results: Map<string, InnerOutcome | null>;
+  results: Map<string, NameOutcome | null>;
 }
 
 const MAX_CLIENT_INDEXES = 16;
@@ -75,12 +72,12 @@ function universe(ctx: NameContext): string[] {
 function clientIndex(ctx: NameContext, client: ClientId, key: string): Map<string, string[]> {
   const cache = cacheOf(ctx);
   const slot = `${client}\u0000${key}`;
-  let index = cache.byClient.get(slot);
-  if (index) return index;
-  index = new Map();
+  const known = cache.byClient.get(slot);
+  if (known) return known;
+  const index = new Map<string, string[]>();
   const add = (finalName: string, presented: string) => {
-    const list = index!.get(finalName);
-    if (!list) index!.set(finalName, [presented]);
+    const list = index.get(finalName);
+    if (!list) index.set(finalName, [presented]);
     else if (!list.includes(presented)) list.push(presented);
   };
   for (const presented of universe(ctx)) {
@@ -106,19 +103,21 @@ function keysFor(raw: string, ctx: NameContext, anyKey: boolean): string[] {
  * Resolve a name a client made; null when it has no client's form. `inner` resolves a name as
  * favindex presented it (at the event's time), without looking for client forms again.
  */
-export function resolveClientForm(raw: string, ctx: NameContext, version: number, inner: (name: string) => InnerOutcome): InnerOutcome | null {
+export function resolveClientForm(raw: string, ctx: NameContext, version: number, inner: (name: string) => NameOutcome): NameOutcome | null {
   const cache = cacheOf(ctx);
   // Meta tools are fixed for a catalog and favourites pair: every change to them builds a new context.
   const memo = `${version}\u0000${(ctx.serverKeys ?? []).join(',')}\u0000${raw}`;
-  if (cache.results.has(memo)) return cache.results.get(memo)!;
+  const remembered = cache.results.get(memo);
+  // A name with no client's form is remembered as null: only a name never read is undefined.
+  if (remembered !== undefined) return remembered;
   const result = resolveUncached(raw, ctx, inner);
   if (cache.results.size >= MAX_RESULTS) cache.results.clear();
   cache.results.set(memo, result);
   return result;
 }
 
-function resolveUncached(raw: string, ctx: NameContext, inner: (name: string) => InnerOutcome): InnerOutcome | null {
-  const found = new Map<string, string | undefined>();
+function resolveUncached(raw: string, ctx: NameContext, inner: (name: string) => NameOutcome): NameOutcome | null {
+  const found = new Map<string, Namespace>();
   const reasons: string[] = [];
   const families: string[] = [];
   for (const family of FAMILIES) {
@@ -134,8 +133,8 @@ function resolveUncached(raw: string, ctx: NameContext, inner: (name: string) =>
       families.push(`${family.label} (server key '${key}')`);
       for (const name of candidates) {
         const outcome = inner(name);
-        if ('meta' in outcome) return outcome;
-        if ('canonical' in outcome) found.set(outcome.canonical, found.get(outcome.canonical) ?? outcome.namespace);
+        if (outcome.kind === 'meta') return outcome;
+        if (outcome.kind === 'tool') found.set(outcome.canonical, found.get(outcome.canonical) ?? outcome.namespace);
         else if (stripped.includes(name)) reasons.push(outcome.reason);
       }
     }
@@ -152,12 +151,9 @@ function resolveUncached(raw: string, ctx: NameContext, inner: (name: string) =>
     for (const [c, ns] of listed) found.set(c, ns);
   }
   const [only] = found;
-  if (found.size === 1 && only) {
-    const [canonical, namespace] = only;
-    return namespace ? { canonical, namespace } : { canonical };
-  }
+  if (found.size === 1 && only) return toolOutcome(...only);
   if (found.size > 1) {
-    return { reason: `'${raw}' is what ${families[0]} makes of several tools (${[...found.keys()].join(', ')}): its renaming cannot be undone` };
+    return unresolved(`'${raw}' is what ${families[0]} makes of several tools (${[...found.keys()].join(', ')}): its renaming cannot be undone`);
   }
-  return { reason: `'${raw}' looks like ${families.join(' or ')}'s name for a favindex tool, but ${reasons[0] ?? 'no tool of the project becomes it'}` };
+  return unresolved(`'${raw}' looks like ${families.join(' or ')}'s name for a favindex tool, but ${reasons[0] ?? 'no tool of the project becomes it'}`);
 }

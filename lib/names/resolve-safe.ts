@@ -1,7 +1,7 @@
 import { canonical, splitCanonical } from './canonical';
 import type { FavouritesTimeline, FavouritesVersion } from './favourites-timeline';
 import type { NameCatalog } from './name-catalog';
-import type { NameContext } from './resolution';
+import { type NameContext, type NameOutcome, toolOutcome, unresolved } from './resolution';
 import {
   assignSafeNames,
   isHashedFrom,
@@ -13,8 +13,6 @@ import {
   safeFavouriteForms,
   safeFavouritePlain,
 } from './safe-names';
-
-export type SafeOutcome = { canonical: string; namespace: 'favourite' | 'all' } | { reason: string };
 
 /**
  * Names of the safe scheme (§names) back to `server/tool`. The presented names are worked out as
@@ -88,33 +86,35 @@ export function isSafeForm(raw: string): boolean {
 }
 
 /** A `fav_…` or `all_…` name to its tool; null when the name is of neither form. */
-export function resolveSafe(raw: string, timestamp: number, ctx: NameContext): SafeOutcome | null {
+export function resolveSafe(raw: string, timestamp: number, ctx: NameContext): NameOutcome | null {
   if (!isSafeForm(raw)) return null;
   return raw.startsWith(SAFE_FAVOURITE_PREFIX) ? resolveSafeFavourite(raw, timestamp, ctx) : resolveSafeAll(raw, ctx.catalog);
 }
 
-function resolveSafeAll(raw: string, catalog: NameCatalog): SafeOutcome {
+function resolveSafeAll(raw: string, catalog: NameCatalog): NameOutcome {
   const hit = allIndex(catalog).get(raw);
-  if (hit) return { canonical: hit, namespace: 'all' };
+  if (hit) return toolOutcome(hit, 'all');
   const hashed = parseHashed(raw);
   if (hashed) {
     const matches = catalogSafeTools(catalog).filter((t) => isHashedFrom(hashed, t.plain, t.canonical));
-    if (matches.length === 1) return { canonical: matches[0]!.canonical, namespace: 'all' };
-    if (matches.length > 1) return { reason: `'${raw}' is the shortened name of several tools: ${matches.map((m) => m.canonical).join(', ')}` };
-    return { reason: `'${raw}' is a shortened name, but no catalog tool starts with '${hashed.cut}' and has the hash ${hashed.hex}` };
+    const only = matches.length === 1 ? matches[0] : undefined;
+    if (only) return toolOutcome(only.canonical, 'all');
+    if (matches.length > 1) return unresolved(`'${raw}' is the shortened name of several tools: ${matches.map((m) => m.canonical).join(', ')}`);
+    return unresolved(`'${raw}' is a shortened name, but no catalog tool starts with '${hashed.cut}' and has the hash ${hashed.hex}`);
   }
-  return { reason: `'${raw}' is no catalog tool's all_<server>_<tool> name` };
+  return unresolved(`'${raw}' is no catalog tool's all_<server>_<tool> name`);
 }
 
-function resolveSafeFavourite(raw: string, timestamp: number, ctx: NameContext): SafeOutcome {
+function resolveSafeFavourite(raw: string, timestamp: number, ctx: NameContext): NameOutcome {
   const inForce = ctx.favourites.at(timestamp);
-  if (!inForce) return { reason: `'${raw}': the project has no favourites history` };
+  if (!inForce) return unresolved(`'${raw}': the project has no favourites history`);
   const hit = favouriteIndex(ctx.favourites, inForce).get(raw);
-  if (hit) return { canonical: hit, namespace: 'favourite' };
+  if (hit) return toolOutcome(hit, 'favourite');
   const hashed = parseHashed(raw);
   if (hashed) {
     const matches = inForce.tools.filter((c) => safeFavouriteForms(c).some((plain) => isHashedFrom(hashed, plain, c)));
-    if (matches.length === 1) return { canonical: matches[0]!, namespace: 'favourite' };
+    const only = matches.length === 1 ? matches[0] : undefined;
+    if (only !== undefined) return toolOutcome(only, 'favourite');
   }
-  return { reason: `'${raw}' was not a favourite in favourites version ${inForce.version}, in force at that time` };
+  return unresolved(`'${raw}' was not a favourite in favourites version ${inForce.version}, in force at that time`);
 }

@@ -7,15 +7,13 @@ import { SAFE_FAVOURITE_PREFIX } from './safe-names';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed-keeper';
 import { INVOKE_TOOL, invokeTarget } from './invoke-target';
-import type { NameContext, Namespace, PresentedCall, Resolution } from './resolution';
+import { type NameContext, type NameOutcome, type Namespace, type PresentedCall, type Resolution, toolOutcome, unresolved } from './resolution';
 
 export const BUILTIN_META_TOOLS = ['mcp_find_tools', 'mcp_list_services', 'mcp_get_service_details', 'begin_session'] as const;
 
-/** A resolved name may turn out to be of another form than it looked (a bare tool holding `/`). */
-type Outcome = { canonical: string; namespace?: Namespace } | { reason: string } | { meta: true };
-
 const FAVOURITE_PREFIX = 'favourite/';
 const ALL_PREFIX = 'all/';
+const META: NameOutcome = { kind: 'meta' };
 
 export function metaToolSet(projectMetaTools: readonly string[] = []): Set<string> {
   return new Set([...BUILTIN_META_TOOLS, ...projectMetaTools]);
@@ -60,19 +58,18 @@ function safeNamespace(raw: string): Namespace | null {
  * The event named its server: that server wins, unless the name is another form of one of its
  * own tools; and only a tool the server lists counts, never one made up from the name.
  */
-function resolveUnderServer(raw: string, namespace: Namespace, server: string, timestamp: number, ctx: NameContext): Outcome {
+function resolveUnderServer(raw: string, namespace: Namespace, server: string, timestamp: number, ctx: NameContext): NameOutcome {
   const tool = toolUnderGivenServer(raw, namespace, server, ctx.catalog);
-  if (listsTool(ctx.catalog, server, tool)) return { canonical: canonical(server, tool) };
+  if (listsTool(ctx.catalog, server, tool)) return toolOutcome(canonical(server, tool), namespace);
   const other = resolveWithoutServer(raw, namespace, timestamp, ctx);
-  if ('canonical' in other && splitCanonical(other.canonical)?.server === server) return other;
-  return { reason: notListedReason(ctx.catalog, server, tool) };
+  if (other.kind === 'tool' && splitCanonical(other.canonical)?.server === server) return other;
+  return unresolved(notListedReason(ctx.catalog, server, tool));
 }
 
-function finish(outcome: Outcome, namespace: Namespace, serverHint: string | null, toolHint: string | null): Resolution {
-  if ('meta' in outcome) return { kind: 'meta', namespace: 'meta', serverHint, toolHint: null };
-  if ('canonical' in outcome) {
-    return { kind: 'tool', namespace: outcome.namespace ?? namespace, canonical: outcome.canonical, serverHint, toolHint };
-  }
+/** An unresolved call counts in the namespace its name looked like; a tool in the one that named it. */
+function finish(outcome: NameOutcome, namespace: Namespace, serverHint: string | null, toolHint: string | null): Resolution {
+  if (outcome.kind === 'meta') return { kind: 'meta', namespace: 'meta', serverHint, toolHint: null };
+  if (outcome.kind === 'tool') return { kind: 'tool', namespace: outcome.namespace, canonical: outcome.canonical, serverHint, toolHint };
   return { kind: 'unresolved', namespace, reason: outcome.reason, serverHint, toolHint };
 }
 
@@ -100,33 +97,29 @@ function toolUnderGivenServer(raw: string, namespace: Namespace, server: string,
     const prefix = `${sanitisePart(server)}__`;
     const part = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
     const matches = catalog.toolsBySanitised.get(server)?.get(part);
-    return matches?.length === 1 ? matches[0]! : part;
+    const only = matches?.length === 1 ? matches[0] : undefined;
+    return only ?? part;
   }
   return rest;
 }
 
-function resolveWithoutServer(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext, clients = true): Outcome {
+function resolveWithoutServer(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext, clients = true): NameOutcome {
   // `fav_…` and `all_…` are the safe scheme's first; a tool or typed name may still start so.
   const safe = isSafeForm(raw) ? resolveSafe(raw, timestamp, ctx) : null;
-  if (safe && 'canonical' in safe) return safe;
+  if (safe?.kind === 'tool') return safe;
   let outcome = resolveForm(raw, namespace, timestamp, ctx);
   // A server may itself be called `all` or `favourite`: then `all/x` can be that server's tool.
-  if ('reason' in outcome && (namespace === 'all' || namespace === 'favourite')) {
+  if (outcome.kind === 'unresolved' && (namespace === 'all' || namespace === 'favourite')) {
     const parts = splitCanonical(raw);
-    if (parts && ctx.catalog.tools.get(parts.server)?.has(parts.tool)) return { canonical: raw, namespace: 'canonical' };
+    if (parts && ctx.catalog.tools.get(parts.server)?.has(parts.tool)) return toolOutcome(raw, 'canonical');
   }
-  if ('reason' in outcome && safe) outcome = safe;
-  if ('reason' in outcome && clients) {
+  if (outcome.kind === 'unresolved' && safe) outcome = safe;
+  if (outcome.kind === 'unresolved' && clients) {
     const version = ctx.favourites.at(timestamp)?.version ?? 0;
     // The call counts in the namespace of the name inside the client's form (favourite, all …).
-    const inner = (name: string): Outcome => {
-      if (ctx.metaTools.has(name)) return { meta: true };
-      const ns = presentedNamespace(name);
-      const found = resolveWithoutServer(name, ns, timestamp, ctx, false);
-      return 'canonical' in found ? { canonical: found.canonical, namespace: found.namespace ?? ns } : found;
-    };
+    const inner = (name: string): NameOutcome => (ctx.metaTools.has(name) ? META : resolveWithoutServer(name, presentedNamespace(name), timestamp, ctx, false));
     const client = resolveClientForm(raw, ctx, version, inner);
-    if (client) return client as Outcome;
+    if (client) return client;
   }
   return outcome;
 }
@@ -140,21 +133,21 @@ export function mayDependOnTime(rawName: string, toolHint: string | null): boole
   return looksFavourite(rawName) || (toolHint !== null && looksFavourite(toolHint));
 }
 
-function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): Outcome {
+function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: NameContext): NameOutcome {
   switch (namespace) {
     case 'favourite':
       return resolveFavourite(raw.slice(FAVOURITE_PREFIX.length), timestamp, ctx.favourites);
     case 'all': {
       const rest = raw.slice(ALL_PREFIX.length);
-      if (!rest.includes('/')) return { reason: `'${raw}' is not of the form all/<server>/<tool>` };
-      return resolveCanonical(rest, ctx.catalog);
+      if (!rest.includes('/')) return unresolved(`'${raw}' is not of the form all/<server>/<tool>`);
+      return resolveCanonical(rest, ctx.catalog, 'all');
     }
     case 'canonical': {
-      const outcome = resolveCanonical(raw, ctx.catalog);
+      const outcome = resolveCanonical(raw, ctx.catalog, 'canonical');
       // A tool whose own name holds `/` (e.g. `dir/list`) reads like server/tool.
-      if ('reason' in outcome) {
+      if (outcome.kind === 'unresolved') {
         const bare = resolveBare(raw, ctx.catalog);
-        if ('canonical' in bare) return { ...bare, namespace: 'bare' };
+        if (bare.kind === 'tool') return bare;
       }
       return outcome;
     }
@@ -165,20 +158,21 @@ function resolveForm(raw: string, namespace: Namespace, timestamp: number, ctx: 
   }
 }
 
-function resolveCanonical(name: string, catalog: NameCatalog): Outcome {
+function resolveCanonical(name: string, catalog: NameCatalog, namespace: Namespace): NameOutcome {
   const parts = splitCanonical(name);
-  if (!parts) return { reason: `'${name}' is not a valid server/tool name` };
-  if (!listsTool(catalog, parts.server, parts.tool)) return { reason: notListedReason(catalog, parts.server, parts.tool) };
-  return { canonical: name };
+  if (!parts) return unresolved(`'${name}' is not a valid server/tool name`);
+  if (!listsTool(catalog, parts.server, parts.tool)) return unresolved(notListedReason(catalog, parts.server, parts.tool));
+  return toolOutcome(name, namespace);
 }
 
-function resolveBare(tool: string, catalog: NameCatalog): Outcome {
+function resolveBare(tool: string, catalog: NameCatalog): NameOutcome {
   const servers = catalog.serversByTool.get(tool) ?? [];
-  if (servers.length === 1) return { canonical: canonical(servers[0]!, tool) };
+  const only = servers.length === 1 ? servers[0] : undefined;
+  if (only !== undefined) return toolOutcome(canonical(only, tool), 'bare');
   if (servers.length > 1) {
-    return { reason: `ambiguous tool '${tool}': listed by ${servers.map((s) => canonical(s, tool)).join(', ')}` };
+    return unresolved(`ambiguous tool '${tool}': listed by ${servers.map((s) => canonical(s, tool)).join(', ')}`);
   }
-  return { reason: `unknown tool '${tool}': no catalog server lists it` };
+  return unresolved(`unknown tool '${tool}': no catalog server lists it`);
 }
 
 /**
@@ -186,7 +180,7 @@ function resolveBare(tool: string, catalog: NameCatalog): Outcome {
  * possible split; the one that leaves a known server on the left wins. When several tools
  * share the name after sanitising, it means the one the surface presents under it.
  */
-function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
+function resolveTyped(raw: string, catalog: NameCatalog): NameOutcome {
   const candidates: { server: string; tool: string }[] = [];
   const knownServers: string[] = [];
   for (let i = raw.indexOf('__', 1); i > 0; i = raw.indexOf('__', i + 1)) {
@@ -198,21 +192,17 @@ function resolveTyped(raw: string, catalog: NameCatalog): Outcome {
       for (const tool of catalog.toolsBySanitised.get(server)?.get(toolPartSanitised) ?? []) candidates.push({ server, tool });
     }
   }
-  if (candidates.length === 1) {
-    const { server, tool } = candidates[0]!;
-    return { canonical: canonical(server, tool) };
-  }
-  if (candidates.length > 1) {
+  if (candidates.length > 0) {
     // Tools sharing a typed name: the surface presents only the keeper, so the name means it.
-    const keeper = typedKeeper(inCatalogOrder(candidates, catalog), (c) => c);
-    return { canonical: canonical(keeper.server, keeper.tool) };
+    const keeper = candidates.length === 1 ? candidates[0] : typedKeeper(inCatalogOrder(candidates, catalog), (c) => c);
+    if (keeper) return toolOutcome(canonical(keeper.server, keeper.tool), 'typed');
   }
   const bare = resolveBare(raw, catalog);
-  if ('canonical' in bare) return { ...bare, namespace: 'bare' };
+  if (bare.kind === 'tool') return bare;
   if (knownServers.length > 0) {
-    return { reason: `typed name '${raw}': no tool of ${[...new Set(knownServers)].join(', ')} sanitises to it` };
+    return unresolved(`typed name '${raw}': no tool of ${[...new Set(knownServers)].join(', ')} sanitises to it`);
   }
-  return { reason: `typed name '${raw}': no catalog server matches its prefix` };
+  return unresolved(`typed name '${raw}': no catalog server matches its prefix`);
 }
 
 function inCatalogOrder<T extends { server: string; tool: string }>(items: T[], catalog: NameCatalog): T[] {
@@ -223,36 +213,32 @@ function inCatalogOrder<T extends { server: string; tool: string }>(items: T[], 
     .map((x) => x.item);
 }
 
-function resolveFavourite(rest: string, timestamp: number, favourites: FavouritesTimeline): Outcome {
+function resolveFavourite(rest: string, timestamp: number, favourites: FavouritesTimeline): NameOutcome {
   const inForce = favourites.at(timestamp);
-  if (!inForce) return { reason: `'favourite/${rest}': the project has no favourites history` };
-  if (inForce.tools.includes(rest)) return { canonical: rest };
+  if (!inForce) return unresolved(`'favourite/${rest}': the project has no favourites history`);
+  if (inForce.tools.includes(rest)) return toolOutcome(rest, 'favourite');
   const matches = inForce.tools.filter((f) => toolPart(f) === rest);
-  if (matches.length === 1) return { canonical: matches[0]! };
+  const only = matches.length === 1 ? matches[0] : undefined;
+  if (only !== undefined) return toolOutcome(only, 'favourite');
   if (matches.length > 1) {
-    return { reason: `ambiguous 'favourite/${rest}': favourites version ${inForce.version} has ${matches.join(', ')}` };
+    return unresolved(`ambiguous 'favourite/${rest}': favourites version ${inForce.version} has ${matches.join(', ')}`);
   }
-  return { reason: `'favourite/${rest}' was not a favourite in favourites version ${inForce.version}, in force at that time` };
+  return unresolved(`'favourite/${rest}' was not a favourite in favourites version ${inForce.version}, in force at that time`);
 }
 
 function resolveInvoke(call: PresentedCall, ctx: NameContext): Resolution {
-  const target = invokeTarget(call);
-  const { server, tool } = target;
-  if (!tool) {
-    return finish({ reason: `${INVOKE_TOOL} call without a tool argument` }, 'invoke', server, null);
-  }
+  const { server, tool } = invokeTarget(call);
+  if (!tool) return finish(unresolved(`${INVOKE_TOOL} call without a tool argument`), 'invoke', server, null);
   if (server) {
-    if (!isServerName(server)) {
-      return finish({ reason: `${INVOKE_TOOL} names an invalid server '${server}'` }, 'invoke', server, tool);
-    }
+    if (!isServerName(server)) return finish(unresolved(`${INVOKE_TOOL} names an invalid server '${server}'`), 'invoke', server, tool);
     const toolName = tool.startsWith(`${server}/`) && !listsTool(ctx.catalog, server, tool) ? tool.slice(server.length + 1) : tool;
     const outcome = listsTool(ctx.catalog, server, toolName)
-      ? { canonical: canonical(server, toolName) }
-      : { reason: notListedReason(ctx.catalog, server, toolName) };
+      ? toolOutcome(canonical(server, toolName), 'invoke')
+      : unresolved(notListedReason(ctx.catalog, server, toolName));
     return finish(outcome, 'invoke', server, tool);
   }
   const outcome = resolveWithoutServer(tool, presentedNamespace(tool), call.timestamp, ctx);
-  if ('meta' in outcome) return finish({ reason: `${INVOKE_TOOL} names the meta tool '${tool}'` }, 'invoke', null, tool);
+  if (outcome.kind === 'meta') return finish(unresolved(`${INVOKE_TOOL} names the meta tool '${tool}'`), 'invoke', null, tool);
   // Whatever form the tool argument took, the call went through the invoke meta-tool.
-  return finish('canonical' in outcome ? { canonical: outcome.canonical } : outcome, 'invoke', null, tool);
+  return finish(outcome.kind === 'tool' ? toolOutcome(outcome.canonical, 'invoke') : outcome, 'invoke', null, tool);
 }
