@@ -1,6 +1,6 @@
-import { clientName } from '@/lib/surface/client-names';
-import { CLIENTS, type ClientId } from '@/lib/surface/clients';
 import { DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
+import { clientName } from './client-forms';
+import { CLIENT_NAMING, type ClientId } from './client-rules';
 import { toolPart } from './canonical';
 import { type NameContext, type NameOutcome, type Namespace, toolOutcome, unresolved } from './resolution';
 import { catalogSafeTools } from './resolve-safe';
@@ -16,7 +16,12 @@ import { typedName } from './sanitise';
 const FAMILIES: { label: string; clients: ClientId[]; prefix: (key: string, client: ClientId) => string; anyKey: boolean }[] = [
   // Claude Code and Codex share the form; the key is read from the name itself.
   { label: 'Claude Code or Codex', clients: ['claude-code', 'codex'], prefix: (key) => `mcp__${key}__`, anyKey: true },
-  { label: 'VS Code or Cursor', clients: ['vscode-copilot', 'cursor'], prefix: (key, client) => clientName(CLIENTS[client], key, '').name, anyKey: false },
+  {
+    label: 'VS Code or Cursor',
+    clients: ['vscode-copilot', 'cursor'],
+    prefix: (key, client) => clientName(CLIENT_NAMING[client], key, '').name,
+    anyKey: false,
+  },
   { label: 'Copilot CLI', clients: ['copilot-cli'], prefix: (key) => `${key}-`, anyKey: false },
 ];
 
@@ -81,9 +86,9 @@ function clientIndex(ctx: NameContext, client: ClientId, key: string): Map<strin
     else if (!list.includes(presented)) list.push(presented);
   };
   for (const presented of universe(ctx)) {
-    add(clientName(CLIENTS[client], key, presented).name, presented);
+    add(clientName(CLIENT_NAMING[client], key, presented).name, presented);
     // Cursor was reported to drop '/' (its handling is otherwise unknown).
-    if (client === 'cursor' && presented.includes('/')) add(clientName(CLIENTS.cursor, key, presented.replaceAll('/', '')).name, presented);
+    if (client === 'cursor' && presented.includes('/')) add(clientName(CLIENT_NAMING.cursor, key, presented.replaceAll('/', '')).name, presented);
   }
   if (cache.byClient.size >= MAX_CLIENT_INDEXES) cache.byClient.clear();
   cache.byClient.set(slot, index);

@@ -1,7 +1,8 @@
 import { ApiError } from '@/lib/errors';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/schemas/surface-config';
-import { CLIENTS, compositionOf, likelyRevision, type ClientProfile, type McpRevision } from './clients';
+import { compositionOf } from '@/lib/names/client-forms';
+import { CLIENTS, likelyRevision, type ClientProfile, type McpRevision } from './clients';
 import { CLIENT_DEFERRAL, type DeferralSettings } from './deferral';
 import { modelFor } from './deferral-plan';
 import { modeFit } from './mode-fit';

@@ -1,5 +1,5 @@
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import { applyClient, type ClientTool } from './client-names';
+import { applyClient, type ClientTool } from './client-list';
 import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
 import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';

@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import type { ClientTool } from './client-names';
+import type { ClientTool } from './client-list';
 import type { ClientId } from './clients';
 import type { DeferralSettings, Visibility } from './deferral';
 import { deferralPlan, type DeferralPlan } from './deferral-plan';

@@ -1,16 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { ToolMark } from '@/lib/contracts/preview';
-import { type ClientProfile, serverPartOf } from './clients';
+import { clientName } from '@/lib/names/client-forms';
+import type { ClientProfile } from './clients';
 import type { ListedTool } from './types';
-
-/** What a client makes of one presented name. */
-export interface ClientName {
-  name: string;
-  /** Characters replaced, or the name cut: more than joining the server key on. */
-  rewritten: boolean;
-  /** The doubts that apply: characters whose handling by the client is not known. */
-  doubts: string[];
-}
 
 /** One entry of the list after the client: the name the model receives, and what happened to it. */
 export interface ClientTool extends ListedTool {
@@ -26,48 +17,6 @@ export interface ClientList {
   /** Why the client itself fails the request, if it does. */
   refusal: string | null;
   notes: string[];
-}
-
-function sha1Hex(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
-
-const made = new Map<string, ClientName>();
-const MAX_MADE = 50_000;
-
-/** The name a client sends the model for a presented name (the rules in clients.ts). Remembered: previews ask for the same names again. */
-export function clientName(profile: ClientProfile, serverKey: string, presented: string): ClientName {
-  const key = `${profile.id}\u0000${serverKey}\u0000${presented}`;
-  const hit = made.get(key);
-  if (hit) return hit;
-  const name = makeName(profile, serverKey, presented);
-  if (made.size >= MAX_MADE) made.clear();
-  made.set(key, name);
-  return name;
-}
-
-function makeName(profile: ClientProfile, serverKey: string, presented: string): ClientName {
-  const doubts = profile.doubts.filter((d) => d.pattern.test(presented)).map((d) => d.note);
-  let tool = presented;
-  for (const { pattern, to } of profile.rewrites) tool = tool.replace(pattern, to);
-  const server = serverPartOf(profile, serverKey);
-  let name = profile.template.replace('{server}', server).replace('{tool}', tool);
-  let rewritten = tool !== presented;
-  const { length } = profile;
-  if (length && name.length > length.max) {
-    rewritten = true;
-    if (length.over === 'cut') name = name.slice(0, length.max);
-    else if (length.over === 'cut-middle') {
-      // Gemini CLI keeps both ends around "...": 30 + 3 + 30 = 63.
-      const side = Math.floor((length.max - 3) / 2);
-      name = `${name.slice(0, side)}...${name.slice(-side)}`;
-    } else {
-      // Codex hashes the name before it replaced any character.
-      const hash = sha1Hex(profile.template.replace('{server}', server).replace('{tool}', presented));
-      name = name.slice(0, length.max - hash.length) + hash;
-    }
-  }
-  return { name, rewritten, doubts };
 }
 
 /**
