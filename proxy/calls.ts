@@ -3,8 +3,8 @@ import type { CallToolRequest, CallToolResult, Progress, ServerContext } from '@
 import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
-import { INVOKE_TOOL } from '@/lib/names/invoke-target';
-import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
+import { INVOKE_TOOL } from '@/lib/names/invoke';
+import { FIND_TOOLS } from '@/lib/names/meta';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
 import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';

@@ -1,7 +1,7 @@
 import type { PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
-import { INVOKE_TOOL } from '@/lib/names/invoke-target';
+import { INVOKE_TOOL } from '@/lib/names/invoke';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { FIND_TOOLS } from '@/lib/surface/fixed-tools';
+import { FIND_TOOLS } from '@/lib/names/meta';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import type { SurfaceServer } from '@/lib/surface/types';
 import type { OfferedTool } from './endpoint';

@@ -1,7 +1,7 @@
 import { canonical, splitCanonical } from '@/lib/names/canonical';
-import { typedNameOf } from '@/lib/names/present';
-import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
-import { INVOKE_TOOL } from '@/lib/names/invoke-target';
+import { safeAllPlain, safeFavouritePlain } from '@/lib/names/safe';
+import { typedNameOf } from '@/lib/names/typed';
+import { INVOKE_TOOL } from '@/lib/names/invoke';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { seededRandom, seedOf } from '@/lib/stats/random';
 import { demoArguments } from './arguments';

@@ -1,7 +1,7 @@
 import type { ArgumentProblem, FailureClass } from '@/lib/arguments/classes';
 import { failureClassesOf } from '@/lib/arguments/classify';
 import type { RevisionTimeline } from '@/lib/impact/revisions';
-import { INVOKE_TOOL, invokeTarget } from '@/lib/names/invoke-target';
+import { INVOKE_TOOL, invokeTarget } from '@/lib/names/invoke';
 import type { NameContext, Resolution } from '@/lib/names/resolution';
 import { resolveCall } from '@/lib/names/resolve';
 import type { ValidatedEvent } from './validate-event';

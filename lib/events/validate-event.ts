@@ -1,6 +1,6 @@
 import { MAX_FUTURE_SKEW_MS, TRACE_FIELD_LIMITS } from '@/lib/limits';
 import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
-import { invokeTarget } from '@/lib/names/invoke-target';
+import { invokeTarget } from '@/lib/names/invoke';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
 import { fastParseTrace } from './fast-trace';

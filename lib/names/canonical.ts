@@ -1,3 +1,11 @@
+import { listsTool, type NameCatalog, notListedReason } from './name-catalog';
+import { type NameOutcome, type Namespace, toolOutcome, unresolved } from './resolution';
+
+/**
+ * The canonical scheme (§names): `server/tool`, the name every other scheme leads back to. The
+ * tool part is the name as the server lists it and may itself hold `/`.
+ */
+
 export const SERVER_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export function isServerName(name: string): boolean {
@@ -24,4 +32,15 @@ export function toolPart(canonical: string): string {
 
 export function canonical(server: string, tool: string): string {
   return `${server}/${tool}`;
+}
+
+/**
+ * A `server/tool` name to that tool, when the catalog lists it. `namespace` is the one the call
+ * counts in: `all` when the name came as `all/<server>/<tool>`.
+ */
+export function resolveCanonical(name: string, catalog: NameCatalog, namespace: Namespace = 'canonical'): NameOutcome {
+  const parts = splitCanonical(name);
+  if (!parts) return unresolved(`'${name}' is not a valid server/tool name`);
+  if (!listsTool(catalog, parts.server, parts.tool)) return unresolved(notListedReason(catalog, parts.server, parts.tool));
+  return toolOutcome(name, namespace);
 }

@@ -12,7 +12,8 @@ import { FavouritesTimeline } from './favourites-timeline';
 import { clientName } from './client-forms';
 import { buildNameCatalog } from './name-catalog';
 import type { NameContext } from './resolution';
-import { metaToolSet, mayDependOnTime, resolveCall } from './resolve';
+import { metaToolSet } from './meta';
+import { mayDependOnTime, resolveCall } from './resolve';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const T1 = Date.parse('2026-11-10T00:00:00Z');

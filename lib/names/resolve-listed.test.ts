@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog, listsTool } from './name-catalog';
 import type { NameContext, PresentedCall } from './resolution';
-import { metaToolSet, resolveCall } from './resolve';
+import { metaToolSet } from './meta';
+import { resolveCall } from './resolve';
 import { storedCall } from './stored-call';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
-import { allName, favouriteName, typedNameOf } from './present';
+import { metaToolSet } from './meta';
 import type { NameContext, PresentedCall } from './resolution';
-import { metaToolSet, resolveCall } from './resolve';
+import { resolveCall } from './resolve';
 import { sanitisePart } from './sanitise';
-import { typedKeeper } from './typed-keeper';
+import { allName, favouriteName } from './slash';
+import { typedKeeper, typedNameOf } from './typed';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const T1 = Date.parse('2026-11-10T00:00:00Z');

@@ -5,8 +5,10 @@ import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { presentFavindex } from '@/lib/surface/presentation';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
-import { metaToolSet, resolveCall } from './resolve';
-import { nameBudget, parseHashed } from './safe-names';
+import { metaToolSet } from './meta';
+import { resolveCall } from './resolve';
+import { nameBudget } from './safe';
+import { parseHashed } from './safe-hash';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'demo', 'catalogs');
 const fixtures = fs

@@ -1,4 +1,4 @@
-import { INVOKE_TOOL } from './invoke-target';
+import { INVOKE_TOOL } from './invoke';
 import type { PresentedCall } from './resolution';
 
 /** Rebuild the call a stored event stood for, so it can be resolved again later. */

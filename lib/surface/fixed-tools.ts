@@ -1,7 +1,6 @@
-import { INVOKE_TOOL } from '@/lib/names/invoke-target';
+import { INVOKE_TOOL } from '@/lib/names/invoke';
+import { FIND_TOOLS } from '@/lib/names/meta';
 import type { ListedTool, ModeInputs, ToolBody } from './types';
-
-export const FIND_TOOLS = 'mcp_find_tools';
 
 /** The meta-tools a proxy adds in `off` and `lazy`/`pinned`, as a model receives them. */
 const INVOKE_BODY: ToolBody = {

@@ -1,6 +1,5 @@
 import { canonical } from '@/lib/names/canonical';
-import { typedName } from '@/lib/names/sanitise';
-import { typedKeeper } from '@/lib/names/typed-keeper';
+import { typedKeeper, typedName } from '@/lib/names/typed';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { LeftOutTool, SurfaceServer } from './types';
 

@@ -1,5 +1,5 @@
-import { allName, favouriteName } from '@/lib/names/present';
-import { assignSafeNames, nameBudget, type SafeItem, safeAllPlain, safeFavouritePlain } from '@/lib/names/safe-names';
+import { assignSafeNames, nameBudget, type SafeItem, safeAllPlain, safeFavouritePlain } from '@/lib/names/safe';
+import { allName, favouriteName } from '@/lib/names/slash';
 import type { NamingScheme } from '@/lib/schemas/surface-config';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { FavouritesInput, LeftOutTool } from './types';

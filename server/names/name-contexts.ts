@@ -6,7 +6,7 @@ import { BoundedMap } from '@/lib/bounded-map';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { buildNameCatalog } from '@/lib/names/name-catalog';
 import type { NameContext } from '@/lib/names/resolution';
-import { metaToolSet } from '@/lib/names/resolve';
+import { metaToolSet } from '@/lib/names/meta';
 
 /** The inputs that decide how a project's names resolve; equal keys mean an equal context. */
 export interface NameContextKey {
