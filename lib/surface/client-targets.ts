@@ -4,10 +4,11 @@ import { type ClientId, CLIENTS } from './clients';
 import { TARGETS } from './targets';
 
 /**
- * Which provider a client's requests can reach, as data beside its naming (clients.ts) and
- * deferral (deferral.ts) facts: a pair the client never makes is not offered, since its verdict
- * would judge a request nobody sends (Claude Code's tools never meet OpenAI's rules). The first
- * target is the client's own, the one a preview falls back to.
+ * Which provider a client's requests can reach, as data beside its profile (clients.ts; its
+ * naming rules are lib/names/client-rules.ts) and deferral (deferral.ts) facts: a pair the client
+ * never makes is not offered, since its verdict would judge a request nobody sends (Claude Code's
+ * tools never meet OpenAI's rules). The first target is the client's own, the one a preview
+ * falls back to.
  */
 export interface ClientTargets {
   targets: readonly TargetId[];

@@ -1,6 +1,6 @@
 /**
  * What each client shows the model of each MCP tool, as data beside its naming rules
- * (clients.ts): the schema up front (`full`), the name only until a search loads it (`name`), or
+ * (lib/names/client-rules.ts): the schema up front (`full`), the name only until a search loads it (`name`), or
  * nothing but a namespace, source line or virtual group (`hidden`). Which level applies depends
  * on the model and on settings; every one of those is a preview option, every fact carries its
  * source, and what nobody has published is stated as unknown.
