@@ -37,7 +37,8 @@ const setup = () => ({ tasks: BAKEOFF_TASKS, presentations, models: MODELS, runs
 /** Every measure but wall time, which no two runs share. */
 const withoutTime = (table: ReturnType<typeof resultsTable>) => table.rows.map(({ values: { wallMs: _, ...values }, ...row }) => ({ ...row, values }));
 
-describe('a bake-off against the scripted model', () => {
+// Each test runs hundreds of model turns over loopback HTTP: seconds on a busy machine, not the unit default of 5.
+describe('a bake-off against the scripted model', { timeout: 60_000 }, () => {
   it('runs 5 tasks × 4 modes × 2 models × 10 runs interleaved, and measures exactly what the model did', async () => {
     expect(RUN_HEADER).toBe(NONCE_HEADER);
     const file: string[] = [];
