@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/errors';
 import { BAKEOFF_LIMITS } from '@/lib/limits';
 import type { BakeoffUpload } from '@/lib/schemas/bakeoffs';
 import type { Principal } from '@/server/auth/authorise';
-import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 import { measureStoredRun } from './measure';
 
 function runNotFound(projectId: string, runId: string): ApiError {

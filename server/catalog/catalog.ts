@@ -5,7 +5,7 @@ import type { CatalogServerView, CatalogVersionView } from '@/lib/contracts/cata
 import { toSyncView } from '@/lib/catalog/views';
 import { ApiError } from '@/lib/errors';
 import type { AppContext } from '@/server/context';
-import { bumpCatalogVersionOf, lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+import { bumpCatalogVersionOf, lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
 export function serverNotFound(projectId: string, server: string): ApiError {
   return new ApiError('SERVER_NOT_FOUND', `project '${projectId}' has no catalog server '${server}'`, {

@@ -8,7 +8,7 @@ import { CATALOG_VERSIONS_KEPT, MAX_CATALOG_SERVERS } from '@/lib/limits';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { recordCatalogRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
-import { bumpCatalogVersionOf, lockProjectForNameChange } from '@/server/projects/projects';
+import { bumpCatalogVersionOf, lockProjectForNameChange } from '@/server/projects/project-locks';
 
 /** 409 when a project's catalog is full and `server` would be one more (§catalog); only a check under the project's row lock is final. */
 export async function requireRoomForServer(db: Db, projectId: string, server: string): Promise<void> {

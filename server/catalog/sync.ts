@@ -16,7 +16,7 @@ import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import type { AppContext } from '@/server/context';
 import type { McpEndpoint } from '@/mcp/fetch-tools';
-import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 import { serverNotFound } from './catalog';
 import { putServerCatalog, requireRoomForServer } from './put-catalog';
 import { fetchSyncedTools } from './sync-policy';

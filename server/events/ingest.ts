@@ -7,7 +7,7 @@ import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '
 import { splitByRetention } from '@/lib/retention';
 import type { AppContext } from '@/server/context';
 import { withServerKey } from '@/server/names/name-contexts';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 import type { IngestResult } from '@/lib/contracts/events';
 export type { IngestResult } from '@/lib/contracts/events';
 

@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { type EventListOptions, listEvents } from '@/db/queries/events';
 import type { EventList } from '@/lib/contracts/events';
 import { encodeEventCursor } from '@/lib/schemas/event-list';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 
 /** A page of a project's latest events, newest first, with the cursor of the next page. */
 export async function eventsPage(db: Db, projectId: string, query: EventListOptions): Promise<EventList> {

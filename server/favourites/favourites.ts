@@ -10,7 +10,7 @@ import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { catalogToolNames } from '@/server/catalog/catalog';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
-import { lockProjectForNameChange } from '@/server/projects/projects';
+import { lockProjectForNameChange } from '@/server/projects/project-locks';
 
 export async function getFavourites(db: Db, projectId: string): Promise<FavouriteState> {
   const state = await findFavourites(db, projectId);

@@ -8,7 +8,7 @@ import type { FindabilityQuery } from '@/lib/schemas/findability';
 import { buildFindabilityResponse } from '@/lib/surface/findability-response';
 import type { AppContext } from '@/server/context';
 import { catalogToolNames } from '@/server/catalog/catalog';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from '@/server/surface/inputs';
 

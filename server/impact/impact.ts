@@ -12,7 +12,7 @@ import { MAX_LISTED_REVISIONS } from '@/lib/limits';
 import type { ImpactQuery } from '@/lib/schemas/impact';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { seedOf } from '@/lib/stats/random';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 import { impactReach } from './reach';
 
 const DAY_MS = 86_400_000;

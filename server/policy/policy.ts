@@ -9,7 +9,7 @@ import type { PolicyVia } from '@/lib/schemas/policy-requests';
 import { type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
 import { parseBody } from '@/server/http/validate';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
-import { lockProjectForNameChange } from '@/server/projects/projects';
+import { lockProjectForNameChange } from '@/server/projects/project-locks';
 import { loadPolicyInputs } from './inputs';
 
 export interface SavePolicyOptions {

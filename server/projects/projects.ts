@@ -1,16 +1,6 @@
 import type { Db } from '@/db/client';
 import { findFavourites, insertFavouriteChange, saveFavouriteIndex } from '@/db/queries/favourites';
-import {
-  bumpCatalogVersion,
-  deleteProjectEvents,
-  deleteProjectRow,
-  findProject,
-  insertProject,
-  listProjects,
-  lockProject,
-  type ProjectRow,
-  updateProjectRow,
-} from '@/db/queries/projects';
+import { deleteProjectEvents, deleteProjectRow, findProject, insertProject, listProjects, type ProjectRow, updateProjectRow } from '@/db/queries/projects';
 import { pgErrorCode } from '@/db/sql';
 import { ApiError, projectNotFound } from '@/lib/errors';
 import type { FavouritesVia } from '@/lib/favourites/rules';
@@ -22,24 +12,12 @@ import { stableStringify } from '@/lib/stable-json';
 import type { AppContext } from '@/server/context';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
+import { lockProjectForNameChange } from './project-locks';
 import { type RevisionChange, surfaceChanges } from '@/lib/impact/revisions';
-
-export async function requireProject(db: Db, id: string): Promise<ProjectRow> {
-  const row = await findProject(db, id);
-  if (!row) throw projectNotFound(id);
-  return row;
-}
 
 /** Whether a project of this id exists: the project pages answer 404 for one that does not. */
 export async function projectExists(db: Db, id: string): Promise<boolean> {
   return (await findProject(db, id)) !== null;
-}
-
-/** Lock the project row for a change to how its names resolve (see lockProject); 404 when absent. */
-export async function lockProjectForNameChange(db: Db, id: string): Promise<ProjectRow> {
-  const row = await lockProject(db, id);
-  if (!row) throw projectNotFound(id);
-  return row;
 }
 
 /** A project's surface config with every default filled in, as a PATCH body's config is parsed: so the two compare equal. */
@@ -147,13 +125,6 @@ export async function deleteProject(app: AppContext, id: string): Promise<void> 
   });
   // A live-synced server of the project loses its listener.
   app.catalogSync.poke();
-}
-
-/** Count a catalog change: ingest picks its cached name resolver by this number. */
-export async function bumpCatalogVersionOf(db: Db, id: string): Promise<number> {
-  const version = await bumpCatalogVersion(db, id);
-  if (version === null) throw projectNotFound(id);
-  return version;
 }
 
 export function toProjectView(row: ProjectRow): ProjectView {

@@ -4,7 +4,7 @@ import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
 import { ApiError } from '@/lib/errors';
 import { MAX_PROXIES_PER_PROJECT, PROXY_CONNECTED_MS } from '@/lib/limits';
 import type { ProxyReport } from '@/lib/schemas/proxies';
-import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
 function proxyNotFound(projectId: string, proxyId: string): ApiError {
   return new ApiError('PROXY_NOT_FOUND', `project '${projectId}' has no proxy '${proxyId.slice(0, 100)}'`, {

@@ -5,7 +5,7 @@ import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import type { UploadedOnlyServer } from '@/lib/surface/preview-response';
 import { getFavourites } from '@/server/favourites/favourites';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 import type { SurfaceStore } from './surface-store';
 
 export interface SurfaceInputs {

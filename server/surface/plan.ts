@@ -4,7 +4,8 @@ import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { type PlanAudience, planSurfaceChange } from '@/lib/surface/surface-plan';
 import { getCatalog } from '@/server/catalog/catalog';
 import { getFavourites } from '@/server/favourites/favourites';
-import { currentSurface, requireProject } from '@/server/projects/projects';
+import { currentSurface } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 import { listProjectProxies } from '@/server/proxies/proxies';
 import type { SurfaceStore } from './surface-store';
 

@@ -3,7 +3,7 @@ import { listRecentSessions, listSessionCalls } from '@/db/queries/sessions';
 import type { SessionSummary } from '@/lib/contracts/sessions';
 import { ApiError } from '@/lib/errors';
 import type { RecordedSession } from '@/lib/surface/preview-response';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 
 /** Recently active recorded sessions of a project, newest first: the preview's replay picker. */
 export async function recentSessions(db: Db, projectId: string, limit: number): Promise<SessionSummary[]> {

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/errors';
 import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
 import type { CreatedTokenView, CreateTokenInput, TokenView } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/context';
-import { lockProjectForNameChange, requireProject } from '@/server/projects/projects';
+import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
 function tokenNotFound(projectId: string, tokenId: string): ApiError {
   return new ApiError('TOKEN_NOT_FOUND', `project '${projectId}' has no token '${tokenId.slice(0, 100)}'`, {

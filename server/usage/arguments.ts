@@ -8,7 +8,8 @@ import { BoundedMap } from '@/lib/bounded-map';
 import type { ArgumentUsage, ToolArgumentRow, ToolArgumentSummary } from '@/lib/contracts/arguments';
 import { ARGUMENT_WRONG_KEYS } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
-import { currentSurface, requireProject } from '@/server/projects/projects';
+import { currentSurface } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 
 type Counts = Omit<ArgumentCountsRow, 'tool' | 'model' | 'client'>;
 type Rates = Omit<ToolArgumentRow, 'tool' | 'model' | 'client'>;

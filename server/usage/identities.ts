@@ -3,7 +3,7 @@ import { identityUsageRows } from '@/db/queries/usage/identities';
 import type { IdentityUsage } from '@/lib/contracts/identity-usage';
 import { MAX_USAGE_IDENTITIES } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
-import { requireProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 
 /** Who calls (§policy): the window's calls by token and client, with the policy's refusals apart from other failures. */
 export async function identityUsage(db: Db, projectId: string, window: UsageWindow): Promise<IdentityUsage> {

@@ -1,6 +1,7 @@
 import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
-import { deleteProject, requireProject, toProjectView, updateProject } from '@/server/projects/projects';
+import { deleteProject, toProjectView, updateProject } from '@/server/projects/projects';
+import { requireProject } from '@/server/projects/project-locks';
 
 export const GET = endpointRoute(PROJECT_ENDPOINTS.read, async ({ db, params }) => answer(200, toProjectView(await requireProject(db, params.id))));
 
