@@ -7,6 +7,7 @@ import { IngestArgumentChecks } from './arguments/ingest-checks';
 import { ChangeFeed } from './changes/change-feed';
 import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
+import { CatalogCache } from './surface/catalog-cache';
 import { SurfaceStore } from './surface/surface-store';
 
 /**
@@ -19,6 +20,8 @@ export interface AppContext {
   readonly tokens: TokenStore;
   readonly sessions: SessionKeys;
   readonly loginThrottle: LoginThrottle;
+  /** Catalogs loaded and prepared, shared by the surfaces, previews and plans of the same catalog. */
+  readonly catalogs: CatalogCache;
   readonly surfaces: SurfaceStore;
   readonly names: NameContexts;
   readonly revisions: RevisionTimelines;
@@ -31,13 +34,15 @@ export interface AppContext {
 
 export function createAppContext(database: Database): AppContext {
   const { db } = database;
+  const catalogs = new CatalogCache();
   return {
     database,
     db,
     tokens: new TokenStore(db, database.changes),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
-    surfaces: new SurfaceStore(db, database.surfaceChanges),
+    catalogs,
+    surfaces: new SurfaceStore(db, catalogs, database.surfaceChanges),
     names: new NameContexts(),
     revisions: new RevisionTimelines(),
     argumentChecks: new IngestArgumentChecks(),

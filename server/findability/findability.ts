@@ -18,7 +18,7 @@ import { loadSurfaceInputs } from '@/server/surface/inputs';
  */
 export async function findabilityReport(app: AppContext, projectId: string, query: FindabilityQuery): Promise<FindabilityResponse> {
   const running = await runningProxies(app.db, projectId);
-  const inputs = await loadSurfaceInputs(app.db, app.surfaces, projectId, running?.servers ?? null);
+  const inputs = await loadSurfaceInputs(app.db, app.catalogs, projectId, running?.servers ?? null);
   const queries = await testQueries(app.db, projectId);
   return buildFindabilityResponse(
     { project: projectId, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, testQueries: queries },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
+import { CatalogCache } from './catalog-cache';
 import { SurfaceStore } from './surface-store';
 
 const t = setupTestDatabase();
@@ -33,7 +34,7 @@ describe('requests that miss a cache together share one read', () => {
   it('renders a surface once for every concurrent request of the same versions', async () => {
     const id = await createTestProject(['github', 'memory'], 'herd');
     const { db, calls } = counting(t.db, 'transaction');
-    const store = new SurfaceStore(db);
+    const store = new SurfaceStore(db, new CatalogCache());
     const answers = await Promise.all(Array.from({ length: 50 }, () => store.surface(id, undefined)));
     expect(calls()).toBe(1);
     expect(new Set(answers.map((a) => a.etag)).size).toBe(1);

@@ -11,10 +11,10 @@ const eagerTools = (body: { modes: { mode: string; tools: Tool[] }[] }) => body.
 describe('the catalog a preview reads', () => {
   it('is the one loaded before while its fingerprints hold, and the new one as soon as a server has a new version', async () => {
     const id = await createTestProject(['github', 'gitlab']);
-    const first = await t.app.surfaces.currentCatalog(t.db, id);
+    const first = await t.app.catalogs.currentCatalog(t.db, id);
     expect(first.map((s) => s.name)).toEqual(['github', 'gitlab']);
     // Unchanged: the same tools, not read again.
-    expect(await t.app.surfaces.currentCatalog(t.db, id)).toBe(first);
+    expect(await t.app.catalogs.currentCatalog(t.db, id)).toBe(first);
 
     const url = `/api/projects/${id}/preview?client=claude-code&mode=eager`;
     const before = await api.get(url);
@@ -43,6 +43,6 @@ describe('the catalog a preview reads', () => {
     expect(tools.find((t) => t.canonical === `github/${tool!.name}`)?.description).toBe('Described anew');
     expect(tools.find((t) => t.canonical === 'github/brand_new_tool')?.description).toBe('A tool just added');
     expect(after.body.catalog).toEqual({ servers: 2, tools: before.body.catalog.tools + 1 });
-    expect(await t.app.surfaces.currentCatalog(t.db, id)).not.toBe(first);
+    expect(await t.app.catalogs.currentCatalog(t.db, id)).not.toBe(first);
   });
 });

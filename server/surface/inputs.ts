@@ -6,7 +6,7 @@ import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import type { UploadedOnlyServer } from '@/lib/surface/preview-response';
 import { getFavourites } from '@/server/favourites/favourites';
 import { requireProject } from '@/server/projects/project-locks';
-import type { SurfaceStore } from './surface-store';
+import type { CatalogCache } from './catalog-cache';
 
 export interface SurfaceInputs {
   surface: SurfaceConfig;
@@ -23,10 +23,10 @@ export interface SurfaceInputs {
  * A project's surface config, favourites and prepared catalog (shared by every request for that
  * catalog). With `runBy`, the catalog holds only those servers: what clients really receive.
  */
-export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectId: string, runBy: ReadonlySet<string> | null = null): Promise<SurfaceInputs> {
+export async function loadSurfaceInputs(db: Db, catalogs: CatalogCache, projectId: string, runBy: ReadonlySet<string> | null = null): Promise<SurfaceInputs> {
   const project = await requireProject(db, projectId);
   const favourites = await getFavourites(db, projectId);
-  const servers = await surfaces.currentCatalog(db, projectId);
+  const servers = await catalogs.currentCatalog(db, projectId);
   const kept = runBy ? servers.filter((s) => runBy.has(s.name)) : servers;
   const uploadedOnly = runBy ? servers.filter((s) => !runBy.has(s.name)).map((s) => ({ server: s.name, tools: s.tools.length })) : [];
   return {
@@ -34,7 +34,7 @@ export async function loadSurfaceInputs(db: Db, surfaces: SurfaceStore, projectI
     policy: project.policy,
     favourites,
     catalogVersion: project.catalogVersion,
-    catalog: surfaces.preparedCatalog(kept),
+    catalog: catalogs.preparedCatalog(kept),
     uploadedOnly,
   };
 }

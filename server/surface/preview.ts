@@ -12,7 +12,7 @@ import { recordedSession } from './sessions';
  */
 export async function preview(app: AppContext, projectId: string, query: PreviewQuery): Promise<PreviewResponse> {
   const running = await runningProxies(app.db, projectId);
-  const inputs = await loadSurfaceInputs(app.db, app.surfaces, projectId, running?.servers ?? null);
+  const inputs = await loadSurfaceInputs(app.db, app.catalogs, projectId, running?.servers ?? null);
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
   const proxies = running ? { connected: running.proxies, uploadedOnly: inputs.uploadedOnly } : null;
   const identity = { token: query.token ?? null, client: query.sessionClient ?? null };

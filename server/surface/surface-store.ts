@@ -5,17 +5,10 @@ import { BoundedMap } from '@/lib/bounded-map';
 import { projectNotFound } from '@/lib/errors';
 import { policyForToken } from '@/lib/policy/narrow';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
-import { catalogKey, type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
-import type { SurfaceServer } from '@/lib/surface/types';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
-import { currentFingerprints, currentServers } from '@/db/queries/catalog-current';
 import { CachedRead } from './cached-read';
+import type { CatalogCache } from './catalog-cache';
 import { loadSurfaceInputs } from './inputs';
-
-/** A catalog server as a surface needs it: name, fingerprint of its version in force, tools. */
-export interface LoadedServer extends SurfaceServer {
-  fingerprint: string;
-}
 
 /** A rendered surface response: the exact body bytes (UTF-8 once, not per request) and their ETag. */
 export interface RenderedSurface {
@@ -30,20 +23,19 @@ function versionKey(v: SurfaceVersions): string {
 /**
  * The process's surfaces. A request costs one small query to learn a project's versions
  * (shared by the requests that arrive together; none while nothing changed since the last one,
- * see CachedRead); the document is built again only when they
- * moved. Prepared catalogs are shared by every surface and preview of the same catalog. Every
- * cache here is keyed by what its value was built from, so nothing ever needs invalidating.
+ * see CachedRead); the document is built again only when they moved, from the inputs below it
+ * (inputs.ts, over the shared CatalogCache). Every cache here is keyed by what its value was
+ * built from, so nothing ever needs invalidating.
  */
 export class SurfaceStore {
   private readonly rendered = new BoundedMap<string, { key: string; value: RenderedSurface }>(1_000);
-  private readonly catalogs = new BoundedMap<string, PreparedCatalog>(64);
-  private readonly loaded = new BoundedMap<string, readonly LoadedServer[]>(16);
   private versionsQuery: PreparedSurfaceVersions | null = null;
   private readonly versionReads: CachedRead<string, SurfaceVersions>;
   private readonly renders = new Map<string, Promise<RenderedSurface>>();
 
   constructor(
     private readonly db: Db,
+    private readonly catalogs: CatalogCache,
     changes?: ChangeSignal,
   ) {
     changes?.registerRead(surfaceVersionsQuery(db).toSQL().sql);
@@ -56,34 +48,6 @@ export class SurfaceStore {
     const versions = await readSurfaceVersions(this.versionsQuery, projectId);
     if (!versions) throw projectNotFound(projectId);
     return versions;
-  }
-
-  /**
-   * A project's catalog in force. Its servers' fingerprints are read first (no tools), and the
-   * tools only when no catalog loaded before has those fingerprints: a preview of an unchanged
-   * catalog does not read its tools again. The same fingerprints are the same tools, so the key
-   * names what was loaded whichever project it was loaded for.
-   */
-  async currentCatalog(db: Db, projectId: string): Promise<readonly LoadedServer[]> {
-    const hit = this.loaded.get(catalogKey(await currentFingerprints(db, projectId)));
-    if (hit) return hit;
-    const servers = (await currentServers(db, projectId)).map(({ server, current }) => ({
-      name: server.name,
-      fingerprint: current.fingerprint,
-      tools: current.tools,
-    }));
-    this.loaded.set(catalogKey(servers), servers);
-    return servers;
-  }
-
-  /** The prepared catalog for these servers (names and fingerprints in order identify it). */
-  preparedCatalog(servers: readonly (SurfaceServer & { fingerprint: string })[]): PreparedCatalog {
-    const key = catalogKey(servers);
-    const hit = this.catalogs.get(key);
-    if (hit) return hit;
-    const prepared = prepareCatalog(servers.map((s) => ({ name: s.name, tools: s.tools })));
-    this.catalogs.set(key, prepared);
-    return prepared;
   }
 
   /**
@@ -112,7 +76,7 @@ export class SurfaceStore {
       async (tx) => {
         const current = await readSurfaceVersions(surfaceVersionsQuery(tx).prepare('favindex_surface_versions'), projectId);
         if (!current) throw projectNotFound(projectId);
-        const inputs = await loadSurfaceInputs(tx, this, projectId);
+        const inputs = await loadSurfaceInputs(tx, this.catalogs, projectId);
         const document = buildSurfaceDocument(
           {
             project: projectId,

@@ -8,5 +8,5 @@ import { planSurface } from '@/server/surface/plan';
 /** What saving a surface config would change for the clients; saves nothing. Access as for the PATCH that would save it. */
 export const POST = apiRoute(
   { access: 'admin', params: projectParams, body: surfacePlanRequestSchema, bodyLimit: BODY_LIMITS.document, rule: '§surface' },
-  async ({ app, params, body }) => json(await planSurface(app.db, app.surfaces, params.id, body.surface)),
+  async ({ app, params, body }) => json(await planSurface(app.db, app.catalogs, params.id, body.surface)),
 );
