@@ -1,4 +1,5 @@
-import { configFromEnv, type Database, type Db, openDatabase } from '@/db/client';
+import { configFromEnv, type Database, openDatabase } from '@/db/client';
+import type { AppContext } from './app-context';
 import { LoginThrottle } from './auth/login-throttle';
 import { SessionKeys } from './auth/session';
 import { TokenStore } from './auth/token-store';
@@ -9,28 +10,6 @@ import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
 import { CatalogCache } from './surface/catalog-cache';
 import { SurfaceStore } from './surface/surface-store';
-
-/**
- * Everything a process holds between requests: the database and the caches and signals that
- * sit beside it. One per process, built once; tests build one per database.
- */
-export interface AppContext {
-  readonly database: Database;
-  readonly db: Db;
-  readonly tokens: TokenStore;
-  readonly sessions: SessionKeys;
-  readonly loginThrottle: LoginThrottle;
-  /** Catalogs loaded and prepared, shared by the surfaces, previews and plans of the same catalog. */
-  readonly catalogs: CatalogCache;
-  readonly surfaces: SurfaceStore;
-  readonly names: NameContexts;
-  readonly revisions: RevisionTimelines;
-  /** Compiled inputSchemas per catalog version, for the arguments other proxies' traces carry. */
-  readonly argumentChecks: IngestArgumentChecks;
-  readonly catalogSync: CatalogSyncSignal;
-  /** What each project's writes changed, for the dashboard's short poll (GET /changes). */
-  readonly changeFeed: ChangeFeed;
-}
 
 export function createAppContext(database: Database): AppContext {
   const { db } = database;

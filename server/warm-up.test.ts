@@ -3,7 +3,7 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
 import { routePaths, warmUp } from './warm-up';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { listProjects } from '@/db/queries/projects';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 
 /** Surfaces rendered before listening: the projects a restart's first polls most likely ask for. */
 const WARM_PROJECTS = 50;

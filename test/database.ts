@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '@/db/client';
-import { type AppContext, closeAppContext, createAppContext, installAppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
+import { closeAppContext, createAppContext, installAppContext } from '@/server/context';
 import { withDatabase } from './postgres-global-setup';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

@@ -3,7 +3,7 @@ import { authMode } from './mode';
 import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin';
 import { readCookie, SESSION_COOKIE, verifySession } from './session';
 import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import type { RequestHead } from '@/server/http/request-head';
 
 /**

@@ -4,8 +4,8 @@ import { deleteCatalogServer, deleteCatalogVersions, listCatalogVersions } from 
 import type { CatalogServerView, CatalogVersionView } from '@/lib/contracts/catalog';
 import { toSyncView } from '@/lib/catalog/views';
 import { ApiError } from '@/lib/errors';
-import type { AppContext } from '@/server/context';
 import { bumpCatalogVersionOf, lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
+import type { CatalogSyncSignal } from './sync-signal';
 
 export function serverNotFound(projectId: string, server: string): ApiError {
   return new ApiError('SERVER_NOT_FOUND', `project '${projectId}' has no catalog server '${server}'`, {
@@ -55,8 +55,11 @@ export async function catalogToolNames(db: Db, projectId: string): Promise<Set<s
 /**
  * Remove a server from the catalog, with its history: kept, the histories of servers added and
  * removed in turn would grow without bound. A live-synced one loses its listener.
+ *
+ * It takes the two parts of the AppContext it uses, not the type: the favourites and the surface
+ * inputs read the catalog here, and the AppContext holds the surface cache built on them.
  */
-export async function deleteServer(app: AppContext, projectId: string, server: string): Promise<void> {
+export async function deleteServer(app: { db: Db; catalogSync: CatalogSyncSignal }, projectId: string, server: string): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockProjectForNameChange(tx, projectId);
     if (!(await deleteCatalogServer(tx, projectId, server))) throw serverNotFound(projectId, server);

@@ -14,7 +14,7 @@ import type { SyncView } from '@/lib/contracts/catalog';
 import { ApiError } from '@/lib/errors';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import type { McpEndpoint } from '@/mcp/fetch-tools';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 import { serverNotFound } from './catalog';

@@ -7,7 +7,7 @@ import { findProject } from '@/db/queries/projects';
 import { backdateFavouriteChange } from '@/db/queries/favourites';
 import { backdateSurfaceRevision } from '@/db/queries/surface-revisions';
 import { putServerCatalog } from '@/server/catalog/put-catalog';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { storeBakeoffRun } from '@/server/bakeoffs/runs';
 import { ingestEvents } from '@/server/events/ingest';
 import { writeFavourites } from '@/server/favourites/favourites';

@@ -5,7 +5,7 @@ import { type ArgumentsToCheck, type EventRow, toEventRow, withProblems } from '
 import { parseEventBatch } from '@/lib/events/parse-batch';
 import { type EventReject, isReject, type ValidatedEvent, validateEvent } from '@/lib/events/validate-event';
 import { splitByRetention } from '@/lib/retention';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { withServerKey } from '@/server/names/name-contexts';
 import { requireProject } from '@/server/projects/project-locks';
 import type { IngestResult } from '@/lib/contracts/events';

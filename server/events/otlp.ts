@@ -4,7 +4,7 @@ import { isReject, type ValidatedEvent, validateEvent } from '@/lib/events/valid
 import { MAX_EVENTS_PER_REQUEST } from '@/lib/limits';
 import { type ExportTraceServiceResponse, exportResponse, type SpanReject } from '@/lib/otlp/export-response';
 import { extractToolCallSpans, serverHints, type SpanKindFilter } from '@/lib/otlp/spans-to-events';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { requireProject } from '@/server/projects/project-locks';
 import { ingestEvents } from './ingest';
 

@@ -6,7 +6,7 @@ import type { FindabilityResponse, TestQuery } from '@/lib/contracts/findability
 import { ApiError } from '@/lib/errors';
 import type { FindabilityQuery } from '@/lib/schemas/findability';
 import { buildFindabilityResponse } from '@/lib/surface/findability-response';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { catalogToolNames } from '@/server/catalog/catalog';
 import { requireProject } from '@/server/projects/project-locks';
 import { runningProxies } from '@/server/proxies/proxies';

@@ -9,7 +9,7 @@ import type { ProjectView } from '@/lib/contracts/projects';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/schemas/projects';
 import { defaultSurfaceConfig, type SurfaceConfig, surfaceConfigSchema } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
 import { lockProjectForNameChange } from './project-locks';

@@ -1,7 +1,7 @@
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { buildPreviewResponse, type PreviewResponse } from '@/lib/surface/preview-response';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';

@@ -3,7 +3,7 @@ import { newTokenSecret } from '@/lib/auth/token-secret';
 import { ApiError } from '@/lib/errors';
 import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
 import type { CreatedTokenView, CreateTokenInput, TokenView } from '@/lib/schemas/tokens';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
 function tokenNotFound(projectId: string, tokenId: string): ApiError {

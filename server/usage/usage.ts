@@ -16,7 +16,7 @@ import { buildUsageReport, type UsageReport } from '@/lib/usage/report';
 import { suggestFavourites } from '@/lib/usage/suggest';
 import type { UsageWindow } from '@/lib/usage/window';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 import { loadProjectDocument } from '@/server/yaml/project-documents';
 
 export interface UsageProjectState {

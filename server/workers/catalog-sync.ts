@@ -6,7 +6,7 @@ import { stableStringify } from '@/lib/stable-json';
 import { claimDueSyncs, claimListenerLeases, type ListenerLease, releaseListenerLeases } from '@/db/queries/catalog-sync';
 import { syncServerNow } from '@/server/catalog/sync';
 import { syncTargetPolicy } from '@/server/catalog/sync-policy';
-import type { AppContext } from '@/server/context';
+import type { AppContext } from '@/server/app-context';
 
 export interface CatalogSyncWorkerOptions {
   /** How often to look for due syncs and renew listener leases. */
