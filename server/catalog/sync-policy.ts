@@ -1,6 +1,9 @@
-import type { FetchTools } from './sync';
-import { fetchToolsList } from '@/mcp/fetch-tools';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+import { fetchToolsList, type McpEndpoint } from '@/mcp/fetch-tools';
 import type { TargetPolicy } from '@/mcp/guarded-fetch';
+
+/** How a sync reads a server's tools: the guarded fetch below, or one wrapping it (the sync worker, tests). */
+export type FetchTools = (endpoint: McpEndpoint) => Promise<CatalogTool[]>;
 
 /**
  * What a live catalog sync may connect to (§catalog): public addresses only, unless

@@ -15,18 +15,15 @@ import { ApiError } from '@/lib/errors';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import type { SyncRegistration } from '@/lib/schemas/catalog-sync';
 import type { AppContext } from '@/server/app-context';
-import type { McpEndpoint } from '@/mcp/fetch-tools';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 import { serverNotFound } from './catalog';
 import { putServerCatalog, requireRoomForServer } from './put-catalog';
-import { fetchSyncedTools } from './sync-policy';
+import { type FetchTools, fetchSyncedTools } from './sync-policy';
 import type { SyncResult } from '@/lib/contracts/catalog-sync';
 export type { SyncResult } from '@/lib/contracts/catalog-sync';
 
 /** What started a sync; stored as the catalog version's source, `sync:<trigger>`. */
 export type SyncTrigger = 'manual' | 'schedule' | 'list_changed' | 'connect';
-
-export type FetchTools = (endpoint: McpEndpoint) => Promise<CatalogTool[]>;
 
 function notConfigured(projectId: string, server: string): ApiError {
   return new ApiError('SYNC_NOT_CONFIGURED', `catalog server '${server}' of project '${projectId}' is not synced from a URL`, {
