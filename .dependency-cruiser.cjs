@@ -22,7 +22,7 @@ module.exports = {
     layer(
       'db-answers-only',
       '^db/',
-      ['^(server|app|components|cli|proxy|client)/', '^lib/errors\\.ts$', '^node_modules/@modelcontextprotocol/'],
+      ['^(server|app|components|cli|proxy|client)/', '^lib/(errors|error-codes)\\.ts$', '^node_modules/@modelcontextprotocol/'],
       'db/ takes a database and returns data: it decides no HTTP status and opens no network connection.',
     ),
     layer(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_STATUS, SPEC_RULES, type ErrorCode } from '@/lib/errors';
+import { ERROR_STATUS, SPEC_RULES, type ErrorCode } from '@/lib/error-codes';
 
 const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
