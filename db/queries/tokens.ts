@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { CreateTokenInput, TokenScope, TokenView } from '@/lib/schemas/tokens';
+import type { TokenView } from '@/lib/contracts/tokens';
+import type { CreateTokenInput, TokenScope } from '@/lib/schemas/tokens';
 import type { Db } from '@/db/client';
 import { projectTokens } from '@/db/schema';
 import { firstOrNull } from '@/db/sql';

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-export type { CreatedTokenView } from '@/lib/contracts/tokens';
-export type { TokenView } from '@/lib/contracts/tokens';
 
 /**
  * What a project token may do (§auth), always within its own project. The admin may do

@@ -2,7 +2,8 @@ import { countActiveTokens, findToken, insertToken, listTokens, revokeToken, toT
 import { newTokenSecret } from '@/lib/auth/token-secret';
 import { ApiError } from '@/lib/errors';
 import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
-import type { CreatedTokenView, CreateTokenInput, TokenView } from '@/lib/schemas/tokens';
+import type { CreatedTokenView, TokenView } from '@/lib/contracts/tokens';
+import type { CreateTokenInput } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/app-context';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
