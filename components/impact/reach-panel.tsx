@@ -2,7 +2,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import type { ImpactReach, ImpactSegment, ReachMeasureResult, ReachSegment } from '@/lib/contracts/impact';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { REACH_DEFINITIONS, type ReachMeasure } from '@/lib/impact/reach';
+import { REACH_DEFINITIONS, type ReachMeasure } from '@/lib/impact/reach-measures';
 import { formatChange, formatMeasure } from './format';
 import styles from './impact-page.module.css';
 import { compactChange, reachWords, sampleWords, shareWords } from './reach-words';

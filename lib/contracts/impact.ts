@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPACT_MEASURES } from '@/lib/impact/measures';
-import { REACH_MEASURES } from '@/lib/impact/reach';
+import { REACH_MEASURES } from '@/lib/impact/reach-measures';
 import { REVISION_CHANGES } from '@/lib/impact/revisions';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { count, isoDateTime, share } from './shared';
