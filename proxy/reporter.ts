@@ -8,10 +8,12 @@ import { presentedList } from '@/lib/surface/presented';
 import type { ProxyProblems } from './problems';
 import type { ProxyState } from './runtime';
 import type { Spool } from './spool';
+import type { ToolsCache } from './tools-cache';
 import type { Upstream } from './upstreams';
 
 /** What a report is read from: the proxy's state, as far as a report needs it. */
-export interface ReportedState extends Pick<ProxyState, 'tools' | 'sessions' | 'view' | 'catalog' | 'policy'> {
+export interface ReportedState extends Pick<ProxyState, 'sessions' | 'view' | 'catalog' | 'policy'> {
+  readonly tools: Pick<ToolsCache, 'get'>;
   readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts' | 'protocolVersion'>>;
 }
 

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/server';
-import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { canonical } from '@/lib/names/canonical';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { presentedList } from '@/lib/surface/presented';
@@ -14,6 +11,7 @@ import type { ProxyProblem, ProxyProblems } from './problems';
 import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
 import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
+import { ToolsCache } from './tools-cache';
 import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
 export { type SurfaceView, surfaceView } from './surface-view';
@@ -27,7 +25,7 @@ export const ALWAYS_LOAD_META = 'anthropic/alwaysLoad';
  * in force, and the connected sessions, each told when its list changes.
  */
 export class ProxyState {
-  readonly tools = new Map<string, UpstreamTools & { fingerprint: string }>();
+  readonly tools: ToolsCache;
   readonly sessions = new Set<ProxySession>();
   view: SurfaceView = DEFAULT_VIEW;
   catalog: PreparedCatalog = prepareCatalog([]);
@@ -54,19 +52,12 @@ export class ProxyState {
   constructor(
     readonly upstreams: ReadonlyMap<string, Upstream>,
     readonly api: FavindexApi,
-    private readonly toolsDir: string,
+    toolsDir: string,
     private readonly log: (message: string) => void,
     readonly problems: ProxyProblems,
   ) {
     this.argumentChecks = new ArgumentChecks(log);
-    for (const name of upstreams.keys()) {
-      try {
-        const saved = JSON.parse(fs.readFileSync(this.toolsFile(name), 'utf8')) as UpstreamTools;
-        this.tools.set(name, { ...saved, fingerprint: catalogFingerprint(saved.tools) });
-      } catch {
-        // never listed yet
-      }
-    }
+    this.tools = new ToolsCache(upstreams.keys(), toolsDir, log);
     this.rebuild();
   }
 
@@ -75,25 +66,9 @@ export class ProxyState {
     return this.problems.last;
   }
 
-  private toolsFile(server: string): string {
-    return path.join(this.toolsDir, `${server}.json`);
-  }
-
   /** An upstream listed its tools: keep them, update every session, and upload them as its catalog at once. */
   setTools(server: string, tools: UpstreamTools): void {
-    const fingerprint = catalogFingerprint(tools.tools);
-    if (this.tools.get(server)?.fingerprint !== fingerprint) {
-      this.tools.set(server, { ...tools, fingerprint });
-      try {
-        fs.mkdirSync(this.toolsDir, { recursive: true });
-        const tmp = `${this.toolsFile(server)}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, JSON.stringify({ tools: tools.tools, raw: tools.raw }));
-        fs.renameSync(tmp, this.toolsFile(server));
-      } catch (err) {
-        this.log(`cannot keep ${server}'s tools on disk: ${(err as Error).message}`);
-      }
-      this.rebuild();
-    }
+    if (this.tools.set(server, tools)) this.rebuild();
     this.settled.add(server);
     // Stored first: the upload reads what is held. Sent even when unchanged, as favindex may not have it.
     this.pendingPush.add(server);
@@ -116,7 +91,7 @@ export class ProxyState {
       this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
     }
     const wanted = new Map(fetched?.document.catalog.servers.map((s) => [s.name, s.fingerprint]));
-    for (const [name, held] of this.tools) {
+    for (const [name, held] of this.tools.entries()) {
       const theirs = wanted.get(name);
       if (theirs !== undefined && theirs !== held.fingerprint && !this.pendingPush.has(name)) {
         this.log(`favindex's catalog of ${name} is not what ${name} lists now: uploading it again`);
@@ -229,10 +204,14 @@ export class ProxyState {
 
   /** The catalog of the servers this proxy runs, in favindex's order (servers favindex does not list yet last). */
   private rebuild(): void {
-    const order = [...this.view.order.filter((s) => this.tools.has(s)), ...[...this.tools.keys()].filter((s) => !this.view.order.includes(s))];
-    this.catalog = prepareCatalog(order.map((name) => ({ name, tools: this.tools.get(name)!.tools })));
+    const order = [...this.view.order.filter((s) => this.tools.has(s)), ...[...this.tools.servers()].filter((s) => !this.view.order.includes(s))];
+    const held = order.flatMap((name) => {
+      const tools = this.tools.get(name);
+      return tools ? [{ name, ...tools }] : [];
+    });
+    this.catalog = prepareCatalog(held.map(({ name, tools }) => ({ name, tools })));
     this.raw = new Map();
-    for (const name of order) for (const tool of this.tools.get(name)!.raw) this.raw.set(canonical(name, tool.name), tool);
+    for (const { name, raw } of held) for (const tool of raw) this.raw.set(canonical(name, tool.name), tool);
     this.stamp++;
     this.notifyAll();
   }
