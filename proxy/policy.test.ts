@@ -172,12 +172,12 @@ describe('policy: what a session is listed and finds', () => {
 
   it("takes favindex's catalog, which holds only what some session of the token may use, for the one the servers list", async () => {
     const { state } = proxyState();
-    await state.pushCatalogs();
+    await state.uploader.push();
     state.setSurface(surfaceFor('favindex', 'safe'));
     expect(lines.filter((l) => l.includes('uploading it again'))).toEqual([]);
     // A server that lists something else is still uploaded again.
     state.setTools('memory', { tools: SERVERS[0]!.tools.slice(1), raw: [] });
-    await state.pushCatalogs();
+    await state.uploader.push();
     state.setSurface(surfaceFor('eager', 'safe'));
     expect(lines.filter((l) => l.includes('uploading it again'))).toEqual(["favindex's catalog of memory is not what memory lists now: uploading it again"]);
   });

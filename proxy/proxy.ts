@@ -121,7 +121,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }, options.startWaitMs);
   startTimer.unref();
   const retryPushes = setInterval(() => {
-    if (state.hasPendingPush()) void state.pushCatalogs();
+    if (state.uploader.hasPending()) void state.uploader.push();
   }, options.pollMs);
   retryPushes.unref();
   sender.kick();

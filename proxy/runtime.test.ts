@@ -116,7 +116,7 @@ describe('ProxyState: catalog uploads', () => {
     // No later push (the poll's): the fake answers without I/O, so one turn of the event loop is enough.
     await new Promise((resolve) => setImmediate(resolve));
     expect(api.catalogs.get('everything')?.map((t) => t.name)).toEqual(['echo', 'add']);
-    expect(state.hasPendingPush()).toBe(false);
+    expect(state.uploader.hasPending()).toBe(false);
   });
 
   it('reads the surface again after an upload that changed the catalog, with a read that starts after the upload', async () => {
@@ -130,7 +130,7 @@ describe('ProxyState: catalog uploads', () => {
     const early = surface.refresh();
     release();
     await early;
-    await state.pushCatalogs();
+    await state.uploader.push();
     expect(api.log.indexOf('surface everything')).toBeGreaterThan(api.log.indexOf('stored everything'));
     expect(state.view.order).toEqual(['everything']);
     expect(state.listing(new ProxySession(async () => {})).tools.map((t) => t.name)).toContain('all_everything_echo');
@@ -147,7 +147,7 @@ describe('ProxyState: catalog uploads', () => {
     state.setTools('c', listed('three'));
     state.setTools('a', listed('one', 'four'));
     release();
-    await state.pushCatalogs();
+    await state.uploader.push();
     expect(api.log.filter((l) => l.startsWith('put')).sort()).toEqual(['put a 1', 'put a 2', 'put b 1', 'put c 1']);
     expect(api.catalogs.get('a')?.map((t) => t.name)).toEqual(['one', 'four']);
   });
@@ -157,15 +157,15 @@ describe('ProxyState: catalog uploads', () => {
     api.refuse = new FavindexError('favindex refused PUT /catalog: this token lacks the scope catalog:write', 403, false, 'catalog:write');
     state.setTools('everything', listed('echo'));
     state.setTools('memory', listed('read_graph'));
-    for (let i = 0; i < 10; i++) await state.pushCatalogs();
+    for (let i = 0; i < 10; i++) await state.uploader.push();
     const said = lines.filter((l) => l.includes('catalog:write'));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/lacks the scope catalog:write: .*catalog.*events:write, surface:read, catalog:write/);
     expect(state.lastError).toMatchObject({ cause: 'scope:catalog:write' });
     // Nothing is lost: both catalogs wait for a token that may upload them.
-    expect(state.hasPendingPush()).toBe(true);
+    expect(state.uploader.hasPending()).toBe(true);
     api.refuse = null;
-    await state.pushCatalogs();
+    await state.uploader.push();
     expect([...api.catalogs.keys()].sort()).toEqual(['everything', 'memory']);
   });
 });
@@ -180,7 +180,7 @@ describe('ProxyState: the first list', () => {
       return missing;
     });
     state.setTools('everything', listed('echo'));
-    await state.pushCatalogs();
+    await state.uploader.push();
     expect(done).toBe(false);
     expect(state.startingReasons()).toEqual(['MCP server(s) still starting: memory']);
     state.setTools('memory', listed('read_graph'));
@@ -239,11 +239,11 @@ describe('ProxyState: the first list', () => {
     session.known = state.listing(session).signature;
     // The same tools listed again, the same surface read again: no news.
     state.setTools('everything', listed('echo'));
-    await state.pushCatalogs();
+    await state.uploader.push();
     await surface.refresh();
     expect(told).toBe(0);
     state.setTools('everything', listed('echo', 'add'));
-    await state.pushCatalogs();
+    await state.uploader.push();
     expect(told).toBe(1);
     surface.stop();
   });

@@ -5,6 +5,7 @@ import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-cat
 import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import { ArgumentChecks } from './argument-checks';
+import { CatalogUploader } from './catalog-uploader';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import { PolicyGate } from './policy-gate';
 import type { ProxyProblem, ProxyProblems } from './problems';
@@ -31,11 +32,7 @@ export class ProxyState {
   catalog: PreparedCatalog = prepareCatalog([]);
   private raw = new Map<string, Tool>();
   private stamp = 0;
-  private readonly pendingPush = new Set<string>();
-  private pushing: Promise<void> | null = null;
-  private pushAgain = false;
-  /** The last upload failed: what is pending waits for the next poll, and the first list does not wait for it. */
-  private pushFailed = false;
+  readonly uploader: CatalogUploader;
   surface: SurfaceClient | null = null;
   /** Compiled inputSchemas of the tools held, each once per catalog version (§arguments). */
   readonly argumentChecks: ArgumentChecks;
@@ -51,13 +48,21 @@ export class ProxyState {
 
   constructor(
     readonly upstreams: ReadonlyMap<string, Upstream>,
-    readonly api: FavindexApi,
+    api: FavindexApi,
     toolsDir: string,
     private readonly log: (message: string) => void,
     readonly problems: ProxyProblems,
   ) {
     this.argumentChecks = new ArgumentChecks(log);
     this.tools = new ToolsCache(upstreams.keys(), toolsDir, log);
+    this.uploader = new CatalogUploader({
+      api,
+      tools: this.tools,
+      problems,
+      log,
+      afterChange: () => this.surface?.refresh(true),
+      settled: () => this.checkReady(),
+    });
     this.rebuild();
   }
 
@@ -70,9 +75,8 @@ export class ProxyState {
   setTools(server: string, tools: UpstreamTools): void {
     if (this.tools.set(server, tools)) this.rebuild();
     this.settled.add(server);
-    // Stored first: the upload reads what is held. Sent even when unchanged, as favindex may not have it.
-    this.pendingPush.add(server);
-    void this.pushCatalogs();
+    // Sent even when unchanged, as favindex may not have it.
+    this.uploader.upload(server);
   }
 
   /** An upstream's state changed: one that failed to start no longer holds the first list. */
@@ -90,15 +94,7 @@ export class ProxyState {
       const then = this.policy.requirePolicy ? 'no tool is listed or called until it sends one again (--require-policy)' : 'every tool is open again';
       this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
     }
-    const wanted = new Map(fetched?.document.catalog.servers.map((s) => [s.name, s.fingerprint]));
-    for (const [name, held] of this.tools.entries()) {
-      const theirs = wanted.get(name);
-      if (theirs !== undefined && theirs !== held.fingerprint && !this.pendingPush.has(name)) {
-        this.log(`favindex's catalog of ${name} is not what ${name} lists now: uploading it again`);
-        this.pendingPush.add(name);
-      }
-    }
-    if (this.pendingPush.size > 0) void this.pushCatalogs();
+    this.uploader.resync(fetched?.document.catalog.servers ?? []);
     // A new catalog order is a new catalog; otherwise only the lists may change.
     if (this.view.order.join('\n') !== before) this.rebuild();
     else this.notifyAll();
@@ -111,58 +107,6 @@ export class ProxyState {
   }
 
   /**
-   * Upload every catalog not yet taken by favindex, one upload run at a time (a call during a
-   * run makes it go round again); what fails is tried again at the next poll. After an upload
-   * that changed the catalog the surface is read again, so favindex's names and order follow.
-   */
-  pushCatalogs(): Promise<void> {
-    if (this.pushing) {
-      this.pushAgain = true;
-      return this.pushing;
-    }
-    this.pushing = (async () => {
-      let changed = false;
-      do {
-        this.pushAgain = false;
-        changed = (await this.pushOnce()) || changed;
-      } while (this.pushAgain && !this.pushFailed);
-      // One read after every upload of the run, not one between uploads (servers listing together wait less).
-      if (changed) await this.surface?.refresh(true);
-    })().finally(() => {
-      this.pushing = null;
-      this.checkReady();
-    });
-    return this.pushing;
-  }
-
-  /** One round over what is pending, every server's upload at once; true when favindex's catalog changed. */
-  private async pushOnce(): Promise<boolean> {
-    this.pushFailed = false;
-    const changed = await Promise.all([...this.pendingPush].map((server) => this.pushOne(server)));
-    return changed.includes(true);
-  }
-
-  private async pushOne(server: string): Promise<boolean> {
-    const held = this.tools.get(server);
-    if (!held) return false;
-    try {
-      const result = await this.api.putCatalog(server, held.tools);
-      // Tools listed again during the upload are uploaded in the next round.
-      if (this.tools.get(server) === held) this.pendingPush.delete(server);
-      if (result.changed) this.log(`${server}: catalog version ${result.version} uploaded (${held.tools.length} tools)`);
-      return result.changed;
-    } catch (err) {
-      this.pushFailed = true;
-      this.problems.report(err, `${server}: catalog not uploaded`);
-      return false;
-    }
-  }
-
-  hasPendingPush(): boolean {
-    return this.pendingPush.size > 0;
-  }
-
-  /**
    * What the first list still waits for: MCP servers neither listed nor failed, and favindex
    * not yet read (or still taking and answering for a catalog). Empty once it was complete.
    */
@@ -171,7 +115,7 @@ export class ProxyState {
     const servers = [...this.upstreams.keys()].filter((name) => !this.settled.has(name));
     const reasons = servers.length > 0 ? [`MCP server(s) still starting: ${servers.join(', ')}`] : [];
     if (!this.surfaceRead) reasons.push('favindex has not answered for the surface yet');
-    else if (this.pushing || (this.pendingPush.size > 0 && !this.pushFailed)) reasons.push('favindex is still taking the catalog');
+    else if (this.uploader.busy()) reasons.push('favindex is still taking the catalog');
     if (reasons.length === 0) this.started = true;
     return reasons;
   }
