@@ -10,6 +10,7 @@ import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
 import { deniedText, MISSING_TEXT, POLICY_DENIED, POLICY_MISSING } from './policy-gate';
+import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
@@ -72,19 +73,20 @@ export async function handleCall(
   const startedAt = Date.now();
   const started = performance.now();
   const outcome: CallOutcome = { tool: params.name, status: 'ok' };
-  const mode = state.view.mode;
-  const revision = state.view.revision;
-  const checks = state.view.argumentChecks;
+  const { presenter } = state;
+  const mode = presenter.view.mode;
+  const revision = presenter.view.revision;
+  const checks = presenter.view.argumentChecks;
   try {
-    if (state.policy.missing(state.view)) return refuseAll(state, session, params, outcome);
+    if (presenter.policy.missing(presenter.view)) return refuseAll(state, session, params, outcome);
     const target = await resolveTarget(state, session, params.name);
     if (!target) {
       outcome.status = 'error';
       outcome.errorCode = 'unknown_tool';
       outcome.invented = 'tool';
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(state, session, params.name));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(presenter, session, params.name));
     }
-    if (target.kind === 'find') return find(state, session, params, outcome);
+    if (target.kind === 'find') return find(presenter, session, params, outcome);
     let server: string;
     let tool: string;
     if (target.kind === 'invoke') {
@@ -108,17 +110,17 @@ export async function handleCall(
       outcome.invented = 'server';
       return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
     }
-    const inputSchema = state.inputSchemaOf(server, tool);
+    const inputSchema = presenter.inputSchemaOf(server, tool);
     // mcp_invoke_tool names its tool freely: only one the server lists is a canonical name.
     if (target.kind === 'tool' || inputSchema) outcome.canonical = canonical(server, tool);
     // A tool the server's list (once read) does not hold was made up; the server answers it as ever.
     else if (state.tools.has(server)) outcome.invented = 'tool';
     // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
-    const decision = state.policy.decide(state.catalog, state.view, session.client, canonical(server, tool), server);
-    if (decision && !decision.allowed && state.view.policy) {
+    const decision = presenter.policy.decide(presenter.catalog, presenter.view, session.client, canonical(server, tool), server);
+    if (decision && !decision.allowed && presenter.view.policy) {
       outcome.status = 'denied';
       outcome.errorCode = POLICY_DENIED;
-      return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, state.view.policy) }], isError: true };
+      return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, presenter.view.policy) }], isError: true };
     }
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
     const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
@@ -155,7 +157,7 @@ export async function handleCall(
     const next = applyCall(session.presented.state, called);
     // A call that changes nothing keeps the session's list (not rebuilt and hashed again below).
     if (next !== session.presented.state) session.update({ ...session.presented, state: next });
-    state.notifyIfChanged(session);
+    presenter.notifyIfChanged(session);
     return result;
   } catch (err) {
     if (outcome.status === 'ok') {
@@ -177,17 +179,18 @@ export async function handleCall(
 
 /** The session's list first, then the surface's name map; an unknown name reads the surface again once. */
 async function resolveTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
+  const { presenter } = state;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const listed = state.listing(session).byName.get(name);
+    const listed = presenter.listing(session).byName.get(name);
     if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
     if (listed?.name === FIND_TOOLS) return { kind: 'find' };
     if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
-    const mapped = state.view.names[name];
+    const mapped = presenter.view.names[name];
     if (mapped && splitCanonical(mapped)) return { kind: 'tool', canonical: mapped };
     if (attempt === 0 && !(await state.surface?.refresh())) break;
   }
   // A tool the policy keeps from this session is in no list of it, yet its name is still that tool's: refused as denied, not unknown.
-  const hidden = state.policy.hiddenTool(state.catalog, state.view, session.client, name);
+  const hidden = presenter.policy.hiddenTool(presenter.catalog, presenter.view, session.client, name);
   return hidden ? { kind: 'tool', canonical: hidden } : null;
 }
 
@@ -200,11 +203,11 @@ function refuseAll(state: ProxyState, session: ProxySession, params: CallParams,
   const named =
     params.name === INVOKE_TOOL && typeof args.server === 'string' && typeof args.tool === 'string'
       ? canonical(args.server, args.tool)
-      : state.policy.hiddenTool(state.catalog, state.view, session.client, params.name);
+      : state.presenter.policy.hiddenTool(state.presenter.catalog, state.presenter.view, session.client, params.name);
   const parts = named ? splitCanonical(named) : null;
   if (parts && state.upstreams.has(parts.server)) {
     outcome.server = parts.server;
-    if (state.inputSchemaOf(parts.server, parts.tool)) outcome.canonical = named!;
+    if (state.presenter.inputSchemaOf(parts.server, parts.tool)) outcome.canonical = named!;
   }
   if (params.name === INVOKE_TOOL && parts) outcome.arguments = parts;
   outcome.status = 'denied';
@@ -213,17 +216,17 @@ function refuseAll(state: ProxyState, session: ProxySession, params: CallParams,
 }
 
 /** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */
-function find(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
+function find(presenter: Presenter, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
   const query = params.arguments?.query;
   if (typeof query !== 'string' || !query.trim()) return toolError(outcome, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
   // Only what the session may use is found, and so activated or retrieved.
-  const catalog = state.catalogFor(session);
-  const found = findTools(state.view, catalog, query);
-  const view = state.viewFor(session);
-  if (session.stateless) return foundForInvoke(state, query, found);
+  const catalog = presenter.catalogFor(session);
+  const found = findTools(presenter.view, catalog, query);
+  const view = presenter.viewFor(session);
+  if (session.stateless) return foundForInvoke(presenter, query, found);
   const presented = session.presented;
   session.update(
-    state.view.mode === 'retrieve'
+    presenter.view.mode === 'retrieve'
       ? { ...presented, query }
       : {
           ...presented,
@@ -234,7 +237,7 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
         },
   );
   const listed = new Map(presentedList(view, catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
-  state.notifyIfChanged(session);
+  presenter.notifyIfChanged(session);
   if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
   const lines = found.map((e) => `- ${listed.get(e.canonical) ?? e.typedName}: ${firstLine(e.tool.description ?? '')}`);
   return {
@@ -246,11 +249,11 @@ function find(state: ProxyState, session: ProxySession, params: CallParams, outc
  * mcp_find_tools on a stateless revision (§surface, protocol revisions): the list stays as it is, so each tool found
  * comes with what a model needs to call it through mcp_invoke_tool: server, tool and input schema.
  */
-function foundForInvoke(state: ProxyState, query: string, found: readonly CatalogEntry[]): CallToolResult {
+function foundForInvoke(presenter: Presenter, query: string, found: readonly CatalogEntry[]): CallToolResult {
   if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
   const lines = found.map((e) => {
     const { server, tool } = splitCanonical(e.canonical)!;
-    const schema = JSON.stringify(state.inputSchemaOf(server, tool) ?? e.tool.inputSchema ?? {});
+    const schema = JSON.stringify(presenter.inputSchemaOf(server, tool) ?? e.tool.inputSchema ?? {});
     return `- server "${server}", tool "${tool}": ${firstLine(e.tool.description ?? '')}\n  input schema: ${schema}`;
   });
   const text = `Found ${found.length} tool(s) for '${query}'. Call one with ${INVOKE_TOOL} {"server", "tool", "arguments"}:\n${lines.join('\n')}`;
@@ -285,11 +288,12 @@ function toolError(outcome: CallOutcome, code: string, message: string): CallToo
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-function unknownToolMessage(state: ProxyState, session: ProxySession, name: string): string {
-  const names = [...state.listing(session).byName.keys()];
+function unknownToolMessage(presenter: Presenter, session: ProxySession, name: string): string {
+  const names = [...presenter.listing(session).byName.keys()];
   const shown = names.slice(0, 30).join(', ');
   const more = names.length > 30 ? ` and ${names.length - 30} more` : '';
-  const hint = state.view.mode === 'lazy' || state.view.mode === 'pinned' || state.view.mode === 'retrieve' ? `; ${FIND_TOOLS} finds others` : '';
+  const mode = presenter.view.mode;
+  const hint = mode === 'lazy' || mode === 'pinned' || mode === 'retrieve' ? `; ${FIND_TOOLS} finds others` : '';
   return `Unknown tool '${name}'. This session's tools: ${shown || 'none'}${more}${hint}`;
 }
 

@@ -20,8 +20,8 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
   // Clients such as VS Code build the prefix of every tool name from the server's announced name:
   // announce the key the project's names were made for.
   const server = new CallPassthroughServer(
-    { name: state.view.serverKey, version: PROXY_VERSION },
-    { capabilities, ...(state.view.instruction ? { instructions: state.view.instruction } : {}) },
+    { name: state.presenter.view.serverKey, version: PROXY_VERSION },
+    { capabilities, ...(state.presenter.view.instruction ? { instructions: state.presenter.view.instruction } : {}) },
   );
   const session = new ProxySession(() => server.sendToolListChanged(), id);
   server.oninitialized = () => {
@@ -33,7 +33,7 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     // The first list waits (bounded) for the servers and favindex, so a client that lists once gets every tool.
     const missing = await state.whenStarted();
     if (missing.length > 0) server.sendLoggingMessage({ level: 'warning', logger: 'favindex-proxy', data: startingNotice(missing) }).catch(() => {});
-    const listing = state.listing(session);
+    const listing = state.presenter.listing(session);
     session.known = listing.signature;
     return { tools: listing.tools };
   });
@@ -43,11 +43,11 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     passthrough ? passthrough.during(session, ctx, () => callTool(request, ctx)) : callTool(request, ctx),
   );
   passthrough?.register(server, session, capabilities);
-  state.sessions.add(session);
+  state.presenter.sessions.add(session);
   const previous = server.onclose;
   server.onclose = () => {
     previous?.();
-    state.sessions.delete(session);
+    state.presenter.sessions.delete(session);
   };
   return { server, session };
 }

@@ -132,7 +132,7 @@ function sessionOf(client: string | null, told: { count: number } = { count: 0 }
 }
 
 const listedCanonicals = (state: ProxyState, session: ProxySession) =>
-  [...state.listing(session).byName.values()].flatMap((t) => (t.canonical ? [t.canonical] : []));
+  [...state.presenter.listing(session).byName.values()].flatMap((t) => (t.canonical ? [t.canonical] : []));
 
 describe('policy: what a session is listed and finds', () => {
   it('never lists a denied tool, in any mode and naming scheme, even to a session that activated every tool', async () => {
@@ -193,17 +193,17 @@ describe('policy: what a session is listed and finds', () => {
   it('works the restricted catalog out once per catalog, policy and client', () => {
     const { state } = proxyState();
     state.setSurface(surfaceFor('favindex', 'safe'));
-    expect(state.catalogFor(sessionOf('cursor'))).toBe(state.catalogFor(sessionOf('cursor')));
-    expect(state.catalogFor(sessionOf('cursor'))).not.toBe(state.catalogFor(sessionOf('codex')));
-    expect(state.catalogFor(sessionOf('cursor')).entries.map((e) => e.canonical)).toEqual(['memory/read_graph', 'github/get_issue']);
+    expect(state.presenter.catalogFor(sessionOf('cursor'))).toBe(state.presenter.catalogFor(sessionOf('cursor')));
+    expect(state.presenter.catalogFor(sessionOf('cursor'))).not.toBe(state.presenter.catalogFor(sessionOf('codex')));
+    expect(state.presenter.catalogFor(sessionOf('cursor')).entries.map((e) => e.canonical)).toEqual(['memory/read_graph', 'github/get_issue']);
   });
 
   it('lists every tool from a favindex older than policies, unless the proxy requires one', () => {
     const { state } = proxyState();
     state.setSurface(surfaceFor('eager', 'safe', false));
     expect(listedCanonicals(state, sessionOf(null))).toEqual(EVERY_TOOL);
-    state.policy.requirePolicy = true;
-    expect(state.listing(sessionOf(null)).tools).toEqual([]);
+    state.presenter.policy.requirePolicy = true;
+    expect(state.presenter.listing(sessionOf(null)).tools).toEqual([]);
   });
 });
 
@@ -246,7 +246,7 @@ describe('policy: calls', () => {
   it("refuses a tool only a client's rule denies to that client's sessions, and lets others call it", async () => {
     const { state, upstreams } = proxyState();
     state.setSurface(surfaceFor('eager', 'slash'));
-    const name = state.listing(sessionOf(null)).tools.find((t) => t.name.endsWith('create_entities'))!.name;
+    const name = state.presenter.listing(sessionOf(null)).tools.find((t) => t.name.endsWith('create_entities'))!.name;
     const refused = await handleCall(state, spool, sessionOf('cursor'), { name });
     expect(text(refused)).toContain('rule 2, deny memory/create_entities for client:cursor');
     expect(traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_denied', client: 'cursor' });
@@ -268,12 +268,12 @@ describe('policy: calls', () => {
 describe('policy: --require-policy', () => {
   it('lists nothing and refuses every call until a policy arrives, then lists the allowed tools and tells the session', async () => {
     const { state, upstreams } = proxyState();
-    state.policy.requirePolicy = true;
+    state.presenter.policy.requirePolicy = true;
     const told = { count: 0 };
     const session = sessionOf(null, told);
-    state.sessions.add(session);
-    session.known = state.listing(session).signature;
-    expect(state.listing(session).tools).toEqual([]);
+    state.presenter.sessions.add(session);
+    session.known = state.presenter.listing(session).signature;
+    expect(state.presenter.listing(session).tools).toEqual([]);
     for (const params of [{ name: 'all_memory_read_graph' }, { name: 'mcp_find_tools', arguments: { query: 'graph' } }, { name: 'nonsense' }]) {
       const result = await handleCall(state, spool, session, params);
       expect(result.isError, params.name).toBe(true);
@@ -288,7 +288,7 @@ describe('policy: --require-policy', () => {
 
     // A later document without a policy (an old favindex behind the same URL) closes it again, rather than opening everything.
     state.setSurface(surfaceFor('eager', 'safe', false));
-    expect(state.listing(session).tools).toEqual([]);
+    expect(state.presenter.listing(session).tools).toEqual([]);
     expect(lines).toContain(
       'favindex sent a surface without a tool policy after one with it (an older favindex?): no tool is listed or called until it sends one again (--require-policy)',
     );

@@ -94,7 +94,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   passthrough.attach(upstreams);
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
   state.startBy = startBy;
-  state.policy.requirePolicy = options.requirePolicy ?? false;
+  state.presenter.policy.requirePolicy = options.requirePolicy ?? false;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
@@ -109,7 +109,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   state.surface = surface;
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
-  if (state.policy.missing(state.view)) log("--require-policy: no tool is listed or called until favindex sends this token's tool policy");
+  if (state.presenter.policy.missing(state.presenter.view)) log("--require-policy: no tool is listed or called until favindex sends this token's tool policy");
   if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
   void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();
@@ -161,7 +161,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
     closeListener = await serveProxyStdio(transport, options.protocol ?? 'auto', {
       legacy: () => sessionServer(state, spool, undefined, passthrough).server,
-      stateless: (notify) => statelessServer(state, spool, new StatelessSessions(state, notify), options.pollMs, passthrough),
+      stateless: (notify) => statelessServer(state, spool, new StatelessSessions(state.presenter, notify), options.pollMs, passthrough),
       closed: () => finish(),
       log,
     });

@@ -8,7 +8,7 @@ import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { FavindexError } from './favindex-api';
 import { ProxyProblems } from './problems';
 import { ProxyReporter, type ReportedState, type ReporterOptions } from './reporter';
-import { surfaceView } from './runtime';
+import { surfaceView } from './surface-view';
 import { ProxySession } from './session';
 import type { UpstreamState } from './upstreams';
 
@@ -39,10 +39,12 @@ function fakeState(): ReportedState & {
     upstream,
     upstreams: new Map([['filesystem', upstream]]),
     tools: new Map([['filesystem', { tools: [TOOL], raw: [TOOL], fingerprint: 'f' }]]),
-    sessions: new Set<ProxySession>(),
-    view: surfaceView(null),
-    catalog: prepareCatalog([{ name: 'filesystem', tools: [TOOL] }]),
-    policy: new PolicyGate(),
+    presenter: {
+      sessions: new Set<ProxySession>(),
+      view: surfaceView(null),
+      catalog: prepareCatalog([{ name: 'filesystem', tools: [TOOL] }]),
+      policy: new PolicyGate(),
+    },
   };
 }
 
@@ -100,7 +102,7 @@ describe('ProxyReporter', () => {
     state.upstream.protocolVersion = '2026-07-28';
     const session = new ProxySession(async () => {});
     session.client = 'claude-code';
-    state.sessions.add(session);
+    state.presenter.sessions.add(session);
     await vi.waitFor(() => expect(reports).toHaveLength(2));
     expect(reports[0]?.servers[0]).not.toHaveProperty('protocol');
     expect(reports[1]).toMatchObject({ servers: [{ state: 'up', protocol: '2026-07-28' }], clients: [{ name: 'claude-code', sessions: 1 }] });

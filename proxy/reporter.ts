@@ -6,14 +6,15 @@ import { PROXY_REPORT_INTERVAL_MS, PROXY_REPORT_LIMITS as L } from '@/lib/limits
 import type { ProxyReport } from '@/lib/schemas/proxies';
 import { presentedList } from '@/lib/surface/presented';
 import type { ProxyProblems } from './problems';
-import type { ProxyState } from './runtime';
+import type { Presenter } from './presenter';
 import type { Spool } from './spool';
 import type { ToolsCache } from './tools-cache';
 import type { Upstream } from './upstreams';
 
 /** What a report is read from: the proxy's state, as far as a report needs it. */
-export interface ReportedState extends Pick<ProxyState, 'sessions' | 'view' | 'catalog' | 'policy'> {
+export interface ReportedState {
   readonly tools: Pick<ToolsCache, 'get'>;
+  readonly presenter: Pick<Presenter, 'sessions' | 'view' | 'catalog' | 'policy'>;
   readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts' | 'protocolVersion'>>;
 }
 
@@ -105,6 +106,7 @@ export class ProxyReporter {
   /** Everything but the backlog, which moves with every call: a change of it alone waits for the interval. */
   private described(state: ProxyReport['state']): Omit<ProxyReport, 'spool'> {
     const s = this.options.state;
+    const p = s.presenter;
     const servers = [...s.upstreams.values()].map((u) => ({
       name: u.name,
       state: u.state,
@@ -114,7 +116,7 @@ export class ProxyReporter {
       ...(u.protocolVersion ? { protocol: u.protocolVersion } : {}),
     }));
     const clients = new Map<string, { sessions: number; protocols: Set<string> }>();
-    for (const session of s.sessions) {
+    for (const session of p.sessions) {
       const name = clip(session.client, L.clientName) || 'unknown';
       const entry = clients.get(name) ?? { sessions: 0, protocols: new Set<string>() };
       entry.sessions++;
@@ -122,14 +124,14 @@ export class ProxyReporter {
       clients.set(name, entry);
     }
     // What a new session of no named client is given, under the token's policy.
-    const presented = presentedList(s.policy.viewFor(s.catalog, s.view, null), s.policy.catalogFor(s.catalog, s.view, null)).tools.map((t) => t.name);
+    const presented = presentedList(p.policy.viewFor(p.catalog, p.view, null), p.policy.catalogFor(p.catalog, p.view, null)).tools.map((t) => t.name);
     return {
       host: clip(os.hostname(), L.host) || 'unknown',
       version: this.options.version,
       startedAt: this.startedAt,
       transport: this.options.transport,
       state,
-      surfaceRevision: s.view.revision,
+      surfaceRevision: p.view.revision,
       servers,
       clients: [...clients]
         .slice(0, L.clients)

@@ -132,8 +132,8 @@ describe('ProxyState: catalog uploads', () => {
     await early;
     await state.uploader.push();
     expect(api.log.indexOf('surface everything')).toBeGreaterThan(api.log.indexOf('stored everything'));
-    expect(state.view.order).toEqual(['everything']);
-    expect(state.listing(new ProxySession(async () => {})).tools.map((t) => t.name)).toContain('all_everything_echo');
+    expect(state.presenter.view.order).toEqual(['everything']);
+    expect(state.presenter.listing(new ProxySession(async () => {})).tools.map((t) => t.name)).toContain('all_everything_echo');
   });
 
   it('uploads each of three servers listing at once exactly once, and again one that lists new tools during its upload', async () => {
@@ -186,7 +186,7 @@ describe('ProxyState: the first list', () => {
     state.setTools('memory', listed('read_graph'));
     expect(await started).toEqual([]);
     const session = new ProxySession(async () => {});
-    expect(state.listing(session).tools.map((t) => t.name)).toEqual(['all_everything_echo', 'all_memory_read_graph']);
+    expect(state.presenter.listing(session).tools.map((t) => t.name)).toEqual(['all_everything_echo', 'all_memory_read_graph']);
     surface.stop();
   });
 
@@ -221,7 +221,7 @@ describe('ProxyState: the first list', () => {
     again.state.setSurface(cached);
     expect(again.state.startWarmIfKept()).toBe(true);
     expect(await again.state.whenStarted()).toEqual([]);
-    expect(again.state.listing(new ProxySession(async () => {})).tools.map((t) => t.name)).toEqual(['all_everything_echo']);
+    expect(again.state.presenter.listing(new ProxySession(async () => {})).tools.map((t) => t.name)).toEqual(['all_everything_echo']);
   });
 
   it('tells a session only when the list it read really changed, once per change', async () => {
@@ -230,13 +230,13 @@ describe('ProxyState: the first list', () => {
     const session = new ProxySession(async () => {
       told++;
     });
-    state.sessions.add(session);
+    state.presenter.sessions.add(session);
     surface.start();
     state.setTools('everything', listed('echo'));
     await state.whenStarted();
     // Before it lists, nothing to tell.
     expect(told).toBe(0);
-    session.known = state.listing(session).signature;
+    session.known = state.presenter.listing(session).signature;
     // The same tools listed again, the same surface read again: no news.
     state.setTools('everything', listed('echo'));
     await state.uploader.push();

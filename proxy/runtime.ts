@@ -1,43 +1,25 @@
-import { createHash } from 'node:crypto';
-import type { Tool } from '@modelcontextprotocol/server';
-import { canonical } from '@/lib/names/canonical';
-import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
-import { presentedList } from '@/lib/surface/presented';
-import type { ListedTool } from '@/lib/surface/types';
 import { ArgumentChecks } from './argument-checks';
 import { CatalogUploader } from './catalog-uploader';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
-import { PolicyGate } from './policy-gate';
+import { Presenter } from './presenter';
 import type { ProxyProblem, ProxyProblems } from './problems';
-import type { ProxySession, SessionListing } from './session';
 import type { SurfaceClient } from './surface-client';
-import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
 import { ToolsCache } from './tools-cache';
 import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
-export { type SurfaceView, surfaceView } from './surface-view';
-
-/** The `_meta` key Claude Code reads to keep a tool's schema loaded instead of deferring it. */
-export const ALWAYS_LOAD_META = 'anthropic/alwaysLoad';
-
 /**
- * The proxy's state: every upstream's tools (kept on disk too, so a restart presents them
- * before the servers are up), the catalog they make in favindex's server order, the surface
- * in force, and the connected sessions, each told when its list changes.
+ * The proxy's state, wired: the tools each upstream listed (ToolsCache), their uploads as
+ * favindex's catalogs (CatalogUploader), and what each client session sees (Presenter). It
+ * passes each event on to the parts it concerns, in the order they depend on, and holds the
+ * first list until the servers, the surface and the uploads it waits for are in.
  */
 export class ProxyState {
   readonly tools: ToolsCache;
-  readonly sessions = new Set<ProxySession>();
-  view: SurfaceView = DEFAULT_VIEW;
-  catalog: PreparedCatalog = prepareCatalog([]);
-  private raw = new Map<string, Tool>();
-  private stamp = 0;
   readonly uploader: CatalogUploader;
+  readonly presenter: Presenter;
   surface: SurfaceClient | null = null;
   /** Compiled inputSchemas of the tools held, each once per catalog version (§arguments). */
   readonly argumentChecks: ArgumentChecks;
-  /** The tool policy per session (§policy); `requirePolicy` on it makes the proxy fail closed. */
-  readonly policy = new PolicyGate();
   /** Upstreams that listed their tools or failed to start in this run. */
   private readonly settled = new Set<string>();
   private surfaceRead = false;
@@ -50,8 +32,8 @@ export class ProxyState {
     readonly upstreams: ReadonlyMap<string, Upstream>,
     api: FavindexApi,
     toolsDir: string,
-    private readonly log: (message: string) => void,
-    readonly problems: ProxyProblems,
+    log: (message: string) => void,
+    private readonly problems: ProxyProblems,
   ) {
     this.argumentChecks = new ArgumentChecks(log);
     this.tools = new ToolsCache(upstreams.keys(), toolsDir, log);
@@ -63,7 +45,7 @@ export class ProxyState {
       afterChange: () => this.surface?.refresh(true),
       settled: () => this.checkReady(),
     });
-    this.rebuild();
+    this.presenter = new Presenter(this.tools, log);
   }
 
   /** The last failure of a request to favindex (a missing scope, favindex unreachable), for a status report. */
@@ -73,7 +55,8 @@ export class ProxyState {
 
   /** An upstream listed its tools: keep them, update every session, and upload them as its catalog at once. */
   setTools(server: string, tools: UpstreamTools): void {
-    if (this.tools.set(server, tools)) this.rebuild();
+    // Stored first: the upload reads what is held.
+    if (this.tools.set(server, tools)) this.presenter.rebuild();
     this.settled.add(server);
     // Sent even when unchanged, as favindex may not have it.
     this.uploader.upload(server);
@@ -87,17 +70,11 @@ export class ProxyState {
   }
 
   setSurface(fetched: FetchedSurface | null): void {
-    const before = this.view.order.join('\n');
-    const hadPolicy = this.view.policy !== null;
-    this.view = surfaceView(fetched);
-    if (hadPolicy && fetched && !this.view.policy) {
-      const then = this.policy.requirePolicy ? 'no tool is listed or called until it sends one again (--require-policy)' : 'every tool is open again';
-      this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
-    }
+    const reordered = this.presenter.setView(fetched);
     this.uploader.resync(fetched?.document.catalog.servers ?? []);
     // A new catalog order is a new catalog; otherwise only the lists may change.
-    if (this.view.order.join('\n') !== before) this.rebuild();
-    else this.notifyAll();
+    if (reordered) this.presenter.rebuild();
+    else this.presenter.notifyAll();
   }
 
   /** The first surface read was answered or failed. */
@@ -144,75 +121,6 @@ export class ProxyState {
 
   private checkReady(): void {
     if (this.readyWaiters.length > 0 && this.startingReasons().length === 0) for (const wake of this.readyWaiters.splice(0)) wake();
-  }
-
-  /** The catalog of the servers this proxy runs, in favindex's order (servers favindex does not list yet last). */
-  private rebuild(): void {
-    const order = [...this.view.order.filter((s) => this.tools.has(s)), ...[...this.tools.servers()].filter((s) => !this.view.order.includes(s))];
-    const held = order.flatMap((name) => {
-      const tools = this.tools.get(name);
-      return tools ? [{ name, ...tools }] : [];
-    });
-    this.catalog = prepareCatalog(held.map(({ name, tools }) => ({ name, tools })));
-    this.raw = new Map();
-    for (const { name, raw } of held) for (const tool of raw) this.raw.set(canonical(name, tool.name), tool);
-    this.stamp++;
-    this.notifyAll();
-  }
-
-  /** A tool's inputSchema as its server listed it, or undefined for a tool it does not list. */
-  inputSchemaOf(server: string, tool: string): Record<string, unknown> | undefined {
-    return this.raw.get(canonical(server, tool))?.inputSchema;
-  }
-
-  /** What one session may use of the catalog under the policy: its lists, searches and calls are built on it. */
-  catalogFor(session: ProxySession): PreparedCatalog {
-    return this.policy.catalogFor(this.catalog, this.view, session.client);
-  }
-
-  /** The view one session lists from: the surface's, with the favourites it may not use left out. */
-  viewFor(session: ProxySession): SurfaceView {
-    return this.policy.viewFor(this.catalog, this.view, session.client);
-  }
-
-  /** The list one session is given now (computed once per change of surface, catalog, client or session). */
-  listing(session: ProxySession): SessionListing {
-    const missing = this.policy.missing(this.view);
-    const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
-    if (session.listing?.key === key) return session.listing;
-    // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
-    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.listedAs(this.view)).tools;
-    const byName = new Map<string, ListedTool>();
-    for (const tool of list) byName.set(tool.name, tool);
-    const tools = list.map((t) => this.mcpTool(t));
-    // What the client would read, not when it was computed: a rebuild that changes nothing tells no one.
-    const signature = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
-    session.listing = { key, signature, tools, byName };
-    return session.listing;
-  }
-
-  private mcpTool(tool: ListedTool): Tool {
-    const raw = tool.canonical ? this.raw.get(tool.canonical) : undefined;
-    const out: Tool = raw
-      ? { ...raw, name: tool.name }
-      : { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
-    // Claude Code keeps a tool so marked loaded while it defers the rest behind its ToolSearch.
-    if (tool.alwaysLoad) out._meta = { ...out._meta, [ALWAYS_LOAD_META]: true };
-    return out;
-  }
-
-  /** Tell a session its list changed, if the list it last read is not the one it would read now. */
-  notifyIfChanged(session: ProxySession): void {
-    if (session.known === null) return;
-    const now = this.listing(session).signature;
-    if (now === session.known) return;
-    // Each new list is announced once, whether or not the client read the one before.
-    session.known = now;
-    session.notifyListChanged().catch(() => {});
-  }
-
-  notifyAll(): void {
-    for (const session of this.sessions) this.notifyIfChanged(session);
   }
 }
 

@@ -4,6 +4,7 @@ import { CLIENT_INFO_META_KEY, createMcpHandler, type McpHttpHandler, Server, ty
 import { PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { clientCall } from './calls';
 import type { Passthrough } from './passthrough';
+import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import { ProxySession, STATELESS_REVISION } from './session';
 
@@ -26,7 +27,7 @@ export class StatelessSessions {
   private sweptAt = Date.now();
 
   constructor(
-    private readonly state: Pick<ProxyState, 'sessions'>,
+    private readonly presenter: Pick<Presenter, 'sessions'>,
     /** Tell every open subscriptions/listen stream the tool list changed. */
     private readonly notifyListChanged: () => Promise<void>,
   ) {}
@@ -40,7 +41,7 @@ export class StatelessSessions {
       session = new ProxySession(this.notifyListChanged, randomUUID(), true);
       session.client = client;
       this.byClient.set(key, session);
-      this.state.sessions.add(session);
+      this.presenter.sessions.add(session);
     }
     session.lastSeenAt = Date.now();
     return session;
@@ -53,7 +54,7 @@ export class StatelessSessions {
     for (const [key, session] of this.byClient) {
       if (now - session.lastSeenAt < IDLE_MS) continue;
       this.byClient.delete(key);
-      this.state.sessions.delete(session);
+      this.presenter.sessions.delete(session);
     }
   }
 
@@ -61,7 +62,7 @@ export class StatelessSessions {
     const [key, oldest] = [...this.byClient].sort(([, a], [, b]) => a.lastSeenAt - b.lastSeenAt)[0] ?? [];
     if (key === undefined || !oldest) return;
     this.byClient.delete(key);
-    this.state.sessions.delete(oldest);
+    this.presenter.sessions.delete(oldest);
   }
 }
 
@@ -84,17 +85,17 @@ export function requestClient(ctx: ServerContext): string | null {
 export function statelessServer(state: ProxyState, spool: Spool, sessions: StatelessSessions, pollMs: number, passthrough?: Passthrough): Server {
   const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true } };
   const server = new Server(
-    { name: state.view.serverKey, version: PROXY_VERSION },
+    { name: state.presenter.view.serverKey, version: PROXY_VERSION },
     {
       capabilities,
-      ...(state.view.instruction ? { instructions: state.view.instruction } : {}),
+      ...(state.presenter.view.instruction ? { instructions: state.presenter.view.instruction } : {}),
       cacheHints: { 'tools/list': { ttlMs: pollMs, cacheScope: 'private' } },
     },
   );
   server.setRequestHandler('tools/list', async (_request, ctx) => {
     const session = sessions.for(requestClient(ctx));
     await state.whenStarted();
-    const listing = state.listing(session);
+    const listing = state.presenter.listing(session);
     session.known = listing.signature;
     return { tools: listing.tools };
   });
@@ -115,7 +116,7 @@ export function statelessHttp(
   passthrough?: Passthrough,
 ): { serve: NodeMcpRequestHandler; close(): Promise<void> } {
   let handler: McpHttpHandler | null = null;
-  const sessions = new StatelessSessions(state, async () => handler?.notify.toolsChanged());
+  const sessions = new StatelessSessions(state.presenter, async () => handler?.notify.toolsChanged());
   handler = createMcpHandler(() => statelessServer(state, spool, sessions, pollMs, passthrough), { legacy: 'reject' });
   return { serve: toNodeHandler(handler), close: () => handler.close() };
 }

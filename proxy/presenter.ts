@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Tool } from '@modelcontextprotocol/server';
+import { canonical } from '@/lib/names/canonical';
+import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { presentedList } from '@/lib/surface/presented';
+import type { ListedTool } from '@/lib/surface/types';
+import type { FetchedSurface } from './favindex-api';
+import { PolicyGate } from './policy-gate';
+import type { ProxySession, SessionListing } from './session';
+import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
+import type { ToolsCache } from './tools-cache';
+
+/** The `_meta` key Claude Code reads to keep a tool's schema loaded instead of deferring it. */
+export const ALWAYS_LOAD_META = 'anthropic/alwaysLoad';
+
+/**
+ * What each client session sees: the catalog the held tools make in favindex's server order,
+ * the surface in force, and per session its list under the tool policy, each session told when
+ * its list changes. Every list is computed once per change of what it is built from.
+ */
+export class Presenter {
+  readonly sessions = new Set<ProxySession>();
+  view: SurfaceView = DEFAULT_VIEW;
+  catalog: PreparedCatalog = prepareCatalog([]);
+  /** The tool policy per session (§policy); `requirePolicy` on it makes the proxy fail closed. */
+  readonly policy = new PolicyGate();
+  private raw = new Map<string, Tool>();
+  private stamp = 0;
+
+  constructor(
+    private readonly tools: Pick<ToolsCache, 'get' | 'has' | 'servers'>,
+    private readonly log: (message: string) => void,
+  ) {
+    this.rebuild();
+  }
+
+  /** Put the surface favindex sent in force; true when its server order changed, which makes another catalog. */
+  setView(fetched: FetchedSurface | null): boolean {
+    const before = this.view.order.join('\n');
+    const hadPolicy = this.view.policy !== null;
+    this.view = surfaceView(fetched);
+    if (hadPolicy && fetched && !this.view.policy) {
+      const then = this.policy.requirePolicy ? 'no tool is listed or called until it sends one again (--require-policy)' : 'every tool is open again';
+      this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
+    }
+    return this.view.order.join('\n') !== before;
+  }
+
+  /** The catalog of the servers this proxy runs, in favindex's order (servers favindex does not list yet last). */
+  rebuild(): void {
+    const order = [...this.view.order.filter((s) => this.tools.has(s)), ...[...this.tools.servers()].filter((s) => !this.view.order.includes(s))];
+    const held = order.flatMap((name) => {
+      const tools = this.tools.get(name);
+      return tools ? [{ name, ...tools }] : [];
+    });
+    this.catalog = prepareCatalog(held.map(({ name, tools }) => ({ name, tools })));
+    this.raw = new Map();
+    for (const { name, raw } of held) for (const tool of raw) this.raw.set(canonical(name, tool.name), tool);
+    this.stamp++;
+    this.notifyAll();
+  }
+
+  /** A tool's inputSchema as its server listed it, or undefined for a tool it does not list. */
+  inputSchemaOf(server: string, tool: string): Record<string, unknown> | undefined {
+    return this.raw.get(canonical(server, tool))?.inputSchema;
+  }
+
+  /** What one session may use of the catalog under the policy: its lists, searches and calls are built on it. */
+  catalogFor(session: ProxySession): PreparedCatalog {
+    return this.policy.catalogFor(this.catalog, this.view, session.client);
+  }
+
+  /** The view one session lists from: the surface's, with the favourites it may not use left out. */
+  viewFor(session: ProxySession): SurfaceView {
+    return this.policy.viewFor(this.catalog, this.view, session.client);
+  }
+
+  /** The list one session is given now (computed once per change of surface, catalog, client or session). */
+  listing(session: ProxySession): SessionListing {
+    const missing = this.policy.missing(this.view);
+    const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
+    if (session.listing?.key === key) return session.listing;
+    // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
+    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.listedAs(this.view)).tools;
+    const byName = new Map<string, ListedTool>();
+    for (const tool of list) byName.set(tool.name, tool);
+    const tools = list.map((t) => this.mcpTool(t));
+    // What the client would read, not when it was computed: a rebuild that changes nothing tells no one.
+    const signature = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
+    session.listing = { key, signature, tools, byName };
+    return session.listing;
+  }
+
+  private mcpTool(tool: ListedTool): Tool {
+    const raw = tool.canonical ? this.raw.get(tool.canonical) : undefined;
+    const out: Tool = raw
+      ? { ...raw, name: tool.name }
+      : { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
+    // Claude Code keeps a tool so marked loaded while it defers the rest behind its ToolSearch.
+    if (tool.alwaysLoad) out._meta = { ...out._meta, [ALWAYS_LOAD_META]: true };
+    return out;
+  }
+
+  /** Tell a session its list changed, if the list it last read is not the one it would read now. */
+  notifyIfChanged(session: ProxySession): void {
+    if (session.known === null) return;
+    const now = this.listing(session).signature;
+    if (now === session.known) return;
+    // Each new list is announced once, whether or not the client read the one before.
+    session.known = now;
+    session.notifyListChanged().catch(() => {});
+  }
+
+  notifyAll(): void {
+    for (const session of this.sessions) this.notifyIfChanged(session);
+  }
+}
