@@ -3,8 +3,6 @@
  * the layers below it. Tests, test helpers and benchmarks may reach anything.
  */
 const TESTS = '(^|/)(test|e2e|bench)/|\\.test\\.tsx?$|\\.spec\\.ts$';
-/** Left out of no-circular's type-only check until its restructuring lands (see the rule below it). */
-const NAMES_IN_REWORK = '^lib/names/';
 const IO_PACKAGES =
   '^(node:)?(fs|net|http|https|dgram|child_process|worker_threads)$|^node_modules/(postgres|@electric-sql|drizzle-orm|@modelcontextprotocol|next)/';
 
@@ -59,16 +57,8 @@ module.exports = {
       comment:
         'A cycle makes two modules one; split what they share instead. Type-only imports count too: they vanish at run time, but the modules still need each other to be read or compiled.',
       severity: 'error',
-      from: { pathNot: [TESTS, NAMES_IN_REWORK] },
+      from: { pathNot: TESTS },
       to: { circular: true },
-    },
-    {
-      name: 'no-circular-at-run-time-in-lib-names',
-      comment:
-        'Temporary, while lib/names is restructured: its type-only cycles (through the PresentedCall and NameContext types of resolve.ts) go with that work. Until then only its cycles at run time are refused; then this rule goes and no-circular covers lib/names too.',
-      severity: 'error',
-      from: { path: NAMES_IN_REWORK, pathNot: TESTS },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],
   options: {
