@@ -4,9 +4,9 @@ import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { serverNameSchema } from '@/lib/schemas/catalog';
 import { projectIdSchema } from '@/lib/schemas/projects';
 import { proxyIdSchema } from '@/lib/schemas/proxies';
-import { PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
+import { type Access, PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import packageJson from '@/package.json';
-import type { HttpMethod, JsonSchema, Operation, OperationAccess, SchemaSource } from './operation';
+import type { HttpMethod, JsonSchema, Operation, SchemaSource } from './operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -77,13 +77,13 @@ function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
   return out;
 }
 
-function security(access: OperationAccess): Record<string, string[]>[] {
+function security(access: Access): Record<string, string[]>[] {
   if (access === 'public') return [];
   if (access === 'admin') return [{ adminSession: [] }];
   return [{ projectToken: [access] }, { adminSession: [] }];
 }
 
-function accessNote(access: OperationAccess): string {
+function accessNote(access: Access): string {
   if (access === 'public') return 'Access: anyone.';
   if (access === 'admin') return 'Access: the admin only (the session cookie in password mode; loopback requests in local mode). Project tokens are refused.';
   return `Access: a project token of this project with scope \`${access}\` (${TOKEN_SCOPE_HELP[access]}), or the admin.`;

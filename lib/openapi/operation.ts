@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@/lib/errors';
-import type { TokenScope } from '@/lib/schemas/tokens';
-
-/** Who may call an operation; the same values route handlers declare through apiRoute (§auth). */
-export type OperationAccess = 'public' | 'admin' | TokenScope;
+import type { Access } from '@/lib/schemas/tokens';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -33,7 +30,7 @@ export interface Operation {
   summary: string;
   description?: string;
   tag: string;
-  access: OperationAccess;
+  access: Access;
   /** The zod object the handler parses the query string with; each property becomes a parameter. */
   query?: z.ZodType;
   headers?: HeaderParameter[];

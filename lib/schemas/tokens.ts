@@ -18,6 +18,13 @@ export const TOKEN_SCOPES = [
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /**
+ * Who may call an endpoint (§auth), as its declaration and its route say it: `admin` is the
+ * dashboard (open in local mode, the session cookie in password mode); a project scope admits
+ * the admin and that project's tokens holding the scope; `public` needs nothing.
+ */
+export type Access = 'public' | 'admin' | TokenScope;
+
+/**
  * What `favindex proxy` needs, in one place for the first-run step, the Tokens tab, the CLI and
  * the docs: send its traces, read the surface, and upload each server's tools as the catalog.
  */

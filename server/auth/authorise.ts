@@ -2,16 +2,11 @@ import { ApiError } from '@/lib/errors';
 import { authMode } from './mode';
 import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin';
 import { readCookie, SESSION_COOKIE, verifySession } from './session';
-import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
+import { type Access, PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/app-context';
 import type { RequestHead } from '@/server/http/request-head';
 
-/**
- * Who may call a route. `admin` is the dashboard (open in local mode, the session cookie in
- * password mode); a project scope admits the admin and that project's tokens holding the
- * scope; `public` needs nothing.
- */
-export type Access = 'public' | 'admin' | TokenScope;
+export type { Access };
 
 export type Principal =
   | { kind: 'admin'; via: 'local' | 'session' }
