@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SpecRule } from '@/lib/errors';
 import type { HttpMethod, Operation, PathOperations, ResponseSpec } from '@/lib/openapi/operation';
+import type { EncodedJson } from './encoded-json';
 
 /**
  * One endpoint, declared once: its method and path, who may call it, what it reads and what it
@@ -33,6 +34,13 @@ type BodyOf<R extends ResponseSpec> = R extends { schema: z.ZodType } ? z.input<
 /** What a handler of the endpoint returns: one of its declared statuses with the body that status declares. */
 export type AnswerOf<E extends EndpointSpec> = {
   [S in keyof E['responses'] & number]: { status: S; body: BodyOf<E['responses'][S]>; headers?: Record<string, string> };
+}[keyof E['responses'] & number];
+
+/** An answer whose contract's body was encoded ahead (the surface, the preview): still the body its status declares. */
+export type EncodedAnswerOf<E extends EndpointSpec> = {
+  [S in keyof E['responses'] & number]: E['responses'][S] extends { schema: z.ZodType }
+    ? { status: S; body: EncodedJson<z.input<E['responses'][S]['schema']>>; headers?: Record<string, string> }
+    : never;
 }[keyof E['responses'] & number];
 
 /** What a client reads from the endpoint's success answers: its contract's output, or nothing. */

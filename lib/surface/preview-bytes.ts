@@ -1,3 +1,4 @@
+import { EncodedJson } from '@/lib/api/encoded-json';
 import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
 
 /**
@@ -6,9 +7,9 @@ import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/
  * and the description. Every mode, client, naming and target of that catalog reuses the bytes; a
  * new catalog version brings new schema objects, so nothing stale is ever served.
  */
-const bodies = new WeakMap<object, Map<string, Buffer>>();
+const bodies = new WeakMap<object, Map<string, Buffer<ArrayBuffer>>>();
 
-function bodyBytes(description: string, inputSchema: Record<string, unknown>): Buffer {
+function bodyBytes(description: string, inputSchema: Record<string, unknown>): Buffer<ArrayBuffer> {
   let byDescription = bodies.get(inputSchema);
   if (!byDescription) {
     byDescription = new Map();
@@ -24,21 +25,21 @@ function bodyBytes(description: string, inputSchema: Record<string, unknown>): B
 
 /** Collects the answer as strings and ready-made byte runs, in order. */
 class Bytes {
-  private readonly pieces: (string | Buffer)[] = [];
+  private readonly pieces: (string | Buffer<ArrayBuffer>)[] = [];
   private text = '';
 
   add(text: string): void {
     this.text += text;
   }
 
-  addBytes(bytes: Buffer): void {
+  addBytes(bytes: Buffer<ArrayBuffer>): void {
     if (this.text !== '') this.pieces.push(this.text);
     this.text = '';
     this.pieces.push(bytes);
   }
 
   /** The pieces as buffers, to be written in order. */
-  done(): Buffer[] {
+  done(): Buffer<ArrayBuffer>[] {
     return this.close().map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
   }
 
@@ -46,7 +47,7 @@ class Bytes {
    * The pieces in one buffer, written straight into it: a list of 10,000 tools is some 60,000
    * pieces, and a buffer made for each only to be copied again cost more than encoding them.
    */
-  join(): Buffer {
+  join(): Buffer<ArrayBuffer> {
     const pieces = this.close();
     let length = 0;
     for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
@@ -62,7 +63,7 @@ class Bytes {
     return joined;
   }
 
-  private close(): (string | Buffer)[] {
+  private close(): (string | Buffer<ArrayBuffer>)[] {
     if (this.text !== '') this.pieces.push(this.text);
     this.text = '';
     return this.pieces;
@@ -122,12 +123,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * encoded twice. Bounded by bytes, least recently used first.
  */
 class EncodedLists {
-  private readonly lists = new Map<readonly PreviewTool[], Buffer>();
+  private readonly lists = new Map<readonly PreviewTool[], Buffer<ArrayBuffer>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(tools: readonly PreviewTool[]): Buffer | undefined {
+  get(tools: readonly PreviewTool[]): Buffer<ArrayBuffer> | undefined {
     const hit = this.lists.get(tools);
     if (hit) {
       this.lists.delete(tools);
@@ -136,7 +137,7 @@ class EncodedLists {
     return hit;
   }
 
-  set(tools: readonly PreviewTool[], encoded: Buffer): void {
+  set(tools: readonly PreviewTool[], encoded: Buffer<ArrayBuffer>): void {
     if (encoded.length > this.maxBytes) return;
     for (const [oldest, bytes] of this.lists) {
       if (this.bytes + encoded.length <= this.maxBytes) break;
@@ -151,7 +152,7 @@ class EncodedLists {
 /** The lists of one or two full 10,000-tool previews. */
 const encodedLists = new EncodedLists(64 * 1024 * 1024);
 
-function toolsBytes(tools: readonly PreviewTool[]): Buffer {
+function toolsBytes(tools: readonly PreviewTool[]): Buffer<ArrayBuffer> {
   const hit = encodedLists.get(tools);
   if (hit) return hit;
   const out = new Bytes();
@@ -176,8 +177,13 @@ function writeMode(out: Bytes, mode: ModePreview): void {
   out.add(']}');
 }
 
+/** The preview answer as its endpoint sends it: previewResponseParts, typed by the answer they encode. */
+export function encodedPreviewResponse(response: PreviewResponse): EncodedJson<PreviewResponse> {
+  return EncodedJson.of(response, previewResponseParts);
+}
+
 /** The preview answer as one run of bytes: previewResponseParts joined. */
-export function previewResponseBytes(response: PreviewResponse): Buffer {
+export function previewResponseBytes(response: PreviewResponse): Buffer<ArrayBuffer> {
   return Buffer.concat(previewResponseParts(response));
 }
 
@@ -188,7 +194,7 @@ export function previewResponseBytes(response: PreviewResponse): Buffer {
  * the same for every client, naming, mode and target of a catalog version. The parts are shared
  * with later answers: write them, never change them.
  */
-export function previewResponseParts(response: PreviewResponse): Buffer[] {
+export function previewResponseParts(response: PreviewResponse): Buffer<ArrayBuffer>[] {
   const out = new Bytes();
   const shell = JSON.stringify({ ...response, modes: [] });
   if (!shell.endsWith('"modes":[]}') || Object.keys(response).at(-1) !== 'modes') return [Buffer.from(JSON.stringify(response))];

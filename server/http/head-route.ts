@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnswerOf, EncodedAnswerOf, EndpointSpec } from '@/lib/api/endpoint';
+import { EncodedJson } from '@/lib/api/encoded-json';
+import { plainAnswer } from './answer';
 import { nodeRequestHead, type RequestHead } from './request-head';
 import { errorAnswer, type PlainResponse, toWebResponse } from './respond';
-import { type ApiHandler, type HeadArgs, headArgs, normaliseSpec, type ParamsOf, type Parsed, type RouteSpec, type Schema } from './route';
+import { type ApiHandler, type HeadArgs, headArgs, type ParamsOf, type Parsed } from './route';
 
 export type HeadRouteArgs<P, Q> = HeadArgs<P, Q> & { head: RequestHead };
 
@@ -12,30 +15,46 @@ export type HeadRoute<P> = ApiHandler<P> & {
 };
 
 /**
- * apiRoute for a GET endpoint answered from its request's head alone (no body), whose
- * handler returns plain data. Next calls it as any route; `serveNode` gives the same checks,
- * the same bytes and the same errors without Next's pipeline.
+ * endpointRoute for a declared GET answered from its request's head alone (no body). Next
+ * calls it as any route; `serveNode` gives the same checks, the same bytes and the same errors
+ * without Next's pipeline. The answer is typed by the declaration as endpointRoute's is.
  */
-export function headRoute<PS extends Schema = undefined, Q extends Schema = undefined>(
-  spec: RouteSpec<PS, Q, undefined>,
-  answer: (args: HeadRouteArgs<ParamsOf<PS>, Parsed<Q>>) => Promise<PlainResponse>,
-): HeadRoute<ParamsOf<PS>> {
-  const full = normaliseSpec(spec);
+export function headRoute<E extends EndpointSpec & { method: 'get' }>(
+  spec: E,
+  handler: (args: HeadRouteArgs<ParamsOf<E['params']>, Parsed<E['query']>>) => Promise<AnswerOf<E> | EncodedAnswerOf<E>>,
+): HeadRoute<ParamsOf<E['params']>> {
+  const checks = { access: spec.access, params: spec.params, query: spec.query, rule: spec.rule };
   const run = async (head: RequestHead, raw: Record<string, string | string[]>): Promise<PlainResponse> => {
     try {
-      return await answer({ ...(await headArgs(full, head, raw)), head });
+      return plainAnswer(spec, await handler({ ...(await headArgs<E['params'], E['query'], undefined>(checks, head, raw)), head }));
     } catch (err) {
       return errorAnswer(err);
     }
   };
-  const route = async (req: Request, ctx: { params: Promise<ParamsOf<PS>> }) =>
+  const route = async (req: Request, ctx: { params: Promise<ParamsOf<E['params']>> }) =>
     toWebResponse(await run(req, ((await ctx?.params) ?? {}) as Record<string, string>));
   const serveNode = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
     const answered = await run(nodeRequestHead(req), params);
-    const body = answered.body === null ? null : typeof answered.body === 'string' ? Buffer.from(answered.body) : answered.body;
-    const headers: Record<string, string> = body ? { ...answered.headers, 'content-length': String(body.byteLength) } : answered.headers;
+    const parts = bodyParts(answered.body);
+    const headers: Record<string, string> = parts ? { ...answered.headers, 'content-length': String(byteLength(parts)) } : answered.headers;
     res.writeHead(answered.status, headers);
-    res.end(req.method === 'HEAD' || body === null ? undefined : body);
+    if (req.method === 'HEAD' || !parts) {
+      res.end();
+      return;
+    }
+    for (const part of parts.slice(0, -1)) res.write(part);
+    res.end(parts.at(-1));
   };
-  return Object.assign(route, { access: full.access, serveNode });
+  return Object.assign(route, { access: spec.access, serveNode });
+}
+
+function bodyParts(body: PlainResponse['body']): readonly Uint8Array[] | null {
+  if (body === null) return null;
+  return body instanceof EncodedJson ? body.parts : [Buffer.from(body)];
+}
+
+function byteLength(parts: readonly Uint8Array[]): number {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  return length;
 }

@@ -1,26 +1,8 @@
+import { EncodedJson } from '@/lib/api/encoded-json';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from '@/lib/errors';
 
 export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   return new Response(JSON.stringify(data), {
-    status: init.status ?? 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
-  });
-}
-
-/**
- * An answer already encoded as JSON bytes, in parts written in order, not copied (the same
- * headers as json()). The parts may be shared with other answers: nothing here changes them.
- */
-export function jsonBytes(parts: readonly Uint8Array[], init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const part = parts[next++];
-      if (part) controller.enqueue(part);
-      else controller.close();
-    },
-  });
-  return new Response(body, {
     status: init.status ?? 200,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
   });
@@ -33,11 +15,28 @@ export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
   /** null for 304 and bodiless answers. */
-  body: Buffer<ArrayBuffer> | string | null;
+  body: EncodedJson<unknown> | string | null;
 }
 
 export function toWebResponse(answer: PlainResponse): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const body = answer.body instanceof EncodedJson ? webBody(answer.body.parts) : answer.body;
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * One part as it is; several written in order, not copied into one. The parts may be shared
+ * with other answers: nothing here changes them.
+ */
+function webBody(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[next++];
+      if (part) controller.enqueue(part);
+      else controller.close();
+    },
+  });
 }
 
 function plainJson(data: unknown, status: number, headers: Record<string, string> = {}): PlainResponse {

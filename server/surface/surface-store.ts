@@ -1,7 +1,9 @@
 import type { ChangeSignal } from '@/db/change-signal';
 import type { Db } from '@/db/client';
 import { type PreparedSurfaceVersions, readSurfaceVersions, type SurfaceVersions, surfaceVersionsQuery } from '@/db/queries/surface-versions';
+import { EncodedJson } from '@/lib/api/encoded-json';
 import { BoundedMap } from '@/lib/bounded-map';
+import type { SurfaceDocument } from '@/lib/contracts/surface';
 import { projectNotFound } from '@/lib/errors';
 import { policyForToken } from '@/lib/policy/narrow';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
@@ -12,7 +14,7 @@ import { loadSurfaceInputs } from './inputs';
 
 /** A rendered surface response: the exact body bytes (UTF-8 once, not per request) and their ETag. */
 export interface RenderedSurface {
-  bytes: Buffer<ArrayBuffer>;
+  bytes: EncodedJson<SurfaceDocument>;
   etag: string;
 }
 
@@ -88,7 +90,7 @@ export class SurfaceStore {
           inputs.catalog,
           mode ?? inputs.surface.mode,
         );
-        return { key: versionKey(current), value: { bytes: Buffer.from(JSON.stringify(document)), etag: etagOf(document.fingerprint) } };
+        return { key: versionKey(current), value: { bytes: EncodedJson.of(document), etag: etagOf(document.fingerprint) } };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

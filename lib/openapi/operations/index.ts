@@ -11,6 +11,7 @@ import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
 import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
 import { transcriptSchema } from '@/lib/bakeoff/results';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
@@ -18,7 +19,6 @@ import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
 import { EVENT_OPERATIONS } from './events';
 import { META_OPERATIONS } from './meta';
-import { SURFACE_OPERATIONS } from './surface';
 import { YAML_OPERATIONS } from './yaml';
 
 /**
@@ -40,7 +40,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(POLICY_ENDPOINTS),
   ...operationsOf(USAGE_ENDPOINTS),
   ...operationsOf(IMPACT_ENDPOINTS),
-  ...SURFACE_OPERATIONS,
+  ...operationsOf(SURFACE_ENDPOINTS),
   ...operationsOf(FINDABILITY_ENDPOINTS),
   ...operationsOf(BAKEOFF_ENDPOINTS),
   ...operationsOf(TOKEN_ENDPOINTS),
