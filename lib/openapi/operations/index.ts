@@ -8,6 +8,7 @@ import { POLICY_ENDPOINTS } from '@/lib/api/policy';
 import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FINDABILITY_ENDPOINTS } from '@/lib/api/findability';
 import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
+import { EVENT_ENDPOINTS } from '@/lib/api/events';
 import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
@@ -17,7 +18,6 @@ import { transcriptSchema } from '@/lib/bakeoff/results';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
-import { EVENT_OPERATIONS } from './events';
 import { META_OPERATIONS } from './meta';
 import { YAML_OPERATIONS } from './yaml';
 
@@ -35,7 +35,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(PROJECT_ENDPOINTS),
   ...operationsOf(CHANGE_ENDPOINTS),
   ...operationsOf(CATALOG_ENDPOINTS),
-  ...EVENT_OPERATIONS,
+  ...operationsOf(EVENT_ENDPOINTS),
   ...operationsOf(FAVOURITE_ENDPOINTS),
   ...operationsOf(POLICY_ENDPOINTS),
   ...operationsOf(USAGE_ENDPOINTS),
