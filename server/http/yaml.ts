@@ -1,10 +1,8 @@
 import { ApiError } from '@/lib/errors';
 
-/** A YAML response; `download` makes browsers save it under `filename`. */
-export function yamlResponse(text: string, options: { download: boolean; filename: string }): Response {
-  const headers: Record<string, string> = { 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'no-store' };
-  if (options.download) headers['content-disposition'] = `attachment; filename="${options.filename}"`;
-  return new Response(text, { status: 200, headers });
+/** The header of a YAML export asked as a download: browsers save it under `filename`. */
+export function downloadAs(download: boolean, filename: string): Record<string, string> | undefined {
+  return download ? { 'content-disposition': `attachment; filename="${filename}"` } : undefined;
 }
 
 /** The plan basis a reviewed apply carries in If-Match (see applyProjectDocuments). */

@@ -14,12 +14,12 @@ import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { transcriptSchema } from '@/lib/bakeoff/results';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
 import type { PathOperations } from '../operation';
 import { META_OPERATIONS } from './meta';
-import { YAML_OPERATIONS } from './yaml';
 
 /**
  * Every operation of the API, by OpenAPI path and method: the one place the OpenAPI
@@ -45,7 +45,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(BAKEOFF_ENDPOINTS),
   ...operationsOf(TOKEN_ENDPOINTS),
   ...operationsOf(PROXY_ENDPOINTS),
-  ...YAML_OPERATIONS,
+  ...operationsOf(YAML_ENDPOINTS),
 };
 
 /** Schemas the document names once and refers to. */

@@ -1,10 +1,10 @@
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { BODY_LIMITS } from '@/lib/limits';
-import { applyQuerySchema, YAML_MEDIA_TYPES } from '@/lib/schemas/yaml';
+import { YAML_MEDIA_TYPES } from '@/lib/schemas/yaml';
 import { projectDocumentSteps } from '@/lib/yaml/parse-project-documents';
 import { requireOwnProjects } from '@/server/auth/authorise';
 import { readBodyText, requireMediaType } from '@/server/http/body';
-import { json } from '@/server/http/respond';
-import { apiRoute } from '@/server/http/route';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { runSteps } from '@/server/http/steps';
 import { readBasis } from '@/server/http/yaml';
 import { applyProjectDocuments } from '@/server/yaml/project-documents';
@@ -15,7 +15,7 @@ import { applyProjectDocuments } from '@/server/yaml/project-documents';
  * if the projects are still as that dry run saw them. A config:write token may name only its
  * own project, in a dry run too (the diff shows the current config).
  */
-export const POST = apiRoute({ access: 'config:write', query: applyQuerySchema, rule: '§yaml' }, async ({ db, req, principal, query }) => {
+export const POST = endpointRoute(YAML_ENDPOINTS.apply, async ({ db, req, principal, query }) => {
   const expectedBasis = readBasis(req);
   requireMediaType(req, YAML_MEDIA_TYPES, '§yaml');
   const documents = await runSteps(projectDocumentSteps(await readBodyText(req, BODY_LIMITS.yaml, '§yaml')));
@@ -23,5 +23,5 @@ export const POST = apiRoute({ access: 'config:write', query: applyQuerySchema, 
     principal,
     documents.map((d) => d.metadata.name),
   );
-  return json(await applyProjectDocuments(db, documents, { dryRun: query.dryRun, expectedBasis }));
+  return answer(200, await applyProjectDocuments(db, documents, { dryRun: query.dryRun, expectedBasis }));
 });

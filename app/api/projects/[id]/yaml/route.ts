@@ -1,12 +1,11 @@
-import { exportQuerySchema } from '@/lib/schemas/yaml';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
-import { projectParams } from '@/lib/api/params';
-import { apiRoute } from '@/server/http/route';
-import { yamlResponse } from '@/server/http/yaml';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
+import { downloadAs } from '@/server/http/yaml';
 import { loadProjectDocument } from '@/server/yaml/project-documents';
 
 /** One project as a YAML document (§yaml); `?download=1` saves a file. */
-export const GET = apiRoute({ access: 'config:read', params: projectParams, query: exportQuerySchema, rule: '§yaml' }, async ({ db, params, query }) => {
+export const GET = endpointRoute(YAML_ENDPOINTS.exportProject, async ({ db, params, query }) => {
   const text = stringifyProjectDocuments([await loadProjectDocument(db, params.id)]);
-  return yamlResponse(text, { download: query.download, filename: `${params.id}.yaml` });
+  return answer(200, text, downloadAs(query.download, `${params.id}.yaml`));
 });
