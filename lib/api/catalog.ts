@@ -1,7 +1,7 @@
 import { catalogResponseSchema, catalogServerViewSchema, catalogVersionsResponseSchema, putCatalogResultSchema } from '@/lib/contracts/catalog';
 import { syncResultSchema, syncViewSchema } from '@/lib/contracts/catalog-sync';
 import { BODY_LIMITS } from '@/lib/limits';
-import { UPSTREAM_ERRORS } from '@/lib/openapi/operations/shared';
+import { UPSTREAM_ERRORS } from './shared';
 import { toolsListSchema } from '@/lib/schemas/catalog';
 import { syncRegistrationSchema } from '@/lib/schemas/catalog-sync';
 import { endpoint } from './endpoint';

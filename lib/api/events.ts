@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventListSchema, ingestResultSchema } from '@/lib/contracts/events';
 import { exportTraceServiceResponseSchema } from '@/lib/contracts/otlp';
-import { JSON_TYPE } from '@/lib/openapi/operations/shared';
+import { JSON_TYPE } from './shared';
 import { eventListQuerySchema } from '@/lib/schemas/event-list';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { otlpQuerySchema } from '@/lib/schemas/otlp';

@@ -1,6 +1,6 @@
 import { favouritesHistorySchema, favouritesViewSchema, favouritesWriteResultSchema } from '@/lib/contracts/favourites';
 import { BODY_LIMITS } from '@/lib/limits';
-import { IF_MATCH_OPTIONAL, VIA } from '@/lib/openapi/operations/shared';
+import { IF_MATCH_OPTIONAL, VIA } from './shared';
 import {
   favouriteHistoryQuerySchema,
   favouriteSettingsSchema,

@@ -1,6 +1,6 @@
 import { projectListSchema, projectViewSchema } from '@/lib/contracts/projects';
 import { BODY_LIMITS } from '@/lib/limits';
-import { VIA } from '@/lib/openapi/operations/shared';
+import { VIA } from './shared';
 import { createProjectSchema, updateProjectSchema } from '@/lib/schemas/projects';
 import { endpoint } from './endpoint';
 import { projectParams } from './params';

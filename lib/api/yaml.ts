@@ -1,5 +1,5 @@
 import { applyResultSchema, projectDocumentsText } from '@/lib/contracts/yaml';
-import { YAML_TYPE } from '@/lib/openapi/operations/shared';
+import { YAML_TYPE } from './shared';
 import { applyQuerySchema, exportQuerySchema } from '@/lib/schemas/yaml';
 import { endpoint } from './endpoint';
 import { projectParams } from './params';

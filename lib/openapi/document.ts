@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@/lib/contracts/errors';
+import type { OpenApiDocumentView } from '@/lib/contracts/openapi';
 import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { serverNameSchema } from '@/lib/schemas/catalog';
 import { projectIdSchema } from '@/lib/schemas/projects';
@@ -163,7 +164,8 @@ Every error answer is the §errors envelope (components.schemas.ErrorEnvelope); 
 
 Authentication: without FAVINDEX_ADMIN_PASSWORD the server runs in local mode (loopback only, every request from it is the admin). In password mode the admin is the session cookie from POST /api/auth/login, and writes riding on it must carry the server's Origin. Project tokens (\`Authorization: Bearer fvx_…\`) open their own project only, for their scopes; a token that is sent is checked in both modes.`;
 
-export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>> };
+/** The document as its own contract describes it (GET /api/openapi.json answers it). */
+export type OpenApiDocument = OpenApiDocumentView;
 
 /** The OpenAPI 3.1 description of the whole API, made from API_OPERATIONS and the handlers' zod schemas. */
 export function buildOpenApiDocument(): OpenApiDocument {

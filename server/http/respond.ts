@@ -1,13 +1,6 @@
 import { EncodedJson } from '@/lib/api/encoded-json';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from '@/lib/errors';
 
-export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(data), {
-    status: init.status ?? 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
-  });
-}
-
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P01', '57P03', '53300']);
 
 /** An answer as plain data: what both the Next route and the node:http path write. */

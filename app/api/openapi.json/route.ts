@@ -1,11 +1,13 @@
-import { apiRoute } from '@/server/http/route';
-import { buildOpenApiDocument } from '@/lib/openapi/document';
+import { EncodedJson } from '@/lib/api/encoded-json';
+import { META_ENDPOINTS } from '@/lib/api/meta';
+import { buildOpenApiDocument, type OpenApiDocument } from '@/lib/openapi/document';
+import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
 // The description depends only on the code, so it is made once per process.
-let body: string | null = null;
+let body: EncodedJson<OpenApiDocument> | null = null;
 
 /** The OpenAPI 3.1 description of the whole API; public, like any API reference. */
-export const GET = apiRoute('public', async () => {
-  body ??= JSON.stringify(buildOpenApiDocument());
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' } });
+export const GET = endpointRoute(META_ENDPOINTS.openapi, async () => {
+  body ??= EncodedJson.of(buildOpenApiDocument());
+  return answer(200, body, { 'cache-control': 'no-cache' });
 });

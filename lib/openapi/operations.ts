@@ -11,6 +11,7 @@ import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
 import { EVENT_ENDPOINTS } from '@/lib/api/events';
 import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
+import { META_ENDPOINTS } from '@/lib/api/meta';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
@@ -18,19 +19,18 @@ import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { transcriptSchema } from '@/lib/bakeoff/results';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { projectDocumentSchema } from '@/lib/yaml/project-document';
-import type { PathOperations } from '../operation';
-import { META_OPERATIONS } from './meta';
+import type { PathOperations } from './operation';
 
 /**
- * Every operation of the API, by OpenAPI path and method: the one place the OpenAPI
- * description (§errors envelope included) is made from, one file per tag. Request schemas are
- * the ones the handlers parse with; every JSON success response has its contract from
- * lib/contracts. app/api/openapi.test.ts checks that this lists exactly the route files'
- * methods with the access each declares, and the API tests check every real response against
- * the contract its operation declares.
+ * Every operation of the API, by OpenAPI path and method, from the endpoint declarations of
+ * lib/api (one file per resource): the one place the OpenAPI description (§errors envelope
+ * included) is made from. Request schemas are the ones the routes parse with; every JSON
+ * success response has its contract from lib/contracts. app/api/openapi.test.ts checks that
+ * this lists exactly the route files' methods with the access each declares, and the API tests
+ * check every real response against the contract its operation declares.
  */
 export const API_OPERATIONS: Record<string, PathOperations> = {
-  ...META_OPERATIONS,
+  ...operationsOf(META_ENDPOINTS),
   ...operationsOf(AUTH_ENDPOINTS),
   ...operationsOf(PROJECT_ENDPOINTS),
   ...operationsOf(CHANGE_ENDPOINTS),

@@ -1,4 +1,6 @@
-import type { HeaderParameter } from '../operation';
+import type { HeaderParameter } from '@/lib/openapi/operation';
+
+/** What several declarations say alike: media types, request headers, upstream failures. */
 
 export const JSON_TYPE = 'application/json';
 export const YAML_TYPE = 'application/yaml';
