@@ -1,3 +1,4 @@
+import { listedIssues } from '@/lib/contracts/error-details';
 import type { CliError } from './exit-codes';
 
 /** Where a command reads and writes; the real process, or a test's buffers. */
@@ -38,14 +39,6 @@ export function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-interface Issue {
-  document?: number;
-  line?: number;
-  column?: number;
-  path?: string;
-  message?: string;
-}
-
 /**
  * The error on stderr: favindex's message, its code and status, what to do, and the issues
  * it listed (paths, YAML lines). With --json, the same as one JSON object.
@@ -65,15 +58,9 @@ export function reportError(io: Io, err: CliError, asJson: boolean): void {
   const code = envelope ? ` (HTTP ${status} ${envelope.error_code})` : '';
   const lines = [`favindex: ${err.message}${code}`];
   if (suggestedAction) lines.push(`  → ${suggestedAction}`);
-  const issues = Array.isArray(envelope?.details) ? (envelope.details as Issue[]).filter((d) => d && typeof d.message === 'string') : [];
+  const issues = listedIssues(envelope);
   for (const issue of issues.slice(0, 10)) {
-    const where = [
-      issue.document !== undefined ? `document ${issue.document}` : '',
-      issue.line !== undefined ? `line ${issue.line}${issue.column !== undefined ? `:${issue.column}` : ''}` : '',
-      issue.path ?? '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const where = ('line' in issue ? [`document ${issue.document}`, `line ${issue.line}:${issue.column}`, issue.path] : [issue.path]).filter(Boolean).join(' ');
     lines.push(`  - ${where ? `${where}: ` : ''}${issue.message}`);
   }
   if (issues.length > 10) lines.push(`  … and ${issues.length - 10} more`);

@@ -4,12 +4,14 @@
  * 304 the operation does not list fails, a JSON body must match its lib/contracts schema
  * strictly (a key the contract does not list fails too), a YAML body must be YAML whose
  * documents match their schema, an answer without a body must be empty, and an error must be
- * the §errors envelope. A test that gets a response breaking its contract fails with what
- * broke it.
+ * the §errors envelope, with details only in the shape its code declares. A test that gets a
+ * response breaking its contract fails with what broke it.
  */
 import { parseAllDocuments } from 'yaml';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@/lib/contracts/errors';
+import { ERROR_DETAILS } from '@/lib/contracts/error-details';
+import { type ErrorEnvelope, errorEnvelopeSchema } from '@/lib/contracts/errors';
+import type { ErrorCode } from '@/lib/errors';
 import { strictContract } from '@/lib/contracts/strict';
 import type { HttpMethod, JsonSchema, ResponseSpec } from '@/lib/openapi/operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from '@/lib/openapi/operations';
@@ -53,7 +55,11 @@ export function checkResponse(res: CheckedResponse): void {
   const contentType = res.headers.get('content-type') ?? '';
   if (res.status >= 400) {
     // The envelope, whatever the route; test/api.ts's own 405 for a method a route lacks has no body.
-    if (contentType.includes('json') && res.text) matches(res, errorEnvelopeSchema, JSON.parse(res.text), 'the §errors envelope');
+    if (contentType.includes('json') && res.text) {
+      const envelope: ErrorEnvelope = JSON.parse(res.text);
+      matches(res, errorEnvelopeSchema, envelope, 'the §errors envelope');
+      checkDetails(res, envelope);
+    }
     return;
   }
   const operation = API_OPERATIONS[res.template]?.[res.method.toLowerCase() as HttpMethod];
@@ -74,6 +80,15 @@ export function checkResponse(res: CheckedResponse): void {
   const bodies = checkedResponses.get(key) ?? [];
   if (bodies.length < BODIES_KEPT) bodies.push(res.text);
   checkedResponses.set(key, bodies);
+}
+
+/** Details only from a code that declares them, in the shape it declares (lib/contracts/error-details.ts). */
+function checkDetails(res: CheckedResponse, envelope: ErrorEnvelope): void {
+  if (envelope.details === undefined) return;
+  const declared: Partial<Record<ErrorCode, z.ZodType>> = ERROR_DETAILS;
+  const schema = declared[envelope.error_code];
+  if (!schema) throw new ContractError(res, `${envelope.error_code} declares no details in lib/contracts/error-details.ts, yet it carries some`);
+  matches(res, schema, envelope.details, `the details ${envelope.error_code} declares`);
 }
 
 function checkJson(res: CheckedResponse, spec: ResponseSpec): void {

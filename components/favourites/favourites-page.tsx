@@ -9,6 +9,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { firstFocusable } from '@/components/ui/use-keep-focus';
 import { whenLoaded } from '@/components/ui/when-loaded';
 import { ApiClientError } from '@/components/api/fetch';
+import { errorDetails } from '@/lib/contracts/error-details';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { AlwaysLoadSetting } from './always-load-setting';
@@ -33,9 +34,8 @@ const position = (view: FavouritesView) => `${view.pinned} of ${view.maxFavourit
 
 /** The 409 of a maxFavourites below the pinned count, which names the tools to unpin. */
 function belowPinned(error: unknown): string[] | null {
-  if (!(error instanceof ApiClientError) || error.envelope.error_code !== 'MAX_FAVOURITES_BELOW_PINNED') return null;
-  const unpin = (error.envelope.details as { unpin?: unknown } | undefined)?.unpin;
-  return Array.isArray(unpin) ? unpin.filter((t): t is string => typeof t === 'string') : null;
+  if (!(error instanceof ApiClientError)) return null;
+  return errorDetails(error.envelope, 'MAX_FAVOURITES_BELOW_PINNED')?.unpin ?? null;
 }
 
 function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView }) {

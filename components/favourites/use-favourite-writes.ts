@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { type FavouriteWrite, useFavouriteMutation } from '@/components/api/use-favourite-mutation';
 import { type FocusTarget, useKeepFocus } from '@/components/ui/use-keep-focus';
 import { ApiClientError } from '@/components/api/fetch';
+import { errorDetails } from '@/lib/contracts/error-details';
 import { describeChange } from '@/lib/favourites/change-summary';
 import type { FavouritesView } from '@/lib/contracts/favourites';
-import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { StaleWrite } from './favourites-notices';
 
 /** What the last write did, said aloud (a live region) and shown, with the write that undoes it. */
@@ -48,7 +48,8 @@ export function useFavouriteWrites(id: string, view: FavouritesView) {
     } catch (err) {
       setNotice(null);
       if (err instanceof ApiClientError && err.status === 412) {
-        const details = err.envelope.details as { currentVersion: number; current: FavouriteIndex } | undefined;
+        const mismatch = errorDetails(err.envelope, 'VERSION_MISMATCH');
+        const details = mismatch && 'currentVersion' in mismatch ? mismatch : undefined;
         setStale({ version: details?.currentVersion ?? 0, what: details ? describeChange(seen, details.current) : '' });
         write.reset();
       }

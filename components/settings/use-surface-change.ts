@@ -5,8 +5,9 @@ import { useSurfacePlanQuery } from '@/components/api/use-surface-plan-query';
 import { useUpdateProjectMutation } from '@/components/api/use-update-project-mutation';
 import { useConfirmStep } from '@/components/ui/use-confirm-step';
 import { ApiClientError } from '@/components/api/fetch';
+import { errorDetails } from '@/lib/contracts/error-details';
 import type { SurfacePlan } from '@/lib/contracts/surface-plan';
-import { type SurfaceConfig, surfaceConfigSchema } from '@/lib/schemas/surface-config';
+import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
 import { rebaseSurfaceChange } from '@/lib/surface/surface-plan';
 import { setSurfaceChangeOutcome } from './outcome-store';
@@ -22,10 +23,8 @@ interface Asked {
 
 /** The config in force that a 409 names (details.current), or null for any other failure. */
 function conflictCurrent(error: unknown): SurfaceConfig | null {
-  if (!(error instanceof ApiClientError) || error.envelope.error_code !== 'CONFLICT') return null;
-  const details = error.envelope.details as { current?: unknown } | undefined;
-  const parsed = surfaceConfigSchema.safeParse(details?.current);
-  return parsed.success ? parsed.data : null;
+  if (!(error instanceof ApiClientError)) return null;
+  return errorDetails(error.envelope, 'CONFLICT')?.current ?? null;
 }
 
 /**

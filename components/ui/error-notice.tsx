@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiClientError } from '@/components/api/fetch';
+import { type ListedIssue, listedIssues } from '@/lib/contracts/error-details';
+import type { ErrorEnvelope } from '@/lib/contracts/errors';
 import { Alert } from './alert';
 import styles from './error-notice.module.css';
 
@@ -10,20 +12,16 @@ export function ruleHref(rule: string): string {
 
 const SHOWN_FIELDS = 5;
 
-/** The field problems of a 422 (`details: [{path, message}]`), already in plain words from the API. */
-function fieldProblems(details: unknown): { path: string; message: string }[] {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (d): d is { path: string; message: string } =>
-      typeof d === 'object' && d !== null && typeof d.path === 'string' && typeof d.message === 'string' && !('line' in d),
-  );
+/** The field problems of a 422 (`details: [{path, message}]`), already in plain words from the API; YAML lines are the editor's. */
+function fieldProblems(envelope: ErrorEnvelope | null): ListedIssue[] {
+  return listedIssues(envelope).filter((issue) => !('line' in issue));
 }
 
 /** Say what went wrong and what to do about it, from the API's error envelope, with the rule it cites. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const envelope = error instanceof ApiClientError ? error.envelope : null;
   // The message names the first problem; when there are more, each is listed.
-  const fields = fieldProblems(envelope?.details);
+  const fields = fieldProblems(envelope);
   return (
     <Alert tone="error" role="alert">
       <strong>{envelope ? envelope.message : 'Could not reach the favindex API.'}</strong>

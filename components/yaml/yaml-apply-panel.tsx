@@ -7,6 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { SubmitError } from '@/components/ui/error-notice';
 import { ApiClientError } from '@/components/api/fetch';
+import { errorDetails, listedIssues } from '@/lib/contracts/error-details';
 import { issueSpan } from '@/lib/yaml/issue-span';
 import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import styles from './yaml-apply-panel.module.css';
@@ -74,9 +75,9 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
       setDone(result);
     } catch (err) {
       // The projects changed since the preview: show the new diff to confirm instead.
-      if (err instanceof ApiClientError && err.status === 412) {
-        const details = err.envelope.details as Pick<ApplyResult, 'basis' | 'projects'>;
-        setPlan({ ...plan, basis: details.basis, projects: details.projects, summary: summarise(details.projects) });
+      const replanned = err instanceof ApiClientError ? errorDetails(err.envelope, 'VERSION_MISMATCH') : undefined;
+      if (replanned && 'basis' in replanned) {
+        setPlan({ ...plan, basis: replanned.basis, projects: replanned.projects, summary: summarise(replanned.projects) });
         setChangedMeanwhile(true);
         apply.reset();
       } else {
@@ -148,8 +149,8 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
 }
 
 function issuesOf(error: unknown): YamlIssue[] {
-  if (!(error instanceof ApiClientError) || !Array.isArray(error.envelope.details)) return [];
-  return (error.envelope.details as YamlIssue[]).filter((issue) => typeof issue?.line === 'number');
+  if (!(error instanceof ApiClientError)) return [];
+  return listedIssues(error.envelope).filter((issue) => 'line' in issue);
 }
 
 /** Where each document is invalid, by line and column, when the API says so; each jumps to its line in the editor. */
