@@ -131,8 +131,3 @@ export class ApiClient {
     });
   }
 }
-
-/** A path segment as the API expects it. */
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}

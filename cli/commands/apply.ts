@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { type ApplyResult, applyResultSchema, type DocumentPlan } from '@/lib/contracts/yaml';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
+import type { ApplyResult, DocumentPlan } from '@/lib/contracts/yaml';
 import { stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
@@ -31,12 +32,11 @@ favindex apply -f - [--dry-run]          (the YAML on stdin)
       }
     }
     const dryRun = parsed.values['dry-run'] === true;
-    const { data: result } = await client.request('POST', '/api/yaml/apply', {
-      query: { dryRun: dryRun || undefined },
-      body: yaml,
-      contentType: 'application/yaml',
-      schema: applyResultSchema,
-    });
+    const { data: result } = await client.call(
+      YAML_ENDPOINTS.apply,
+      {},
+      { query: { dryRun: dryRun || undefined }, body: yaml, contentType: 'application/yaml' },
+    );
     if (parsed.global.json) return printJson(io, result);
     io.stdout(describeResult(result, file));
   },

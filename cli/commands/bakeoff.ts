@@ -6,13 +6,15 @@ import { formatResultsTable, fromJsonl, ResultsLineError, resultsTable, toJsonl 
 import { calledSchemas, transcriptsOfSetup } from '@/lib/bakeoff/setup';
 import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { BAKEOFF_ENDPOINTS } from '@/lib/api/bakeoffs';
+import { pathOf } from '@/lib/api/endpoint';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { bakeoffPresentationSchema } from '@/lib/schemas/bakeoffs';
 import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import type { Transcript } from '@/lib/bakeoff/transcript';
 import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
 import { ApiError } from '@/lib/errors';
-import { previewResponseSchema } from '@/lib/contracts/preview';
 import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { integer, requireProject, stringValue } from '../args';
@@ -21,7 +23,7 @@ import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
 import { openAiChat } from '../bakeoff/openai-chat';
 import { type Presentation, presentationOf } from '../bakeoff/presentation';
 import { type BakeoffSetup, measuresOf, runBakeoff, schemasOf } from '../bakeoff/runner';
-import { type ApiClient, segment } from '../client';
+import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, printJson } from '../output';
@@ -103,10 +105,7 @@ export function parsePresentation(text: string): PresentationSpec {
 async function presentationsOf(client: ApiClient, project: string, specs: PresentationSpec[]): Promise<Presentation[]> {
   const out: Presentation[] = [];
   for (const spec of specs) {
-    const answer = await client.request('GET', `/api/projects/${segment(project)}/preview`, {
-      query: { ...spec.query, mode: 'all', detail: 'full' },
-      schema: previewResponseSchema,
-    });
+    const answer = await client.call(SURFACE_ENDPOINTS.preview, { id: project }, { query: { ...spec.query, mode: 'all', detail: 'full' } });
     out.push(presentationOf(spec.id, spec.mode, answer.data));
   }
   return out;
@@ -147,7 +146,7 @@ function readTasks(file: string) {
 
 /** The tasks the project keeps (spec.bakeoffTasks of its YAML), for a run without --tasks. */
 async function projectTasks(client: ApiClient, project: string) {
-  const answer = await client.requestDocuments(`/api/projects/${segment(project)}/yaml`, projectDocumentSchema);
+  const answer = await client.requestDocuments(pathOf(YAML_ENDPOINTS.exportProject, { id: project }), projectDocumentSchema);
   const tasks = answer.documents[0]?.spec.bakeoffTasks ?? [];
   if (tasks.length === 0)
     throw badArguments(

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { pathOf } from '@/lib/api/endpoint';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { stringValue } from '../args';
-import { segment } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { printJson } from '../output';
@@ -24,7 +25,8 @@ favindex export --all [-o FILE]
     if (all && stringValue(parsed.values.project)) throw badArguments('give either --project or --all');
     const project = all ? null : parsed.global.project;
     if (!all && !project) throw badArguments('export which project? give --project <id> (or set FAVINDEX_PROJECT), or --all for every project');
-    const answer = await client.requestDocuments(project ? `/api/projects/${segment(project)}/yaml` : '/api/yaml', projectDocumentSchema);
+    const path = project ? pathOf(YAML_ENDPOINTS.exportProject, { id: project }) : pathOf(YAML_ENDPOINTS.exportAll, {});
+    const answer = await client.requestDocuments(path, projectDocumentSchema);
     const yaml = answer.text;
     const names = answer.documents.map((d) => d.metadata.name);
     const output = stringValue(parsed.values.output);

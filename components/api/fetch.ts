@@ -51,9 +51,14 @@ export async function apiFetch<T>(path: string, init: Omit<FavindexRequest, 'bas
 export function fetchEndpoint<E extends EndpointSpec>(
   spec: E,
   params: Record<PathParamNames<E['path']>, string>,
-  init: { json?: RequestBodyOf<E>; query?: Record<string, string | number | boolean | undefined>; headers?: Record<string, string> } = {},
+  init: { json?: RequestBodyOf<E>; query?: Record<string, string | number | boolean | undefined>; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<SuccessOf<E>> {
-  return apiFetch<SuccessOf<E>>(pathOf(spec, params, init.query), { method: spec.method.toUpperCase(), json: init.json, headers: init.headers });
+  return apiFetch<SuccessOf<E>>(pathOf(spec, params, init.query), {
+    method: spec.method.toUpperCase(),
+    json: init.json,
+    headers: init.headers,
+    signal: init.signal,
+  });
 }
 
 /** GET a text resource (YAML exports); errors come back as ApiClientError like apiFetch's. */

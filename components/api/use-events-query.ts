@@ -1,5 +1,6 @@
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { EVENT_ENDPOINTS } from '@/lib/api/events';
 import type { EventList } from '@/lib/contracts/events';
 import { queryKeys } from './keys';
 
@@ -16,11 +17,9 @@ export interface EventsParams {
  * `placeholderData` (keepPreviousData) keeps one page drawn while the next loads.
  */
 export function useEventsQuery(id: string, params: EventsParams = {}, options: Pick<UseQueryOptions<EventList>, 'refetchInterval' | 'placeholderData'> = {}) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   return useQuery({
     queryKey: queryKeys.events(id, params),
-    queryFn: () => apiFetch<EventList>(`/api/projects/${encodeURIComponent(id)}/events?${search}`),
+    queryFn: () => fetchEndpoint(EVENT_ENDPOINTS.list, { id }, { query: { ...params } }),
     refetchInterval: options.refetchInterval,
     placeholderData: options.placeholderData,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
-import type { PreviewResponse } from '@/lib/contracts/preview';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { queryKeys } from './keys';
 
 /** The preview's query parameters; undefined ones fall back to the project's surface config. */
@@ -34,16 +34,15 @@ export interface PreviewParams {
   detail?: 'full' | 'names';
 }
 
-export function previewSearch(params: PreviewParams): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  return search;
+/** The query as sent: a control left empty is not sent, so the project's config decides. */
+export function previewQuery(params: PreviewParams): Record<string, string | number | undefined> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? undefined : value]));
 }
 
 export function usePreviewQuery(id: string, params: PreviewParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.preview(id, params),
-    queryFn: () => apiFetch<PreviewResponse>(`/api/projects/${encodeURIComponent(id)}/preview?${previewSearch(params)}`),
+    queryFn: () => fetchEndpoint(SURFACE_ENDPOINTS.preview, { id }, { query: previewQuery(params) }),
     // Keep the last preview on screen while a changed control loads the next one.
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
-import type { SessionList } from '@/lib/contracts/sessions';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { queryKeys } from './keys';
 
 export function useSessionsQuery(id: string) {
   return useQuery({
     queryKey: queryKeys.sessions(id),
-    queryFn: () => apiFetch<SessionList>(`/api/projects/${encodeURIComponent(id)}/sessions?limit=50`),
+    queryFn: () => fetchEndpoint(SURFACE_ENDPOINTS.sessions, { id }, { query: { limit: 50 } }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
-import type { SurfacePlan } from '@/lib/contracts/surface-plan';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { queryKeys } from './keys';
 
@@ -8,8 +8,8 @@ import { queryKeys } from './keys';
 export function useSurfacePlanQuery(id: string, proposed: SurfaceConfig | null) {
   return useQuery({
     queryKey: queryKeys.surfacePlan(id, proposed ?? {}),
-    queryFn: ({ signal }) =>
-      apiFetch<SurfacePlan>(`/api/projects/${encodeURIComponent(id)}/surface/plan`, { method: 'POST', json: { surface: proposed }, signal }),
+    // Not enabled without a proposed config, so it always sends one.
+    queryFn: ({ signal }) => fetchEndpoint(SURFACE_ENDPOINTS.plan, { id }, { json: proposed ? { surface: proposed } : undefined, signal }),
     enabled: proposed !== null,
     // A plan is read once per ask: refetching under the reader would move what they are confirming.
     staleTime: Number.POSITIVE_INFINITY,

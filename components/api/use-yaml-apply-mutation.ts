@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/fetch';
-import type { ApplyResult } from '@/lib/contracts/yaml';
+import { pathOf, type SuccessOf } from '@/lib/api/endpoint';
+import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 
 /**
  * POST /api/yaml/apply. A dry run returns the plan and its basis; applying with that basis
@@ -10,7 +11,8 @@ export function useYamlApplyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ text, dryRun, basis }: { text: string; dryRun: boolean; basis?: string }) =>
-      apiFetch<ApplyResult>(`/api/yaml/apply${dryRun ? '?dryRun=true' : ''}`, {
+      // The body is YAML, which fetchEndpoint does not send: the path and the answer's type are still the declaration's.
+      apiFetch<SuccessOf<typeof YAML_ENDPOINTS.apply>>(pathOf(YAML_ENDPOINTS.apply, {}, { dryRun: dryRun || undefined }), {
         method: 'POST',
         body: text,
         headers: { 'content-type': 'application/yaml', ...(basis ? { 'if-match': `"${basis}"` } : {}) },
