@@ -32,6 +32,12 @@ const VERSION = '0.1.0';
  * favourites changes are recorded as made from here, and every failure turned into a CliError
  * with its exit code (3 unreachable, 4 auth, 1 any other refusal).
  */
+/**
+ * A server restarting, or a proxy in front of it busy, passes in a second: a command asks a
+ * repeatable request again twice before it says favindex cannot be reached.
+ */
+const CLI_RETRY = { attempts: 2, baseMs: 250 } as const;
+
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -107,6 +113,7 @@ export class ApiClient {
         body: options.body,
         timeoutMs: this.timeoutMs,
         redirect: 'manual',
+        retry: CLI_RETRY,
       });
     } catch (err) {
       throw err instanceof FavindexHttpError ? this.cliErrorOf(err.failure) : err;

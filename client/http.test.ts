@@ -8,6 +8,9 @@ import { FavindexHttpError, readContract, sendToFavindex } from './http';
 let server: http.Server;
 let baseUrl: string;
 const seen: { method?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+let flakyHits = 0;
+let flakyFailures = 0;
+let flakyRetryAfter = '';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -33,6 +36,14 @@ beforeAll(async () => {
       if (req.url === '/api/html') return res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
       if (req.url === '/api/garbled') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok": tr');
       if (req.url === '/api/hang') return; // never answers
+      // Unavailable for the first `failures` requests to it, then fine.
+      if (req.url?.startsWith('/api/flaky')) {
+        flakyHits++;
+        if (flakyHits <= flakyFailures) return res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': flakyRetryAfter }).end('starting');
+        return json(200, { ok: true, after: flakyHits });
+      }
+      if (req.url === '/api/bad')
+        return json(400, { error_code: 'VALIDATION_ERROR', message: 'no', retryable: false, suggested_action: 'fix', cited_rule: '§errors' });
       res.writeHead(404).end();
     });
   });
@@ -106,6 +117,43 @@ describe('one request to favindex', () => {
     const pending = sendToFavindex({ baseUrl, path: '/api/hang', timeoutMs: 60_000, signal: cancelled.signal });
     cancelled.abort();
     expect((await failureOf(pending)).failure.kind).toBe('unreachable');
+  });
+});
+
+describe('asking again', () => {
+  const waits: number[] = [];
+  const retry = { attempts: 3, baseMs: 100, sleep: async (ms: number) => void waits.push(ms) };
+  const flaky = (failures: number, retryAfter = '') => {
+    flakyHits = 0;
+    flakyFailures = failures;
+    flakyRetryAfter = retryAfter;
+    waits.length = 0;
+  };
+
+  it('asks a GET again after a failure that may pass, waiting longer each time, and answers with the first success', async () => {
+    flaky(2);
+    const answer = await sendToFavindex({ baseUrl, path: '/api/flaky', retry });
+    expect(answer.json).toEqual({ ok: true, after: 3 });
+    expect(waits).toEqual([100, 200]);
+  });
+
+  it('waits what Retry-After says, and gives up after its attempts with the last failure', async () => {
+    flaky(10, '2');
+    const failed = await failureOf(sendToFavindex({ baseUrl, path: '/api/flaky', retry }));
+    expect(failed.failure).toMatchObject({ kind: 'not-favindex', status: 503 });
+    expect(failed.retryAfterMs).toBe(2000);
+    expect(flakyHits).toBe(4);
+    expect(waits).toEqual([2000, 2000, 2000]);
+  });
+
+  it('never asks a POST again, nor after a refusal that will not pass', async () => {
+    flaky(1);
+    expect((await failureOf(sendToFavindex({ baseUrl, method: 'POST', path: '/api/flaky', json: {}, retry }))).failure).toMatchObject({ status: 503 });
+    expect(flakyHits).toBe(1);
+    const before = seen.length;
+    expect((await failureOf(sendToFavindex({ baseUrl, path: '/api/bad', retry }))).failure).toMatchObject({ kind: 'refused', status: 400 });
+    expect(seen.length - before).toBe(1);
+    expect(waits).toEqual([]);
   });
 });
 

@@ -18,7 +18,25 @@ export interface FavindexRequest {
   signal?: AbortSignal;
   /** Answers favindex gives to a redirect are refused, not followed, from a command line or a proxy. */
   redirect?: RequestRedirect;
+  /** Ask again after a failure that may pass; only a method that is safe to repeat is asked again. */
+  retry?: RetryPolicy;
 }
+
+/**
+ * Asking again after a failure that may pass (nothing answered, 408, 429, 5xx): at most
+ * `attempts` more times, after `baseMs`, then twice that, and so on, or after what the
+ * answer's Retry-After says, never longer than `maxMs`.
+ */
+export interface RetryPolicy {
+  attempts: number;
+  baseMs: number;
+  maxMs?: number;
+  /** Tests pass one that records instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** GET, HEAD, PUT and DELETE mean the same asked twice; a POST (events, a new token) may not. */
+const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
 /** favindex's answer, 2xx or 304: the text as sent, and the body parsed when it is JSON. */
 export interface FavindexAnswer {
@@ -40,7 +58,13 @@ export type FavindexFailure =
 
 /** A failed request: the front ends (dashboard, CLI, proxy) word it for their users. */
 export class FavindexHttpError extends Error {
-  constructor(readonly failure: FavindexFailure) {
+  constructor(
+    readonly failure: FavindexFailure,
+    /** How long the answer asked to wait before asking again (Retry-After), when it said. */
+    readonly retryAfterMs: number | null = null,
+    /** Nothing answered within the caller's timeout, which bounds the wait of all attempts. */
+    readonly timedOut = false,
+  ) {
     super(failureText(failure));
     this.name = 'FavindexHttpError';
   }
@@ -59,8 +83,40 @@ function failureText(f: FavindexFailure): string {
   return `HTTP ${f.status}: ${f.what}`;
 }
 
-/** Send one request; a 2xx or 304 is the answer, anything else a FavindexHttpError. */
+/** Send a request, asked again as its retry policy says; a 2xx or 304 is the answer, anything else a FavindexHttpError. */
 export async function sendToFavindex(request: FavindexRequest): Promise<FavindexAnswer> {
+  const policy = request.retry;
+  const attempts = policy && REPEATABLE.has((request.method ?? 'GET').toUpperCase()) ? policy.attempts : 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(request);
+    } catch (err) {
+      const mayPass = err instanceof FavindexHttpError && err.retryable && !err.timedOut && !request.signal?.aborted;
+      if (!policy || attempt >= attempts || !mayPass) throw err;
+      await (policy.sleep ?? sleep)(retryDelay(policy, attempt, err.retryAfterMs));
+    }
+  }
+}
+
+function retryDelay(policy: RetryPolicy, attempt: number, retryAfterMs: number | null): number {
+  const max = policy.maxMs ?? 10_000;
+  return Math.min(max, retryAfterMs ?? policy.baseMs * 2 ** attempt);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After in seconds or as an HTTP date, in ms from now; null when absent or unreadable. */
+function retryAfterOf(headers: Headers): number | null {
+  const value = headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** Send one request; a 2xx or 304 is the answer, anything else a FavindexHttpError. */
+async function sendOnce(request: FavindexRequest): Promise<FavindexAnswer> {
   const headers: Record<string, string> = { ...request.headers };
   let body = request.body;
   if (request.json !== undefined) {
@@ -79,18 +135,24 @@ export async function sendToFavindex(request: FavindexRequest): Promise<Favindex
     });
     text = await res.text();
   } catch (err) {
-    throw new FavindexHttpError({ kind: 'unreachable', reason: unreachableReason(err, request.timeoutMs) });
+    const reason = unreachableReason(err, request.timeoutMs);
+    throw new FavindexHttpError({ kind: 'unreachable', reason }, null, isTimeout(err));
   }
   const json = parseJson(res, text);
-  if (json === INVALID) throw new FavindexHttpError({ kind: 'not-favindex', status: res.status, what: 'a body that is not valid JSON' });
+  const retryAfterMs = retryAfterOf(res.headers);
+  if (json === INVALID) throw new FavindexHttpError({ kind: 'not-favindex', status: res.status, what: 'a body that is not valid JSON' }, retryAfterMs);
   if ((res.status >= 200 && res.status < 300) || res.status === 304) return { status: res.status, headers: res.headers, text, json };
   // The envelope as sent, its fields read by name; the check above is what makes it one.
-  if (envelopeShape.safeParse(json).success) throw new FavindexHttpError({ kind: 'refused', status: res.status, envelope: json as ErrorEnvelope });
-  throw new FavindexHttpError({
-    kind: 'not-favindex',
-    status: res.status,
-    what: `HTTP ${res.status} (${res.headers.get('content-type') || 'no content type'})`,
-  });
+  if (envelopeShape.safeParse(json).success)
+    throw new FavindexHttpError({ kind: 'refused', status: res.status, envelope: json as ErrorEnvelope }, retryAfterMs);
+  throw new FavindexHttpError(
+    {
+      kind: 'not-favindex',
+      status: res.status,
+      what: `HTTP ${res.status} (${res.headers.get('content-type') || 'no content type'})`,
+    },
+    retryAfterMs,
+  );
 }
 
 function signalOf({ signal, timeoutMs }: FavindexRequest): AbortSignal | undefined {
@@ -114,6 +176,10 @@ function parseJson(res: Response, text: string): unknown {
   } catch {
     return INVALID;
   }
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && err.name === 'TimeoutError';
 }
 
 /** Why nothing answered, in words: undici names it in `cause`, or in the causes of an AggregateError (IPv4 and IPv6 both refused). */
