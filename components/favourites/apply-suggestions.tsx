@@ -13,14 +13,12 @@ interface Props {
   view: FavouritesView;
   /** The suggested tools in rank order; the top maxFavourites of them become the favourites. */
   suggested: string[];
-  /** The favourites version the suggestion was computed against. */
-  version: number;
   busy: boolean;
   onApply: (index: FavouriteIndex, version: number) => Promise<boolean>;
 }
 
 /** Replace the favourites with the top suggestions, after saying exactly what that pins and unpins. */
-export function ApplySuggestions({ view, suggested, version, busy, onApply }: Props) {
+export function ApplySuggestions({ view, suggested, busy, onApply }: Props) {
   const { confirming, toggle, opener, confirm } = useConfirmStep();
   // Applying keeps maxFavourites: the suggestion is its top maxFavourites tools, in rank order.
   const index: FavouriteIndex = { enabled: view.enabled, maxFavourites: view.maxFavourites, tools: suggested.slice(0, view.maxFavourites) };
@@ -74,7 +72,9 @@ export function ApplySuggestions({ view, suggested, version, busy, onApply }: Pr
           aria-disabled={busy || undefined}
           onClick={async () => {
             if (busy) return;
-            await onApply(index, version);
+            // Guarded by the version the shown change was worked out from: the page's list. A list
+            // changed since (here or elsewhere) refuses it, rather than be overwritten unseen.
+            await onApply(index, view.version);
             toggle(false);
           }}
         >

@@ -63,13 +63,7 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
               rowClassName={(_, i) => (i === view.maxFavourites ? styles.beyondMax : undefined)}
               rowTitle={(_, i) => (i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined)}
             />
-            <ApplySuggestions
-              view={view}
-              suggested={data.suggested.map((s) => s.tool)}
-              version={data.favouritesVersion ?? view.version}
-              busy={busy}
-              onApply={onApply}
-            />
+            <ApplySuggestions view={view} suggested={data.suggested.map((s) => s.tool)} busy={busy} onApply={onApply} />
           </>
         )}
       </QueryView>
