@@ -76,6 +76,18 @@ export function integer(raw: string, name: string, min: number, max: number): nu
   return value;
 }
 
+/** A decimal number of `unit` in [min, max], or exit code 2 naming the option. */
+export function decimal(raw: string, name: string, min: number, max: number, unit: string): number {
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) throw badArguments(`${name} must be ${min} to ${max} ${unit}, not '${raw}'`);
+  return value;
+}
+
+/** Seconds as the user gives them (decimals allowed), in milliseconds. */
+export function seconds(raw: string, name: string, min: number, max: number): number {
+  return Math.round(decimal(raw, name, min, max, 'seconds') * 1000);
+}
+
 export function requireProject(global: GlobalOptions): string {
   if (!global.project) throw badArguments('which project? give --project <id> or set FAVINDEX_PROJECT');
   return global.project;

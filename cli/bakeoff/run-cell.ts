@@ -4,6 +4,7 @@ import { type CellKey, parseArguments, type ToolCallRecord, type Transcript } fr
 import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { retrieveTools } from '@/lib/surface/retrieve';
 import { type BakeoffMessage, EndpointError, type ModelEndpoint, type ModelToolCall, type OfferedTool } from './endpoint';
+import type { CallTool } from './live-servers';
 import type { Presentation } from './presentation';
 
 /** Tools a search answers with, as favindex's own `mcp_find_tools` does by default. */
@@ -27,17 +28,27 @@ function objectOf(text: string): Record<string, unknown> | null {
     : null;
 }
 
-/** A tool's result: the task's fixture for it, else a plain success, as a server that did the work would answer. */
-function resultOf(task: BakeoffTask, canonical: string): unknown {
-  return task.fixtures?.[canonical] ?? { ok: true };
+/**
+ * A tool's result: the task's fixture for it; else, with servers to call, the real server's
+ * answer; else a plain success, as a server that did the work would answer.
+ */
+async function resultOf(task: BakeoffTask, canonical: string, rawArguments: string, callTool: CallTool | undefined): Promise<unknown> {
+  const fixture = task.fixtures?.[canonical];
+  if (fixture !== undefined) return fixture;
+  if (!callTool) return { ok: true };
+  const args = objectOf(rawArguments);
+  // A client sends no call whose arguments are not an object: the model reads why, as it would there.
+  if (!args) return { isError: true, content: [{ type: 'text', text: 'the arguments are not a JSON object' }] };
+  return (await callTool(canonical, args)) ?? { ok: true };
 }
 
 /** What the model's call is and what it gets back. */
-function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentation: Presentation): Answered {
+async function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentation: Presentation, callTool?: CallTool): Promise<Answered> {
   const base = { turn, presented: call.name, rawArguments: call.arguments, arguments: parseArguments(call.arguments) };
   const listed = presentation.listedAs.get(call.name);
   if (!listed) return { record: { ...base, canonical: null }, result: { error: `no tool is named '${call.name}'` }, found: [] };
-  if (listed.kind === 'server') return { record: { ...base, canonical: listed.canonical }, result: resultOf(task, listed.canonical), found: [] };
+  if (listed.kind === 'server')
+    return { record: { ...base, canonical: listed.canonical }, result: await resultOf(task, listed.canonical, call.arguments, callTool), found: [] };
   if (listed.kind === 'invoke') {
     // The call it makes is the call that counts: its server and tool, its own arguments.
     const args = objectOf(call.arguments);
@@ -45,7 +56,8 @@ function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentati
     const inner = JSON.stringify(args?.arguments ?? {});
     if (!presentation.catalog.has(canonical))
       return { record: { ...base, canonical: null }, result: { error: `no tool '${canonical}' in the project` }, found: [] };
-    return { record: { ...base, canonical, rawArguments: inner, arguments: parseArguments(inner) }, result: resultOf(task, canonical), found: [] };
+    const result = await resultOf(task, canonical, inner, callTool);
+    return { record: { ...base, canonical, rawArguments: inner, arguments: parseArguments(inner) }, result, found: [] };
   }
   if (listed.kind === 'find') {
     const query = objectOf(call.arguments)?.query;
@@ -65,7 +77,7 @@ function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentati
  * answers without a call (`completed`), reaches the task's turn limit, or the endpoint fails it
  * after its retries (`endpoint_error`: measured as nothing, run again on resume).
  */
-export async function runCell(endpoint: ModelEndpoint, key: CellKey, task: BakeoffTask, presentation: Presentation): Promise<Transcript> {
+export async function runCell(endpoint: ModelEndpoint, key: CellKey, task: BakeoffTask, presentation: Presentation, callTool?: CallTool): Promise<Transcript> {
   const offered = [...presentation.offered];
   const names = new Set(offered.map((t) => t.name));
   const listedAs = new Map(presentation.listedAs);
@@ -93,7 +105,7 @@ export async function runCell(endpoint: ModelEndpoint, key: CellKey, task: Bakeo
     if (completion.toolCalls.length === 0) return { ...transcript, outcome: 'completed' };
     messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
     for (const call of completion.toolCalls) {
-      const answered = answer(call, turn, task, { ...presentation, listedAs });
+      const answered = await answer(call, turn, task, { ...presentation, listedAs }, callTool);
       transcript.calls.push(answered.record);
       messages.push({ role: 'tool', toolCallId: call.id, content: JSON.stringify(answered.result) });
       for (const { canonical, tool } of answered.found) {

@@ -6,6 +6,7 @@ import { compare } from '@/lib/bakeoff/verdict';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { NONCE_HEADER, type ChatRequest, ScriptedModel } from '@/test/scripted-model';
 import { DEFAULT_RETRY, type RetryPolicy } from './endpoint';
+import type { CallTool } from './live-servers';
 import { openAiChat } from './openai-chat';
 import type { Presentation } from './presentation';
 import { CELL_HEADER, RUN_HEADER } from './run-cell';
@@ -118,5 +119,34 @@ describe('a bake-off against the scripted model', { timeout: 60_000 }, () => {
     const again = await runBakeoff(openAiChat(base, undefined, retry), one, previous, { record: () => {} });
     expect(again).toMatchObject({ ran: 1, alreadyDone: 1, failed: 0 });
     expect(again.transcripts).toHaveLength(2);
+  });
+
+  it('asks the servers for what a tool without a fixture answers, with the arguments the call made, through mcp_invoke_tool too', async () => {
+    const asked: { canonical: string; args: Record<string, unknown> }[] = [];
+    const callTool: CallTool = async (canonical, args) => {
+      asked.push({ canonical, args });
+      return { content: [{ type: 'text', text: `served ${canonical}` }] };
+    };
+    const shown = presentations.filter((p) => p.id === 'eager' || p.id === 'off');
+    // Off mode lists mcp_invoke_tool alone: a prompt that names the call is one the scripted model makes through it.
+    const invoke = { id: 'invoke', prompt: 'Invoke the tool server=tracker tool=create_issue', target: 'tracker/create_issue' };
+    const tasks = [...BAKEOFF_TASKS, invoke];
+    const outcome = await runBakeoff(openAiChat(base, undefined, retry), { ...setup(), tasks, presentations: shown, runs: 2, callTool }, [], {
+      record: () => {},
+    });
+    const called = outcome.transcripts.flatMap((t) => t.calls.filter((c) => c.canonical !== null).map((c) => ({ task: t.key.taskId, ...c })));
+    const fixtured = (task: string, canonical: string | null) => BAKEOFF_TASKS.find((t) => t.id === task)?.fixtures?.[canonical ?? ''] !== undefined;
+    expect(asked).toEqual(
+      called.filter((c) => !fixtured(c.task, c.canonical)).map((c) => ({ canonical: c.canonical, args: c.arguments.ok && c.arguments.value })),
+    );
+    // Not vacuous: both the direct calls and the calls made through mcp_invoke_tool reached the servers.
+    expect(called.some((c) => c.presented === 'mcp_invoke_tool')).toBe(true);
+    expect(called.some((c) => c.presented !== 'mcp_invoke_tool' && !fixtured(c.task, c.canonical))).toBe(true);
+    const answers = model.requests.flatMap((r) => (r.body as ChatRequest).messages.filter((m) => m.role === 'tool').map((m) => m.content ?? ''));
+    expect(answers.filter((a) => a.includes('served '))).not.toHaveLength(0);
+    expect(
+      answers.some((a) => a.includes('"id":"c-1"')),
+      "the contact task's fixture still answers for its tool",
+    ).toBe(true);
   });
 });

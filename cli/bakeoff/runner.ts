@@ -4,6 +4,7 @@ import { remaining, schedule } from '@/lib/bakeoff/schedule';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { countedTranscripts, doneKeys, type Transcript } from '@/lib/bakeoff/transcript';
 import type { ModelEndpoint } from './endpoint';
+import type { CallTool } from './live-servers';
 import type { Presentation } from './presentation';
 import { runCell } from './run-cell';
 
@@ -14,6 +15,8 @@ export interface BakeoffSetup {
   /** N: runs per cell. */
   runs: number;
   seed?: string | number;
+  /** Tools without a fixture are called on the real servers (`--servers`); without it they answer a plain success. */
+  callTool?: CallTool;
 }
 
 export interface BakeoffHooks {
@@ -44,7 +47,7 @@ export async function runBakeoff(endpoint: ModelEndpoint, setup: BakeoffSetup, p
   const made: Transcript[] = [];
   let failed = 0;
   for (const key of todo) {
-    const transcript = await runCell(endpoint, key, tasks.get(key.taskId)!, presentations.get(key.presentation)!);
+    const transcript = await runCell(endpoint, key, tasks.get(key.taskId)!, presentations.get(key.presentation)!, setup.callTool);
     if (transcript.outcome === 'endpoint_error') failed++;
     made.push(transcript);
     await hooks.record(transcript);

@@ -17,9 +17,11 @@ import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
 import { ApiError } from '@/lib/errors';
 import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import { integer, requireProject, stringValue } from '../args';
+import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
+import { integer, requireProject, seconds, stringValue } from '../args';
 import { anthropicMessages } from '../bakeoff/anthropic-messages';
 import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
+import { type LiveServers, LiveServerError, startLiveServers } from '../bakeoff/live-servers';
 import { openAiChat } from '../bakeoff/openai-chat';
 import { type Presentation, presentationOf } from '../bakeoff/presentation';
 import { type BakeoffSetup, measuresOf, runBakeoff, schemasOf } from '../bakeoff/runner';
@@ -33,6 +35,7 @@ const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY'
 const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model M [--model M2 …]
                  --presentation ID=MODE[,client=C][,naming=N][,favourites=A+B…] [--presentation …]
                  [--api openai|anthropic] [--key-env NAME] [--runs N] [--seed S] [--out FILE]
+                 [--servers FILE [--call-timeout SEC]]
                  [--metric M] [--baseline ID] [--proposed ID] [--fail-if-worse]
                  [--upload [--name TEXT]] [--json]
 
@@ -50,6 +53,14 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   client's deferred tools are left out: the bake-off does not play its tool search). A call
   through mcp_invoke_tool counts as the call it makes; mcp_find_tools answers with favindex's
   own search, and what it finds is callable from the next turn on.
+
+  What a tool call answers: the task's fixture for that tool; else, with --servers FILE (an
+  mcpServers file, as favindex proxy --config reads), the real server of that name, called as
+  the model asked; else a plain success. --servers is your consent: those calls really run, so
+  name only servers whose tools are safe to call again and again (a scratch folder, a test
+  account). Every server in FILE is started before the first cell; one that does not start
+  stops the run (exit 5). A call that fails or passes --call-timeout (default 60) answers the
+  model with the error, as a client would.
 
   --endpoint: an OpenAI-compatible chat-completions API (--api openai, the default: OpenAI,
   Azure, OpenRouter, vLLM, llama.cpp, Ollama; its base URL such as https://api.openai.com/v1, or
@@ -77,7 +88,8 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   with --upload.
 
   Exit codes: 0 done, 1 favindex refused, 2 bad arguments (a task file or results line that
-  does not parse says where), 3 favindex unreachable, 4 not authorised, 6 with
+  does not parse says where), 3 favindex unreachable, 4 not authorised, 5 a server of
+  --servers did not start, 6 with
   --fail-if-worse: the proposed presentation loses on --metric.`;
 
 interface PresentationSpec {
@@ -222,6 +234,36 @@ async function upload(client: ApiClient, project: string, input: UploadInput): P
   return { id: answer.data.id, url: `${client.baseUrl}/projects/${encodeURIComponent(project)}/bakeoff?run=${encodeURIComponent(answer.data.id)}` };
 }
 
+/** How long a server of --servers has to start and list its tools. */
+const SERVER_START_MS = 30_000;
+
+/**
+ * The servers of --servers that the project's catalog names, started; the others are said and
+ * left alone (no tool of theirs can be called). Undefined without --servers.
+ */
+async function liveServersOf(io: Io, file: string | undefined, catalog: ReadonlyMap<string, unknown>, callTimeoutMs: number): Promise<LiveServers | undefined> {
+  if (file === undefined) return undefined;
+  let config: ReturnType<typeof readProxyConfig>;
+  try {
+    config = readProxyConfig(file, io.env);
+  } catch (err) {
+    if (err instanceof ProxyConfigError) throw badArguments(`--servers ${file}: ${err.message}`);
+    throw err;
+  }
+  const inCatalog = new Set([...catalog.keys()].map((canonical) => canonical.slice(0, canonical.indexOf('/'))));
+  const called = config.upstreams.filter((u) => inCatalog.has(u.name));
+  for (const u of config.upstreams) if (!inCatalog.has(u.name)) io.stderr(`--servers: ${u.name} is not a server of the project's catalog; it is not started\n`);
+  try {
+    return await startLiveServers(called, { startTimeoutMs: SERVER_START_MS, callTimeoutMs });
+  } catch (err) {
+    if (err instanceof LiveServerError)
+      throw new CliError(EXIT.MCP_SERVER, err.message, {
+        suggestedAction: `check that server's entry in ${file} (favindex proxy --config starts it the same way)`,
+      });
+    throw err;
+  }
+}
+
 export const bakeoffCommand: Command = {
   name: 'bakeoff',
   summary: 'replay tasks against models in several presentations and measure which works best',
@@ -242,6 +284,8 @@ export const bakeoffCommand: Command = {
     'fail-if-worse': { type: 'boolean' },
     upload: { type: 'boolean' },
     name: { type: 'string' },
+    servers: { type: 'string' },
+    'call-timeout': { type: 'string' },
   },
 
   async run({ parsed, io, client }) {
@@ -267,6 +311,10 @@ export const bakeoffCommand: Command = {
     const proposed = stringValue(v.proposed) ?? specs.at(-1)!.id;
     for (const id of [baseline, proposed]) if (!specs.some((s) => s.id === id)) throw badArguments(`no --presentation is named ${id}`);
     const runs = integer(stringValue(v.runs) ?? '10', '--runs', 1, 1_000);
+    const serversFile = stringValue(v.servers);
+    const callTimeout = stringValue(v['call-timeout']);
+    if (callTimeout !== undefined && serversFile === undefined) throw badArguments('--call-timeout is for the calls of --servers: give --servers too');
+    const callTimeoutMs = seconds(callTimeout ?? '60', '--call-timeout', 1, 3_600);
     const out = stringValue(v.out) ?? 'bakeoff-results.jsonl';
     const name = stringValue(v.name);
     if (name !== undefined && !v.upload) throw badArguments('--name names an uploaded run: give --upload too');
@@ -284,14 +332,20 @@ export const bakeoffCommand: Command = {
       );
     const key = io.env[stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind]];
     const endpoint = kind === 'anthropic' ? anthropicMessages(url, key) : openAiChat(url, key);
-    const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed) };
-    const outcome = await runBakeoff(endpoint, setup, previous, {
-      record: (t) => fs.appendFileSync(out, toJsonl([t])),
-      progress: (done, total, t) =>
-        io.stderr(
-          `[${done}/${total}] ${t.key.taskId} × ${t.key.presentation} × ${t.key.model} #${t.key.run + 1}: ${t.outcome}, ${t.calls.length} call(s)${t.error ? ` (${t.error})` : ''}\n`,
-        ),
-    });
+    const live = await liveServersOf(io, serversFile, catalog, callTimeoutMs);
+    const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed), callTool: live?.callTool };
+    let outcome: Awaited<ReturnType<typeof runBakeoff>>;
+    try {
+      outcome = await runBakeoff(endpoint, setup, previous, {
+        record: (t) => fs.appendFileSync(out, toJsonl([t])),
+        progress: (done, total, t) =>
+          io.stderr(
+            `[${done}/${total}] ${t.key.taskId} × ${t.key.presentation} × ${t.key.model} #${t.key.run + 1}: ${t.outcome}, ${t.calls.length} call(s)${t.error ? ` (${t.error})` : ''}\n`,
+          ),
+      });
+    } finally {
+      await live?.close();
+    }
     const measures = measuresOf(setup, outcome.transcripts);
     const table = resultsTable(measures);
     const verdicts = baseline === proposed ? [] : compareByModel(measures, { metric, proposed, baseline });

@@ -6,7 +6,7 @@ import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { HttpSecretError, SECRET_ENV, type SecretSource } from '@/proxy/http-secret';
 import { startProxy } from '@/proxy/proxy';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '@/proxy/serve-stdio';
-import { integer, requireProject, stringValue } from '../args';
+import { decimal, integer, requireProject, seconds, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 
@@ -193,16 +193,6 @@ function secretSource(file: string | undefined, env: Record<string, string | und
   }
   if (fromEnv !== undefined && fromEnv !== '') return { env: fromEnv };
   return file === undefined ? undefined : { file: path.resolve(file) };
-}
-
-function decimal(raw: string, name: string, min: number, max: number, unit: string): number {
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) throw badArguments(`${name} must be ${min} to ${max} ${unit}, not '${raw}'`);
-  return value;
-}
-
-function seconds(raw: string, name: string, min: number, max: number): number {
-  return Math.round(decimal(raw, name, min, max, 'seconds') * 1000);
 }
 
 function protocolChoice(raw: string | undefined): ProtocolChoice {

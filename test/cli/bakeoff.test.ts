@@ -6,13 +6,13 @@ import { fromJsonl } from '@/lib/bakeoff/results';
 import { serialiseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { BAKEOFF_SERVERS, BAKEOFF_TASKS } from '@/test/bakeoff-catalog';
 import { type ChatRequest, ScriptedModel } from '@/test/scripted-model';
-import { type CliServer, startCliServer } from './run-cli';
+import { type CliServer, ROOT, startCliServer } from './run-cli';
 
 /** `favindex bakeoff` end to end: the built server's previews, the installed command, a scripted OpenAI-compatible model. */
 const cli = startCliServer('cli-bakeoff');
 const favindex = cli.favindex;
 const api: CliServer['api'] = (...args) => cli.api(...args);
-const model = new ScriptedModel({ models: { strong: { wanderPerTool: 0.005 } } });
+const model = new ScriptedModel({ models: { strong: { wanderPerTool: 0.005 }, exact: { wanderPerTool: 0 } } });
 let endpoint: string;
 
 beforeAll(async () => {
@@ -168,6 +168,53 @@ describe('favindex bakeoff', () => {
     expect(favourites(shown('now'))).toEqual([]);
     expect(favourites(shown('proposed'))).toEqual(['fav_create_contact', 'fav_run_report']);
     expect((await api('GET', '/api/projects/cli-bakeoff/favourites')).body).toMatchObject({ tools: [] });
+  });
+
+  it('--servers: a tool without a fixture is called on the real server, a fixture still answers for its tool, a server that does not start stops the run first', async () => {
+    const everything = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
+    expect((await api('POST', '/api/projects', { id: 'cli-bakeoff-live' })).status).toBe(201);
+    const pushed = await favindex(['catalog', 'push', '-p', 'cli-bakeoff-live', '--server', 'everything', '--', ...everything]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const pinned = { content: [{ type: 'text', text: 'from the fixture' }] };
+    const tasks = [
+      { id: 'live', prompt: 'echo message=hello-live', target: 'everything/echo' },
+      { id: 'pinned', prompt: 'echo message=hello-pinned', target: 'everything/echo', fixtures: { 'everything/echo': pinned } },
+    ];
+    fs.writeFileSync(path.join(cli.workDir, 'live.yaml'), serialiseBakeoffTasks({ tasks }));
+    const servers = (entries: Record<string, unknown>) => JSON.stringify({ mcpServers: entries });
+    const elsewhere = { command: 'node', args: ['-e', ''] };
+    fs.writeFileSync(path.join(cli.workDir, 'servers.json'), servers({ everything: { command: everything[0], args: everything.slice(1) }, elsewhere }));
+    const liveRun = (extra: string) =>
+      favindex(words(`bakeoff -p cli-bakeoff-live --tasks live.yaml --endpoint ${endpoint} --model exact --presentation e=eager --runs 1 ${extra}`));
+    /** What the tools answered the model, per task, as the model was sent it. */
+    const answered = (task: string) =>
+      model.requests
+        .filter((r) => r.headers['x-favindex-bakeoff-cell']?.startsWith(`${task}/`))
+        .flatMap((r) => (r.body as ChatRequest).messages.filter((m) => m.role === 'tool').map((m) => m.content ?? ''))
+        .join('\n');
+
+    model.requests.length = 0;
+    const live = await liveRun('--out live.jsonl --servers servers.json');
+    expect(live.code, live.stderr).toBe(0);
+    expect(live.stderr).toContain("--servers: elsewhere is not a server of the project's catalog; it is not started");
+    expect(answered('live')).toContain('Echo: hello-live');
+    expect(answered('pinned')).toContain('from the fixture');
+    expect(answered('pinned')).not.toContain('Echo:');
+
+    // Without --servers, the same call answers a plain success: nothing runs.
+    model.requests.length = 0;
+    const canned = await liveRun('--out canned.jsonl');
+    expect(canned.code, canned.stderr).toBe(0);
+    expect(answered('live')).toContain('{"ok":true}');
+    expect(answered('live')).not.toContain('Echo:');
+
+    fs.writeFileSync(path.join(cli.workDir, 'broken.json'), servers({ everything: { command: 'node', args: ['-e', 'process.exit(3)'] } }));
+    const asked = model.requests.length;
+    const broken = await liveRun('--out broken.jsonl --servers broken.json');
+    expect(broken.code).toBe(5);
+    expect(broken.stderr).toContain('--servers: everything (node -e process.exit(3)) did not start');
+    expect(model.requests.length, 'refused before the model was asked anything').toBe(asked);
+    expect(fs.existsSync(path.join(cli.workDir, 'broken.jsonl'))).toBe(false);
   });
 
   it('refuses a task file that does not parse with where it breaks, and a results file with the line that is not a transcript', async () => {
