@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
-import type { LoginResult } from '@/lib/contracts/auth';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { AUTH_ENDPOINTS } from '@/lib/api/auth';
 
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: (password: string) => apiFetch<LoginResult>('/api/auth/login', { method: 'POST', json: { password } }),
+    mutationFn: (password: string) => fetchEndpoint(AUTH_ENDPOINTS.login, {}, { json: { password } }),
   });
 }

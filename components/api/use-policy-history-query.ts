@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/components/api/fetch';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { POLICY_ENDPOINTS } from '@/lib/api/policy';
 import { type PolicyHistory, policyHistorySchema } from '@/lib/contracts/policy';
 import { queryKeys } from './keys';
-import { policyPath } from './use-policy-query';
 
 /** GET /api/projects/:id/policy/history: every saved version, newest first. */
 export function usePolicyHistoryQuery(id: string) {
   return useQuery({
     queryKey: queryKeys.policyHistory(id),
-    queryFn: async (): Promise<PolicyHistory> => policyHistorySchema.parse(await apiFetch<unknown>(policyPath(id, '/history'))),
+    queryFn: async (): Promise<PolicyHistory> => policyHistorySchema.parse(await fetchEndpoint(POLICY_ENDPOINTS.history, { id })),
   });
 }

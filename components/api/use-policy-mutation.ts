@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiFetch } from '@/components/api/fetch';
+import { ApiClientError, fetchEndpoint } from '@/components/api/fetch';
+import { POLICY_ENDPOINTS } from '@/lib/api/policy';
 import { type PolicyWriteResult, policyWriteResultSchema } from '@/lib/contracts/policy';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { queryKeys } from './keys';
-import { policyPath } from './use-policy-query';
 
 export interface PolicyWrite {
   policy: ToolPolicy;
@@ -20,7 +20,7 @@ export function usePolicyMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ policy, basis, dryRun }: PolicyWrite): Promise<PolicyWriteResult> =>
-      policyWriteResultSchema.parse(await apiFetch<unknown>(policyPath(id), { method: 'PUT', json: { policy, basis, dryRun, via: 'ui' } })),
+      policyWriteResultSchema.parse(await fetchEndpoint(POLICY_ENDPOINTS.save, { id }, { json: { policy, basis, dryRun, via: 'ui' } })),
     onSuccess: (result) => (result.applied ? queryClient.invalidateQueries({ queryKey: queryKeys.project(id) }) : undefined),
   });
 }

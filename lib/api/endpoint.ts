@@ -48,8 +48,12 @@ export type SuccessOf<E extends EndpointSpec> = {
   [S in keyof E['responses'] & number]: E['responses'][S] extends { schema: z.ZodType } ? z.output<E['responses'][S]['schema']> : undefined;
 }[keyof E['responses'] & number];
 
-/** The JSON body a client sends, as the endpoint's schema takes it. */
-export type RequestBodyOf<E extends EndpointSpec> = E['json'] extends z.ZodType ? z.input<E['json']> : undefined;
+/** The JSON body a client sends, as the endpoint's schema takes it (read by the route, or by the handler itself, as login does). */
+export type RequestBodyOf<E extends EndpointSpec> = E['json'] extends z.ZodType
+  ? z.input<E['json']>
+  : E['body'] extends { content: { 'application/json': z.ZodType } }
+    ? z.input<E['body']['content']['application/json']>
+    : undefined;
 
 /** The contract a client reads a success answer with: the first declared status that has a zod schema. */
 export function successContract(spec: EndpointSpec): z.ZodType | undefined {
