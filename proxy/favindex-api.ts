@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import { type FavindexAnswer, FavindexHttpError, readContract, sendToFavindex } from '@/client/http';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
+import { type EndpointSpec, type PathParamNames, pathOf } from '@/lib/api/endpoint';
+import { EVENT_ENDPOINTS } from '@/lib/api/events';
+import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { putCatalogResultSchema, type PutCatalogResult } from '@/lib/contracts/catalog';
 import { type IngestResult, ingestResultSchema } from '@/lib/contracts/events';
 import { type SurfaceDocument, surfaceDocumentSchema } from '@/lib/contracts/surface';
@@ -39,36 +44,43 @@ export class FavindexApi {
 
   /** The surface, or null when it is the one `etag` names (304). */
   async surface(etag: string | null): Promise<FetchedSurface | null> {
-    const res = await this.send('GET', '/surface', etag ? { 'if-none-match': etag } : {});
+    const res = await this.send(SURFACE_ENDPOINTS.surface, { id: this.project }, etag ? { 'if-none-match': etag } : {});
     if (res.status === 304) return null;
     const document = this.read(surfaceDocumentSchema, this.json(res, 'GET /surface'), 'GET /surface');
     return { document, etag: res.headers.get('etag') ?? `"${document.fingerprint}"`, revision: document.version.surface };
   }
 
   async putCatalog(server: string, tools: CatalogTool[]): Promise<PutCatalogResult> {
-    const res = await this.send('PUT', `/catalog/${encodeURIComponent(server)}`, { 'content-type': 'application/json' }, JSON.stringify({ tools }));
+    const res = await this.send(CATALOG_ENDPOINTS.upload, { id: this.project, server }, { 'content-type': 'application/json' }, JSON.stringify({ tools }));
     return this.read(putCatalogResultSchema, this.json(res, 'PUT /catalog'), 'PUT /catalog');
   }
 
   /** This proxy's report of itself (PUT /proxies/:proxyId). */
   async putProxyReport(proxyId: string, report: ProxyReport): Promise<ProxyView> {
-    const res = await this.send('PUT', `/proxies/${encodeURIComponent(proxyId)}`, { 'content-type': 'application/json' }, JSON.stringify(report));
+    const res = await this.send(PROXY_ENDPOINTS.report, { id: this.project, proxyId }, { 'content-type': 'application/json' }, JSON.stringify(report));
     return this.read(proxyViewSchema, this.json(res, 'PUT /proxies'), 'PUT /proxies');
   }
 
   async postEvents(ndjson: string): Promise<IngestResult> {
-    const res = await this.send('POST', '/events', { 'content-type': 'application/x-ndjson' }, ndjson);
+    const res = await this.send(EVENT_ENDPOINTS.ingest, { id: this.project }, { 'content-type': 'application/x-ndjson' }, ndjson);
     return this.read(ingestResultSchema, this.json(res, 'POST /events'), 'POST /events');
   }
 
-  private async send(method: string, rest: string, headers: Record<string, string>, body?: string): Promise<FavindexAnswer> {
+  /** One of the project's endpoints, as declared. */
+  private async send<E extends EndpointSpec>(
+    spec: E,
+    params: Record<PathParamNames<E['path']>, string>,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<FavindexAnswer> {
     const all: Record<string, string> = { 'user-agent': 'favindex-proxy/0.1.0', ...headers };
     if (this.token) all.authorization = `Bearer ${this.token}`;
+    const method = spec.method.toUpperCase();
     try {
       return await sendToFavindex({
         baseUrl: this.baseUrl,
         method,
-        path: `/api/projects/${encodeURIComponent(this.project)}${rest}`,
+        path: pathOf(spec, params),
         headers: all,
         body,
         timeoutMs: this.timeoutMs,
@@ -76,13 +88,12 @@ export class FavindexApi {
       });
     } catch (err) {
       if (!(err instanceof FavindexHttpError)) throw err;
-      throw this.proxyErrorOf(method, rest, err);
+      throw this.proxyErrorOf(`${method} ${routeOf(spec.path)}`, err);
     }
   }
 
-  private proxyErrorOf(method: string, rest: string, err: FavindexHttpError): FavindexError {
+  private proxyErrorOf(route: string, err: FavindexHttpError): FavindexError {
     const f = err.failure;
-    const route = `${method} ${rest.split('/').slice(0, 2).join('/')}`;
     if (f.kind === 'unreachable') return new FavindexError(`cannot reach favindex at ${this.baseUrl}: ${f.reason}`, null, true);
     // A success cut short or garbled on the way: the same request may well work next time.
     if (f.kind === 'not-favindex' && f.status < 300) return new FavindexError(`favindex answered ${route} with a body that is not JSON`, f.status, true);
@@ -112,4 +123,9 @@ export class FavindexApi {
       false,
     );
   }
+}
+
+/** How an error names the endpoint: the part of its path after the project, e.g. `/catalog` for `/api/projects/{id}/catalog/{server}`. */
+function routeOf(path: string): string {
+  return `/${path.split('/')[4] ?? ''}`;
 }
