@@ -67,11 +67,34 @@ describe('the OpenAPI document', () => {
       expect(op.responses.default, `${method} ${path}`).toEqual({ $ref: '#/components/responses/Error' });
       for (const [status, response] of Object.entries<any>(op.responses)) {
         if (status === 'default' || Number(status) < 400) continue;
-        expect(response.content['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        const named: string[] = response.description.match(/[A-Z][A-Z_]{3,}/g) ?? [];
         // Each code named in the description answers with that status.
-        for (const code of response.description.match(/[A-Z][A-Z_]{3,}/g) ?? []) expect(ERROR_STATUS[code as ErrorCode], code).toBe(Number(status));
+        for (const code of named) expect(ERROR_STATUS[code as ErrorCode], code).toBe(Number(status));
+        // The envelope, or (a code of the status carries details) one envelope per code named.
+        const schema = response.content['application/json'].schema;
+        if (schema.oneOf) {
+          expect(schema.oneOf.map((variant: any) => variant.allOf[0])).toEqual(named.map(() => ({ $ref: '#/components/schemas/ErrorEnvelope' })));
+          expect(schema.oneOf.map((variant: any) => variant.allOf[1].properties.error_code.const)).toEqual(named);
+        } else expect(schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
       }
     }
+  });
+
+  it("describes each error code's details where the code has any, so a refusal with other details does not fit", () => {
+    const favourites = document.paths['/api/projects/{id}/favourites'].put.responses;
+    const refusal = (code: ErrorCode, details: unknown) => new ApiError(code, 'x', { suggestedAction: 'y', citedRule: '§favourites', details }).toEnvelope();
+    const stale = compile(favourites['412'].content['application/json'].schema);
+    const current = { enabled: true, maxFavourites: 5, tools: ['github/create_issue'] };
+    expect(document.components.schemas.VersionMismatchDetails).toBeDefined();
+    expect(stale(refusal('VERSION_MISMATCH', { currentVersion: 3, current })), JSON.stringify(stale.errors)).toBe(true);
+    expect(stale(refusal('VERSION_MISMATCH', { currentVersion: 'three' }))).toBe(false);
+    const full = compile(favourites['409'].content['application/json'].schema);
+    expect(full(refusal('MAX_FAVOURITES_EXCEEDED', { pinned: 5, maxFavourites: 5, over: ['a/b'] })), JSON.stringify(full.errors)).toBe(true);
+    expect(full(refusal('MAX_FAVOURITES_EXCEEDED', { pinned: 5 }))).toBe(false);
+    const invalid = compile(favourites['422'].content['application/json'].schema);
+    expect(invalid(refusal('VALIDATION_FAILED', [{ path: 'tools', message: 'too many' }])), JSON.stringify(invalid.errors)).toBe(true);
+    expect(invalid(refusal('VALIDATION_FAILED', { duplicates: ['a/b'] }))).toBe(true);
+    expect(invalid(refusal('VALIDATION_FAILED', 'no good'))).toBe(false);
   });
 
   it('declares every path parameter, names each operation once, and says who may call it', () => {

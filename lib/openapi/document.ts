@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DetailedErrorCode, ERROR_DETAILS } from '@/lib/contracts/error-details';
 import { errorEnvelopeSchema } from '@/lib/contracts/errors';
 import type { OpenApiDocumentView } from '@/lib/contracts/openapi';
 import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
@@ -65,14 +66,50 @@ function errorCodes(path: string, op: Operation): ErrorCode[] {
   return [...codes];
 }
 
+function isDetailed(code: string): code is DetailedErrorCode {
+  return code in ERROR_DETAILS;
+}
+
+/** The component that describes a code's `details`: VERSION_MISMATCH → VersionMismatchDetails. */
+function detailsComponent(code: DetailedErrorCode): string {
+  return `${code
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Details`;
+}
+
+/**
+ * The envelope of one status: plain when none of its codes carries details; else one envelope
+ * per code, told apart by `error_code`, each with the `details` that code declares.
+ */
+function envelopeOf(codes: readonly ErrorCode[]): Record<string, unknown> {
+  if (!codes.some(isDetailed)) return ENVELOPE_REF;
+  return {
+    oneOf: codes.map((code) => ({
+      allOf: [
+        ENVELOPE_REF,
+        {
+          type: 'object',
+          properties: {
+            error_code: { const: code },
+            ...(isDetailed(code) ? { details: { $ref: `#/components/schemas/${detailsComponent(code)}` } } : {}),
+          },
+        },
+      ],
+    })),
+  };
+}
+
 function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const out: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    list.sort();
     out[String(status)] = {
-      description: `The §errors envelope; error_code ${list.sort().join(' or ')}.`,
-      content: { 'application/json': { schema: ENVELOPE_REF } },
+      description: `The §errors envelope; error_code ${list.join(' or ')}.`,
+      content: { 'application/json': { schema: envelopeOf(list) } },
     };
   }
   return out;
@@ -183,6 +220,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
     components: {
       schemas: {
         ErrorEnvelope: jsonSchema(errorEnvelopeSchema),
+        ...Object.fromEntries(
+          Object.entries(ERROR_DETAILS).flatMap(([code, schema]) => (isDetailed(code) ? [[detailsComponent(code), jsonSchema(schema, 'output')]] : [])),
+        ),
         ...Object.fromEntries(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, jsonSchema(schema)])),
       },
       responses: {
