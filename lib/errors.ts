@@ -1,3 +1,4 @@
+import type { DetailedErrorCode, ErrorDetails } from '@/lib/contracts/error-details';
 import type { ErrorEnvelope } from '@/lib/contracts/errors';
 import { ERROR_STATUS, type ErrorCode, type SpecRule } from '@/lib/error-codes';
 
@@ -10,14 +11,18 @@ export { ERROR_STATUS, type ErrorCode, SPEC_RULES, type SpecRule } from '@/lib/e
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);
 
-export class ApiError extends Error {
-  readonly code: ErrorCode;
+/** What `details` a code carries: its declared shape (lib/contracts/error-details.ts), or none. */
+export type DetailsOf<C extends ErrorCode> = C extends DetailedErrorCode ? ErrorDetails<C> : never;
+
+/** A refusal: its code decides the status, and the shape its details must have (checked where it is thrown). */
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
   readonly suggestedAction: string;
   readonly citedRule: SpecRule;
-  readonly details?: unknown;
+  readonly details?: DetailsOf<C>;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { suggestedAction: string; citedRule: SpecRule; details?: unknown; headers?: Record<string, string> }) {
+  constructor(code: C, message: string, opts: { suggestedAction: string; citedRule: SpecRule; details?: DetailsOf<C>; headers?: Record<string, string> }) {
     super(message);
     this.name = 'ApiError';
     this.code = code;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@/lib/errors';
+import type { ErrorCode } from '@/lib/error-codes';
 import { favouriteIndexSchema } from './favourites';
 import { identityChangeSchema, toolPolicyContract } from './policy';
 import { count, int } from './shared';

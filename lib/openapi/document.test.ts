@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_STATUS, INTERNAL_ERROR_ENVELOPE, type ErrorCode } from '@/lib/errors';
+import { ApiError, type DetailsOf, ERROR_STATUS, INTERNAL_ERROR_ENVELOPE, type ErrorCode } from '@/lib/errors';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { buildOpenApiDocument } from './document';
 
@@ -41,10 +41,19 @@ const validator = new Ajv2020({
 });
 validator.addSchema({ $id: 'favindex-openapi', components: document.components }, 'favindex-openapi');
 
-/** A schema of the document, compiled with its `#/components/...` refs pointing into the document. */
+const compiledSchemas = new Map<string, ReturnType<typeof validator.compile>>();
+/**
+ * A schema of the document, compiled with its `#/components/...` refs pointing into the document;
+ * once per distinct schema, as many operations answer the same error envelopes.
+ */
 function compile(schema: object) {
-  const rewritten = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"favindex-openapi#/components/'));
-  return validator.compile(rewritten);
+  const text = JSON.stringify(schema).replace(/"#\/components\//g, '"favindex-openapi#/components/');
+  let validate = compiledSchemas.get(text);
+  if (!validate) {
+    validate = validator.compile(JSON.parse(text));
+    compiledSchemas.set(text, validate);
+  }
+  return validate;
 }
 
 describe('the OpenAPI document', () => {
@@ -82,7 +91,11 @@ describe('the OpenAPI document', () => {
 
   it("describes each error code's details where the code has any, so a refusal with other details does not fit", () => {
     const favourites = document.paths['/api/projects/{id}/favourites'].put.responses;
-    const refusal = (code: ErrorCode, details: unknown) => new ApiError(code, 'x', { suggestedAction: 'y', citedRule: '§favourites', details }).toEnvelope();
+    // Built as the server builds them, and each given details of another shape too: to the schema, not to tsc.
+    const refusal = <C extends ErrorCode>(code: C, details: DetailsOf<C> | string | object) => ({
+      ...new ApiError(code, 'x', { suggestedAction: 'y', citedRule: '§favourites' }).toEnvelope(),
+      details,
+    });
     const stale = compile(favourites['412'].content['application/json'].schema);
     const current = { enabled: true, maxFavourites: 5, tools: ['github/create_issue'] };
     expect(document.components.schemas.VersionMismatchDetails).toBeDefined();
