@@ -12,7 +12,7 @@ export const EXIT = {
   UNREACHABLE: 3,
   /** 401 or 403: no token where one is needed, a bad or revoked token, a missing scope, another project. */
   AUTH: 4,
-  /** `catalog push`: the MCP server could not be started or did not list its tools. */
+  /** `catalog push`: the MCP server could not be started or did not list its tools; `bakeoff --servers`: a server did not start. */
   MCP_SERVER: 5,
   /** `impact --fail-on-worse`: a measure of every session got worse after the change; `bakeoff --fail-if-worse`: the proposed presentation lost. Either way the interval is clear of 0. */
   WORSE: 6,

@@ -48,7 +48,8 @@ Exit codes:
   2  bad arguments: unknown command or option, a bad value, no project
   3  cannot reach favindex at --url (or what answers is not favindex)
   4  not authorised: no or bad token (401), a missing scope or another project's token (403)
-  5  catalog push: the MCP server could not be started or did not list its tools
+  5  catalog push: the MCP server could not be started or did not list its tools;
+     bakeoff --servers: a server did not start
   6  impact --fail-on-worse: the change made a measure of every session worse;
      bakeoff --fail-if-worse: the proposed presentation loses on the chosen metric
 `;
