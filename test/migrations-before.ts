@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Database, openDatabase } from '@/db/client';
 
 const DRIZZLE = path.join(import.meta.dirname, '..', 'drizzle');
 
@@ -18,4 +19,20 @@ export function migrationsBefore(tag: string): string {
   fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
   for (const { tag: earlier } of journal.entries) fs.copyFileSync(path.join(DRIZZLE, `${earlier}.sql`), path.join(dir, `${earlier}.sql`));
   return dir;
+}
+
+/**
+ * A fresh in-memory database migrated up to just before `tag`, for `run` to fill as an older
+ * favindex left it and then migrate on; closed, and its migrations copy removed, afterwards.
+ */
+export async function withDatabaseBefore(tag: string, run: (database: Database) => Promise<void>): Promise<void> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const old = migrationsBefore(tag);
+  try {
+    await database.migrate(old);
+    await run(database);
+  } finally {
+    await database.close();
+    fs.rmSync(old, { recursive: true, force: true });
+  }
 }

@@ -1,23 +1,13 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/db/client';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
-import { migrationsBefore } from '@/test/migrations-before';
+import { withDatabaseBefore } from '@/test/migrations-before';
 
 const MIGRATION = '0018_events_failure_classes';
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe(`migration ${MIGRATION}`, () => {
-  it('gives projects made before argument checks existed the default, observe; a set mode stays', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const old = migrationsBefore(MIGRATION);
-      folders.push(old);
-      await database.migrate(old);
+  it('gives projects made before argument checks existed the default, observe; a set mode stays', () =>
+    withDatabaseBefore(MIGRATION, async (database) => {
       const surface = { mode: 'favindex', target: 'openai', naming: 'safe', serverKey: 'favindex', agentTools: 0, instruction: 'x' };
       await queryRows(
         database.db,
@@ -30,8 +20,5 @@ describe(`migration ${MIGRATION}`, () => {
       const byId = Object.fromEntries(rows.map((r) => [r.id, r.surface]));
       expect(byId.old).toEqual({ ...surface, argumentChecks: 'observe' });
       expect(byId.set).toEqual({ ...surface, argumentChecks: 'enforce' });
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 });

@@ -1,29 +1,13 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { migrationsBefore } from '@/test/migrations-before';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/db/client';
+import { withDatabaseBefore } from '@/test/migrations-before';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 
 const MIGRATION = '0008_surface_naming_slash';
 
-function before(): string {
-  const dir = migrationsBefore(MIGRATION);
-  return dir;
-}
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 describe(`migration ${MIGRATION}`, () => {
-  it('keeps the slash names of every project made before naming existed; a set naming or key stays', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const old = before();
-      folders.push(old);
-      await database.migrate(old);
+  it('keeps the slash names of every project made before naming existed; a set naming or key stays', () =>
+    withDatabaseBefore(MIGRATION, async (database) => {
       const surface = { mode: 'favindex', target: 'openai', agentTools: 0, instruction: 'x', limits: { maxToolsPerRequest: 120 } };
       await queryRows(
         database.db,
@@ -37,8 +21,5 @@ describe(`migration ${MIGRATION}`, () => {
       // 0018, run on after it, fills in argumentChecks the same way.
       expect(byId.old).toEqual({ ...surface, naming: 'slash', serverKey: 'favindex', argumentChecks: 'observe' });
       expect(byId.keyed).toEqual({ ...surface, naming: 'slash', serverKey: 'work', argumentChecks: 'observe' });
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 });

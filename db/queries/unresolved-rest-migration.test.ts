@@ -1,24 +1,14 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/db/client';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { UNRESOLVED_NAMES_PER_DAY } from '@/lib/limits';
-import { migrationsBefore } from '@/test/migrations-before';
+import { withDatabaseBefore } from '@/test/migrations-before';
 
 const MIGRATION = '0016_unresolved_rest';
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe(`migration ${MIGRATION}`, () => {
-  it('keeps the most called names of a stored day past the bound, folds the others into its rest, and the totals stay', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const old = migrationsBefore(MIGRATION);
-      folders.push(old);
-      await database.migrate(old);
+  it('keeps the most called names of a stored day past the bound, folds the others into its rest, and the totals stay', () =>
+    withDatabaseBefore(MIGRATION, async (database) => {
       const { db } = database;
       // 2026-11-20: the bound and 5 more names (n_0000 called most); 2026-11-21: two names.
       await db.execute(sql`
@@ -55,8 +45,5 @@ describe(`migration ${MIGRATION}`, () => {
         { day: '2026-11-20', names: UNRESOLVED_NAMES_PER_DAY + 5 },
         { day: '2026-11-21', names: 2 },
       ]);
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 });
