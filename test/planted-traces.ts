@@ -38,31 +38,15 @@ function poisson(mean: number, rand: () => number): number {
 
 export function plantedTraces(spec: PlantedSpec): PlantedEvent[] {
   const rand = seededRandom(spec.seed ?? 1);
-  const events: PlantedEvent[] = [];
-  let at = spec.now - 3_600_000;
-  for (const revision of spec.revisions) {
-    for (const model of spec.models) {
-      for (let s = 0; s < spec.sessionsPerCell; s++) {
-        const sessionId = `r${revision}-${model}-${s}`;
-        const meta = poisson(spec.metaMean(revision, model), rand);
-        const calls = [...Array.from({ length: meta }, () => 'mcp_find_tools'), ...spec.tools.slice(0, 2 + Math.floor(rand() * (spec.tools.length - 1)))];
-        for (const tool of calls) {
-          at += 137;
-          events.push({
-            id: `${sessionId}-${events.length}`,
-            timestamp: new Date(at).toISOString(),
-            tool,
-            sessionId,
-            status: rand() < 0.05 ? 'error' : 'ok',
-            model,
-            client: spec.client ?? 'planted-client',
-            surfaceRevision: revision,
-          });
-        }
-      }
-    }
-  }
-  return events;
+  return plantedCells(
+    { ...spec, groups: spec.models },
+    (revision, model) => {
+      const meta = poisson(spec.metaMean(revision, model), rand);
+      const calls = [...Array.from({ length: meta }, () => 'mcp_find_tools'), ...spec.tools.slice(0, 2 + Math.floor(rand() * (spec.tools.length - 1)))];
+      return calls.map((tool) => ({ tool, status: rand() < 0.05 ? 'error' : 'ok' }));
+    },
+    (model) => ({ model, client: spec.client ?? 'planted-client' }),
+  );
 }
 
 /**
@@ -113,22 +97,38 @@ export function plantedSessions(spec: {
   calls: (revision: number, client: string, session: number) => string[];
   now: number;
 }): PlantedEvent[] {
+  return plantedCells(
+    { ...spec, groups: spec.clients },
+    (revision, client, session) => spec.calls(revision, client, session).map((tool) => ({ tool, status: 'ok' })),
+    (client) => ({ model: 'model', client }),
+  );
+}
+
+/**
+ * Every session of every revision and group (a model or a client), in that order, from an hour
+ * before `now` with 137 ms between calls: `session` says what one calls, `who` which model and
+ * client a group's events carry.
+ */
+function plantedCells(
+  spec: { revisions: number[]; groups: string[]; sessionsPerCell: number; now: number },
+  session: (revision: number, group: string, session: number) => { tool: string; status: PlantedEvent['status'] }[],
+  who: (group: string) => Pick<PlantedEvent, 'model' | 'client'>,
+): PlantedEvent[] {
   const events: PlantedEvent[] = [];
   let at = spec.now - 3_600_000;
   for (const revision of spec.revisions) {
-    for (const client of spec.clients) {
+    for (const group of spec.groups) {
       for (let s = 0; s < spec.sessionsPerCell; s++) {
-        const sessionId = `r${revision}-${client}-${s}`;
-        for (const tool of spec.calls(revision, client, s)) {
+        const sessionId = `r${revision}-${group}-${s}`;
+        for (const { tool, status } of session(revision, group, s)) {
           at += 137;
           events.push({
             id: `${sessionId}-${events.length}`,
             timestamp: new Date(at).toISOString(),
             tool,
             sessionId,
-            status: 'ok',
-            model: 'model',
-            client,
+            status,
+            ...who(group),
             surfaceRevision: revision,
           });
         }
