@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, int, isoDateTime } from './shared';
+import { count, int, isoDateTime, savedVersionSchema } from './shared';
 
 /** A favourite index: the pinned tools in order, the cap, and whether favourites are on (§favourites). */
 export const favouriteIndexSchema = z.object({
@@ -41,13 +41,7 @@ export const changeSummarySchema = z.object({
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 
-export const favouriteChangeViewSchema = z.object({
-  version: count,
-  changedAt: isoDateTime,
-  via: z.string().describe('Where the change came from: ui, api, cli, yaml or demo.'),
-  before: favouriteIndexSchema.nullable().describe('Null for the first version.'),
-  after: favouriteIndexSchema,
-});
+export const favouriteChangeViewSchema = savedVersionSchema(favouriteIndexSchema, 'ui, api, cli, yaml or demo');
 export type FavouriteChangeView = z.infer<typeof favouriteChangeViewSchema>;
 
 export const favouritesHistoryEntrySchema = favouriteChangeViewSchema.extend({

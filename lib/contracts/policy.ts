@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POLICY_EFFECTS, policyRuleSchema } from '@/lib/schemas/policy';
-import { count, isoDateTime } from './shared';
+import { count, savedVersionSchema } from './shared';
 
 /** A tool policy as the API writes it (§policy): the stored value, every field as saved. */
 export const toolPolicyContract = z.object({
@@ -73,12 +73,7 @@ export const policyAccessSchema = z.object({
 export type PolicyAccess = z.infer<typeof policyAccessSchema>;
 
 /** One saved version of the policy. */
-export const policyHistoryEntrySchema = z.object({
-  version: count,
-  changedAt: isoDateTime,
-  via: z.string().describe('Where the change came from: ui, api, cli or yaml.'),
-  before: toolPolicyContract.nullable().describe('Null for the first version.'),
-  after: toolPolicyContract,
+export const policyHistoryEntrySchema = savedVersionSchema(toolPolicyContract, 'ui, api, cli or yaml').extend({
   description: z.string().describe('The change in one line, e.g. "added rule 2 · default deny".'),
 });
 

@@ -20,3 +20,14 @@ export const count = z.number().int().nonnegative();
 
 /** A fraction from 0 to 1. */
 export const share = z.number().min(0).max(1);
+
+/** One saved version of a setting kept with its history (favourites, policy): when, from where, and the setting before and after. */
+export function savedVersionSchema<Setting extends z.ZodType>(setting: Setting, sources: string) {
+  return z.object({
+    version: count,
+    changedAt: isoDateTime,
+    via: z.string().describe(`Where the change came from: ${sources}.`),
+    before: setting.nullable().describe('Null for the first version.'),
+    after: setting,
+  });
+}
