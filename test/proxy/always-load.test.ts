@@ -1,22 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, type SurfaceMode } from '@/lib/schemas/surface-config';
 import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
-import {
-  eventually,
-  projectWithToken,
-  proxyArgs,
-  proxyFolder,
-  ROOT,
-  startFavindex,
-  stdioClient,
-  stopFavindex,
-  type TestClient,
-  writeServersFile,
-} from './harness';
+import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
 
 /**
  * What a deferring client (Claude Code) reads through `favindex proxy`: the favourites marked
@@ -24,10 +12,9 @@ import {
  * when the project turns it off; the instruction in the initialize result; and a call to a
  * deferred-mode typed name routed to its server and traced under its canonical name.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
-const clients: TestClient[] = [];
+const favindex = favindexForFile('favindex-always-load-test-');
+const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { clients } = favindex;
 
 const ALWAYS_LOAD = 'anthropic/alwaysLoad';
 const META = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'meta-server.mjs')] };
@@ -37,20 +24,14 @@ let token: string;
 let config: string;
 
 beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-always-load-test-'));
   token = await projectWithToken(api, id);
-  config = writeServersFile(work, { meta: META });
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await stopFavindex({ server, work });
+  config = writeServersFile(favindex.work, { meta: META });
 });
 
 /** A proxy of its own (state folder and all) started by the SDK Client, once every server's tools are listed. */
 async function startProxy(name: string): Promise<TestClient> {
-  const { stateDir } = proxyFolder(work, name);
-  const proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }));
+  const { stateDir } = proxyFolder(favindex.work, name);
+  const proxy = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir }));
   clients.push(proxy);
   await eventually(async () => {
     const catalog = (await api('GET', `/api/projects/${id}/catalog`)).body;
@@ -122,10 +103,10 @@ describe('favourites that stay loaded, through favindex proxy', () => {
     expect(fresh.client.getInstructions()).toBe(DEFERRED_INSTRUCTION);
     await fresh.close();
     // With no server to wait for, initialize is answered at once: still with the surface's instruction, not favindex's default.
-    const { dir, stateDir } = proxyFolder(work, 'no-servers');
+    const { dir, stateDir } = proxyFolder(favindex.work, 'no-servers');
     const none = path.join(dir, 'servers.json');
     fs.writeFileSync(none, JSON.stringify({ mcpServers: {} }));
-    const bare = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: none, stateDir }));
+    const bare = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: none, stateDir }));
     clients.push(bare);
     expect(bare.client.getInstructions()).toBe(DEFERRED_INSTRUCTION);
     await bare.close();

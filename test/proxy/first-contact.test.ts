@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
 import {
   eventually,
+  favindexForFile,
   projectWithToken,
   proxyArgs,
   proxyFolder,
   ROOT,
   spooledEvents,
-  startFavindex,
   stdioClient,
-  stopFavindex,
   type TestClient,
   writeServersFile,
 } from './harness';
@@ -26,19 +24,9 @@ import {
  * in favindex by then, every routed call's trace names its canonical tool, and what goes wrong
  * (a token without catalog:write, a favindex that is not there) is said once.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-first-contact-'));
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await stopFavindex({ server, work });
-});
+const favindex = favindexForFile('favindex-first-contact-');
+const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { clients } = favindex;
 
 const project = (id: string, scopes: readonly string[]) => projectWithToken(api, id, scopes);
 
@@ -80,10 +68,10 @@ describe('first contact with a fresh state folder', () => {
 
   it('answers the first tools/list with every tool of the three servers, after favindex took their catalogs', async () => {
     const token = await project(id, PROXY_SCOPES);
-    folder = proxyFolder(work, 'first');
+    folder = proxyFolder(favindex.work, 'first');
     // A bound the servers meet on a busy machine too (the default is 5 s): what is checked is what the list waits for.
     const args = proxyArgs({
-      url: server.baseUrl,
+      url: favindex.server.baseUrl,
       project: id,
       token,
       config: writeServersFile(folder.dir),
@@ -161,8 +149,10 @@ describe('a token without catalog:write (as tokens made without naming scopes ha
   it('says once which scope is missing, what it breaks and how to make the right token, and still lists every tool', async () => {
     const id = 'no-catalog-scope';
     const token = await project(id, ['events:write', 'surface:read']);
-    const { dir, stateDir } = proxyFolder(work, 'no-catalog-scope');
-    const proxy = await connect(proxyArgs({ url: server.baseUrl, project: id, token, config: writeServersFile(dir), stateDir, extra: ['--start-wait', '60'] }));
+    const { dir, stateDir } = proxyFolder(favindex.work, 'no-catalog-scope');
+    const proxy = await connect(
+      proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: writeServersFile(dir), stateDir, extra: ['--start-wait', '60'] }),
+    );
     const names = (await proxy.client.listTools()).tools.map((t) => t.name);
     for (const name of ['all_everything_echo', 'all_filesystem_read_text_file', 'all_memory_read_graph']) expect(names).toContain(name);
     // Ten polls of 0.2 s, each retrying the uploads.
@@ -182,10 +172,10 @@ describe('servers that do not start', () => {
   it('does not hold the first list for a server that failed to start', async () => {
     const id = 'failing-server';
     const token = await project(id, PROXY_SCOPES);
-    const { dir, stateDir } = proxyFolder(work, 'failing');
+    const { dir, stateDir } = proxyFolder(favindex.work, 'failing');
     // With a bound far beyond the test's timeout, only knowing the failure lets the list through.
     const args = proxyArgs({
-      url: server.baseUrl,
+      url: favindex.server.baseUrl,
       project: id,
       token,
       config: writeServersFile(dir, { broken: FAILING }),
@@ -202,14 +192,14 @@ describe('servers that do not start', () => {
   it('answers at the bound with what it has, and tells the client and stderr which server is still starting', async () => {
     const id = 'silent-server';
     const token = await project(id, PROXY_SCOPES);
-    const { dir, stateDir } = proxyFolder(work, 'silent');
+    const { dir, stateDir } = proxyFolder(favindex.work, 'silent');
     const memory = {
       command: process.execPath,
       args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
       env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     };
     const args = proxyArgs({
-      url: server.baseUrl,
+      url: favindex.server.baseUrl,
       project: id,
       token,
       config: serversFile(dir, { memory, silent: SILENT }),

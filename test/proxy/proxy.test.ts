@@ -2,23 +2,21 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import type { adminApi } from '@/test/cli/run-cli';
 import { stopChild } from '@/test/child-process';
-import type { ServerProcess } from '@/test/fault/server-process';
 import {
   CRASHY,
   eventually,
+  favindexForFile,
   httpClient,
   httpSecret,
   projectWithToken,
   proxyArgs,
   proxyFolder,
   ROOT,
-  startFavindex,
   stdioClient,
-  stopFavindex,
   type TestClient,
   writeServersFile,
 } from './harness';
@@ -28,19 +26,9 @@ import {
  * the built `favindex proxy` started by the real SDK Client over stdio (and once over
  * Streamable HTTP), in front of the reference MCP servers from npm.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-proxy-test-'));
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
-  await stopFavindex({ server, work });
-});
+const favindex = favindexForFile('favindex-proxy-test-');
+const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { clients } = favindex;
 
 /** A project and a token with the proxy's three scopes. */
 const project = (id: string) => projectWithToken(api, id);
@@ -99,8 +87,10 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
 
   beforeAll(async () => {
     token = await project(id);
-    stateDir = path.join(work, 'state-stdio');
-    proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: writeServersFile(work, { crashy: CRASHY }), stateDir }));
+    stateDir = path.join(favindex.work, 'state-stdio');
+    proxy = await stdioClient(
+      proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: writeServersFile(favindex.work, { crashy: CRASHY }), stateDir }),
+    );
     clients.push(proxy);
     // Ready: every upstream's tools uploaded as the project's catalog, and presented.
     await eventually(async () => {
@@ -136,7 +126,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
         expect(state.activated).toContain('filesystem/read_text_file');
         await same(mode);
         // A call through an activated tool reaches server-filesystem and returns its answer.
-        const read = await proxy.client.callTool({ name: 'filesystem__read_text_file', arguments: { path: path.join(work, 'files', 'notes.txt') } });
+        const read = await proxy.client.callTool({ name: 'filesystem__read_text_file', arguments: { path: path.join(favindex.work, 'files', 'notes.txt') } });
         expect(text(read)).toContain('favindex proxy was here');
         state.activated = [...state.activated.filter((t) => t !== 'filesystem/read_text_file'), 'filesystem/read_text_file'];
         state.calledServers = ['filesystem'];
@@ -228,9 +218,9 @@ describe('favindex proxy over Streamable HTTP', () => {
   it('gives each client its own session, presents the same list, and traces each session apart', async () => {
     const id = 'proxied-http';
     const token = await project(id);
-    const { dir, stateDir } = proxyFolder(work, 'http');
+    const { dir, stateDir } = proxyFolder(favindex.work, 'http');
     const args = proxyArgs({
-      url: server.baseUrl,
+      url: favindex.server.baseUrl,
       project: id,
       token,
       config: writeServersFile(dir),
