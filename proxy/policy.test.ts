@@ -19,6 +19,7 @@ import { ProxyState } from './runtime';
 import { ProxySession } from './session';
 import type { Spool } from './spool';
 import { Upstream } from './upstreams';
+import { UNSTARTED_UPSTREAM_OPTIONS } from '@/test/unstarted-upstream-options';
 
 const SERVERS: { name: string; tools: CatalogTool[] }[] = [
   {
@@ -70,16 +71,6 @@ class RecordingUpstream extends Upstream {
   }
 }
 
-const upstreamOptions = {
-  timeoutMs: 1_000,
-  callTimeoutMs: 1_000,
-  backoff: { initialMs: 100, maxMs: 100 },
-  heartbeatMs: 60_000,
-  log: () => {},
-  onTools: () => {},
-  onState: () => {},
-};
-
 let dir: string;
 let traces: Record<string, unknown>[];
 let lines: string[];
@@ -93,7 +84,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function proxyState(): { state: ProxyState; upstreams: RecordingUpstream[] } {
-  const upstreams = SERVERS.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, upstreamOptions));
+  const upstreams = SERVERS.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, UNSTARTED_UPSTREAM_OPTIONS));
   const api = new QuietFavindex();
   const never = () => false;
   const problems = new ProxyProblems(api.baseUrl, never, never);

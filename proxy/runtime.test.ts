@@ -15,6 +15,7 @@ import { ProxyState } from './runtime';
 import { ProxySession } from './session';
 import { SurfaceClient } from './surface-client';
 import { Upstream, type UpstreamTools } from './upstreams';
+import { UNSTARTED_UPSTREAM_OPTIONS } from '@/test/unstarted-upstream-options';
 
 /** favindex as the proxy sees it: it keeps the catalogs uploaded, and builds the surface from them. */
 class FakeFavindex extends FavindexApi {
@@ -77,7 +78,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function proxyState(servers: string[], startWaitMs = 5_000): { state: ProxyState; surface: SurfaceClient } {
   const upstreams = new Map(
-    servers.map((name) => [name, new Upstream(name, { transport: 'stdio' as const, command: 'none', args: [], env: {} }, upstreamOptions)]),
+    servers.map((name) => [name, new Upstream(name, { transport: 'stdio' as const, command: 'none', args: [], env: {} }, UNSTARTED_UPSTREAM_OPTIONS)]),
   );
   const problems = new ProxyProblems(
     api.baseUrl,
@@ -98,16 +99,6 @@ function proxyState(servers: string[], startWaitMs = 5_000): { state: ProxyState
   void surface.firstRead.then(() => state.surfaceSettled());
   return { state, surface };
 }
-
-const upstreamOptions = {
-  timeoutMs: 1_000,
-  callTimeoutMs: 1_000,
-  backoff: { initialMs: 100, maxMs: 100 },
-  heartbeatMs: 60_000,
-  log: () => {},
-  onTools: () => {},
-  onState: () => {},
-};
 
 describe('ProxyState: catalog uploads', () => {
   it('uploads the tools a server just listed at once (they are stored before the upload reads them)', async () => {
