@@ -27,16 +27,19 @@ describe('the reach sample', () => {
       ]),
     );
 
-    const sample = await reachSample(
-      t.db,
-      id,
-      window,
-      [
-        { client: 'claude-code', sessions: 10, calls: 1000 },
-        { client: 'cursor', sessions: 40, calls: 25 },
-      ],
-      1,
-    );
+    // The same quotas and seed each time: asked twice, the sample must not change.
+    const sampleWithQuotas = () =>
+      reachSample(
+        t.db,
+        id,
+        window,
+        [
+          { client: 'claude-code', sessions: 10, calls: 1000 },
+          { client: 'cursor', sessions: 40, calls: 25 },
+        ],
+        1,
+      );
+    const sample = await sampleWithQuotas();
     const of = (client: string) => sample.filter((s) => s.client === client);
     expect(of('claude-code')).toHaveLength(10);
     // Sessions are taken while the calls before them stay under 25: seven sessions of 4 calls.
@@ -44,16 +47,7 @@ describe('the reach sample', () => {
     for (const session of sample) expect([['github/get_issue'], ['github/get_issue', 'github/list_issues']]).toContainEqual([...session.tools].sort());
 
     const key = (s: typeof sample) => s.map((x) => `${x.client}:${x.tools.join(',')}`).sort();
-    const again = await reachSample(
-      t.db,
-      id,
-      window,
-      [
-        { client: 'claude-code', sessions: 10, calls: 1000 },
-        { client: 'cursor', sessions: 40, calls: 25 },
-      ],
-      1,
-    );
+    const again = await sampleWithQuotas();
     expect(key(again)).toEqual(key(sample));
     // The whole of a client when its quota covers it.
     expect(await reachSample(t.db, id, window, [{ client: 'cursor', sessions: 40, calls: 1000 }], 2)).toHaveLength(40);
