@@ -10,6 +10,7 @@ import { resolveCall } from '@/lib/names/resolve';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
 import type { SurfaceView } from './surface-view';
+import { kept } from '@/lib/kept';
 
 const NOTHING = prepareCatalog([]);
 
@@ -104,16 +105,6 @@ export class PolicyGate {
       },
     );
   }
-}
-
-/** The value `cache` keeps for `key`, made and kept on the first ask. */
-function kept<K extends object | string | null, V>(cache: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
 }
 
 /** What the client reads of a call the policy refused: which rule, in words, and the author's note. */

@@ -1,6 +1,7 @@
 import type { NamingScheme } from '@/lib/schemas/surface-config';
 import { assignSafeNames, nameBudget, SAFE_FAVOURITE_PREFIX, type SafeItem, safeAllPlain, safeFavouritePlain } from './safe';
 import { allName, favouriteName, SLASH_FAVOURITE_PREFIX } from './slash';
+import { kept } from '@/lib/kept';
 
 /**
  * The names favindex mode presents (§names), in the project's naming scheme: the surface decides
@@ -48,16 +49,12 @@ const safeAllNames = new WeakMap<readonly NamedTool[], Map<number, string[]>>();
 export function allNames(tools: readonly NamedTool[], config: NamingConfig): readonly string[] {
   if (config.naming === 'slash') return tools.map((t) => allName(t.canonical));
   const budget = nameBudget(config.serverKey);
-  let byBudget = safeAllNames.get(tools);
-  if (!byBudget) {
-    byBudget = new Map();
-    safeAllNames.set(tools, byBudget);
-  }
-  let names = byBudget.get(budget);
-  if (!names) {
-    const items = tools.map((t) => ({ plain: safeAllPlain(t.server, t.tool.name), canonical: t.canonical, server: t.server, tool: t.tool.name }));
-    names = assignSafeNames(items, budget);
-    byBudget.set(budget, names);
-  }
-  return names;
+  return kept(
+    kept(safeAllNames, tools, () => new Map()),
+    budget,
+    () => {
+      const items = tools.map((t) => ({ plain: safeAllPlain(t.server, t.tool.name), canonical: t.canonical, server: t.server, tool: t.tool.name }));
+      return assignSafeNames(items, budget);
+    },
+  );
 }

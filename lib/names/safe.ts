@@ -5,6 +5,7 @@ import { type NameContext, type NameOutcome, toolOutcome, unresolved } from './r
 import { isHashedFrom, MAX_SALT, parseHashed, SAFE_HASH_HEX, shortHash } from './safe-hash';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed';
+import { kept } from '@/lib/kept';
 
 /**
  * The `safe` naming scheme (§names): names every client and provider accepts.
@@ -188,20 +189,16 @@ function allIndex(catalog: NameCatalog): Map<string, string> {
 const favouriteIndexes = new WeakMap<FavouritesTimeline, Map<number, Map<string, string>>>();
 
 function favouriteIndex(timeline: FavouritesTimeline, version: FavouritesVersion): Map<string, string> {
-  let byVersion = favouriteIndexes.get(timeline);
-  if (!byVersion) {
-    byVersion = new Map();
-    favouriteIndexes.set(timeline, byVersion);
-  }
-  let names = byVersion.get(version.version);
-  if (!names) {
-    const items: SafeItem[] = [];
-    for (const c of version.tools) {
-      const parts = splitCanonical(c);
-      if (parts) items.push({ plain: safeFavouritePlain(c, version.tools), canonical: c, server: parts.server, tool: parts.tool });
-    }
-    names = namesOf(items);
-    byVersion.set(version.version, names);
-  }
-  return names;
+  return kept(
+    kept(favouriteIndexes, timeline, () => new Map()),
+    version.version,
+    () => {
+      const items: SafeItem[] = [];
+      for (const c of version.tools) {
+        const parts = splitCanonical(c);
+        if (parts) items.push({ plain: safeFavouritePlain(c, version.tools), canonical: c, server: parts.server, tool: parts.tool });
+      }
+      return namesOf(items);
+    },
+  );
 }

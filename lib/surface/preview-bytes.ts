@@ -1,5 +1,6 @@
 import { EncodedJson } from '@/lib/api/encoded-json';
 import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
+import { kept } from '@/lib/kept';
 
 /**
  * A tool's description and schema as JSON (`,"description":…,"inputSchema":…`), encoded once:
@@ -10,17 +11,11 @@ import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/
 const bodies = new WeakMap<object, Map<string, Buffer<ArrayBuffer>>>();
 
 function bodyBytes(description: string, inputSchema: Record<string, unknown>): Buffer<ArrayBuffer> {
-  let byDescription = bodies.get(inputSchema);
-  if (!byDescription) {
-    byDescription = new Map();
-    bodies.set(inputSchema, byDescription);
-  }
-  let bytes = byDescription.get(description);
-  if (!bytes) {
-    bytes = Buffer.from(`,"description":${JSON.stringify(description)},"inputSchema":${JSON.stringify(inputSchema)}`);
-    byDescription.set(description, bytes);
-  }
-  return bytes;
+  return kept(
+    kept(bodies, inputSchema, () => new Map()),
+    description,
+    () => Buffer.from(`,"description":${JSON.stringify(description)},"inputSchema":${JSON.stringify(inputSchema)}`),
+  );
 }
 
 /** Collects the answer as strings and ready-made byte runs, in order. */

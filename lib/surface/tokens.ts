@@ -2,6 +2,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { FUNCTION_DEFINITION_TOKEN_OVERHEAD, formatFunctionDefinitions, type ChatCompletionFunctionDefinition } from 'gpt-tokenizer/functionCalling';
 import type { TokenMethodId } from './targets';
 import type { ListedTool, ToolBody } from './types';
+import { kept } from '@/lib/kept';
 
 /** Anthropic's tool-use system prompt for tool_choice auto/none (Claude 3.5 Sonnet (Oct) and later). */
 export const ANTHROPIC_TOOL_USE_OVERHEAD = 346;
@@ -41,11 +42,7 @@ const MAX_NAMES_PER_BODY = 256;
 const perTool = new WeakMap<ToolBody, Map<string, number>>();
 
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
-  let byName = perTool.get(body);
-  if (!byName) {
-    byName = new Map();
-    perTool.set(body, byName);
-  }
+  const byName = kept(perTool, body, () => new Map());
   const key = method === 'openai-functions' ? `o:${name}` : `a:${name}`;
   const hit = byName.get(key);
   if (hit !== undefined) return hit;

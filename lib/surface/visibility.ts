@@ -7,6 +7,7 @@ import type { TokenMethodId } from './targets';
 import { listOverheadTokens, toolTokens } from './tokens';
 import { TOOL_SEARCHES } from './tool-search';
 import type { ToolBody } from './types';
+import { kept } from '@/lib/kept';
 
 /** What the model is shown of one tool before any search, and why. */
 export interface ToolVisibility {
@@ -44,17 +45,11 @@ const AGENT = 'the agent’s own tool: the client loads it';
 const cutBodies = new WeakMap<ToolBody, Map<number, ToolBody>>();
 function shownBody(body: ToolBody, limit: number | null): ToolBody {
   if (limit === null || (body.description?.length ?? 0) <= limit) return body;
-  let byLimit = cutBodies.get(body);
-  if (!byLimit) {
-    byLimit = new Map();
-    cutBodies.set(body, byLimit);
-  }
-  let cut = byLimit.get(limit);
-  if (!cut) {
-    cut = { ...body, description: body.description?.slice(0, limit) };
-    byLimit.set(limit, cut);
-  }
-  return cut;
+  return kept(
+    kept(cutBodies, body, () => new Map()),
+    limit,
+    () => ({ ...body, description: body.description?.slice(0, limit) }),
+  );
 }
 
 /** The plan for a list: what every MCP tool the client sends would cost in full decides Claude Code's `auto`. */
