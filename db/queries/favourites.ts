@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { favouriteChanges, favouriteIndexes } from '@/db/schema';
+import { listSavedVersions, type SavedVersionRow, toSavedVersionRow } from './saved-versions';
 import type { FavouriteState, FavouritesVia } from '@/lib/favourites/rules';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 
@@ -39,25 +40,11 @@ export async function insertFavouriteChange(db: Db, change: FavouriteChange): Pr
   await db.insert(favouriteChanges).values(change);
 }
 
-export interface FavouriteChangeRow {
-  version: number;
-  changedAt: string;
-  via: string;
-  before: FavouriteIndex | null;
-  after: FavouriteIndex;
-}
+export type FavouriteChangeRow = SavedVersionRow<FavouriteIndex>;
 
 /** The history of a project's favourites, newest first; `before` pages on to older versions. */
-export async function listFavouriteChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<FavouriteChangeRow[]> {
-  const conditions = [eq(favouriteChanges.projectId, projectId)];
-  if (options.before !== undefined) conditions.push(lt(favouriteChanges.version, options.before));
-  const rows = await db
-    .select()
-    .from(favouriteChanges)
-    .where(and(...conditions))
-    .orderBy(desc(favouriteChanges.version))
-    .limit(options.limit);
-  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+export function listFavouriteChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<FavouriteChangeRow[]> {
+  return listSavedVersions(db, favouriteChanges, projectId, options);
 }
 
 /** The given favourites versions' before and after (the impact report describes what each changed). */
@@ -67,7 +54,7 @@ export async function favouriteChangesOf(db: Db, projectId: string, versions: re
     .select()
     .from(favouriteChanges)
     .where(and(eq(favouriteChanges.projectId, projectId), inArray(favouriteChanges.version, [...versions])));
-  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+  return rows.map(toSavedVersionRow);
 }
 
 /** Set when a favourites version took effect (the demo seeds a history that starts in the past). */

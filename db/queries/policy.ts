@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { policyChanges, projects, projectTokens } from '@/db/schema';
 import { queryRows } from '@/db/sql';
+import { listSavedVersions, type SavedVersionRow } from './saved-versions';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 
 export interface StoredPolicy {
@@ -27,25 +28,11 @@ export async function savePolicyVersion(
   await db.insert(policyChanges).values(change);
 }
 
-export interface PolicyChangeRow {
-  version: number;
-  changedAt: string;
-  via: string;
-  before: ToolPolicy | null;
-  after: ToolPolicy;
-}
+export type PolicyChangeRow = SavedVersionRow<ToolPolicy>;
 
 /** The history of a project's policy, newest first; `before` pages on to older versions. */
-export async function listPolicyChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<PolicyChangeRow[]> {
-  const conditions = [eq(policyChanges.projectId, projectId)];
-  if (options.before !== undefined) conditions.push(lt(policyChanges.version, options.before));
-  const rows = await db
-    .select()
-    .from(policyChanges)
-    .where(and(...conditions))
-    .orderBy(desc(policyChanges.version))
-    .limit(options.limit);
-  return rows.map((r) => ({ version: r.version, changedAt: r.changedAt.toISOString(), via: r.via, before: r.before, after: r.after }));
+export function listPolicyChanges(db: Db, projectId: string, options: { limit: number; before?: number }): Promise<PolicyChangeRow[]> {
+  return listSavedVersions(db, policyChanges, projectId, options);
 }
 
 /** The names of the project's tokens that are not revoked (tokens of one name share their rules). */

@@ -50,3 +50,13 @@ export const impactCounters = () => ({
   metaCalls: counter('meta_calls'),
   offCatalogCalls: counter('off_catalog_calls'),
 });
+
+/** The columns of a setting's history (favourites, policy): one row per saved version, the setting before and after it. */
+export const savedVersionColumns = <Setting>() => ({
+  projectId: ownedByProject(),
+  version: integer('version').notNull(),
+  changedAt: at('changed_at').notNull().defaultNow(),
+  via: text('via').notNull(),
+  before: jsonb('before').$type<Setting | null>(),
+  after: jsonb('after').$type<Setting>().notNull(),
+});

@@ -1,6 +1,6 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import { at, nameList, ownedByProject } from './columns';
+import { at, nameList, savedVersionColumns } from './columns';
 import { projects } from './projects';
 
 /** The favourites in force now, one row per project (§favourites). */
@@ -19,15 +19,4 @@ export const favouriteIndexes = pgTable('favourite_indexes', {
  * One row per favourites version. Also the source for resolving `favourite/…` names: the
  * version in force at an event's timestamp is the latest row changed at or before it.
  */
-export const favouriteChanges = pgTable(
-  'favourite_changes',
-  {
-    projectId: ownedByProject(),
-    version: integer('version').notNull(),
-    changedAt: at('changed_at').notNull().defaultNow(),
-    via: text('via').notNull(),
-    before: jsonb('before').$type<FavouriteIndex | null>(),
-    after: jsonb('after').$type<FavouriteIndex>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.version] })],
-);
+export const favouriteChanges = pgTable('favourite_changes', savedVersionColumns<FavouriteIndex>(), (t) => [primaryKey({ columns: [t.projectId, t.version] })]);
