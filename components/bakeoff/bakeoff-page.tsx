@@ -9,6 +9,7 @@ import { BAKEOFF_ENDPOINTS } from '@/lib/api/bakeoffs';
 import { pathOf } from '@/lib/api/endpoint';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { QueryView } from '@/components/ui/query-view';
+import { Stack } from '@/components/ui/stack';
 import { METRIC_NAMES, METRICS, type MetricName } from '@/lib/bakeoff/metrics';
 import type { BakeoffRunSummary, BakeoffRunView } from '@/lib/contracts/bakeoffs';
 import { countOf, formatNumber } from '@/lib/format';
@@ -39,7 +40,7 @@ export function BakeoffPage({ id }: { id: string }) {
   }
 
   return (
-    <div className={styles.page}>
+    <Stack>
       <QueryView
         query={runs}
         loadingLabel="Loading bake-offs"
@@ -70,7 +71,7 @@ export function BakeoffPage({ id }: { id: string }) {
           </>
         )}
       </QueryView>
-    </div>
+    </Stack>
   );
 }
 

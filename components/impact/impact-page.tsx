@@ -7,10 +7,10 @@ import { type ImpactParams, useImpactQuery } from '@/components/api/use-impact-q
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
+import { Stack } from '@/components/ui/stack';
 import type { ImpactMeasure } from '@/lib/impact/measures';
 import { BacktestPanel } from './backtest-panel';
 import { ChangePicker } from './change-picker';
-import styles from './impact-page.module.css';
 import { impactSearch, parseImpactSearch } from './impact-search';
 import { MeasuresTable } from './measures-table';
 import { ReachPanel } from './reach-panel';
@@ -31,7 +31,7 @@ export function ImpactPage({ id }: { id: string }) {
   }
 
   return (
-    <div className={styles.page}>
+    <Stack>
       <QueryView
         query={impact}
         loadingLabel="Loading impact"
@@ -73,6 +73,6 @@ export function ImpactPage({ id }: { id: string }) {
         }}
       </QueryView>
       <BacktestPanel id={id} />
-    </div>
+    </Stack>
   );
 }

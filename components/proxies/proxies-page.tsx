@@ -6,12 +6,12 @@ import { CommandBlock } from '@/components/ui/command-block';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLink } from '@/components/ui/page-link';
 import { QueryView } from '@/components/ui/query-view';
+import { Stack } from '@/components/ui/stack';
 import { useOrigin } from '@/components/ui/use-origin';
 import type { ProxyList } from '@/lib/contracts/proxies';
 import { countOf } from '@/lib/format';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { ProxyCard } from './proxy-card';
-import styles from './proxies.module.css';
 
 /**
  * The proxies that reported themselves: what each runs and presents, connected ones first. While
@@ -22,12 +22,12 @@ export function ProxiesPage({ projectId }: { projectId: string }) {
   return (
     <QueryView query={proxies} loadingLabel="Loading proxies" loadingRows={4} loadingInCard>
       {(data) => (
-        <div className={styles.list}>
+        <Stack>
           {data.proxies.some((p) => p.connected) ? null : <NoProxyConnected projectId={projectId} data={data} />}
           {data.proxies.map((proxy) => (
             <ProxyCard key={proxy.id} projectId={projectId} proxy={proxy} />
           ))}
-        </div>
+        </Stack>
       )}
     </QueryView>
   );
