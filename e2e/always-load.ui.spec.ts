@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { catalogs, putCatalog, uniqueId } from './helpers';
+import { catalogs, githubProjectPinning, putCatalog, uniqueId } from './helpers';
 
 test('keep favourites loaded in clients that defer tools: a switch beside the favourite settings that asks, then saves to what the proxy reads', async ({
   page,
@@ -37,12 +37,7 @@ test('keep favourites loaded in clients that defer tools: a switch beside the fa
 });
 
 test('the preview shows deferred mode: every tool once by its typed name, the favourites first, with its instruction', async ({ page, request }) => {
-  const id = uniqueId('deferred');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
-  await putCatalog(request, id, 'github');
-  for (const tool of ['github/search_code', 'github/create_issue']) {
-    expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
-  }
+  const id = await githubProjectPinning(request, 'deferred', ['github/search_code', 'github/create_issue']);
   await page.goto(`/projects/${id}/preview`);
   const card = page.getByTestId('mode-card-deferred');
   await expect(card).toContainText('favourites first and kept loaded');

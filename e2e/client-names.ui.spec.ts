@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, uniqueId } from './helpers';
+import { projectWithFavourites, uniqueId } from './helpers';
 
 test('client names: through Claude Code a slash-named project is refused; switching it to safe names clears that, and /surface serves them', async ({
   page,
@@ -7,14 +7,7 @@ test('client names: through Claude Code a slash-named project is refused; switch
 }) => {
   // A project like the demo was before safe names: real catalogs, favindex mode for OpenAI, slash names.
   const id = uniqueId('names');
-  const created = await request.post('/api/projects', { data: { id, surface: { mode: 'favindex', target: 'openai', naming: 'slash' } } });
-  expect(created.ok()).toBe(true);
-  for (const server of ['github', 'gitlab', 'filesystem'] as const) await putCatalog(request, id, server);
-  const favourites = await request.put(`/api/projects/${id}/favourites`, {
-    headers: { 'if-match': '*' },
-    data: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] },
-  });
-  expect(favourites.ok()).toBe(true);
+  await projectWithFavourites(request, id, { mode: 'favindex', target: 'openai', naming: 'slash' });
 
   await page.goto(`/projects/${id}/preview`);
   await page.getByLabel('MCP client').selectOption('claude-code');

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
-import { expect, type Page, test } from '@playwright/test';
-import { uniqueId } from './helpers';
+import { expect, test } from '@playwright/test';
+import { createProjectInUi, uniqueId } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MEMORY_SERVER = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
@@ -58,16 +58,6 @@ class WatchingClient {
   async close() {
     await this.client.close();
   }
-}
-
-async function createProjectInUi(page: Page, id: string) {
-  await page.goto('/');
-  await expect(async () => {
-    await page.getByLabel('Project id').fill(id);
-    await expect(page.getByRole('button', { name: 'Create project' })).toBeEnabled({ timeout: 500 });
-  }).toPass();
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
 }
 
 for (const width of [1440, 390]) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { uniqueId } from './helpers';
+import { createProjectInUi, uniqueId } from './helpers';
 
 const githubFile = path.join(import.meta.dirname, '..', 'lib', 'demo', 'catalogs', 'github.json');
 
@@ -18,15 +18,8 @@ test('a new user without a proxy goes from no project to a first event without t
   page,
 }) => {
   const id = uniqueId('first');
-  await page.goto('/');
-  await expect(async () => {
-    await page.getByLabel('Project id').fill(id);
-    await expect(page.getByRole('button', { name: 'Create project' })).toBeEnabled({ timeout: 500 });
-  }).toPass();
-  await page.getByRole('button', { name: 'Create project' }).click();
-
   // The project opens on its checklist.
-  await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+  await createProjectInUi(page, id);
   const steps = page.getByTestId('first-run');
   await expect(steps.getByRole('heading', { name: `Get ${id} its first event` })).toBeVisible();
   await expect(steps.getByRole('heading', { name: 'Connect a proxy' })).not.toContainText('(done)');

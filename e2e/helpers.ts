@@ -49,6 +49,12 @@ export async function fullProject(request: APIRequestContext, prefix: string): P
   return id;
 }
 
+/** The two screens the layout specs check: a desktop and a phone held upright. */
+export const DESKTOP_AND_PHONE = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
 export const PROJECT_TABS = ['', '/favourites', '/bakeoff', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/policy', '/settings', '/yaml'] as const;
 
 /** Nothing on the page reaches past the viewport's right edge but what scrolls inside itself. */
@@ -62,4 +68,58 @@ export async function fitsWidth(page: Page) {
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: past };
   });
   expect(scrollWidth, `the page scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Create a project the way a new user does: on the start page, waiting for the form to take the id. */
+export async function createProjectInUi(page: Page, id: string) {
+  await page.goto('/');
+  await expect(async () => {
+    await page.getByLabel('Project id').fill(id);
+    await expect(page.getByRole('button', { name: 'Create project' })).toBeEnabled({ timeout: 500 });
+  }).toPass();
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+}
+
+/** A new project with the github catalog and `tools` pinned, in that order. */
+export async function githubProjectPinning(request: APIRequestContext, prefix: string, tools: readonly string[]): Promise<string> {
+  const id = uniqueId(prefix);
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  await putCatalog(request, id, 'github');
+  for (const tool of tools) {
+    expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
+  }
+  return id;
+}
+
+/** A project of `surface` with the github, gitlab and filesystem catalogs and two favourites, for the preview's views of a client. */
+export async function projectWithFavourites(request: APIRequestContext, id: string, surface: Record<string, unknown>) {
+  const created = await request.post('/api/projects', { data: { id, surface } });
+  expect(created.ok()).toBe(true);
+  for (const server of ['github', 'gitlab', 'filesystem'] as const) await putCatalog(request, id, server);
+  const favourites = await request.put(`/api/projects/${id}/favourites`, {
+    headers: { 'if-match': '*' },
+    data: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] },
+  });
+  expect(favourites.ok()).toBe(true);
+}
+
+/** What a proxy on a build runner reports: filesystem up, memory down after four restarts, one client. */
+export function buildRunnerReport(lastError: string | null) {
+  return {
+    host: 'build-runner-07',
+    version: '0.1.0',
+    startedAt: new Date(Date.now() - 600_000).toISOString(),
+    transport: 'stdio',
+    state: 'running',
+    surfaceRevision: 1,
+    servers: [
+      { name: 'filesystem', state: 'up', tools: catalogs.filesystem.tools.length, lastError: null, restarts: 0 },
+      { name: 'memory', state: 'down', tools: 0, lastError: 'exited with code 1 before it listed its tools', restarts: 4 },
+    ],
+    clients: [{ name: 'claude-code', sessions: 2 }],
+    presented: { count: 2, names: ['favourite/read_file', 'all/filesystem/read_file'] },
+    spool: { events: 3, bytes: 2_048, dropped: 0 },
+    lastError,
+  };
 }

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { plantedMetaDrop } from '../test/planted-traces';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { githubProjectPinning, sendEvents } from './helpers';
 
 test('a favourites history entry opens the Impact page, which shows the effect planted after that change', async ({ page, request }) => {
-  const id = uniqueId('impact');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
-  await putCatalog(request, id, 'github');
-  for (const tool of ['github/create_issue', 'github/list_issues']) {
-    expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
-  }
+  const id = await githubProjectPinning(request, 'impact', ['github/create_issue', 'github/list_issues']);
   // Revisions 1–3; after revision 3 (favourites version 3) model-a makes 40% fewer meta calls, model-b as many.
   const events = plantedMetaDrop();
   for (let i = 0; i < events.length; i += 1000) await sendEvents(request, id, events.slice(i, i + 1000));

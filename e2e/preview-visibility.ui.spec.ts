@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, uniqueId } from './helpers';
+import { projectWithFavourites, uniqueId } from './helpers';
 
 const tokensOf = async (text: Promise<string | null>) => Number((await text)?.replace(/[^\d]/g, '') ?? Number.NaN);
 
@@ -8,14 +8,7 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
   request,
 }) => {
   const id = uniqueId('visibility');
-  const created = await request.post('/api/projects', { data: { id, surface: { mode: 'favindex', target: 'anthropic' } } });
-  expect(created.ok()).toBe(true);
-  for (const server of ['github', 'gitlab', 'filesystem'] as const) await putCatalog(request, id, server);
-  const favourites = await request.put(`/api/projects/${id}/favourites`, {
-    headers: { 'if-match': '*' },
-    data: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'filesystem/read_file'] },
-  });
-  expect(favourites.ok()).toBe(true);
+  await projectWithFavourites(request, id, { mode: 'favindex', target: 'anthropic' });
 
   await page.goto(`/projects/${id}/preview`);
   // The raw client has no tool search of its own: the Claude Code setting is not offered.

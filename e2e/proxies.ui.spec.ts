@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { catalogs, fitsWidth, putCatalog, uniqueId } from './helpers';
+import { buildRunnerReport, catalogs, fitsWidth, putCatalog, uniqueId } from './helpers';
 
 const FILESYSTEM_TOOLS = catalogs.filesystem.tools.length;
 const GITHUB_TOOLS = catalogs.github.tools.length;
@@ -10,22 +10,7 @@ async function projectWithProxy(request: Parameters<typeof putCatalog>[0]): Prom
   expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
   await putCatalog(request, id, 'github');
   await putCatalog(request, id, 'filesystem');
-  const report = {
-    host: 'build-runner-07',
-    version: '0.1.0',
-    startedAt: new Date(Date.now() - 600_000).toISOString(),
-    transport: 'stdio',
-    state: 'running',
-    surfaceRevision: 1,
-    servers: [
-      { name: 'filesystem', state: 'up', tools: FILESYSTEM_TOOLS, lastError: null, restarts: 0 },
-      { name: 'memory', state: 'down', tools: 0, lastError: 'exited with code 1 before it listed its tools', restarts: 4 },
-    ],
-    clients: [{ name: 'claude-code', sessions: 2 }],
-    presented: { count: 2, names: ['favourite/read_file', 'all/filesystem/read_file'] },
-    spool: { events: 3, bytes: 2_048, dropped: 0 },
-    lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write (HTTP 403 FORBIDDEN)',
-  };
+  const report = buildRunnerReport('favindex refused PUT /catalog: this token lacks the scope catalog:write (HTTP 403 FORBIDDEN)');
   expect((await request.put(`/api/projects/${id}/proxies/proxy-e2e-runner`, { data: report })).ok()).toBe(true);
   return id;
 }

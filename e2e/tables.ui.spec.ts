@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { plantedMetaDrop } from '../test/planted-traces';
-import { catalogs, fullProject, sendEvents } from './helpers';
+import { buildRunnerReport, catalogs, fullProject, sendEvents } from './helpers';
 
 // #22 item 2: no table hides a column. At a desktop width and on a phone, every column of every
 // table can be read where it is drawn: as a header over a column, or as a label in a row's card.
@@ -13,22 +13,7 @@ const SIZES = [
 /** A proxy that reports in, so the Proxies page has its servers table. */
 async function reportProxy(request: Parameters<typeof fullProject>[0], id: string) {
   const res = await request.put(`/api/projects/${id}/proxies/proxy-tables`, {
-    data: {
-      host: 'build-runner-07',
-      version: '0.1.0',
-      startedAt: new Date(Date.now() - 600_000).toISOString(),
-      transport: 'stdio',
-      state: 'running',
-      surfaceRevision: 1,
-      servers: [
-        { name: 'filesystem', state: 'up', tools: catalogs.filesystem.tools.length, lastError: null, restarts: 0 },
-        { name: 'memory', state: 'down', tools: 0, lastError: 'exited with code 1 before it listed its tools', restarts: 4 },
-      ],
-      clients: [{ name: 'claude-code', sessions: 2 }],
-      presented: { count: 2, names: ['favourite/read_file', 'all/filesystem/read_file'] },
-      spool: { events: 3, bytes: 2_048, dropped: 0 },
-      lastError: null,
-    },
+    data: buildRunnerReport(null),
   });
   expect(res.ok()).toBe(true);
 }
