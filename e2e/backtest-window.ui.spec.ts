@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { dailyCalls } from '../test/planted-traces';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { DESKTOP_AND_PHONE, putCatalog, sendEvents, uniqueId } from './helpers';
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test(`the backtest shows the weeks that have calls, and says so of a week without (${viewport.width} px)`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const id = uniqueId('backtest-window');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sendEvents, uniqueId } from './helpers';
+import { DESKTOP_AND_PHONE, sendEvents, uniqueId } from './helpers';
 
 // A big catalog: 12 servers of 250 tools, each with a description and a small schema, as a
 // company's MCP gateway would upload them. The 2,917th tool sits on the last server.
@@ -51,10 +51,7 @@ test.beforeAll(async ({ request }) => {
 
 const height = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

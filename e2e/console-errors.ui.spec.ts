@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { fullProject, PROJECT_TABS } from './helpers';
+import { DESKTOP_AND_PHONE, fullProject, PROJECT_TABS } from './helpers';
 
 /**
  * The pages hydrate without an error. A page's own code comes in chunks of its own, and its data
@@ -51,10 +51,7 @@ async function loadQuietly(page: Page, errors: string[], url: string) {
   expect(errors, `console errors on ${url}`).toEqual([]);
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

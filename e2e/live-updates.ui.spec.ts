@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fullProject, putCatalog, sendEvents, uniqueId } from './helpers';
+import { DESKTOP_AND_PHONE, fullProject, putCatalog, sendEvents, uniqueId } from './helpers';
 
 /**
  * Pages that change by themselves show it without a reload: what a proxy or a script writes
@@ -31,10 +31,7 @@ async function settled(page: Page) {
   await page.waitForResponse((res) => res.url().includes('/changes') && res.ok());
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

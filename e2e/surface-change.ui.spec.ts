@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { catalogs, putCatalog, uniqueId } from './helpers';
+import { catalogs, DESKTOP_AND_PHONE, putCatalog, uniqueId } from './helpers';
 
 const SERVERS = ['github', 'gitlab', 'filesystem'] as const;
 const TOOLS = SERVERS.reduce((n, s) => n + catalogs[s].tools.length, 0);
@@ -34,10 +34,7 @@ function settingsForm(page: Page) {
   return page.getByTestId('settings-form');
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
