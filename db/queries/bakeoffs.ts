@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { bakeoffRuns } from '@/db/schema';
+import { deleteOwnedRow } from './delete-owned';
 
 export type BakeoffRunRow = typeof bakeoffRuns.$inferSelect;
 export type BakeoffRunInsert = typeof bakeoffRuns.$inferInsert;
@@ -45,10 +46,6 @@ export async function getBakeoffRun(db: Db, projectId: string, id: string): Prom
 }
 
 /** Forget a run; true when there was one. */
-export async function deleteBakeoffRun(db: Db, projectId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(bakeoffRuns)
-    .where(and(eq(bakeoffRuns.projectId, projectId), eq(bakeoffRuns.id, id)))
-    .returning({ id: bakeoffRuns.id });
-  return rows.length > 0;
+export function deleteBakeoffRun(db: Db, projectId: string, id: string): Promise<boolean> {
+  return deleteOwnedRow(db, bakeoffRuns, bakeoffRuns.id, projectId, id);
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { catalogServers, catalogVersions } from '@/db/schema';
 import type { CatalogVersionView } from '@/lib/contracts/catalog';
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { deleteOwnedRow } from './delete-owned';
 
 /** The newest version number a server has; a server removed and added back starts again at 1 (its history went with it). */
 export async function latestCatalogVersion(db: Db, projectId: string, server: string): Promise<number> {
@@ -83,12 +84,8 @@ export async function appendServer(db: Db, projectId: string, server: string, ve
 }
 
 /** Remove a server from the catalog; false when there was none. */
-export async function deleteCatalogServer(db: Db, projectId: string, server: string): Promise<boolean> {
-  const deleted = await db
-    .delete(catalogServers)
-    .where(and(eq(catalogServers.projectId, projectId), eq(catalogServers.name, server)))
-    .returning({ name: catalogServers.name });
-  return deleted.length > 0;
+export function deleteCatalogServer(db: Db, projectId: string, server: string): Promise<boolean> {
+  return deleteOwnedRow(db, catalogServers, catalogServers.name, projectId, server);
 }
 
 /** A server's catalog history, newest first; empty when it never had one. */

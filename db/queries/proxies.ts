@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { projectProxies } from '@/db/schema';
 import type { ProxyReport } from '@/lib/schemas/proxies';
+import { deleteOwnedRow } from './delete-owned';
 
 export type ProxyRow = typeof projectProxies.$inferSelect;
 
@@ -35,10 +36,6 @@ export async function listProxies(db: Db, projectId: string): Promise<ProxyRow[]
 }
 
 /** Forget a proxy; true when there was one. */
-export async function deleteProxy(db: Db, projectId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(projectProxies)
-    .where(and(eq(projectProxies.projectId, projectId), eq(projectProxies.id, id)))
-    .returning({ id: projectProxies.id });
-  return rows.length > 0;
+export function deleteProxy(db: Db, projectId: string, id: string): Promise<boolean> {
+  return deleteOwnedRow(db, projectProxies, projectProxies.id, projectId, id);
 }
