@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { tableNames } from '@/test/table-names';
 import { type Column, DataTable } from './data-table';
 
 interface Tool {
@@ -30,12 +31,6 @@ const COLUMNS: Column<Tool>[] = [
   { id: 'note', header: 'Note', cell: () => '—' },
 ];
 
-const names = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
-
 describe('DataTable', () => {
   it('renders a header and one row per item, named by its label', () => {
     render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} label="Tools" />);
@@ -46,7 +41,7 @@ describe('DataTable', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['#', 'Tool', 'Calls', 'Note']);
-    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(tableNames()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
     expect(screen.getByRole('columnheader', { name: 'Calls' }).title).toBe('calls in the window');
   });
 
@@ -70,11 +65,11 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Tool' }));
     expect(sortOf('Tool')).toBe('ascending');
     expect(sortOf('#')).toBe('none');
-    expect(names()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
+    expect(tableNames()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
 
     await user.click(screen.getByRole('button', { name: 'Tool' }));
     expect(sortOf('Tool')).toBe('descending');
-    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(tableNames()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
   });
 
   it('starts a column where it reads best, and keeps ties in their tie-break order', async () => {
@@ -83,7 +78,7 @@ describe('DataTable', () => {
 
     await user.click(screen.getByRole('button', { name: 'Calls' }));
     expect(screen.getByRole('columnheader', { name: 'Calls' }).getAttribute('aria-sort')).toBe('descending');
-    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(tableNames()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
   });
 
   it('sorts from the keyboard', async () => {
@@ -92,7 +87,7 @@ describe('DataTable', () => {
 
     screen.getByRole('button', { name: 'Tool' }).focus();
     await user.keyboard('{Enter}');
-    expect(names()[0]).toBe('all/gitlab/search');
+    expect(tableNames()[0]).toBe('all/gitlab/search');
   });
 
   it('says so instead of an empty table when given an empty message', () => {
@@ -126,11 +121,11 @@ describe('DataTable', () => {
     ).toEqual(['as listed', '#', 'Tool', 'Calls']);
 
     await user.selectOptions(choice, 'Tool');
-    expect(names()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
+    expect(tableNames()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
     expect(screen.getByRole('columnheader', { name: 'Tool' }).getAttribute('aria-sort')).toBe('ascending');
 
     await user.click(screen.getByRole('button', { name: /^Ascending/ }));
-    expect(names()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
+    expect(tableNames()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
     expect(screen.getByRole('button', { name: /^Descending/ })).toBeTruthy();
   });
 

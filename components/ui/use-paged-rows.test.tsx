@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { tableNames } from '@/test/table-names';
 import { type Column, DataTable, type TableSort } from './data-table';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';
@@ -29,31 +30,25 @@ function PagedTools({ sort = null }: { sort?: TableSort | null }) {
   );
 }
 
-const shownNames = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
-
 describe('usePagedRows with Pager', () => {
   it('draws one page of rows and says which, then moves through the list', async () => {
     render(<PagedTools />);
-    expect(shownNames()).toHaveLength(50);
+    expect(tableNames()).toHaveLength(50);
     expect(screen.getByRole('status').textContent).toBe('Showing 1–50 of 120 tools');
     const next = screen.getByRole('button', { name: 'Next' });
     await userEvent.click(next);
     expect(screen.getByRole('status').textContent).toBe('Showing 51–100 of 120 tools');
-    expect(shownNames()[0]).toBe('tool_051');
+    expect(tableNames()[0]).toBe('tool_051');
     await userEvent.click(next);
     expect(screen.getByRole('status').textContent).toBe('Showing 101–120 of 120 tools');
-    expect(shownNames()).toHaveLength(20);
+    expect(tableNames()).toHaveLength(20);
     // At the end Next says it is off, yet keeps the focus of whoever pressed it.
     expect(next.getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(next);
     expect(document.activeElement).toBe(next);
     expect(screen.getByRole('status').textContent).toBe('Showing 101–120 of 120 tools');
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(shownNames()[0]).toBe('tool_051');
+    expect(tableNames()[0]).toBe('tool_051');
   });
 
   it('searches every row, not the page, and starts the hits on page 1', async () => {
@@ -62,10 +57,10 @@ describe('usePagedRows with Pager', () => {
     const box = screen.getByRole('searchbox', { name: 'Search tools' });
     await userEvent.type(box, 'tool_0');
     expect(screen.getByRole('status').textContent).toBe('Showing 1–50 of 99 tools');
-    expect(shownNames()[0]).toBe('tool_001');
+    expect(tableNames()[0]).toBe('tool_001');
     await userEvent.clear(box);
     await userEvent.type(box, 'tool_117');
-    expect(shownNames()).toEqual(['tool_117']);
+    expect(tableNames()).toEqual(['tool_117']);
     // One page of hits needs no pager.
     expect(screen.queryByRole('navigation', { name: 'Pages of tools' })).toBeNull();
     await userEvent.clear(box);
@@ -76,8 +71,8 @@ describe('usePagedRows with Pager', () => {
 
   it('sorts every row before paging, so page 1 of a descending sort starts at the last row', () => {
     render(<PagedTools sort={{ column: 'rank', direction: 'descending' }} />);
-    expect(shownNames()[0]).toBe('tool_120');
-    expect(shownNames()[49]).toBe('tool_071');
+    expect(tableNames()[0]).toBe('tool_120');
+    expect(tableNames()[49]).toBe('tool_071');
   });
 });
 
