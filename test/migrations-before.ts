@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '@/db/client';
+import { queryRows } from '@/db/sql';
 
 const DRIZZLE = path.join(import.meta.dirname, '..', 'drizzle');
 
@@ -35,4 +37,18 @@ export async function withDatabaseBefore(tag: string, run: (database: Database) 
     await database.close();
     fs.rmSync(old, { recursive: true, force: true });
   }
+}
+
+/** Projects made before `tag` with these surfaces (by project id): their surfaces once every migration from `tag` on has run. */
+export async function surfacesMigratedFrom(tag: string, surfaces: Record<string, object>): Promise<Record<string, Record<string, unknown>>> {
+  let migrated: Record<string, Record<string, unknown>> = {};
+  await withDatabaseBefore(tag, async (database) => {
+    for (const [id, surface] of Object.entries(surfaces)) {
+      await queryRows(database.db, sql`insert into projects (id, surface) values (${id}, ${JSON.stringify(surface)}::jsonb)`);
+    }
+    await database.migrate();
+    const rows = await queryRows<{ id: string; surface: Record<string, unknown> }>(database.db, sql`select id, surface from projects order by id`);
+    migrated = Object.fromEntries(rows.map((r) => [r.id, r.surface]));
+  });
+  return migrated;
 }
