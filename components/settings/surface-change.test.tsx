@@ -86,12 +86,18 @@ function show() {
   );
 }
 
+/** The lazy-mode fix offered over a project in favindex mode, and pressed: the user who pressed it, and the API that answers. */
+async function askForLazyMode() {
+  const user = userEvent.setup();
+  const api = serve(base);
+  show();
+  await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
+  return { user, api };
+}
+
 describe('a fix that changes what clients receive', () => {
   it('says it changes the project, shows the plan per proxy, and cancelling saves nothing', async () => {
-    const user = userEvent.setup();
-    const api = serve(base);
-    show();
-    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
+    const { user, api } = await askForLazyMode();
     const panel = await screen.findByTestId('surface-change');
     expect(await within(panel).findByTestId('plan-count')).toHaveProperty('textContent', '37 → 2 tools');
     expect(within(panel).getByTestId('plan-fields').textContent).toBe('Mode: favindex → lazy');
@@ -104,10 +110,7 @@ describe('a fix that changes what clients receive', () => {
   });
 
   it('applies over the planned config, keeps a message until dismissed though the fix is gone, and undoes', async () => {
-    const user = userEvent.setup();
-    const api = serve(base);
-    show();
-    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
+    const { user, api } = await askForLazyMode();
     await screen.findByTestId('plan-count');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const message = await screen.findByTestId('surface-change-outcome');
@@ -123,10 +126,7 @@ describe('a fix that changes what clients receive', () => {
   });
 
   it('after someone else saved meanwhile, says so, saves nothing, and plans again keeping their change', async () => {
-    const user = userEvent.setup();
-    const api = serve(base);
-    show();
-    await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
+    const { user, api } = await askForLazyMode();
     await screen.findByTestId('plan-count');
     const theirs = { ...base, naming: 'slash' as const };
     api.someoneElseSaves(theirs);
