@@ -32,6 +32,19 @@ async function catalogOf(id: string) {
   return (await api.get(`/api/projects/${id}/catalog`)).body;
 }
 
+/** The catalog a new project syncs, as `name`, from the server `start` brings up; the server is stopped afterwards. */
+async function syncedFrom(start: () => Promise<{ url: string; stop(): Promise<void> }>, name: string) {
+  const upstream = await start();
+  try {
+    const id = await createTestProject();
+    const res = await api.put(`/api/projects/${id}/catalog/${name}/sync`, { json: { url: upstream.url } });
+    expect(res.status).toBe(201);
+    return (await catalogOf(id)).servers[0];
+  } finally {
+    await upstream.stop();
+  }
+}
+
 describe('catalog sync API (live MCP servers over Streamable HTTP)', () => {
   it('registers a server by URL, reads every page of its tools/list, and never returns the secret', async () => {
     const mcp = await mcpServer(numbered(25), { pageSize: 10 });
@@ -188,31 +201,15 @@ describe('catalog sync API (live MCP servers over Streamable HTTP)', () => {
   });
 
   it('reads the catalog of @modelcontextprotocol/server-everything served over Streamable HTTP from its npm package', async () => {
-    const everything = await startEverythingServer();
-    try {
-      const id = await createTestProject();
-      const res = await api.put(`/api/projects/${id}/catalog/everything/sync`, { json: { url: everything.url } });
-      expect(res.status).toBe(201);
-      const server = (await catalogOf(id)).servers[0];
-      const names = server.tools.map((t: { name: string }) => t.name);
-      expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']));
-      expect(server.tools.find((t: { name: string }) => t.name === 'get-sum').inputSchema.properties).toHaveProperty('a');
-    } finally {
-      await everything.stop();
-    }
+    const server = await syncedFrom(startEverythingServer, 'everything');
+    const names = server.tools.map((t: { name: string }) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']));
+    expect(server.tools.find((t: { name: string }) => t.name === 'get-sum').inputSchema.properties).toHaveProperty('a');
   });
 
   it('reads the catalog of a server that speaks MCP 2026-07-28 only, negotiated with server/discover', async () => {
-    const modern = await startModernMcpServer();
-    try {
-      const id = await createTestProject();
-      const res = await api.put(`/api/projects/${id}/catalog/modern/sync`, { json: { url: modern.url } });
-      expect(res.status).toBe(201);
-      const server = (await catalogOf(id)).servers[0];
-      expect(server.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'whoami', 'grow']);
-      expect(server.sync.lastError).toBeNull();
-    } finally {
-      await modern.stop();
-    }
+    const server = await syncedFrom(startModernMcpServer, 'modern');
+    expect(server.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'whoami', 'grow']);
+    expect(server.sync.lastError).toBeNull();
   });
 });
