@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type ExpectedResolution, expectResolution } from '@/test/expected-resolution';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog, listsTool } from './name-catalog';
 import type { NameContext, PresentedCall } from './resolution';
@@ -25,9 +26,7 @@ const withEverything: NameContext = {
 
 const call = (c: Omit<PresentedCall, 'timestamp'>): PresentedCall => ({ ...c, timestamp: T0 });
 
-type Expected = { canonical: string; namespace: string } | { unresolved: RegExp; namespace: string } | { meta: true };
-
-const table: [string, NameContext, PresentedCall, Expected][] = [
+const table: [string, NameContext, PresentedCall, ExpectedResolution][] = [
   [
     'the server given has no catalog yet',
     ctx,
@@ -115,15 +114,7 @@ const table: [string, NameContext, PresentedCall, Expected][] = [
 
 describe('resolveCall counts a call as a tool only when the catalog lists it (issue 19)', () => {
   it.each(table)('%s', (_name, context, presented, expected) => {
-    const result = resolveCall(presented, context);
-    if ('meta' in expected) {
-      expect(result).toMatchObject({ kind: 'meta', namespace: 'meta' });
-    } else if ('canonical' in expected) {
-      expect(result).toMatchObject({ kind: 'tool', canonical: expected.canonical, namespace: expected.namespace });
-    } else {
-      expect(result).toMatchObject({ kind: 'unresolved', namespace: expected.namespace });
-      expect(result.kind === 'unresolved' && result.reason).toMatch(expected.unresolved);
-    }
+    expectResolution(resolveCall(presented, context), expected);
   });
 
   it('keeps the hints, so the stored call resolves once the catalog arrives', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type ExpectedResolution, expectResolution } from '@/test/expected-resolution';
 import { FavouritesTimeline } from './favourites-timeline';
 import { buildNameCatalog } from './name-catalog';
 import { metaToolSet } from './meta';
@@ -40,12 +41,10 @@ const ctx: NameContext = {
   metaTools: metaToolSet(['search_tools']),
 };
 
-type Expected = { canonical: string; namespace: string } | { unresolved: RegExp; namespace: string } | { meta: true };
-
 const at = (ts: number, call: Omit<PresentedCall, 'timestamp'>): PresentedCall => ({ ...call, timestamp: ts });
 
 // One row per §names form, including its edge cases.
-const table: [string, PresentedCall, Expected][] = [
+const table: [string, PresentedCall, ExpectedResolution][] = [
   // catalog namespace
   ['all/ namespace', at(T0, { tool: 'all/github/create_issue' }), { canonical: 'github/create_issue', namespace: 'all' }],
   ['all/ with a tool holding /', at(T0, { tool: 'all/fs/dir/list' }), { canonical: 'fs/dir/list', namespace: 'all' }],
@@ -158,16 +157,7 @@ const table: [string, PresentedCall, Expected][] = [
 
 describe('resolveCall: every presented form of §names', () => {
   it.each(table)('%s', (_name, call, expected) => {
-    const result = resolveCall(call, ctx);
-    if ('meta' in expected) {
-      expect(result).toMatchObject({ kind: 'meta', namespace: 'meta' });
-    } else if ('canonical' in expected) {
-      expect(result).toMatchObject({ kind: 'tool', canonical: expected.canonical, namespace: expected.namespace });
-    } else {
-      expect(result.kind).toBe('unresolved');
-      expect(result.namespace).toBe(expected.namespace);
-      expect(result.kind === 'unresolved' && result.reason).toMatch(expected.unresolved);
-    }
+    expectResolution(resolveCall(call, ctx), expected);
   });
 });
 
