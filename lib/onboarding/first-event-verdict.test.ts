@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { firstEventVerdict } from './first-event-verdict';
 
+/** A project whose catalog is the memory server with its one tool, uploaded without trouble. */
+const memoryCatalog = { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false };
 const unresolved = { kind: 'unresolved', canonical: null, unresolvedReason: "unknown server 'memory': it is not in the project's catalog" };
 
 describe('firstEventVerdict', () => {
   it('is green only for a call that resolved to a catalog tool', () => {
-    expect(
-      firstEventVerdict(
-        { kind: 'tool', canonical: 'memory/read_graph', unresolvedReason: null },
-        { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false },
-      ),
-    ).toEqual({
+    expect(firstEventVerdict({ kind: 'tool', canonical: 'memory/read_graph', unresolvedReason: null }, memoryCatalog)).toEqual({
       tone: 'ok',
       text: 'It resolved to memory/read_graph, a tool of the catalog.',
     });
   });
 
   it('is amber for a canonical name the catalog does not list, such as one guessed before the catalog came', () => {
-    const verdict = firstEventVerdict(
-      { kind: 'tool', canonical: 'memory/all_memory_read_graph', unresolvedReason: null },
-      { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false },
-    );
+    const verdict = firstEventVerdict({ kind: 'tool', canonical: 'memory/all_memory_read_graph', unresolvedReason: null }, memoryCatalog);
     expect(verdict).toMatchObject({ tone: 'warn', text: 'It was counted as memory/all_memory_read_graph, which the catalog does not list.' });
   });
 
@@ -42,18 +36,8 @@ describe('firstEventVerdict', () => {
   });
 
   it('does not count a meta call as a first tool call', () => {
-    expect(
-      firstEventVerdict(
-        { kind: 'meta', canonical: null, unresolvedReason: null },
-        { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false },
-      ).tone,
-    ).toBe('warn');
+    expect(firstEventVerdict({ kind: 'meta', canonical: null, unresolvedReason: null }, memoryCatalog).tone).toBe('warn');
     // A tool kind without a canonical name (never stored so, but not green if it were).
-    expect(
-      firstEventVerdict(
-        { kind: 'tool', canonical: null, unresolvedReason: null },
-        { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false },
-      ).tone,
-    ).toBe('warn');
+    expect(firstEventVerdict({ kind: 'tool', canonical: null, unresolvedReason: null }, memoryCatalog).tone).toBe('warn');
   });
 });
