@@ -53,18 +53,23 @@ export class Resources {
     return listed.flat();
   }
 
-  async list(session: ProxySession, extra: Extra): Promise<Resource[]> {
-    const entries = await this.fromEach(session, extra, 'resources/list', (server, client, options) =>
-      readPages(
-        server,
-        'resources/list',
-        async (cursor) => {
-          const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }, options);
-          return { items: page.resources, nextCursor: page.nextCursor };
-        },
-        this.hub.log,
-      ),
+  /** Every page of a list `method` from each server that offers resources; `page` asks for one. */
+  private pagesFromEach<T>(
+    session: ProxySession,
+    extra: Extra,
+    method: string,
+    page: (client: Client, params: { cursor?: string }, options: RequestOptions) => Promise<{ items: T[]; nextCursor?: string }>,
+  ): Promise<{ server: string; item: T }[]> {
+    return this.fromEach(session, extra, method, (server, client, options) =>
+      readPages(server, method, (cursor) => page(client, cursor === undefined ? {} : { cursor }, options), this.hub.log),
     );
+  }
+
+  async list(session: ProxySession, extra: Extra): Promise<Resource[]> {
+    const entries = await this.pagesFromEach(session, extra, 'resources/list', async (client, params, options) => {
+      const page = await client.request({ method: 'resources/list', params }, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
     const owners = new Map<string, string>();
     const resources: Resource[] = [];
     for (const { server, item } of entries) {
@@ -77,17 +82,10 @@ export class Resources {
   }
 
   async listTemplates(session: ProxySession, extra: Extra): Promise<ResourceTemplateType[]> {
-    const entries = await this.fromEach(session, extra, 'resources/templates/list', (server, client, options) =>
-      readPages(
-        server,
-        'resources/templates/list',
-        async (cursor) => {
-          const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, options);
-          return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-        },
-        this.hub.log,
-      ),
-    );
+    const entries = await this.pagesFromEach(session, extra, 'resources/templates/list', async (client, params, options) => {
+      const page = await client.request({ method: 'resources/templates/list', params }, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
     this.templates = entries.map(({ server, item }) => ({ server, uriTemplate: item.uriTemplate, matcher: matcherOf(item.uriTemplate) }));
     return entries.map((e) => e.item);
   }
