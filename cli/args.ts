@@ -88,6 +88,18 @@ export function seconds(raw: string, name: string, min: number, max: number): nu
   return Math.round(decimal(raw, name, min, max, 'seconds') * 1000);
 }
 
+/** --window in days, given as `30` or `30d`, from 1 to `maxDays`; undefined when not given. */
+export function windowDays(value: Values[string], maxDays: number): number | undefined {
+  const raw = stringValue(value);
+  return raw === undefined ? undefined : integer(raw.replace(/d$/, ''), '--window', 1, maxDays);
+}
+
+/** --window as the API's query takes it (`30d`). */
+export function windowQuery(value: Values[string], maxDays: number): string | undefined {
+  const days = windowDays(value, maxDays);
+  return days === undefined ? undefined : `${days}d`;
+}
+
 export function requireProject(global: GlobalOptions): string {
   if (!global.project) throw badArguments('which project? give --project <id> or set FAVINDEX_PROJECT');
   return global.project;

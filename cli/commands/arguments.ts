@@ -2,7 +2,7 @@ import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import type { ArgumentUsage, ToolArgumentRow } from '@/lib/contracts/arguments';
-import { integer, requireProject, stringValue } from '../args';
+import { integer, requireProject, stringValue, windowQuery } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
@@ -105,7 +105,6 @@ export const argumentsCommand: Command = {
   async run({ parsed, io, client }) {
     const project = requireProject(parsed.global);
     if (parsed.positionals.length > 0) throw badArguments(`arguments takes no positional arguments (got ${parsed.positionals.join(' ')})`);
-    const windowRaw = stringValue(parsed.values.window);
     const topRaw = stringValue(parsed.values.top);
     const top = topRaw === undefined ? 20 : integer(topRaw, '--top', 1, 10_000);
     const answer = await client.call(
@@ -113,7 +112,7 @@ export const argumentsCommand: Command = {
       { id: project },
       {
         query: {
-          window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 365)}d`,
+          window: windowQuery(parsed.values.window, 365),
           until: stringValue(parsed.values.until),
           model: stringValue(parsed.values.model),
           client: stringValue(parsed.values.client),

@@ -1,7 +1,7 @@
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import type { ImpactReport, ImpactSegment } from '@/lib/contracts/impact';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
-import { integer, requireProject, stringValue } from '../args';
+import { integer, requireProject, stringValue, windowQuery } from '../args';
 import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -149,7 +149,6 @@ export const impactCommand: Command = {
     if (revision !== undefined && version !== undefined) throw badArguments('give --revision or --favourites-version, not both');
     const measure = (stringValue(values.measure) ?? 'metaPerSession') as ImpactMeasure;
     if (!IMPACT_MEASURES.includes(measure)) throw badArguments(`--measure must be one of ${IMPACT_MEASURES.join(', ')}`);
-    const windowRaw = stringValue(values.window);
     const baseline = stringValue(values.baseline);
     const answer = await client.call(
       IMPACT_ENDPOINTS.report,
@@ -159,7 +158,7 @@ export const impactCommand: Command = {
           revision: revision === undefined ? undefined : integer(revision, '--revision', 1, 2_147_483_647),
           favouritesVersion: version === undefined ? undefined : integer(version, '--favourites-version', 1, 2_147_483_647),
           baseline: baseline === undefined ? undefined : integer(baseline, '--baseline', 1, 2_147_483_647),
-          window: windowRaw === undefined ? undefined : `${integer(windowRaw.replace(/d$/, ''), '--window', 1, 90)}d`,
+          window: windowQuery(values.window, 90),
         },
       },
     );

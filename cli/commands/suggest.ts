@@ -1,5 +1,5 @@
 import { USAGE_ENDPOINTS } from '@/lib/api/usage';
-import { integer, requireProject, stringValue } from '../args';
+import { integer, requireProject, stringValue, windowDays } from '../args';
 import type { Command } from '../command';
 import { percent, printJson, shellQuote, table } from '../output';
 
@@ -17,8 +17,7 @@ export const suggestCommand: Command = {
   async run({ parsed, io, client }) {
     const project = requireProject(parsed.global);
     const top = stringValue(parsed.values.top);
-    const windowRaw = stringValue(parsed.values.window);
-    const days = windowRaw === undefined ? undefined : integer(windowRaw.replace(/d$/, ''), '--window', 1, 365);
+    const days = windowDays(parsed.values.window, 365);
     const answer = await client.call(
       USAGE_ENDPOINTS.suggestions,
       { id: project },
