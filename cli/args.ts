@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { badArguments } from './exit-codes';
+import { errorMessage } from '@/lib/thrown';
 
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
 
@@ -39,7 +40,7 @@ export function parseCommand(argv: string[], options: Record<string, OptionSpec>
   try {
     parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
-    throw badArguments((err as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw badArguments(errorMessage(err).replace(/\. To specify a positional argument.*$/s, ''));
   }
   return { global: globalOptions(parsed.values, env), values: parsed.values, positionals: parsed.positionals };
 }

@@ -12,6 +12,7 @@ import { impactCommand } from './commands/impact';
 import { suggestCommand } from './commands/suggest';
 import { badArguments, CliError, EXIT, type ExitCode } from './exit-codes';
 import { reportError, type Io } from './output';
+import { errorMessage } from '@/lib/thrown';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -91,7 +92,7 @@ export async function runCli(argv: string[], io: Io): Promise<ExitCode> {
     await command.run({ parsed, io, client, afterDashes });
     return EXIT.OK;
   } catch (err) {
-    const failure = err instanceof CliError ? err : new CliError(EXIT.API_ERROR, `unexpected failure: ${(err as Error)?.message ?? String(err)}`);
+    const failure = err instanceof CliError ? err : new CliError(EXIT.API_ERROR, `unexpected failure: ${errorMessage(err)}`);
     reportError(io, failure, wantsJson);
     return failure.exitCode;
   }

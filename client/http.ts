@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/errors';
+import { errorMessage } from '@/lib/thrown';
 
 /** One request to favindex's HTTP API, as every client sends it. */
 export interface FavindexRequest {
@@ -191,7 +192,7 @@ function unreachableReason(err: unknown, timeoutMs: number | undefined): string 
   const code = cause?.code ?? cause?.errors?.[0]?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  return code ?? cause?.message ?? (err as Error).message;
+  return code ?? cause?.message ?? errorMessage(err);
 }
 
 /** The body read with its contract; the first issue in words when it does not match. */

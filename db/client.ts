@@ -7,6 +7,7 @@ import { ChangeCounter, countCalls } from './change-counter';
 import type { ChangeSignal } from './change-signal';
 import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
+import { errorCode } from '@/lib/thrown';
 
 export type Schema = typeof schema;
 /** A drizzle database or transaction on either driver; data-access functions take it first. */
@@ -170,7 +171,7 @@ function claimDataDir(dataDir: string): () => void {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (errorCode(err) !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(lockFile, 'utf8'));
       if (owner && owner !== process.pid && processAlive(owner)) {
         throw new Error(
@@ -189,6 +190,6 @@ function processAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(err) === 'EPERM';
   }
 }

@@ -1,13 +1,14 @@
 import { ApiError, type SpecRule } from '@/lib/errors';
 import { findNul } from '@/lib/nul';
 import { formatPath } from '@/lib/validation';
+import { errorMessage } from '@/lib/thrown';
 
 export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new ApiError('MALFORMED_REQUEST', `the request body is not valid JSON: ${(err as Error).message}`, {
+    throw new ApiError('MALFORMED_REQUEST', `the request body is not valid JSON: ${errorMessage(err)}`, {
       suggestedAction: 'send a valid JSON document',
       citedRule,
     });

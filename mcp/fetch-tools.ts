@@ -10,6 +10,7 @@ import { displayUrl } from '@/lib/schemas/catalog-sync';
 import { guardedFetch, type TargetPolicy } from './guarded-fetch';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { toUpstreamError, unreachableTarget } from './upstream-error';
+import { errorMessage } from '@/lib/thrown';
 
 export const SYNC_TIMEOUT_MS = Number(process.env.FAVINDEX_SYNC_TIMEOUT_MS) || 15_000;
 /** A server that keeps handing out cursors past this is looping. */
@@ -141,7 +142,7 @@ export async function readAllTools(client: Client, url: string, timeoutMs = SYNC
     requireJsonDepth({ tools }, MAX_JSON_DEPTH, '§catalog');
     rejectNul({ tools }, '§catalog');
   } catch (err) {
-    throw invalid(url, `listed tools favindex cannot store: ${(err as Error).message}`);
+    throw invalid(url, `listed tools favindex cannot store: ${errorMessage(err)}`);
   }
   const parsed = toolsListSchema.safeParse({ tools });
   if (!parsed.success) {

@@ -2,6 +2,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
+import { errorMessage } from '@/lib/thrown';
 
 /** A line of a stdio stream that is not a message the SDK can take, and what it said about itself. */
 export type LineProblem =
@@ -118,7 +119,7 @@ function decode(bytes: Buffer): Decoded {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { problem: { kind: 'parse_error', detail: (err as Error).message } };
+    return { problem: { kind: 'parse_error', detail: errorMessage(err) } };
   }
   if (Array.isArray(value)) return { problem: { kind: 'batch', elements: value } };
   if (isPlainMessage(value)) return { message: value };

@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { connectMcp, type McpConnection, type McpEndpoint } from './fetch-tools';
 import type { TargetPolicy } from './guarded-fetch';
 import { heartbeat } from './protocol';
+import { errorMessage } from '@/lib/thrown';
 
 export type ListenerSyncReason = 'connect' | 'list_changed';
 
@@ -101,7 +102,7 @@ export class ToolsListener {
       } catch (err) {
         // The operator's log may say what the caller's error does not (a guarded one is the same for every cause).
         const cause = (err as { cause?: unknown }).cause;
-        if (!this.closed) this.log(`cannot connect: ${(err as Error).message}${cause instanceof Error ? ` (${cause.message})` : ''}`);
+        if (!this.closed) this.log(`cannot connect: ${errorMessage(err)}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       }
       await this.dropConnection();
       if (this.closed) break;
@@ -169,7 +170,7 @@ export class ToolsListener {
         try {
           await this.options.onSync(client, next);
         } catch (err) {
-          this.log(`sync failed: ${(err as Error).message}`);
+          this.log(`sync failed: ${errorMessage(err)}`);
           // An unreachable server means the session is gone too; other failures keep it.
           if (err instanceof ApiError && err.code === 'UPSTREAM_UNAVAILABLE') this.wake?.();
         }

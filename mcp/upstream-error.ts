@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
+import { errorMessage } from '@/lib/thrown';
 
 const CITED = '§catalog' as const;
 
@@ -62,7 +63,7 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     return unavailable(`could not be reached (${clip(typeof cause?.message === 'string' ? cause.message : err.message)})`);
   }
   if (err instanceof SyntaxError || name === 'ZodError') {
-    return new ApiError('UPSTREAM_INVALID', `${where} sent a message that is not valid MCP: ${clip((err as Error).message)}`, {
+    return new ApiError('UPSTREAM_INVALID', `${where} sent a message that is not valid MCP: ${clip(errorMessage(err))}`, {
       suggestedAction: 'check that the URL is an MCP endpoint and the server is up to date',
       citedRule: CITED,
     });

@@ -7,6 +7,7 @@ import { connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { revisionError, toUpstreamError } from './upstream-error';
+import { errorCode } from '@/lib/thrown';
 
 /** An MCP server as the `mcpServers` config of a client names it: a command to start, or a URL. */
 export type UpstreamEndpoint = (
@@ -121,7 +122,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
     await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);
     const revision = revisionError(err, `the MCP server \`${endpointLabel(endpoint)}\``);
     if (revision) throw revision;
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     const why =
       code === 'ENOENT' ? `'${endpoint.command}' was not found` : toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs).message;
     throw new ApiError('UPSTREAM_UNAVAILABLE', withStderr(`cannot start the MCP server: ${why}`, stderr), {

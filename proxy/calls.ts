@@ -16,6 +16,7 @@ import type { ProxySession } from './session';
 import type { Spool } from './spool';
 import { type CallOutcome, traceEvent } from './traces';
 import { UpstreamUnavailable } from './upstreams';
+import { errorMessage } from '@/lib/thrown';
 
 export interface CallParams {
   name: string;
@@ -147,7 +148,7 @@ export async function handleCall(
         return toolError(outcome, 'result_too_large', tooLargeText(what, tooLarge.bytes, tooLarge.limitBytes));
       }
       const timeout = err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout;
-      return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${(err as Error).message}`);
+      return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${errorMessage(err)}`);
     }
     if (result.isError) {
       outcome.status = 'error';

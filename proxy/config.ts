@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SERVER_NAME_RE } from '@/lib/names/canonical';
 import { UPSTREAM_PROTOCOLS, type UpstreamProtocol } from '@/mcp/protocol';
 import type { UpstreamEndpoint } from '@/mcp/upstream';
+import { errorMessage, errorCode } from '@/lib/thrown';
 
 /**
  * One entry of an `mcpServers` file as clients write it (Claude Code's .mcp.json, Cursor's
@@ -40,13 +41,13 @@ export function readProxyConfig(file: string, env: Record<string, string | undef
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ProxyConfigError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new ProxyConfigError(`cannot read ${file}: ${errorCode(err) ?? errorMessage(err)}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new ProxyConfigError(`${file} is not JSON: ${(err as Error).message}`);
+    throw new ProxyConfigError(`${file} is not JSON: ${errorMessage(err)}`);
   }
   return parseProxyConfig(json, env, file);
 }

@@ -8,6 +8,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { bearerMatches, type HttpSecret } from './http-secret';
 import { type SessionEntry, SessionTable } from './http-sessions';
+import { errorMessage } from '@/lib/thrown';
 
 interface Entry extends SessionEntry {
   transport: NodeStreamableHTTPServerTransport;
@@ -66,7 +67,7 @@ export async function listenHttp(
       }
       await startSession(req, res);
     } catch (err) {
-      options.log(`HTTP ${req.method} /mcp failed: ${(err as Error).message}`);
+      options.log(`HTTP ${req.method} /mcp failed: ${errorMessage(err)}`);
       if (!res.headersSent) res.writeHead(500).end();
     }
   });

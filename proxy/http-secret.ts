@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorMessage, errorCode } from '@/lib/thrown';
 
 /** The environment variable that gives the HTTP listener its secret instead of a file. */
 export const SECRET_ENV = 'FAVINDEX_PROXY_SECRET';
@@ -66,10 +67,10 @@ function readPrivate(file: string): string | null {
     // O_NOFOLLOW: a symlink planted in the state folder does not get another file read as the secret.
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP')
+    if (errorCode(err) === 'ENOENT') return null;
+    if (errorCode(err) === 'ELOOP')
       throw new HttpSecretError(`${file} is a symbolic link: the HTTP secret must be a plain file. Remove it; a new one is made at the next start`);
-    throw new HttpSecretError(`cannot read the HTTP secret in ${file}: ${(err as Error).message}`);
+    throw new HttpSecretError(`cannot read the HTTP secret in ${file}: ${errorMessage(err)}`);
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -111,7 +112,7 @@ function create(file: string): { value: string; made: boolean } {
   try {
     fs.linkSync(temp, file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (errorCode(err) !== 'EEXIST') throw err;
     const theirs = readPrivate(file);
     if (theirs !== null) return { value: checked(theirs, file, FILE_HINT), made: false };
   } finally {

@@ -4,6 +4,7 @@ import { FavindexError, type FavindexApi } from './favindex-api';
 import type { ProxyProblems } from './problems';
 import type { Spool } from './spool';
 import { boundTrace } from './traces';
+import { errorMessage } from '@/lib/thrown';
 
 /** Well under the events endpoint's 10,000 events and 10 MiB a request. */
 const BATCH_EVENTS = 1_000;
@@ -146,7 +147,7 @@ export class TraceSender {
   }
 
   private retryLater(err: unknown): void {
-    const message = (err as Error).message;
+    const message = errorMessage(err);
     // Not retryable (a bad token, an unknown project): keep the traces and try seldom, so a fix takes effect.
     const permanent = err instanceof FavindexError && !err.retry;
     const delay = permanent ? 60_000 : backoffDelay(this.attempt++, { initialMs: 500, maxMs: 30_000 });

@@ -1,5 +1,6 @@
 // The spool's files: reading a sealed segment, sizes and line counts, and what a failed write means.
 import fs from 'node:fs';
+import { errorCode } from '@/lib/thrown';
 
 export interface SegmentContent {
   events: Record<string, unknown>[];
@@ -13,7 +14,7 @@ export async function readSegment(file: string): Promise<SegmentContent | null> 
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCode(err) === 'ENOENT') return null;
     throw err;
   }
   const events: Record<string, unknown>[] = [];
@@ -36,7 +37,7 @@ export function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(err) === 'EPERM';
   }
 }
 
@@ -73,7 +74,7 @@ const WRITE_FAILURES: Record<string, string> = {
 
 /** Why a write failed, in a few words a status line can show: `disk full (ENOSPC)`. */
 export function writeFailure(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const code = errorCode(err);
   if (code) return `${WRITE_FAILURES[code] ?? 'cannot write'} (${code})`;
   return (err instanceof Error ? err.message : String(err)).slice(0, 100);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SetAside } from './set-aside';
 import { countLines, fileSize, isAlive, readSegment, type SegmentContent, WriteTrouble, writeFailure } from './spool-files';
+import { errorCode } from '@/lib/thrown';
 
 export interface SpoolOptions {
   dir: string;
@@ -226,7 +227,7 @@ export class Spool {
       fd = fs.openSync(file, 'a');
     } catch (err) {
       // The folder was not made at start (or was removed since): make it and try once more.
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if (errorCode(err) !== 'ENOENT') throw err;
       fs.mkdirSync(this.options.dir, { recursive: true });
       fd = fs.openSync(file, 'a');
     }

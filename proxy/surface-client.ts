@@ -3,6 +3,7 @@ import path from 'node:path';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import type { ProxyProblems } from './problems';
+import { errorMessage } from '@/lib/thrown';
 
 export interface SurfaceClientOptions {
   api: FavindexApi;
@@ -105,7 +106,7 @@ export class SurfaceClient {
       fs.writeFileSync(tmp, JSON.stringify(surface));
       fs.renameSync(tmp, this.options.cacheFile);
     } catch (err) {
-      this.options.log(`cannot keep the surface on disk: ${(err as Error).message}`);
+      this.options.log(`cannot keep the surface on disk: ${errorMessage(err)}`);
     }
   }
 }

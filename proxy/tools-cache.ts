@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import type { UpstreamTools } from './upstreams';
+import { errorMessage } from '@/lib/thrown';
 
 /** What a server listed, with the fingerprint favindex would give that catalog. */
 export type HeldTools = UpstreamTools & { fingerprint: string };
@@ -56,7 +57,7 @@ export class ToolsCache {
       fs.writeFileSync(tmp, JSON.stringify({ tools: tools.tools, raw: tools.raw }));
       fs.renameSync(tmp, this.file(server));
     } catch (err) {
-      this.log(`cannot keep ${server}'s tools on disk: ${(err as Error).message}`);
+      this.log(`cannot keep ${server}'s tools on disk: ${errorMessage(err)}`);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import { heartbeat } from '@/mcp/protocol';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { UpstreamConfig } from './config';
+import { errorMessage } from '@/lib/thrown';
 
 export type UpstreamState = 'starting' | 'up' | 'down' | 'stopped';
 
@@ -97,9 +98,9 @@ export class Upstream {
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
       if (this.connection === connection && isTransportFailure(err)) {
-        this.lastError = (err as Error).message;
+        this.lastError = errorMessage(err);
         this.wake?.();
-        throw new UpstreamUnavailable(`MCP server '${this.name}' went away during the call (${(err as Error).message}); favindex proxy is restarting it`);
+        throw new UpstreamUnavailable(`MCP server '${this.name}' went away during the call (${errorMessage(err)}); favindex proxy is restarting it`);
       }
       throw err;
     }
@@ -150,7 +151,7 @@ export class Upstream {
           this.lastError ??= `the server exited${tail ? `: ${tail}` : ''}`;
         }
       } catch (err) {
-        this.lastError = (err as Error).message;
+        this.lastError = errorMessage(err);
       }
       await this.connection?.close();
       this.connection = null;
@@ -200,7 +201,7 @@ export class Upstream {
         try {
           this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
         } catch (err) {
-          this.options.log(`${this.name}: reading tools/list after list_changed failed: ${(err as Error).message}`);
+          this.options.log(`${this.name}: reading tools/list after list_changed failed: ${errorMessage(err)}`);
         }
       } while (this.relistAgain && !this.stopped);
     })().finally(() => {
@@ -224,7 +225,7 @@ export class Upstream {
 function isTransportFailure(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   // -32000: the SDK's ConnectionClosed.
-  return code === -32000 || (err instanceof TypeError && /fetch failed/i.test(err.message)) || /not connected/i.test((err as Error).message ?? '');
+  return code === -32000 || (err instanceof TypeError && /fetch failed/i.test(err.message)) || /not connected/i.test(errorMessage(err));
 }
 
 export function startUpstreams(configs: readonly UpstreamConfig[], options: UpstreamOptions): Map<string, Upstream> {

@@ -5,6 +5,7 @@ import { stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { printJson } from '../output';
+import { errorMessage, errorCode } from '@/lib/thrown';
 
 export const applyCommand: Command = {
   name: 'apply',
@@ -28,7 +29,7 @@ favindex apply -f - [--dry-run]          (the YAML on stdin)
       try {
         yaml = fs.readFileSync(file, 'utf8');
       } catch (err) {
-        throw badArguments(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+        throw badArguments(`cannot read ${file}: ${errorCode(err) === 'ENOENT' ? 'no such file' : errorMessage(err)}`);
       }
     }
     const dryRun = parsed.values['dry-run'] === true;

@@ -29,6 +29,7 @@ import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, printJson } from '../output';
+import { errorMessage } from '@/lib/thrown';
 
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
@@ -146,7 +147,7 @@ function readTasks(file: string) {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw badArguments(`--tasks ${file}: ${(err as Error).message}`);
+    throw badArguments(`--tasks ${file}: ${errorMessage(err)}`);
   }
   try {
     return parseBakeoffTasks(text).tasks;

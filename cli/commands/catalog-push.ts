@@ -9,6 +9,7 @@ import { requireProject, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { printJson, shellQuote } from '../output';
+import { errorMessage, errorCode } from '@/lib/thrown';
 
 const STDERR_TAIL = 2_000;
 
@@ -79,11 +80,11 @@ async function readStdioTools(command: string, args: string[], label: string, ti
     try {
       await client.connect(transport, { timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = errorCode(err);
       throw failed(
         code === 'ENOENT'
           ? `cannot start the MCP server: '${command}' was not found`
-          : `the MCP server \`${label}\` did not start an MCP session: ${(err as Error).message}`,
+          : `the MCP server \`${label}\` did not start an MCP session: ${errorMessage(err)}`,
         'check the command after --: run it by hand, it should wait for MCP messages on stdin',
       );
     }

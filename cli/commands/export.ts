@@ -6,6 +6,7 @@ import { stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { printJson } from '../output';
+import { errorMessage } from '@/lib/thrown';
 
 export const exportCommand: Command = {
   name: 'export',
@@ -34,7 +35,7 @@ favindex export --all [-o FILE]
       try {
         fs.writeFileSync(output, yaml);
       } catch (err) {
-        throw new CliError(EXIT.API_ERROR, `cannot write ${output}: ${(err as Error).message}`);
+        throw new CliError(EXIT.API_ERROR, `cannot write ${output}: ${errorMessage(err)}`);
       }
     }
     if (parsed.global.json) return printJson(io, { projects: names, ...(output ? { file: output } : { yaml }) });

@@ -9,6 +9,7 @@ import { PROTOCOL_CHOICES, type ProtocolChoice } from '@/proxy/serve-stdio';
 import { decimal, integer, requireProject, seconds, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
+import { errorCode } from '@/lib/thrown';
 
 /** After the stop sequence (1.2 s at most), how long the process may take to exit by itself. */
 const EXIT_AFTER_STOP_MS = 50;
@@ -158,7 +159,7 @@ Options:
       });
     } catch (err) {
       forget();
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = errorCode(err);
       if (code === 'EADDRINUSE') throw new CliError(EXIT.API_ERROR, `cannot listen on ${listen?.host}:${listen?.port}: the port is in use`);
       if (err instanceof HttpSecretError) throw badArguments(err.message);
       throw err;

@@ -6,6 +6,7 @@ import { type ArgumentClass, type ArgumentProblem, MAX_PROBLEM_EXPECTED, MAX_PRO
 import { undeclaredKeys } from './declared-keys';
 import { jsonPath, pointerSegments } from './json-path';
 import { suggestKey } from './suggest';
+import { errorMessage } from '@/lib/thrown';
 
 type Schema = Record<string, unknown>;
 
@@ -59,7 +60,7 @@ export function compileToolSchema(inputSchema: Schema): ToolSchemaCheck {
       return { ok: true, check: (args) => problemsOf(inputSchema, validate, args) };
     } catch (err) {
       ajv.removeSchema(inputSchema);
-      reason ||= (err as Error).message;
+      reason ||= errorMessage(err);
     }
   }
   return { ok: false, reason: `the inputSchema does not compile: ${reason}` };

@@ -4,6 +4,7 @@ import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import type { Mean, Proportion } from './intervals';
 import { aggregate, isProportionMetric, METRIC_NAMES, METRICS, type MetricName, type RunMeasures } from './metrics';
 import { RUN_OUTCOMES, type Transcript } from './transcript';
+import { errorMessage } from '@/lib/thrown';
 
 const count = z.number().int().min(0);
 
@@ -75,7 +76,7 @@ export function fromJsonl(text: string): Transcript[] {
     try {
       value = JSON.parse(line);
     } catch (err) {
-      throw new ResultsLineError(i + 1, `not JSON: ${(err as Error).message}`);
+      throw new ResultsLineError(i + 1, `not JSON: ${errorMessage(err)}`);
     }
     const result = transcriptSchema.safeParse(value, PLAIN_ERRORS);
     if (!result.success) {

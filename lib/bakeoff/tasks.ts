@@ -8,6 +8,7 @@ import { byPrimary, schemaIssues } from '@/lib/yaml/issue-order';
 import { locate, type YamlIssue } from '@/lib/yaml/parse-project-documents';
 import { linePosition, positionInText } from '@/lib/yaml/structure-guard';
 import { type BakeoffTaskFile, bakeoffTaskFileSchema, orderedBakeoffTask } from './task-schema';
+import { errorMessage } from '@/lib/thrown';
 
 export * from './task-schema';
 
@@ -43,7 +44,7 @@ export function parseBakeoffTasks(text: string): BakeoffTaskFile {
   try {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (err) {
-    throw malformed([issueAt(linePosition(lineCounter, doc.range[0]), `cannot be expanded: ${(err as Error).message}`)]);
+    throw malformed([issueAt(linePosition(lineCounter, doc.range[0]), `cannot be expanded: ${errorMessage(err)}`)]);
   }
   return validate(value, doc, lineCounter);
 }

@@ -1,3 +1,5 @@
+import { errorMessage } from '@/lib/thrown';
+
 /** One cell of a bake-off run: a task, shown in one presentation, to one model, the run-th time. */
 export interface CellKey {
   taskId: string;
@@ -68,7 +70,7 @@ export function parseArguments(raw: string): ParsedArguments {
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };
   } catch (err) {
-    return { ok: false, error: (err as Error).message };
+    return { ok: false, error: errorMessage(err) };
   }
 }
 

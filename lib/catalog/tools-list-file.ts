@@ -2,6 +2,7 @@ import { BODY_LIMITS } from '@/lib/limits';
 import { isServerName } from '@/lib/names/canonical';
 import { type CatalogTool, toolsListSchema } from '@/lib/schemas/catalog';
 import { issueDetails, PLAIN_ERRORS } from '@/lib/validation';
+import { errorMessage } from '@/lib/thrown';
 
 /** A `tools/list` file read for upload: its tools and the server it names, or why it cannot be used. */
 export type ToolsListFile =
@@ -35,7 +36,7 @@ export function readToolsListFile(text: string, fileName = ''): ToolsListFile {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, problem: `The file is not JSON: ${(err as Error).message}.` };
+    return { ok: false, problem: `The file is not JSON: ${errorMessage(err)}.` };
   }
   const unwrapped = unwrap(value);
   if ('problem' in unwrapped) return { ok: false, problem: unwrapped.problem };

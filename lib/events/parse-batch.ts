@@ -1,6 +1,7 @@
 import { MAX_EVENTS_PER_REQUEST } from '@/lib/limits';
 import { ApiError } from '@/lib/errors';
 import { parseJsonText } from '@/lib/json';
+import { errorMessage } from '@/lib/thrown';
 
 export const EVENT_MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'application/jsonl', 'application/x-jsonlines'] as const;
 
@@ -50,7 +51,7 @@ function parseNdjsonBatch(text: string): BatchItem[] {
     } catch (err) {
       items.push({
         index,
-        error: { error_code: 'MALFORMED_JSON', message: `line ${lineNo} is not valid JSON: ${(err as Error).message}` },
+        error: { error_code: 'MALFORMED_JSON', message: `line ${lineNo} is not valid JSON: ${errorMessage(err)}` },
       });
     }
   }

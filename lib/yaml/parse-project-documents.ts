@@ -7,6 +7,7 @@ import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './proj
 import { composeDocuments, findDuplicateKeys } from './compose-documents';
 import { byPrimary, schemaIssues } from './issue-order';
 import { linePosition, positionInText } from './structure-guard';
+import { errorMessage } from '@/lib/thrown';
 
 /** Issues listed in an error's details; its message counts the others. */
 const MAX_REPORTED_ISSUES = 50;
@@ -98,7 +99,7 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
           document: i + 1,
           ...linePosition(lineCounter, doc.range[0]),
           path: '',
-          message: `cannot be expanded: ${(err as Error).message}; aliases may expand to at most ${MAX_YAML_ALIASES} nodes`,
+          message: `cannot be expanded: ${errorMessage(err)}; aliases may expand to at most ${MAX_YAML_ALIASES} nodes`,
         },
       ]);
     }

@@ -3,6 +3,7 @@ import type { Server, RequestOptions, ClientCapabilities, ServerCapabilities, Se
 import type { Client } from '@modelcontextprotocol/client';
 import type { ProxySession } from '../session';
 import { UpstreamUnavailable, type Upstream } from '../upstreams';
+import { errorMessage } from '@/lib/thrown';
 
 export type Extra = ServerContext;
 
@@ -82,7 +83,7 @@ export class Hub {
     try {
       client = upstream.session();
     } catch (err) {
-      throw new ProtocolError(ProtocolErrorCode.InternalError, (err as Error).message);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, errorMessage(err));
     }
     const token = extra.mcpReq._meta?.progressToken;
     const entry: InFlight = { session, upstream: server, sendRequest: extra.mcpReq.send, startedAt: Date.now() };
@@ -143,5 +144,5 @@ export function upstreamError(server: string, what: string, err: unknown, signal
     const message = err.message.replace(/^MCP error -?\d+: /, '');
     return new ProtocolError(err.code, `MCP server '${server}' answered ${what} with an error: ${message}`, err.data);
   }
-  return new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${server}' failed ${what}: ${(err as Error).message}`);
+  return new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${server}' failed ${what}: ${errorMessage(err)}`);
 }

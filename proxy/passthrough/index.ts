@@ -13,6 +13,7 @@ import { refuseCursor } from './lists';
 import { Logging } from './logging';
 import { Prompts } from './prompts';
 import { Resources } from './resources';
+import { errorMessage } from '@/lib/thrown';
 
 export type { Extra } from './hub';
 
@@ -73,7 +74,7 @@ export class Passthrough {
       fs.writeFileSync(tmp, JSON.stringify(this.hub.cached));
       fs.renameSync(tmp, this.options.cacheFile);
     } catch (err) {
-      this.options.log(`cannot keep the servers' capabilities on disk: ${(err as Error).message}`);
+      this.options.log(`cannot keep the servers' capabilities on disk: ${errorMessage(err)}`);
     }
   }
 

@@ -3,6 +3,7 @@ import type { GetPromptRequest, GetPromptResult, Prompt } from '@modelcontextpro
 import type { ProxySession } from '../session';
 import { type Extra, type Hub, withoutProgressToken } from './hub';
 import { presentedNames, readPages } from './lists';
+import { errorMessage } from '@/lib/thrown';
 
 export interface PromptRoute {
   server: string;
@@ -35,7 +36,7 @@ export class Prompts {
         } catch (err) {
           // One server failing leaves the others' prompts listed.
           if (extra.mcpReq.signal.aborted) throw err;
-          this.hub.log(`${upstream.name}: prompts/list failed: ${(err as Error).message}`);
+          this.hub.log(`${upstream.name}: prompts/list failed: ${errorMessage(err)}`);
           return [];
         }
       }),

@@ -11,6 +11,7 @@ import type {
 import type { ProxySession } from '../session';
 import { type Extra, type Hub, withoutProgressToken } from './hub';
 import { readPages } from './lists';
+import { errorMessage } from '@/lib/thrown';
 
 interface Template {
   server: string;
@@ -45,7 +46,7 @@ export class Resources {
           return items.map((item) => ({ server: upstream.name, item }));
         } catch (err) {
           if (extra.mcpReq.signal.aborted) throw err;
-          this.hub.log(`${upstream.name}: ${method} failed: ${(err as Error).message}`);
+          this.hub.log(`${upstream.name}: ${method} failed: ${errorMessage(err)}`);
           return [];
         }
       }),

@@ -7,6 +7,7 @@ import { claimDueSyncs, claimListenerLeases, type ListenerLease, releaseListener
 import { syncServerNow } from '@/server/catalog/sync';
 import { syncTargetPolicy } from '@/server/catalog/sync-policy';
 import type { AppContext } from '@/server/app-context';
+import { errorMessage } from '@/lib/thrown';
 
 export interface CatalogSyncWorkerOptions {
   /** How often to look for due syncs and renew listener leases. */
@@ -108,7 +109,7 @@ export function startCatalogSyncWorker(app: AppContext, options: CatalogSyncWork
             if (result.changed) log(`catalog sync ${projectId}/${server}: version ${result.version} (schedule)`);
           } catch (err) {
             // Recorded on the server as its last error; the schedule tries again next interval.
-            log(`catalog sync ${projectId}/${server}: ${(err as Error).message}`);
+            log(`catalog sync ${projectId}/${server}: ${errorMessage(err)}`);
           }
         }),
       );
@@ -120,7 +121,7 @@ export function startCatalogSyncWorker(app: AppContext, options: CatalogSyncWork
       await reconcileListeners();
       await runDueSyncs();
     } catch (err) {
-      log(`catalog sync round failed: ${(err as Error).message}`);
+      log(`catalog sync round failed: ${errorMessage(err)}`);
     }
   };
 
@@ -164,7 +165,7 @@ export function startCatalogSyncWorker(app: AppContext, options: CatalogSyncWork
       listeners.clear();
       // A server that hangs must not hold up shutdown: its lease simply runs out instead.
       await Promise.race([Promise.all(closing), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
-      await releaseListenerLeases(db, owner).catch((err: unknown) => log(`could not release listener leases: ${(err as Error).message}`));
+      await releaseListenerLeases(db, owner).catch((err: unknown) => log(`could not release listener leases: ${errorMessage(err)}`));
     },
   };
 }
