@@ -1,5 +1,6 @@
 import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import { FavindexError } from './favindex-api';
+import { isOneOf } from '@/lib/records';
 
 /** The last thing that kept the proxy from working fully, as a status report sends it. */
 export interface ProxyProblem {
@@ -68,5 +69,5 @@ export class ProxyProblems {
 }
 
 function isProxyScope(scope: TokenScope): scope is (typeof PROXY_SCOPES)[number] {
-  return (PROXY_SCOPES as readonly TokenScope[]).includes(scope);
+  return isOneOf(PROXY_SCOPES, scope);
 }

@@ -30,6 +30,7 @@ import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, printJson } from '../output';
 import { errorMessage } from '@/lib/thrown';
+import { isOneOf } from '@/lib/records';
 
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
@@ -103,7 +104,7 @@ export function parsePresentation(text: string): PresentationSpec {
   const [head = '', ...rest] = text.split(',');
   const [id, mode] = head.split('=');
   if (!id || !mode) throw badArguments(`--presentation ${text}: give ID=MODE first, e.g. pinned=pinned,client=claude-code`);
-  if (!(SURFACE_MODES as readonly string[]).includes(mode)) throw badArguments(`--presentation ${text}: ${mode} is not a mode (${SURFACE_MODES.join(', ')})`);
+  if (!isOneOf(SURFACE_MODES, mode)) throw badArguments(`--presentation ${text}: ${mode} is not a mode (${SURFACE_MODES.join(', ')})`);
   const query: Record<string, string> = {};
   for (const pair of rest) {
     const [key, value] = pair.split('=');
@@ -112,7 +113,7 @@ export function parsePresentation(text: string): PresentationSpec {
     // Lists inside a presentation are joined by + (commas part its settings).
     query[key] = value.split('+').join(',');
   }
-  return { id, mode: mode as SurfaceMode, query };
+  return { id, mode, query };
 }
 
 async function presentationsOf(client: ApiClient, project: string, specs: PresentationSpec[]): Promise<Presentation[]> {

@@ -2,7 +2,7 @@
 
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ChangeTopic, ProjectChanges } from '@/lib/contracts/changes';
+import { CHANGE_TOPICS, type ChangeTopic, type ProjectChanges } from '@/lib/contracts/changes';
 import { queryKeys } from './keys';
 import { useChangesQuery } from './use-changes-query';
 
@@ -28,7 +28,7 @@ const VIEWS_OF: Record<ChangeTopic, (id: string) => QueryKey[]> = {
 
 /** The topics whose counters moved between two answers; every one after a restart. */
 export function movedTopics(before: ProjectChanges, after: ProjectChanges): ChangeTopic[] {
-  const topics = Object.keys(after.versions) as ChangeTopic[];
+  const topics = [...CHANGE_TOPICS];
   if (before.epoch !== after.epoch) return topics;
   return topics.filter((t) => before.versions[t] !== after.versions[t]);
 }

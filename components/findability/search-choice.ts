@@ -1,7 +1,8 @@
 import type { FindabilityParams } from '@/components/api/use-findability-query';
-import type { ClientId } from '@/lib/surface/clients';
+import { CLIENT_IDS, type ClientId } from '@/lib/surface/clients';
 import { CLIENT_SEARCHES } from '@/lib/surface/client-searches';
 import { TOOL_SEARCHES, type ToolSearchId } from '@/lib/surface/tool-search';
+import { isOneOf } from '@/lib/records';
 
 /** The searches the panel offers: OpenAI's hosted one publishes nothing to rank by. */
 export const SEARCH_CHOICES = ['codex', 'claude-code', 'vscode', 'anthropic-bm25', 'anthropic-regex'] as const satisfies readonly ToolSearchId[];
@@ -21,11 +22,11 @@ export const searchLabel = (choice: SearchChoice) => LABELS[choice];
 /** The search of the client the preview goes through, when it has one; Codex otherwise. */
 export function searchOfClient(client: ClientId): SearchChoice {
   const id = CLIENT_SEARCHES[client];
-  return id && (SEARCH_CHOICES as readonly string[]).includes(id) ? (id as SearchChoice) : 'codex';
+  return isOneOf(SEARCH_CHOICES, id) ? id : 'codex';
 }
 
 /** Client searches are asked for by client, so the answer names it; the API's by search. */
 export function searchParams(choice: SearchChoice): FindabilityParams {
-  const client = (Object.entries(CLIENT_SEARCHES) as [ClientId, ToolSearchId][]).find(([, id]) => id === choice)?.[0];
+  const client = CLIENT_IDS.find((id) => CLIENT_SEARCHES[id] === choice);
   return client ? { client } : { search: TOOL_SEARCHES[choice].id };
 }

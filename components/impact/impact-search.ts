@@ -1,4 +1,5 @@
 import type { ImpactParams } from '@/components/api/use-impact-query';
+import { isOneOf } from '@/lib/records';
 
 export const IMPACT_WINDOWS = ['7d', '14d', '30d', '90d'] as const;
 
@@ -10,7 +11,7 @@ export function parseImpactSearch(search: URLSearchParams): ImpactParams {
   return {
     revision: positive(search.get('revision')),
     favouritesVersion: positive(search.get('favouritesVersion')),
-    window: (IMPACT_WINDOWS as readonly string[]).includes(window ?? '') ? window! : '14d',
+    window: isOneOf(IMPACT_WINDOWS, window) ? window : '14d',
   };
 }
 

@@ -1,4 +1,5 @@
 import { POLICY_ANNOTATIONS, type PolicyAnnotation, type PolicyEffect, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
+import { recordOf } from '@/lib/records';
 
 /** Per annotation, what a rule asks of a tool: nothing, that it says yes, or that it says no. */
 export type Wanted = 'any' | 'yes' | 'no';
@@ -40,7 +41,7 @@ export function newRule(): DraftRule {
     identities: [],
     tools: '',
     servers: '',
-    annotations: Object.fromEntries(POLICY_ANNOTATIONS.map((a) => [a, 'any'])) as Record<PolicyAnnotation, Wanted>,
+    annotations: recordOf(POLICY_ANNOTATIONS, () => 'any'),
     note: '',
   };
 }

@@ -10,6 +10,7 @@ import { TARGETS } from '@/lib/surface/targets';
 import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { DeferralControls, type DeferralControlValues } from './deferral-controls';
+import { keysOf } from '@/lib/records';
 
 export interface PreviewSettings {
   target: string;
@@ -133,7 +134,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
       ) : null}
       <DeferralControls client={client} values={settings.deferral} onChange={(next) => set('deferral', next)} />
       <div className={`row ${styles.controls}`}>
-        {(Object.keys(LIMIT_LABELS) as (keyof SurfaceLimits)[]).map((key) => (
+        {keysOf(LIMIT_LABELS).map((key) => (
           <label className="field" key={key} title={LIMIT_HELP[key]}>
             {LIMIT_LABELS[key]}
             <input
@@ -151,7 +152,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
       <details className="small muted">
         <summary>What these limits mean</summary>
         <ul>
-          {(Object.keys(LIMIT_HELP) as (keyof SurfaceLimits)[]).map((key) => (
+          {keysOf(LIMIT_HELP).map((key) => (
             <li key={key} id={`limit-help-${key}`}>
               <strong>{LIMIT_LABELS[key]}</strong>: {LIMIT_HELP[key]}
             </li>

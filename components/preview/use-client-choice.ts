@@ -3,12 +3,13 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useSyncExternalStore } from 'react';
 import { CLIENT_IDS, type ClientId } from '@/lib/surface/clients';
+import { isOneOf } from '@/lib/records';
 
 const EVENT = 'favindex:client-choice';
 const storageKey = (projectId: string) => `favindex:client:${projectId}`;
 
 function isClient(value: string | null): value is ClientId {
-  return value !== null && (CLIENT_IDS as readonly string[]).includes(value);
+  return value !== null && isOneOf(CLIENT_IDS, value);
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -1,4 +1,5 @@
 import { type SurfaceConfig, type SurfaceLimits, surfaceConfigSchema } from '@/lib/schemas/surface-config';
+import { recordOf } from '@/lib/records';
 
 export const LIMIT_FIELDS = [
   'maxToolsPerRequest',
@@ -85,6 +86,6 @@ export function rebaseDraft(seen: SettingsDraft, draft: SettingsDraft, next: Set
     customCap: pick('customCap'),
     alwaysLoadFavourites: pick('alwaysLoadFavourites'),
     argumentChecks: pick('argumentChecks'),
-    limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f, draft.limits[f] !== seen.limits[f] ? draft.limits[f] : next.limits[f]])) as SettingsDraft['limits'],
+    limits: recordOf(LIMIT_FIELDS, (f) => (draft.limits[f] !== seen.limits[f] ? draft.limits[f] : next.limits[f])),
   };
 }

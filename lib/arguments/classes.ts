@@ -1,3 +1,5 @@
+import { isOneOf } from '@/lib/records';
+
 /**
  * Why a call failed (§arguments), after BFCL's checker: the name resolved to nothing (invented
  * tool), mcp_invoke_tool named a server that does not exist (invented server), the arguments
@@ -21,7 +23,7 @@ export const ARGUMENT_CLASSES = ['missing_required', 'unexpected_param', 'type_e
 export type ArgumentClass = (typeof ARGUMENT_CLASSES)[number];
 
 export function isArgumentClass(value: string): value is ArgumentClass {
-  return (ARGUMENT_CLASSES as readonly string[]).includes(value);
+  return isOneOf(ARGUMENT_CLASSES, value);
 }
 
 /**

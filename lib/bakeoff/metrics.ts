@@ -5,6 +5,7 @@ import { schemaProblems, taskProblems } from './argument-checks';
 import { type Mean, meanOf, type Proportion, wilson } from './intervals';
 import type { BakeoffTask } from './task-schema';
 import { type CellKey, countedTranscripts, type ToolCallRecord, type Transcript } from './transcript';
+import { isOneOf, recordOf } from '@/lib/records';
 
 /** The tools' inputSchemas by canonical name, as the presentation showed them. */
 export type ToolSchemas = Readonly<Record<string, Record<string, unknown>>>;
@@ -68,7 +69,7 @@ export function judgeCall(call: ToolCallRecord, task: BakeoffTask, checks: Schem
 }
 
 function noClasses(): Record<FailureClass, number> {
-  return Object.fromEntries(FAILURE_CLASSES.map((c) => [c, 0])) as Record<FailureClass, number>;
+  return recordOf(FAILURE_CLASSES, () => 0);
 }
 
 export function measureRun(task: BakeoffTask, transcript: Transcript, options: MeasureOptions = {}): RunMeasures {
@@ -130,7 +131,7 @@ export const METRICS: Record<MetricName, { label: string; better: 'higher' | 'lo
 };
 
 export function isProportionMetric(metric: MetricName): metric is ProportionMetric {
-  return (PROPORTION_METRICS as readonly string[]).includes(metric);
+  return isOneOf(PROPORTION_METRICS, metric);
 }
 
 /** Measures over a group of runs (a cell, or a presentation × model row). */

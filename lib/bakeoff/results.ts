@@ -5,6 +5,7 @@ import type { Mean, Proportion } from './intervals';
 import { aggregate, isProportionMetric, METRIC_NAMES, METRICS, type MetricName, type RunMeasures } from './metrics';
 import { RUN_OUTCOMES, type Transcript } from './transcript';
 import { errorMessage } from '@/lib/thrown';
+import { recordOf } from '@/lib/records';
 
 const count = z.number().int().min(0);
 
@@ -124,7 +125,7 @@ export function resultsTable(runs: readonly RunMeasures[], columns: readonly Met
       const group = runs.filter((r) => r.key.presentation === presentation && r.key.model === model);
       if (group.length === 0) continue;
       const all = aggregate(group);
-      const values = Object.fromEntries(METRIC_NAMES.map((m) => [m, tableValue(all[m])])) as Record<MetricName, TableValue>;
+      const values = recordOf(METRIC_NAMES, (m) => tableValue(all[m]));
       rows.push({ presentation, model, n: all.n, values, classes: all.classes });
     }
   }

@@ -1,3 +1,5 @@
+import { recordOf } from '@/lib/records';
+
 /**
  * What the impact of a change is measured by (§impact). Each measure is a ratio of sums over a
  * group of sessions, so it is computed the same way on the data and on every bootstrap resample.
@@ -34,7 +36,7 @@ export const SUMS = [
 ] as const;
 export type SumName = (typeof SUMS)[number];
 export const SUM_DIMS = SUMS.length;
-const at = Object.fromEntries(SUMS.map((name, i) => [name, i])) as Record<SumName, number>;
+const at = recordOf(SUMS, (_name, i) => i);
 
 export interface MeasureDefinition {
   label: string;

@@ -1,5 +1,6 @@
 import { formatRelative } from '@/lib/format';
 import { PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
+import { isOneOf } from '@/lib/records';
 
 /** What a token holder could not do for want of each scope, as the Tokens tab and first-run step say it. */
 const CANNOT: Record<TokenScope, string> = {
@@ -13,7 +14,7 @@ const CANNOT: Record<TokenScope, string> = {
   'bakeoffs:write': 'it cannot upload bake-off runs',
 };
 
-const isProxyScope = (scope: TokenScope) => (PROXY_SCOPES as readonly TokenScope[]).includes(scope);
+const isProxyScope = (scope: TokenScope) => isOneOf(PROXY_SCOPES, scope);
 
 /**
  * "refused catalog:write 2 min ago: it cannot upload the catalog; make a token for a proxy".

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '@/lib/text';
+import { keysOf } from '@/lib/records';
 
 /** What a rule does to the tools it matches (§policy). */
 export const POLICY_EFFECTS = ['allow', 'deny'] as const;
@@ -17,7 +18,7 @@ export const POLICY_ANNOTATION_DEFAULTS = {
   openWorldHint: true,
 } as const;
 export type PolicyAnnotation = keyof typeof POLICY_ANNOTATION_DEFAULTS;
-export const POLICY_ANNOTATIONS = Object.keys(POLICY_ANNOTATION_DEFAULTS) as PolicyAnnotation[];
+export const POLICY_ANNOTATIONS = keysOf(POLICY_ANNOTATION_DEFAULTS);
 
 /** Rules a policy may hold: each is up to 10 YAML keys, and a project document stays within MAX_YAML_KEYS_PER_DOCUMENT. */
 export const MAX_POLICY_RULES = 200;

@@ -2,6 +2,7 @@ import { MAX_CUSTOM_CAP } from '@/lib/limits';
 import { SURFACE_MODES, type SurfaceMode, TARGET_IDS, type TargetId } from '@/lib/schemas/surface-config';
 import { formatNumber } from '@/lib/format';
 import { MCP_REVISIONS, type McpRevision } from './clients';
+import { isOneOf } from '@/lib/records';
 
 /** What of the preview a link carries: the target, the custom cap as typed, the mode opened and the MCP revision picked. */
 export interface PreviewUrlState {
@@ -17,10 +18,10 @@ export function readPreviewUrl(search: Pick<URLSearchParams, 'get'>): PreviewUrl
   const open = search.get('open');
   const protocol = search.get('protocol');
   return {
-    target: target && (TARGET_IDS as readonly string[]).includes(target) ? (target as TargetId) : null,
+    target: isOneOf(TARGET_IDS, target) ? target : null,
     cap: search.get('cap'),
-    open: open && (SURFACE_MODES as readonly string[]).includes(open) ? (open as SurfaceMode) : null,
-    protocol: protocol && (MCP_REVISIONS as readonly string[]).includes(protocol) ? (protocol as McpRevision) : null,
+    open: isOneOf(SURFACE_MODES, open) ? open : null,
+    protocol: isOneOf(MCP_REVISIONS, protocol) ? protocol : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { NAMESPACES, type Namespace } from '@/lib/names/resolution';
 import type { SeriesDay } from '@/lib/contracts/usage';
+import { isOneOf, recordOf } from '@/lib/records';
 export type { SeriesDay } from '@/lib/contracts/usage';
 
 /** One rollup row: calls of a day, kind and presented namespace. */
@@ -20,11 +21,11 @@ export interface UsageTotals {
 }
 
 function emptyNamespaces(): Record<Namespace, number> {
-  return Object.fromEntries(NAMESPACES.map((n) => [n, 0])) as Record<Namespace, number>;
+  return recordOf(NAMESPACES, () => 0);
 }
 
 function isNamespace(value: string): value is Namespace {
-  return (NAMESPACES as readonly string[]).includes(value);
+  return isOneOf(NAMESPACES, value);
 }
 
 /** Add one row's calls to a day's or the window's totals. */

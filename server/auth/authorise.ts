@@ -5,6 +5,7 @@ import { readCookie, SESSION_COOKIE, verifySession } from './session';
 import { type Access, PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/app-context';
 import type { RequestHead } from '@/server/http/request-head';
+import { isOneOf } from '@/lib/records';
 
 export type { Access };
 
@@ -69,7 +70,7 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
 
 /** What to do about a missing scope: a proxy's scopes come together, as the Tokens tab's "for a proxy" choice makes them. */
 function missingScopeAction(scope: TokenScope): string {
-  if ((PROXY_SCOPES as readonly TokenScope[]).includes(scope)) {
+  if (isOneOf(PROXY_SCOPES, scope)) {
     return `create a token for a proxy (${PROXY_SCOPES.join(', ')}) under the project's Tokens tab, or one with scope ${scope}`;
   }
   return `create a token with scope ${scope} under the project's Tokens tab`;

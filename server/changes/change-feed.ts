@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHANGE_TOPICS, type ChangeTopic, type ProjectChanges } from '@/lib/contracts/changes';
+import { recordOf } from '@/lib/records';
 
 type Versions = ProjectChanges['versions'];
 
@@ -56,7 +57,7 @@ export class ChangeFeed {
 }
 
 function zero(): Versions {
-  return Object.fromEntries(CHANGE_TOPICS.map((t) => [t, 0])) as Versions;
+  return recordOf(CHANGE_TOPICS, () => 0);
 }
 
 /** The project and topic a write changes; null for a read, or a write outside one project. */

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/errors';
 import type { FavouritesVia } from '@/lib/favourites/rules';
+import { isOneOf } from '@/lib/records';
 
 /** The favourites version as an ETag, quoted: "7". */
 export function etagOf(version: number): string {
@@ -56,7 +57,7 @@ export function readWriteVia(req: Request): FavouritesVia {
   const raw = req.headers.get(VIA_HEADER);
   if (raw === null || raw.trim() === '') return 'api';
   const value = raw.trim().toLowerCase();
-  if ((CLIENT_VIAS as readonly string[]).includes(value)) return value as FavouritesVia;
+  if (isOneOf(CLIENT_VIAS, value)) return value;
   throw new ApiError('MALFORMED_REQUEST', `${VIA_HEADER} '${raw}' is not one of ${CLIENT_VIAS.join(', ')}`, {
     suggestedAction: `send ${VIA_HEADER}: ui, api or cli, or leave it out (api)`,
     citedRule: '§favourites',

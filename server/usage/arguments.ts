@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { currentServers } from '@/db/queries/catalog-current';
 import { type ArgumentCountsRow, type ArgumentFilter, argumentCountsRows } from '@/db/queries/usage/arguments-rows';
 import { type WrongKeyRow, wrongKeyRows } from '@/db/queries/usage/arguments-wrong-keys';
-import { type ArgumentCheckMode, FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
+import { type ArgumentCheckMode, FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { compileToolSchema } from '@/lib/arguments/check';
 import { BoundedMap } from '@/lib/bounded-map';
 import type { ArgumentUsage, ToolArgumentRow, ToolArgumentSummary } from '@/lib/contracts/arguments';
@@ -10,6 +10,7 @@ import { ARGUMENT_WRONG_KEYS } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
 import { currentSurface } from '@/server/projects/projects';
 import { requireProject } from '@/server/projects/project-locks';
+import { recordOf } from '@/lib/records';
 
 type Counts = Omit<ArgumentCountsRow, 'tool' | 'model' | 'client'>;
 type Rates = Omit<ToolArgumentRow, 'tool' | 'model' | 'client'>;
@@ -21,7 +22,7 @@ function emptyCounts(): Counts {
     wellFormed: 0,
     firstCalls: 0,
     firstCallRight: 0,
-    classes: Object.fromEntries(FAILURE_CLASSES.map((c) => [c, 0])) as Record<FailureClass, number>,
+    classes: recordOf(FAILURE_CLASSES, () => 0),
   };
 }
 

@@ -4,6 +4,7 @@ import { queryRows } from '@/db/sql';
 import { FAILURE_CLASSES, type FailureClass } from '@/lib/arguments/classes';
 import { ARGUMENT_JUDGEMENT } from '../impact/call-counts';
 import { type UsageWindow, windowRange } from '@/lib/usage/window';
+import { recordOf } from '@/lib/records';
 
 /** One tool (null: calls that named no catalog tool) for one model and client, over the window. */
 export interface ArgumentCountsRow {
@@ -61,7 +62,7 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
         order by tool nulls last, model nulls last, client nulls last`,
   );
   return rows.map((row) => {
-    const classes = Object.fromEntries(FAILURE_CLASSES.map((c) => [c, row[`c_${c}`]])) as Record<FailureClass, number>;
+    const classes = recordOf(FAILURE_CLASSES, (c) => row[`c_${c}`]);
     return {
       tool: row.tool,
       model: row.model,
