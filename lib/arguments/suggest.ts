@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /**
  * "Did you mean `startDate`?": the declared key an unexpected key most likely stood for, or
  * undefined. Models shorten (`start` for `startDate`), change case or separators (`start_date`),
@@ -43,10 +45,10 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = value;
+      let value = Math.min(itemAt(itemAt(d, i - 1), j) + 1, itemAt(itemAt(d, i), j - 1) + 1, itemAt(itemAt(d, i - 1), j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, itemAt(itemAt(d, i - 2), j - 2) + 1);
+      itemAt(d, i)[j] = value;
     }
   }
-  return d[a.length]![b.length]!;
+  return itemAt(itemAt(d, a.length), b.length);
 }

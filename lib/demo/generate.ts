@@ -5,6 +5,7 @@ import { INVOKE_TOOL } from '@/lib/names/invoke';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { seededRandom, seedOf } from '@/lib/stats/random';
 import { demoArguments } from './arguments';
+import { itemAt } from '@/lib/arrays';
 
 export interface DemoServer {
   server: string;
@@ -46,11 +47,11 @@ export function pickWeighted<T>(items: readonly T[], cumulative: readonly number
   let hi = cumulative.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (cumulative[mid]! < r) lo = mid + 1;
+    if (itemAt(cumulative, mid) < r) lo = mid + 1;
     else hi = mid;
   }
   if (lo >= items.length) throw new Error('pickWeighted needs one cumulative weight per item');
-  return items[lo]!;
+  return itemAt(items, lo);
 }
 
 function cumulativeOf(weights: readonly number[]): number[] {
@@ -96,7 +97,7 @@ const UNCHANGED = { favourites: 0, firstSearch: 0.5, extraSearches: 0.3, firstCa
 function wanderingOf(presentation: Presentation, favourites: readonly string[]) {
   if (presentation === 'bare') return { ...UNCHANGED, firstSearch: 0, extraSearches: 0 };
   if (presentation !== 'favindex' && presentation !== 'favindex-client') return UNCHANGED;
-  return [...WANDERING].reverse().find((w) => favourites.length >= w.favourites) ?? WANDERING[0]!;
+  return [...WANDERING].reverse().find((w) => favourites.length >= w.favourites) ?? itemAt(WANDERING, 0);
 }
 
 function poisson(mean: number, rand: () => number): number {
@@ -131,7 +132,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
   const ranked = [...all].sort(() => rand() - 0.5);
   const cumulative = cumulativeOf(zipfWeights(ranked.length, 1.15));
   const toolCount = new Map<string, number>();
-  for (const tool of all) toolCount.set(splitCanonical(tool)!.tool, (toolCount.get(splitCanonical(tool)!.tool) ?? 0) + 1);
+  for (const s of servers) for (const t of s.tools) toolCount.set(t.name, (toolCount.get(t.name) ?? 0) + 1);
 
   const dayMs = 86_400_000;
   const today = Math.floor(opts.now / dayMs) * dayMs;
@@ -144,7 +145,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       tools: [...ranked.slice(0, 9).filter((t) => t !== 'gitlab/create_issue'), 'gitlab/create_issue'].slice(0, 10),
     },
   ];
-  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => f.at <= at)?.tools ?? favourites[0]!.tools;
+  const favouritesAt = (at: number) => [...favourites].reverse().find((f) => f.at <= at)?.tools ?? itemAt(favourites, 0).tools;
 
   const clientCumulative = cumulativeOf(CLIENTS.map((c) => c.weight));
   const events: DemoEvent[] = [];
@@ -196,7 +197,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
       const invented = rand() < 0.004;
       const sent = !invented && who.withArguments ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
       const presented = invented
-        ? { tool: BAD_NAMES[Math.floor(rand() * BAD_NAMES.length)]! }
+        ? { tool: itemAt(BAD_NAMES, Math.floor(rand() * BAD_NAMES.length)) }
         : present(tool, who.presentation, favouritesAt(at), toolCount, rand, sent?.arguments);
       const event = baseEvent(at, sessionId, who, rand, presented, c === 0 ? wandering.firstCallFails : undefined);
       // A server that checks its own schema refuses most wrong arguments (observe mode forwards them).
@@ -225,7 +226,7 @@ function baseEvent(
     ...presented,
     sessionId,
     status: failed ? 'error' : 'ok',
-    errorCode: failed ? ERROR_CODES[Math.floor(rand() * ERROR_CODES.length)]! : null,
+    errorCode: failed ? itemAt(ERROR_CODES, Math.floor(rand() * ERROR_CODES.length)) : null,
     durationMs: Math.round(20 + rand() ** 3 * 4000),
     model: who.model,
     client: who.client,
@@ -240,7 +241,10 @@ function present(
   rand: () => number,
   args: Record<string, unknown> | undefined,
 ): { tool: string; server?: string; arguments?: Record<string, unknown> } {
-  const { server, tool: name } = splitCanonical(tool)!;
+  const parts = splitCanonical(tool);
+  // The demo names every tool from its own catalog, so a name that does not split is a bug here.
+  if (!parts) throw new Error(`demo tool ${tool} is not server/tool`);
+  const { server, tool: name } = parts;
   const sent = args ? { arguments: args } : {};
   switch (presentation) {
     case 'favindex':
@@ -251,7 +255,7 @@ function present(
     case 'eager':
       return { tool: typedNameOf(tool), ...sent };
     case 'invoke': {
-      const [serverKey, toolKey] = INVOKE_SPELLINGS[Math.floor(rand() * INVOKE_SPELLINGS.length)]!;
+      const [serverKey, toolKey] = itemAt(INVOKE_SPELLINGS, Math.floor(rand() * INVOKE_SPELLINGS.length));
       return { tool: INVOKE_TOOL, arguments: { [serverKey]: server, [toolKey]: name, arguments: args ?? {} } };
     }
     case 'given-server':

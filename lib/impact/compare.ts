@@ -1,6 +1,7 @@
 import type { ImpactMeasureResult, ImpactSegment } from '@/lib/contracts/impact';
 import { compareRatios, type RatioCell } from '@/lib/stats/bootstrap';
 import { IMPACT_MEASURES, MEASURE_DEFINITIONS, measureValue, SUM_DIMS } from './measures';
+import { itemAt } from '@/lib/arrays';
 
 /**
  * Sessions of one side that share every value: one row of the session rollup grouped by what
@@ -95,16 +96,19 @@ function sideOf(rows: readonly SessionCellRow[], segments: readonly Segment[]): 
   const cells = segments.map(() => IMPACT_MEASURES.map(() => new Map<string, RatioCell>()));
   for (const row of rows) {
     const values = valuesOf(row);
-    const get = (d: number) => values[d]!;
+    const get = (d: number) => itemAt(values, d);
     const pairs = IMPACT_MEASURES.map((measure) => MEASURE_DEFINITIONS[measure].ratio(get));
     segments.forEach((segment, s) => {
       if (!segment.matches(row)) return;
-      for (let d = 0; d < SUM_DIMS; d++) sums[s]![d]! += values[d]! * row.sessions;
+      {
+        const sum = itemAt(sums, s);
+        for (let d = 0; d < SUM_DIMS; d++) sum[d] = itemAt(sum, d) + itemAt(values, d) * row.sessions;
+      }
       pairs.forEach(([numerator, denominator], m) => {
         const key = `${numerator}|${denominator}`;
-        const cell = cells[s]![m]!.get(key);
+        const cell = itemAt(itemAt(cells, s), m).get(key);
         if (cell) cell.count += row.sessions;
-        else cells[s]![m]!.set(key, { numerator, denominator, count: row.sessions });
+        else itemAt(itemAt(cells, s), m).set(key, { numerator, denominator, count: row.sessions });
       });
     });
   }
@@ -122,15 +126,15 @@ export function compareSessions(before: readonly SessionCellRow[], after: readon
   const segments = segmentsOf([...before, ...after], settings.maxValuesPerDimension);
   const sides = { before: sideOf(before, segments), after: sideOf(after, segments) };
   return segments.map((segment, i) => {
-    const sums = { before: sides.before.sums[i]!, after: sides.after.sums[i]! };
-    const judged = sums.before[0]! >= settings.minSessions && sums.after[0]! >= settings.minSessions;
+    const sums = { before: itemAt(sides.before.sums, i), after: itemAt(sides.after.sums, i) };
+    const judged = itemAt(sums.before, 0) >= settings.minSessions && itemAt(sums.after, 0) >= settings.minSessions;
     const measures = IMPACT_MEASURES.map((measure, m): ImpactMeasureResult => {
-      const pointBefore = measureValue(measure, (d) => sums.before[d]!);
-      const pointAfter = measureValue(measure, (d) => sums.after[d]!);
+      const pointBefore = measureValue(measure, (d) => itemAt(sums.before, d));
+      const pointAfter = measureValue(measure, (d) => itemAt(sums.after, d));
       if (!judged || pointBefore === null || pointAfter === null) {
         return { measure, before: pointBefore, after: pointAfter, difference: null, relative: null, verdict: 'not-enough-data' };
       }
-      const comparison = compareRatios([...sides.before.cells[i]![m]!.values()], [...sides.after.cells[i]![m]!.values()], {
+      const comparison = compareRatios([...itemAt(itemAt(sides.before.cells, i), m).values()], [...itemAt(itemAt(sides.after.cells, i), m).values()], {
         replicates: settings.replicates,
         confidence: settings.confidence,
         seed: (settings.seed + i * 7919 + m * 104_729) >>> 0,
@@ -140,8 +144,8 @@ export function compareSessions(before: readonly SessionCellRow[], after: readon
     return {
       dimension: segment.dimension,
       value: segment.value,
-      before: { sessions: sums.before[0]!, calls: sums.before[1]! },
-      after: { sessions: sums.after[0]!, calls: sums.after[1]! },
+      before: { sessions: itemAt(sums.before, 0), calls: itemAt(sums.before, 1) },
+      after: { sessions: itemAt(sums.after, 0), calls: itemAt(sums.after, 1) },
       enoughData: judged,
       measures,
     };

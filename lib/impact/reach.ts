@@ -3,6 +3,7 @@ import { MAX_REACH_TOOLS } from '@/lib/limits';
 import { REACH_MEASURES, type ReachMeasure } from './reach-measures';
 import { type BootstrapOptions, compareResamples, poissonBootstrapSums, type SumCell } from '@/lib/stats/bootstrap';
 import { seededRandom } from '@/lib/stats/random';
+import { itemAt } from '@/lib/arrays';
 
 /** One sampled session: its client ('' when the events named none) and the catalog tools it called, by canonical name. */
 export interface ReachSession {
@@ -82,9 +83,9 @@ function resampleSide(
   }
   const points = strata.map(() => new Array<number>(dims).fill(0));
   for (const cell of cells.values()) {
-    const point = points[cell.groups[0]!]!;
+    const point = itemAt(points, itemAt(cell.groups, 0));
     cell.values.forEach((v, d) => {
-      point[d]! += v * cell.count;
+      point[d] = itemAt(point, d) + v * cell.count;
     });
   }
   // One resample per indicator, of two cells per stratum (yes, no): a draw per cell costs the same
@@ -92,8 +93,8 @@ function resampleSide(
   const sums = Array.from({ length: dims }, (_, d) => {
     if (d === 0) return [];
     const yesNo = points.flatMap((point, s): SumCell[] => [
-      { count: point[d]!, values: [1, 1], groups: [s] },
-      { count: point[0]! - point[d]!, values: [1, 0], groups: [s] },
+      { count: itemAt(point, d), values: [1, 1], groups: [s] },
+      { count: itemAt(point, 0) - itemAt(point, d), values: [1, 0], groups: [s] },
     ]);
     return poissonBootstrapSums(
       yesNo.filter((c) => c.count > 0),
@@ -113,8 +114,8 @@ function weightedShare(strata: readonly number[], weights: readonly number[], sh
   for (const s of strata) {
     const share = shareOf(s);
     if (Number.isNaN(share)) continue;
-    top += weights[s]! * share;
-    bottom += weights[s]!;
+    top += itemAt(weights, s) * share;
+    bottom += itemAt(weights, s);
   }
   return bottom > 0 ? top / bottom : Number.NaN;
 }
@@ -131,13 +132,13 @@ function resampledShares(
     let top = 0;
     let bottom = 0;
     for (const s of strata) {
-      const share = side.shares[s]![d]!;
+      const share = itemAt(itemAt(side.shares, s), d);
       if (Number.isNaN(share)) continue;
-      const sums = side.sums[d]![s]!;
-      const n = sums[r]!;
+      const sums = itemAt(itemAt(side.sums, d), s);
+      const n = itemAt(sums, r);
       // A stratum drawn empty in this resample keeps its share: it is still part of the population.
-      top += side.weights[s]! * (n > 0 ? sums[replicates + r]! / n : share);
-      bottom += side.weights[s]!;
+      top += itemAt(side.weights, s) * (n > 0 ? itemAt(sums, replicates + r) / n : share);
+      bottom += itemAt(side.weights, s);
     }
     out[r] = bottom > 0 ? top / bottom : Number.NaN;
   }
@@ -186,13 +187,14 @@ export function compareReach(
   const strata = [...population].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([client]) => client);
   const { replicates, confidence } = settings;
   const rand = seededRandom(settings.seed);
-  const sides = [before, after].map((side) => {
+  const prepare = (side: ReachSide) => {
     const resampled = resampleSide(side, strata, indicatorsFor(side.favourites), 1 + measures.length + tools.length, replicates, rand);
-    const sampled = strata.map((_, s) => resampled.points[s]![0]!);
+    const sampled = strata.map((_, s) => itemAt(itemAt(resampled.points, s), 0));
     // Each stratum's share per dimension; NaN for a stratum of which no session was read.
-    const shares = resampled.points.map((point, s) => point.map((v) => (sampled[s]! > 0 ? v / sampled[s]! : Number.NaN)));
+    const shares = resampled.points.map((point, s) => point.map((v) => (itemAt(sampled, s) > 0 ? v / itemAt(sampled, s) : Number.NaN)));
     return { ...resampled, weights: strata.map((client) => side.population.get(client) ?? 0), sampled, shares };
-  });
+  };
+  const sides = [prepare(before), prepare(after)] as const;
 
   const segments: { dimension: ReachSegment['dimension']; value: string | null; strata: number[] }[] = [
     { dimension: 'all', value: null, strata: strata.map((_, s) => s) },
@@ -206,21 +208,26 @@ export function compareReach(
     toolsLeftOut: changed.length - tools.length,
     segments: segments.map((segment): ReachSegment => {
       const count = (of: (s: number) => number) => segment.strata.reduce((sum, s) => sum + of(s), 0);
-      const totals = sides.map((side) => ({ sessions: count((s) => side.weights[s]!), sampled: count((s) => side.sampled[s]!) }));
+      const totalOf = (side: (typeof sides)[number]) => ({ sessions: count((s) => itemAt(side.weights, s)), sampled: count((s) => itemAt(side.sampled, s)) });
+      const totals = [totalOf(sides[0]), totalOf(sides[1])] as const;
       const judged = totals.every((t) => t.sampled >= settings.minSessions);
       const compare = (d: number) => {
-        const [b, a] = sides.map((side) => weightedShare(segment.strata, side.weights, (s) => side.shares[s]![d]!));
-        const [pointBefore, pointAfter] = [b, a].map((p) => (Number.isNaN(p) ? null : p!)) as [number | null, number | null];
+        const pointOf = (side: (typeof sides)[number]) => {
+          const share = weightedShare(segment.strata, side.weights, (s) => itemAt(itemAt(side.shares, s), d));
+          return Number.isNaN(share) ? null : share;
+        };
+        const [pointBefore, pointAfter] = [pointOf(sides[0]), pointOf(sides[1])];
         if (!judged || pointBefore === null || pointAfter === null) return { before: pointBefore, after: pointAfter, difference: null };
-        const [resampledBefore, resampledAfter] = sides.map((side) => resampledShares(side, segment.strata, d, replicates));
-        const comparison = compareResamples(pointBefore, pointAfter, resampledBefore!, resampledAfter!, confidence, replicates);
+        const resampledBefore = resampledShares(sides[0], segment.strata, d, replicates);
+        const resampledAfter = resampledShares(sides[1], segment.strata, d, replicates);
+        const comparison = compareResamples(pointBefore, pointAfter, resampledBefore, resampledAfter, confidence, replicates);
         return { before: pointBefore, after: pointAfter, difference: comparison.difference };
       };
       return {
         dimension: segment.dimension,
         value: segment.value,
-        before: totals[0]!,
-        after: totals[1]!,
+        before: totals[0],
+        after: totals[1],
         enoughData: judged,
         measures: measures.map((measure, m): ReachMeasureResult => {
           const result = compare(1 + m);

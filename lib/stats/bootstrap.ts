@@ -1,5 +1,6 @@
 import { poissonDraws } from './poisson';
 import { seededRandom } from './random';
+import { itemAt } from '@/lib/arrays';
 
 /**
  * Sessions that share the same values, and the groups they belong to (say "every session",
@@ -31,12 +32,12 @@ export function poissonBootstrapSums(cells: readonly SumCell[], groupCount: numb
     // most values are 0 (no errors, no invokes) and cost nothing.
     poissonDraws(cell.count, weights, rand);
     for (let d = 0; d < dims; d++) {
-      const value = cell.values[d]!;
+      const value = itemAt(cell.values, d);
       if (value === 0) continue;
       const offset = d * replicates;
       for (const group of cell.groups) {
-        const target = sums[group]!;
-        for (let r = 0; r < replicates; r++) target[offset + r]! += weights[r]! * value;
+        const target = itemAt(sums, group);
+        for (let r = 0; r < replicates; r++) target[offset + r] = itemAt(target, offset + r) + itemAt(weights, r) * value;
       }
     }
   }
@@ -50,7 +51,7 @@ export function quantile(sorted: ArrayLike<number>, p: number): number {
   const at = (n - 1) * p;
   const lo = Math.floor(at);
   const hi = Math.min(n - 1, lo + 1);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+  return itemAt(sorted, lo) + (itemAt(sorted, hi) - itemAt(sorted, lo)) * (at - lo);
 }
 
 export interface Interval {
@@ -114,8 +115,8 @@ export function ratioOf(cells: readonly RatioCell[]): number | null {
 /** A ratio of two of a group's sums on each resample (as poissonBootstrapSums lays them out). */
 export function resampledRatios(sums: Float64Array, replicates: number, top: number, bottom: number): number[] {
   return Array.from({ length: replicates }, (_, r) => {
-    const b = sums[bottom * replicates + r]!;
-    return b > 0 ? sums[top * replicates + r]! / b : Number.NaN;
+    const b = itemAt(sums, bottom * replicates + r);
+    return b > 0 ? itemAt(sums, top * replicates + r) / b : Number.NaN;
   });
 }
 
@@ -132,13 +133,16 @@ export function compareRatios(before: readonly RatioCell[], after: readonly Rati
   const { replicates, confidence } = options;
   const resample = (cells: readonly RatioCell[]) =>
     resampledRatios(
-      poissonBootstrapSums(
-        cells.map((c) => ({ count: c.count, values: [c.numerator, c.denominator], groups: [0] })),
-        1,
-        2,
-        replicates,
-        rand,
-      )[0]!,
+      itemAt(
+        poissonBootstrapSums(
+          cells.map((c) => ({ count: c.count, values: [c.numerator, c.denominator], groups: [0] })),
+          1,
+          2,
+          replicates,
+          rand,
+        ),
+        0,
+      ),
       replicates,
       0,
       1,
@@ -155,8 +159,8 @@ export function compareResamples(
   confidence: number,
   replicates: number,
 ): RatioComparison {
-  const differences = resampledAfter.map((y, r) => y - resampledBefore[r]!);
-  const relatives = resampledAfter.map((y, r) => (resampledBefore[r]! > 0 ? y / resampledBefore[r]! - 1 : Number.NaN));
+  const differences = resampledAfter.map((y, r) => y - itemAt(resampledBefore, r));
+  const relatives = resampledAfter.map((y, r) => (itemAt(resampledBefore, r) > 0 ? y / itemAt(resampledBefore, r) - 1 : Number.NaN));
   return {
     before,
     after,

@@ -1,4 +1,5 @@
 import { buildBm25, scoreBm25 } from './bm25';
+import { itemAt } from '@/lib/arrays';
 
 /** Tools listed as the ones a tool loses to, and as the ones ranked above it. */
 export const LISTED_SIBLINGS = 3;
@@ -31,9 +32,9 @@ function bestOf(k: number) {
   const kept: Scored[] = [];
   return {
     offer(doc: number, score: number) {
-      if (kept.length === k && !beats(doc, score, kept[k - 1]!)) return;
+      if (kept.length === k && !beats(doc, score, itemAt(kept, k - 1))) return;
       let i = kept.length;
-      while (i > 0 && beats(doc, score, kept[i - 1]!)) i--;
+      while (i > 0 && beats(doc, score, itemAt(kept, i - 1))) i--;
       kept.splice(i, 0, { doc, score });
       if (kept.length > k) kept.pop();
     },
@@ -49,16 +50,16 @@ export function bm25Ranker(documents: readonly (readonly string[])[]): Ranker {
   return {
     rank(doc, words) {
       const n = scoreBm25(index, words, scores, touched);
-      const own = scores[doc]!;
+      const own = itemAt(scores, doc);
       let rank: number | null = null;
       const near = bestOf(LISTED_SIBLINGS);
       const above = bestOf(LISTED_SIBLINGS);
       if (own > 0) {
         rank = 1;
         for (let i = 0; i < n; i++) {
-          const d = touched[i]!;
+          const d = itemAt(touched, i);
           if (d === doc) continue;
-          const s = scores[d]!;
+          const s = itemAt(scores, d);
           if (s > own || (s === own && d < doc)) {
             rank++;
             above.offer(d, s);
@@ -66,7 +67,7 @@ export function bm25Ranker(documents: readonly (readonly string[])[]): Ranker {
           if (s >= own * NEAR_SCORE) near.offer(d, s);
         }
       }
-      for (let i = 0; i < n; i++) scores[touched[i]!] = 0;
+      for (let i = 0; i < n; i++) scores[itemAt(touched, i)] = 0;
       return { rank, near: near.kept, above: above.kept.map((a) => a.doc) };
     },
   };
@@ -116,7 +117,7 @@ function substringIndex(lines: readonly (readonly string[])[]) {
           runs.push(run);
           runDocs.push([]);
         }
-        const list = runDocs[id]!;
+        const list = itemAt(runDocs, id);
         if (list[list.length - 1] !== doc) list.push(doc);
       }
     }
@@ -139,7 +140,7 @@ function substringIndex(lines: readonly (readonly string[])[]) {
       const list = trigrams.get(word.slice(i, i + 3)) ?? [];
       if (candidates === null || list.length < candidates.length) candidates = list;
     }
-    for (const id of candidates ?? runs.keys()) if (runs[id]!.includes(word)) for (const doc of runDocs[id]!) holds[doc] = 1;
+    for (const id of candidates ?? runs.keys()) if (itemAt(runs, id).includes(word)) for (const doc of itemAt(runDocs, id)) holds[doc] = 1;
     const docs: number[] = [];
     for (let doc = 0; doc < holds.length; doc++) if (holds[doc] === 1) docs.push(doc);
     const result = { holds, docs };
@@ -154,12 +155,12 @@ export function regexRanker(texts: readonly string[]): Ranker {
   const holding = substringIndex(lines);
   return {
     rank(doc, words) {
-      if (!matchesInOrder(lines[doc]!, words)) return { rank: null, near: [], above: [] };
+      if (!matchesInOrder(itemAt(lines, doc), words)) return { rank: null, near: [], above: [] };
       const lists = words.map(holding).sort((a, b) => a.docs.length - b.docs.length);
       const near: Scored[] = [];
       let rank = 1;
       for (const d of lists[0]?.docs ?? []) {
-        if (d === doc || !lists.every((l) => l.holds[d] === 1) || !matchesInOrder(lines[d]!, words)) continue;
+        if (d === doc || !lists.every((l) => l.holds[d] === 1) || !matchesInOrder(itemAt(lines, d), words)) continue;
         if (d < doc) rank++;
         if (near.length < LISTED_SIBLINGS) near.push({ doc: d, score: 1 });
       }

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 export type DiffOp = { kind: 'same' | 'add' | 'remove'; text: string };
 
 /** Beyond this many cells the middle of the two texts is shown as replaced, not aligned. */
@@ -27,7 +29,8 @@ function alignMiddle(a: string[], b: string[]): DiffOp[] {
   const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+      lcs[i * width + j] =
+        a[i] === b[j] ? itemAt(lcs, (i + 1) * width + j + 1) + 1 : Math.max(itemAt(lcs, (i + 1) * width + j), itemAt(lcs, i * width + j + 1));
     }
   }
   const out: DiffOp[] = [];
@@ -35,16 +38,16 @@ function alignMiddle(a: string[], b: string[]): DiffOp[] {
   let j = 0;
   while (i < a.length && j < b.length) {
     if (a[i] === b[j]) {
-      out.push({ kind: 'same', text: a[i++]! });
+      out.push({ kind: 'same', text: itemAt(a, i++) });
       j++;
-    } else if (lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!) {
-      out.push({ kind: 'remove', text: a[i++]! });
+    } else if (itemAt(lcs, (i + 1) * width + j) >= itemAt(lcs, i * width + j + 1)) {
+      out.push({ kind: 'remove', text: itemAt(a, i++) });
     } else {
-      out.push({ kind: 'add', text: b[j++]! });
+      out.push({ kind: 'add', text: itemAt(b, j++) });
     }
   }
-  while (i < a.length) out.push({ kind: 'remove', text: a[i++]! });
-  while (j < b.length) out.push({ kind: 'add', text: b[j++]! });
+  while (i < a.length) out.push({ kind: 'remove', text: itemAt(a, i++) });
+  while (j < b.length) out.push({ kind: 'add', text: itemAt(b, j++) });
   return out;
 }
 
@@ -56,11 +59,11 @@ export function unifiedDiff(before: string, after: string, labels: { from: strin
   const changed = ops.map((op, k) => (op.kind === 'same' ? -1 : k)).filter((k) => k >= 0);
   let k = 0;
   while (k < changed.length) {
-    const start = Math.max(0, changed[k]! - context);
-    let end = Math.min(ops.length, changed[k]! + context + 1);
-    while (k + 1 < changed.length && changed[k + 1]! - context <= end) {
+    const start = Math.max(0, itemAt(changed, k) - context);
+    let end = Math.min(ops.length, itemAt(changed, k) + context + 1);
+    while (k + 1 < changed.length && itemAt(changed, k + 1) - context <= end) {
       k++;
-      end = Math.min(ops.length, changed[k]! + context + 1);
+      end = Math.min(ops.length, itemAt(changed, k) + context + 1);
     }
     k++;
     const oldStart = ops.slice(0, start).filter((op) => op.kind !== 'add').length;
