@@ -1,5 +1,6 @@
 import { listedIssues } from '@/lib/contracts/error-details';
 import type { CliError } from './exit-codes';
+import { itemAt } from '@/lib/arrays';
 
 /** Where a command reads and writes; the real process, or a test's buffers. */
 export interface Io {
@@ -17,7 +18,7 @@ export function table(rows: string[][], right: boolean[] = []): string {
       row
         .map((cell, col) => {
           // Every row is as wide as the first, whose columns set `widths`.
-          const pad = ' '.repeat(widths[col]! - [...cell].length);
+          const pad = ' '.repeat(itemAt(widths, col) - [...cell].length);
           return right[col] ? pad + cell : cell + pad;
         })
         .join('  ')

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /**
  * The entry in force at `timestamp` in a list sorted by start: the last one that started at or
  * before it, or the first when it is earlier than every start (events may predate the history).
@@ -10,7 +12,7 @@ export function inForceAt<T>(list: readonly T[], timestamp: number, startOf: (en
   let hi = list.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (startOf(list[mid]!) <= timestamp) lo = mid;
+    if (startOf(itemAt(list, mid)) <= timestamp) lo = mid;
     else hi = mid - 1;
   }
   return list[lo];

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /** A table's order as a link carries it: a column and a direction. */
 export interface UrlSort {
   column: string;
@@ -17,8 +19,8 @@ export function withSearch(search: URLSearchParams, changes: Record<string, stri
 /** `calls.desc` → calls, descending; anything else (or a column the table lacks) → null. */
 export function parseSort(value: string | null, columns: readonly string[]): UrlSort | null {
   const match = value ? /^([\w-]+)\.(asc|desc)$/.exec(value) : null;
-  if (!match || !columns.includes(match[1]!)) return null;
-  return { column: match[1]!, direction: match[2] === 'asc' ? 'ascending' : 'descending' };
+  if (!match || !columns.includes(itemAt(match, 1))) return null;
+  return { column: itemAt(match, 1), direction: match[2] === 'asc' ? 'ascending' : 'descending' };
 }
 
 export function sortValue(sort: UrlSort): string {

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /** What a JSON-RPC message too large to keep says about itself: enough to answer it. */
 export interface MessageHead {
   /** The top-level `id` (a string or an integer), or null when there is none or it cannot be told. */
@@ -36,7 +38,7 @@ export class JsonRpcHeadScanner {
 
   feed(chunk: Uint8Array, start = 0, end = chunk.length): void {
     for (let i = start; i < end; i++) {
-      const byte = chunk[i]!;
+      const byte = itemAt(chunk, i);
       if (this.inString) {
         if (this.capture) this.keep(byte);
         if (this.escaped) this.escaped = false;

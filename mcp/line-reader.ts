@@ -3,6 +3,7 @@ import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
 import { errorMessage } from '@/lib/thrown';
+import { itemAt } from '@/lib/arrays';
 
 /** A line of a stdio stream that is not a message the SDK can take, and what it said about itself. */
 export type LineProblem =
@@ -102,7 +103,7 @@ export class BoundedLineReader {
       this.skipping = null;
       return;
     }
-    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const bytes = this.chunks.length === 1 ? itemAt(this.chunks, 0) : Buffer.concat(this.chunks);
     this.chunks = [];
     this.held = 0;
     this.lines.push({ kind: 'line', bytes });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { listProjects } from '@/db/queries/projects';
 import type { AppContext } from '@/server/app-context';
+import { itemAt } from '@/lib/arrays';
 
 /** Surfaces rendered before listening: the projects a restart's first polls most likely ask for. */
 const WARM_PROJECTS = 50;
@@ -103,7 +104,7 @@ async function throughLoopback(handler: http.RequestListener, once: WarmRequest[
     if (hot.length === 0) return;
     await Promise.all(
       Array.from({ length: WARM_CONCURRENCY }, async () => {
-        while (sent < WARM_REQUESTS && performance.now() < deadline) await one(hot[sent++ % hot.length]!);
+        while (sent < WARM_REQUESTS && performance.now() < deadline) await one(itemAt(hot, sent++ % hot.length));
       }),
     );
   } finally {

@@ -31,6 +31,7 @@ import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, printJson } from '../output';
 import { errorMessage } from '@/lib/thrown';
 import { isOneOf } from '@/lib/records';
+import { itemAt } from '@/lib/arrays';
 
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
@@ -309,7 +310,7 @@ export const bakeoffCommand: Command = {
     if (repeatedPresentation !== undefined) throw badArguments(`two presentations are named ${repeatedPresentation}; each needs a name of its own`);
     const metric = (stringValue(v.metric) ?? 'targetFirst') as MetricName;
     if (!METRIC_NAMES.includes(metric)) throw badArguments(`--metric must be one of ${METRIC_NAMES.join(', ')}`);
-    const baseline = stringValue(v.baseline) ?? specs[0]!.id;
+    const baseline = stringValue(v.baseline) ?? itemAt(specs, 0).id;
     const proposed = stringValue(v.proposed) ?? specs.at(-1)!.id;
     for (const id of [baseline, proposed]) if (!specs.some((s) => s.id === id)) throw badArguments(`no --presentation is named ${id}`);
     const runs = integer(stringValue(v.runs) ?? '10', '--runs', 1, 1_000);
@@ -326,7 +327,7 @@ export const bakeoffCommand: Command = {
 
     const presentations = await presentationsOf(client, project, specs);
     // A target the project does not have can never be called: every run would count as a miss.
-    const catalog = presentations[0]!.catalog;
+    const catalog = itemAt(presentations, 0).catalog;
     const missing = tasks.filter((t) => !catalog.has(t.target));
     if (missing.length > 0)
       throw badArguments(

@@ -6,6 +6,7 @@ import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
+import { itemAt } from '@/lib/arrays';
 
 const HELP = `favindex impact --project P [--revision N | --favourites-version N] [--baseline N] [--window DAYS]
                 [--measure M] [--fail-on-worse] [--json]
@@ -66,7 +67,7 @@ function printImpact(io: Io, project: string, report: ImpactReport, measure: Imp
     io.stdout(`${project} has only its first surface revision: nothing to compare yet. Change the favourites or the surface, then send events.\n`);
     return;
   }
-  const all = c.segments[0]!;
+  const all = itemAt(c.segments, 0);
   const lines = [
     `Impact of r${c.revision} on ${project}: ${c.description} (${c.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')})`,
     `Against r${c.baseline}: sessions within ${Math.round((Date.parse(c.after.to) - Date.parse(c.after.from)) / 172_800_000)} days of each change; ${c.confidence * 100}% bootstrap intervals.`,

@@ -10,6 +10,7 @@ import { decimal, integer, requireProject, seconds, stringValue } from '../args'
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { errorCode } from '@/lib/thrown';
+import { itemAt } from '@/lib/arrays';
 
 /** After the stop sequence (1.2 s at most), how long the process may take to exit by itself. */
 const EXIT_AFTER_STOP_MS = 50;
@@ -179,11 +180,11 @@ function listenAddress(raw: string | undefined): { host: string; port: number } 
   if (raw === undefined) return null;
   const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw);
   if (!match) throw badArguments(`--listen '${raw}' is not HOST:PORT`, 'e.g. --listen 127.0.0.1:3390');
-  const host = match[1]!;
+  const host = itemAt(match, 1);
   if (!LOOPBACK.has(host)) {
     throw badArguments(`--listen ${host}: the proxy serves loopback only (its secret would cross the network in plain HTTP)`, 'use --listen 127.0.0.1:PORT');
   }
-  return { host: host.replace(/^\[|\]$/g, ''), port: integer(match[2]!, '--listen port', 0, 65_535) };
+  return { host: host.replace(/^\[|\]$/g, ''), port: integer(itemAt(match, 2), '--listen port', 0, 65_535) };
 }
 
 /** FAVINDEX_PROXY_SECRET, else the file (--secret-file, else the state folder's, which startProxy picks); both at once is a mistake. */

@@ -76,7 +76,7 @@ export function BakeoffPage({ id }: { id: string }) {
 }
 
 function RunView({ id, run }: { id: string; run: BakeoffRunView }) {
-  const [metric, setMetric] = useState<MetricName>(run.setup.metric as MetricName);
+  const [metric, setMetric] = useState<MetricName>(run.setup.metric);
   const pooled = run.verdicts.at(-1);
   const perModel = run.verdicts.slice(0, -1);
   const transcripts = pathOf(BAKEOFF_ENDPOINTS.transcripts, { id, runId: run.id });

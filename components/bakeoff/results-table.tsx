@@ -40,7 +40,7 @@ function columnsOf(metrics: readonly MetricName[]): Column<Row>[] {
         numeric: true,
         className: styles.value,
         cell: (r) => {
-          const value = r.values[m]!;
+          const value = r.values[m];
           const { estimate, bounds } = bakeoffValueParts(m, value);
           // The interval under its value keeps eleven columns within a laptop's width.
           return (
@@ -62,7 +62,7 @@ export function ResultsTable({ run }: { run: BakeoffRunView }) {
     <Card aria-labelledby="bakeoff-results-heading">
       <CardHeader id="bakeoff-results-heading" title="Results" note="95% intervals in brackets: Wilson for shares, t for means" />
       <DataTable
-        columns={columnsOf(run.table.columns as MetricName[])}
+        columns={columnsOf(run.table.columns)}
         rows={run.table.rows}
         rowKey={(r) => `${r.presentation}\u0000${r.model}`}
         labelledBy="bakeoff-results-heading"

@@ -16,6 +16,7 @@ import { MeasuresTable } from './measures-table';
 import { ReachPanel } from './reach-panel';
 import { RevisionTrend } from './revision-trend';
 import { SegmentPanel } from './segment-panel';
+import { itemAt } from '@/lib/arrays';
 
 /** Did the change help? One change judged per model, client and mode, the revisions in order, and the backtest. */
 export function ImpactPage({ id }: { id: string }) {
@@ -54,7 +55,7 @@ export function ImpactPage({ id }: { id: string }) {
       >
         {(report) => {
           const comparison = report.comparison!;
-          const all = comparison.segments[0]!;
+          const all = itemAt(comparison.segments, 0);
           return (
             <>
               <ChangePicker

@@ -6,6 +6,7 @@ import { REACH_DEFINITIONS, type ReachMeasure } from '@/lib/impact/reach-measure
 import { formatChange, formatMeasure } from './format';
 import styles from './impact-page.module.css';
 import { compactChange, reachWords, sampleWords, shareWords } from './reach-words';
+import { itemAt } from '@/lib/arrays';
 
 const SHORT: Record<ReachMeasure, string> = {
   loadedByChange: 'Used the tools it loaded',
@@ -61,7 +62,7 @@ function Line({
  * deferred tool and the calls before their first success.
  */
 export function ReachPanel({ reach, segments, minSessions }: { reach: ImpactReach; segments: ImpactSegment[]; minSessions: number }) {
-  const all = reach.segments[0]!;
+  const all = itemAt(reach.segments, 0);
   const measures = all.measures.map((m) => m.measure);
   const rows: Row[] = reach.segments.slice(1).map((segment) => ({
     key: segment.value ?? '',

@@ -11,6 +11,7 @@ import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { DeferralControls, type DeferralControlValues } from './deferral-controls';
 import { keysOf } from '@/lib/records';
+import { itemAt } from '@/lib/arrays';
 
 export interface PreviewSettings {
   target: string;
@@ -37,7 +38,7 @@ const LIMIT_HELP: Record<keyof SurfaceLimits, string> = {
   retrieveK: 'In retrieve mode, how many tools a search for the request returns.',
 };
 
-const modeLabel = (m: SurfaceMode) => (m === 'favindex' ? 'Favourites first' : m[0]!.toUpperCase() + m.slice(1));
+const modeLabel = (m: SurfaceMode) => (m === 'favindex' ? 'Favourites first' : itemAt(m, 0).toUpperCase() + m.slice(1));
 
 const targetLabel = (t: TargetId) => (t === 'custom' ? 'Custom cap' : TARGETS[t].label);
 

@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { BakeoffPresentation } from '@/lib/schemas/bakeoffs';
+import type { MetricName } from '@/lib/bakeoff/metrics';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { at, createdAt, ownedByProject } from './columns';
 import { projects } from './projects';
@@ -11,7 +12,8 @@ export interface StoredBakeoffSetup {
   models: string[];
   runs: number;
   seed: string | null;
-  metric: string;
+  /** Checked against the metric names when the run was uploaded. */
+  metric: MetricName;
   baseline: string;
   proposed: string;
   schemas: Record<string, Record<string, unknown>>;

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /** The normal quantile of 0.975: every interval here is a 95% one. */
 export const Z95 = 1.959963984540054;
 
@@ -47,8 +49,8 @@ const T975 = [
  * 1e-5 there.
  */
 export function t975(df: number): number {
-  if (!(df >= 1)) return T975[0]!;
-  if (df <= 30) return T975[Math.floor(df) - 1]!;
+  if (!(df >= 1)) return itemAt(T975, 0);
+  if (df <= 30) return itemAt(T975, Math.floor(df) - 1);
   const z = Z95;
   const g1 = (z ** 3 + z) / 4;
   const g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96;

@@ -1,6 +1,7 @@
 import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { seededRandom, seedOf } from '@/lib/stats/random';
 import { type CellKey, cellKeyText } from './transcript';
+import { itemAt } from '@/lib/arrays';
 
 export interface ScheduleInput {
   tasks: readonly string[];
@@ -44,7 +45,7 @@ export function schedule(input: ScheduleInput): CellKey[] {
 function shuffle<T>(items: T[], random: () => number): void {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
+    [items[i], items[j]] = [itemAt(items, j), itemAt(items, i)];
   }
 }
 

@@ -9,6 +9,7 @@ import { locate, type YamlIssue } from '@/lib/yaml/parse-project-documents';
 import { linePosition, positionInText } from '@/lib/yaml/structure-guard';
 import { type BakeoffTaskFile, bakeoffTaskFileSchema, orderedBakeoffTask } from './task-schema';
 import { errorMessage } from '@/lib/thrown';
+import { itemAt } from '@/lib/arrays';
 
 export * from './task-schema';
 
@@ -39,7 +40,7 @@ export function parseBakeoffTasks(text: string): BakeoffTaskFile {
   const [doc] = docs;
   if (!doc) throw invalid([issueAt({ line: 1, column: 1 }, 'the file is empty: write `tasks:` and a list of tasks')]);
   if (docs.length > 1)
-    throw invalid([issueAt(linePosition(lineCounter, docs[1]!.range[0]), 'a task file is one YAML document; put every task in its `tasks` list')]);
+    throw invalid([issueAt(linePosition(lineCounter, itemAt(docs, 1).range[0]), 'a task file is one YAML document; put every task in its `tasks` list')]);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -98,7 +99,7 @@ function describeIssue(issue: YamlIssue): string {
 
 function summary(issues: readonly YamlIssue[]): string {
   const more = issues.length - 1;
-  return `${describeIssue(issues[0]!)}${more > 0 ? ` (and ${more} more)` : ''}`;
+  return `${describeIssue(itemAt(issues, 0))}${more > 0 ? ` (and ${more} more)` : ''}`;
 }
 
 function malformed(issues: YamlIssue[]): ApiError {

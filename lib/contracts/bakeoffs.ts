@@ -4,7 +4,7 @@ import { METRIC_NAMES } from '@/lib/bakeoff/metrics';
 import { bakeoffPresentationSchema } from '@/lib/schemas/bakeoffs';
 import { count, isoDateTime } from './shared';
 
-const metricName = z.enum(METRIC_NAMES as [string, ...string[]]);
+const metricName = z.enum(METRIC_NAMES);
 const estimate = z.number().nullable();
 
 /** A metric in a row of the results: a share as a fraction 0–1, or a mean; null where the runs leave it undefined. */

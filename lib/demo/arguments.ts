@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /**
  * The arguments of the demo's calls, built from each tool's inputSchema: mostly right, and per
  * model a share of the mistakes models really make (§arguments), so the Usage tab has failure
@@ -77,7 +79,7 @@ const STRINGS: Record<string, readonly string[]> = {
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const propertiesOf = (schema: Schema): Record<string, Schema> => (isObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {});
 const requiredOf = (schema: Schema): string[] => (Array.isArray(schema.required) ? (schema.required as string[]) : []);
-const pick = <T>(items: readonly T[], rand: () => number): T => items[Math.floor(rand() * items.length)]!;
+const pick = <T>(items: readonly T[], rand: () => number): T => itemAt(items, Math.floor(rand() * items.length));
 
 /** A value the schema accepts, plausible for its key. */
 function valueFor(key: string, schema: Schema, rand: () => number, depth: number): unknown {
@@ -200,7 +202,7 @@ export function demoArguments(
   let below = 0;
   const kind =
     MISTAKES.find((_, i) => {
-      below += habits.mix[i]!;
+      below += itemAt(habits.mix, i);
       return r < below;
     }) ?? 'near_key';
   const wrong = mistaken(args, inputSchema, kind, rand);

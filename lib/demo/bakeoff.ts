@@ -3,19 +3,21 @@ import { parseArguments, type Transcript } from '@/lib/bakeoff/transcript';
 import type { BakeoffUpload } from '@/lib/schemas/bakeoffs';
 import { seededRandom, seedOf } from '@/lib/stats/random';
 import type { DemoServer } from './generate';
+import { itemAt } from '@/lib/arrays';
 
 const MODELS = ['demo-small', 'demo-large'] as const;
 const RUNS = 10;
+const PRESENTATIONS = ['eager', 'favindex'] as const;
 
 /** How often each model's first call is the target, per presentation; the favourites help the small model most. */
-const RIGHT_FIRST: Record<string, Record<(typeof MODELS)[number], number>> = {
+const RIGHT_FIRST: Record<(typeof PRESENTATIONS)[number], Record<(typeof MODELS)[number], number>> = {
   eager: { 'demo-small': 0.35, 'demo-large': 0.65 },
   favindex: { 'demo-small': 0.7, 'demo-large': 0.85 },
 };
 /** How often a call of the target leaves out a required key. */
 const MISSES_A_KEY: Record<(typeof MODELS)[number], number> = { 'demo-small': 0.25, 'demo-large': 0.08 };
 /** Input tokens per turn: every tool's schema against the favourites and the catalog tools. */
-const INPUT_TOKENS: Record<string, number> = { eager: 21_000, favindex: 4_800 };
+const INPUT_TOKENS: Record<(typeof PRESENTATIONS)[number], number> = { eager: 21_000, favindex: 4_800 };
 
 interface Target {
   canonical: string;
@@ -55,12 +57,12 @@ export function demoBakeoff(servers: readonly DemoServer[]): BakeoffUpload {
   }));
   const transcripts: Transcript[] = [];
   for (const [i, task] of tasks.entries()) {
-    const target = targets[i]!;
-    const detour = targets[(i + 1) % targets.length]!;
-    for (const presentation of Object.keys(RIGHT_FIRST))
+    const target = itemAt(targets, i);
+    const detour = itemAt(targets, (i + 1) % targets.length);
+    for (const presentation of PRESENTATIONS)
       for (const model of MODELS)
         for (let run = 0; run < RUNS; run++) {
-          const first = random() < RIGHT_FIRST[presentation]![model];
+          const first = random() < RIGHT_FIRST[presentation][model];
           const raw = argumentsFor(target.required, random() < MISSES_A_KEY[model]);
           const call = (turn: number, t: Target, text: string) => ({
             turn,
@@ -70,7 +72,7 @@ export function demoBakeoff(servers: readonly DemoServer[]): BakeoffUpload {
             arguments: parseArguments(text),
           });
           const calls = first ? [call(0, target, raw)] : [call(0, detour, argumentsFor(detour.required, false)), call(1, target, raw)];
-          const inputTokens = INPUT_TOKENS[presentation]!;
+          const inputTokens = INPUT_TOKENS[presentation];
           transcripts.push({
             key: { taskId: task.id, presentation, model, run },
             turns: [...calls.map(() => ({ inputTokens, outputTokens: 60, wallMs: 900 })), { inputTokens, outputTokens: 40, wallMs: 600 }],

@@ -1,6 +1,7 @@
 import type { BacktestReport, BacktestWeek } from '@/lib/contracts/backtest';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
 import { compareUsage, type ToolUsage } from '@/lib/usage/rank';
+import { itemAt } from '@/lib/arrays';
 
 const DAY_MS = 86_400_000;
 /** Shares of calls the recommendation says how many favourites it takes to catch. */
@@ -134,7 +135,7 @@ export function backtest(input: BacktestInput): BacktestReport {
     };
   });
 
-  const counted = rows.filter((_, i) => judged(weeks[i]!));
+  const counted = rows.filter((_, i) => judged(itemAt(weeks, i)));
   const calls = sum(counted.map((r) => r.calls));
   const weighted = (part: (row: BacktestWeek) => number) => (calls > 0 ? sum(counted.map(part)) / calls : null);
   const summary = {
@@ -149,8 +150,8 @@ export function backtest(input: BacktestInput): BacktestReport {
   const bestCaught = judgedWeeks.map((w) => caughtByTop(w.own, w.calls, input.maxK));
   const curve = Array.from({ length: input.maxK }, (_, i) => ({
     k: i + 1,
-    suggested: calls > 0 ? sum(suggestedCaught.map((c) => c[i]!)) / calls : null,
-    best: calls > 0 ? sum(bestCaught.map((c) => c[i]!)) / calls : null,
+    suggested: calls > 0 ? sum(suggestedCaught.map((c) => itemAt(c, i))) / calls : null,
+    best: calls > 0 ? sum(bestCaught.map((c) => itemAt(c, i))) / calls : null,
   }));
 
   const refresh = Array.from({ length: input.weeks }, (_, i) => {
@@ -159,8 +160,8 @@ export function backtest(input: BacktestInput): BacktestReport {
     let total = 0;
     let pairs = 0;
     for (let j = 0; j + age - 1 < weeks.length; j++) {
-      const made = weeks[j]!;
-      const later = weeks[j + age - 1]!;
+      const made = itemAt(weeks, j);
+      const later = itemAt(weeks, j + age - 1);
       if (later.total === 0 || made.train.length === 0) continue;
       caught += pick(made.train.slice(0, input.k), later).caught;
       total += later.total;

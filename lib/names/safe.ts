@@ -5,6 +5,7 @@ import { type NameContext, type NameOutcome, toolOutcome, unresolved } from './r
 import { isHashedFrom, MAX_SALT, parseHashed, SAFE_HASH_HEX, shortHash } from './safe-hash';
 import { sanitisePart } from './sanitise';
 import { typedKeeper } from './typed';
+import { itemAt } from '@/lib/arrays';
 import { kept } from '@/lib/kept';
 
 /**
@@ -174,7 +175,7 @@ function namesOf(items: readonly SafeItem[]): Map<string, string> {
   const byName = new Map<string, string>();
   for (const [i, item] of items.entries()) {
     // assignSafeNames gives one name per item, in the items' order.
-    byName.set(names[i]!, item.canonical);
+    byName.set(itemAt(names, i), item.canonical);
   }
   return byName;
 }

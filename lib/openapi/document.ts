@@ -10,6 +10,7 @@ import { type Access, PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib
 import packageJson from '@/package.json';
 import type { HttpMethod, JsonSchema, Operation, SchemaSource } from './operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
+import { itemAt } from '@/lib/arrays';
 
 export const OPENAPI_VERSION = '3.1.0';
 
@@ -140,7 +141,7 @@ function operationObject(path: string, method: HttpMethod, op: Operation): Recor
   const parameters: Record<string, unknown>[] = [];
   for (const match of path.matchAll(/\{([^}]+)\}/g)) {
     // The group is not optional, so every match captures it.
-    const name = match[1]!;
+    const name = itemAt(match, 1);
     const known = PATH_PARAMETERS[name];
     if (!known) throw new Error(`no schema for path parameter {${name}} of ${path}`);
     parameters.push({ name, in: 'path', required: true, description: known.description, schema: jsonSchema(known.schema) });

@@ -5,6 +5,7 @@ import { stableStringify } from '@/lib/stable-json';
 import { diffLines, unifiedDiff } from '@/lib/yaml/line-diff';
 import { compilePolicy, describeRule, type PolicyIdentity, type PolicyTool } from './decide';
 import { clientsNamed } from './narrow';
+import { itemAt } from '@/lib/arrays';
 
 /**
  * The policy with its keys in one fixed order (default, rules; each rule effect, identities,
@@ -137,7 +138,7 @@ export function describePolicyChange(before: ToolPolicy | null, after: ToolPolic
   let was = 0;
   let is = 0;
   for (let k = 0; k < ops.length; k++) {
-    const op = ops[k]!;
+    const op = itemAt(ops, k);
     if (op.kind === 'same') {
       was++;
       is++;

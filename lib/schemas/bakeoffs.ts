@@ -30,7 +30,7 @@ export const bakeoffUploadSchema = z
     models: z.array(z.string().min(1).max(256)).min(1).max(BAKEOFF_LIMITS.models),
     runs: z.number().int().min(1).max(BAKEOFF_LIMITS.runs),
     seed: z.string().max(256).optional(),
-    metric: z.enum(METRIC_NAMES as [string, ...string[]]).default('targetFirst'),
+    metric: z.enum(METRIC_NAMES).default('targetFirst'),
     baseline: slug.optional(),
     proposed: slug.optional(),
     schemas: z.record(z.string().max(512), z.record(z.string(), z.unknown())).default({}),

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /**
  * Poisson variates for the Poisson bootstrap. Small means by inversion (exact, a handful of
  * steps); from 30 up by Hörmann's transformed rejection (PTRS, 1993), which is exact too and
@@ -8,13 +10,13 @@
 
 const LOG_FACTORIAL_TABLE = (() => {
   const table = new Float64Array(256);
-  for (let k = 1; k < table.length; k++) table[k] = table[k - 1]! + Math.log(k);
+  for (let k = 1; k < table.length; k++) table[k] = itemAt(table, k - 1) + Math.log(k);
   return table;
 })();
 
 /** ln(k!) for a whole k ≥ 0: a table below 256, Stirling's series (error < 1e-15) above. */
 export function logFactorial(k: number): number {
-  if (k < LOG_FACTORIAL_TABLE.length) return LOG_FACTORIAL_TABLE[k]!;
+  if (k < LOG_FACTORIAL_TABLE.length) return itemAt(LOG_FACTORIAL_TABLE, k);
   const n = k;
   const inv = 1 / n;
   const inv2 = inv * inv;
@@ -89,7 +91,7 @@ class PoissonTable {
     const guide = new Int32Array(GUIDE_SIZE);
     let k = 0;
     for (let j = 0; j < GUIDE_SIZE; j++) {
-      while (cdf[k]! <= j / GUIDE_SIZE) k++;
+      while (itemAt(cdf, k) <= j / GUIDE_SIZE) k++;
       guide[j] = k;
     }
     this.cdf = cdf;
@@ -99,8 +101,8 @@ class PoissonTable {
   /** The smallest k whose distribution function passes u. */
   draw(u: number): number {
     const cdf = this.cdf;
-    let k = this.guide[(u * GUIDE_SIZE) | 0]!;
-    while (cdf[k]! <= u) k++;
+    let k = itemAt(this.guide, (u * GUIDE_SIZE) | 0);
+    while (itemAt(cdf, k) <= u) k++;
     return k;
   }
 }

@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /**
  * Plain Okapi BM25 over one text per document (k1 = 1.2, b = 0.75, idf = ln(1 + (N − n + 0.5) / (n + 0.5))),
  * as the searches in front of deferred tools rank: Codex's tool_search and Anthropic's bm25 variant
@@ -56,10 +58,10 @@ export function scoreBm25(index: Bm25Index, terms: readonly string[], scores: Fl
     const n = list.docs.length;
     const idf = Math.log(1 + (index.size - n + 0.5) / (n + 0.5));
     for (let i = 0; i < n; i++) {
-      const doc = list.docs[i]!;
-      const tf = list.tf[i]!;
+      const doc = itemAt(list.docs, i);
+      const tf = itemAt(list.tf, i);
       if (scores[doc] === 0) touched[count++] = doc;
-      scores[doc]! += (idf * tf * (K1 + 1)) / (tf + index.norms[doc]!);
+      scores[doc] = itemAt(scores, doc) + (idf * tf * (K1 + 1)) / (tf + itemAt(index.norms, doc));
     }
   }
   return count;

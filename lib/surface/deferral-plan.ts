@@ -11,6 +11,7 @@ import {
   type Visibility,
 } from './deferral';
 import type { ToolSearchId } from './tool-search';
+import { itemAt } from '@/lib/arrays';
 
 /** What a client does with the MCP tools of one view: the level of a deferred tool, and what keeps one loaded. */
 export interface DeferralPlan {
@@ -57,7 +58,7 @@ const defer = (deferred: DeferralPlan['deferred'], why: string, extra: Partial<D
 export function modelFor(client: ClientId, asked: ModelFamily | undefined): ModelFamily | null {
   const { models } = CLIENT_DEFERRAL[client];
   if (models.length === 0) return null;
-  return asked && models.includes(asked) ? asked : models[0]!;
+  return asked && models.includes(asked) ? asked : itemAt(models, 0);
 }
 
 /**

@@ -4,6 +4,7 @@ import { bm25Ranker, LISTED_SIBLINGS, NEAR_SCORE, regexRanker } from './findabil
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { parameterNames, searchWords, STOP_WORDS } from './retrieve';
 import type { ToolSearch, ToolSearchId } from './tool-search';
+import { itemAt } from '@/lib/arrays';
 
 /** Words of the description's first sentence a description query takes: about what a model types into a search. */
 export const DESCRIPTION_QUERY_WORDS = 8;
@@ -104,7 +105,7 @@ export function findability(input: FindabilityInput): FindabilityReport {
   const approximation = !search.reproducible;
 
   const descriptionWords: string[][] = [];
-  const wordsOf = (doc: number) => (descriptionWords[doc] ??= distinctWords(entries[doc]!.tool.description ?? ''));
+  const wordsOf = (doc: number) => (descriptionWords[doc] ??= distinctWords(itemAt(entries, doc).tool.description ?? ''));
   const wordSets: Set<string>[] = [];
   const wordSetOf = (doc: number) => (wordSets[doc] ??= new Set(wordsOf(doc)));
 
@@ -128,10 +129,10 @@ export function findability(input: FindabilityInput): FindabilityReport {
             testQueryAdvice(
               q.query,
               q.words,
-              texts[doc]!,
+              itemAt(texts, doc),
               r.rank,
               limit,
-              r.above.map((d) => entries[d]!.canonical),
+              r.above.map((d) => itemAt(entries, d).canonical),
             ),
           );
         continue;
@@ -144,7 +145,7 @@ export function findability(input: FindabilityInput): FindabilityReport {
     const siblingWords = [...siblings.entries()]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, LISTED_SIBLINGS)
-      .map(([d]) => ({ tool: entries[d]!.canonical, ...wordsShared(wordsOf(doc), wordSetOf(d)) }));
+      .map(([d]) => ({ tool: itemAt(entries, d).canonical, ...wordsShared(wordsOf(doc), wordSetOf(d)) }));
     if (siblingWords.length > 0) advice.unshift(siblingAdvice(entry.canonical, siblingWords));
     const losesTo = siblingWords.map(listedSibling);
     if (!found) advice.unshift(unfoundAdvice(ownQueriesFound, limit, search.tool));

@@ -1,6 +1,7 @@
 import { allNames, favouriteNames, favouritePrefix, type NamingConfig, plainFavouriteName } from '@/lib/names/present';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { FavouritesInput, LeftOutTool } from './types';
+import { itemAt } from '@/lib/arrays';
 
 /** One tool of the favindex list as the proxy presents it. */
 export interface PresentedTool {
@@ -37,14 +38,14 @@ export function presentFavindex(catalog: PreparedCatalog, favourites: Favourites
     }
     const names = favouriteNames(present, favourites.tools, config);
     // favouriteNames gives one name per entry, in their order.
-    for (const [i, entry] of present.entries()) tools.push({ name: names[i]!, canonical: entry.canonical, source: 'favourite', entry });
+    for (const [i, entry] of present.entries()) tools.push({ name: itemAt(names, i), canonical: entry.canonical, source: 'favourite', entry });
     if (favourites.tools.length > shown.length) {
       notes.push(`${favourites.tools.length - shown.length} favourite(s) beyond maxFavourites ${favourites.maxFavourites} not shown`);
     }
   }
   const all = allNames(catalog.entries, config);
   // allNames gives one name per entry, in catalog order.
-  for (const [i, entry] of catalog.entries.entries()) tools.push({ name: all[i]!, canonical: entry.canonical, source: 'all', entry });
+  for (const [i, entry] of catalog.entries.entries()) tools.push({ name: itemAt(all, i), canonical: entry.canonical, source: 'all', entry });
   return { tools, leftOut, notes };
 }
 

@@ -11,6 +11,7 @@ import { estimateTokens, TOKEN_METHODS } from './tokens';
 import type { ModeInputs } from './types';
 import { applyVisibility, planForList, TOKENS_UP_FRONT, type ToolVisibility, type VisibilitySummary } from './visibility';
 import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
+import { itemAt } from '@/lib/arrays';
 export type { ModePreview } from '@/lib/contracts/preview';
 export type { PreviewTool } from '@/lib/contracts/preview';
 
@@ -91,8 +92,8 @@ function providerRefusal(fit: TargetFit, target: Target): ModePreview['requestRe
   const descriptions = fit.problems.filter((p) => p.field === 'description');
   const reasons: string[] = [];
   if (names.length > 0)
-    reasons.push(`${names.length} tool name(s) break its rule ${target.namePattern?.source ?? ''}, e.g. '${names[0]!.name}'`.replace(' ,', ','));
-  if (twice.length > 0) reasons.push(`${twice.length} name(s) are listed twice, e.g. '${twice[0]!.name}'`);
+    reasons.push(`${names.length} tool name(s) break its rule ${target.namePattern?.source ?? ''}, e.g. '${itemAt(names, 0).name}'`.replace(' ,', ','));
+  if (twice.length > 0) reasons.push(`${twice.length} name(s) are listed twice, e.g. '${itemAt(twice, 0).name}'`);
   if (descriptions.length > 0) reasons.push(`${descriptions.length} description(s) are over ${target.descriptionLimit} characters`);
   if (target.capRefusesRequest && fit.overBy > 0) reasons.push(`it holds ${fit.count} tools, ${fit.overBy} over the cap of ${fit.cap}`);
   if (reasons.length === 0) return null;

@@ -1,5 +1,6 @@
 import { ratio, type RankedTool } from './rank';
 import type { Coverage } from '@/lib/contracts/usage';
+import { itemAt } from '@/lib/arrays';
 export type { Coverage } from '@/lib/contracts/usage';
 
 export interface CoveragePoint {
@@ -25,6 +26,6 @@ export function coverage(ranked: readonly RankedTool[], favourites: readonly str
   const calls = pinned.reduce((sum, p) => sum + p.calls, 0);
   const curve = ranked.map((r) => ({ k: r.rank, share: r.cumulativeShare }));
   // maxFavourites is at least 1 (favouriteIndexSchema), so the index is in range.
-  const atMax = curve.length === 0 ? 0 : curve[Math.min(maxFavourites, curve.length) - 1]!.share;
+  const atMax = curve.length === 0 ? 0 : itemAt(curve, Math.min(maxFavourites, curve.length) - 1).share;
   return { share: ratio(calls, attributed), calls, attributed, curve, atMaxFavourites: atMax, pinned };
 }

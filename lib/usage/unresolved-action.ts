@@ -1,3 +1,5 @@
+import { itemAt } from '@/lib/arrays';
+
 /** What to do about an unresolved name, from the reason it did not resolve. */
 export type UnresolvedAction = { kind: 'upload'; server: string | null } | { kind: 'favourites' } | { kind: 'docs'; anchor: 'names' };
 
@@ -9,7 +11,7 @@ export type UnresolvedAction = { kind: 'upload'; server: string | null } | { kin
 export function unresolvedAction(reason: string | null): UnresolvedAction {
   if (reason === null) return { kind: 'upload', server: null };
   const server = /unknown server '([^']+)'/.exec(reason);
-  if (server) return { kind: 'upload', server: server[1]! };
+  if (server) return { kind: 'upload', server: itemAt(server, 1) };
   if (/favourites (?:history|version)/.test(reason)) return { kind: 'favourites' };
   if (/several tools|cannot be undone/.test(reason)) return { kind: 'docs', anchor: 'names' };
   return { kind: 'upload', server: null };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MISSING } from '@/lib/validation';
+import { itemAt } from '@/lib/arrays';
 
 type Path = (string | number)[];
 
@@ -19,9 +20,9 @@ export interface SchemaIssue {
  */
 export function schemaIssues(issues: readonly z.core.$ZodIssue[]): SchemaIssue[] {
   const paths = issues.map((issue) => issue.path.filter((p): p is string | number => typeof p !== 'symbol'));
-  const missing = issues.flatMap((issue, i) => (issue.code === 'invalid_type' && issue.message === MISSING ? [paths[i]!] : []));
+  const missing = issues.flatMap((issue, i) => (issue.code === 'invalid_type' && issue.message === MISSING ? [itemAt(paths, i)] : []));
   return issues.flatMap((issue, i): SchemaIssue[] => {
-    const path = paths[i]!;
+    const path = itemAt(paths, i);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {
         const meant = likelyMeant(
@@ -66,8 +67,9 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(itemAt(previous, j) + 1, itemAt(row, j - 1) + 1, itemAt(previous, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
-  return previous[b.length]!;
+  return itemAt(previous, b.length);
 }

@@ -8,6 +8,7 @@ import { composeDocuments, findDuplicateKeys } from './compose-documents';
 import { byPrimary, schemaIssues } from './issue-order';
 import { linePosition, positionInText } from './structure-guard';
 import { errorMessage } from '@/lib/thrown';
+import { itemAt } from '@/lib/arrays';
 
 /** Issues listed in an error's details; its message counts the others. */
 const MAX_REPORTED_ISSUES = 50;
@@ -51,7 +52,7 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
     throw invalid([
       {
         document: MAX_YAML_DOCUMENTS + 1,
-        ...linePosition(lineCounter, list[MAX_YAML_DOCUMENTS]!.range[0]),
+        ...linePosition(lineCounter, itemAt(list, MAX_YAML_DOCUMENTS).range[0]),
         path: '',
         message: `more than ${MAX_YAML_DOCUMENTS} documents in one request`,
       },

@@ -1,5 +1,6 @@
 import type { StoredBakeoffSetup } from '@/db/schema';
-import type { MetricName } from '@/lib/bakeoff/metrics';
+import { METRIC_NAMES } from '@/lib/bakeoff/metrics';
+import { recordOf } from '@/lib/records';
 import { resultsTable, type TableValue } from '@/lib/bakeoff/results';
 import { measuresOfSetup } from '@/lib/bakeoff/setup';
 import { countedTranscripts, type Transcript } from '@/lib/bakeoff/transcript';
@@ -26,7 +27,7 @@ export interface MeasuredRun {
 export function measureStoredRun(setup: StoredBakeoffSetup, transcripts: readonly Transcript[]): MeasuredRun {
   const measures = measuresOfSetup({ ...setup, presentations: setup.presentations.map((p) => p.id) }, transcripts);
   const table = resultsTable(measures);
-  const metric = setup.metric as MetricName;
+  const { metric } = setup;
   const verdicts = setup.baseline === setup.proposed ? [] : compareByModel(measures, { metric, proposed: setup.proposed, baseline: setup.baseline });
   return {
     table: {
@@ -35,7 +36,7 @@ export function measureStoredRun(setup: StoredBakeoffSetup, transcripts: readonl
         presentation: row.presentation,
         model: row.model,
         n: row.n,
-        values: Object.fromEntries(Object.entries(row.values).map(([m, v]) => [m, contractValue(v)])),
+        values: recordOf(METRIC_NAMES, (m) => contractValue(row.values[m])),
         classes: row.classes,
       })),
     },

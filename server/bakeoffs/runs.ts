@@ -10,6 +10,7 @@ import type { BakeoffUpload } from '@/lib/schemas/bakeoffs';
 import type { Principal } from '@/server/auth/authorise';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 import { measureStoredRun } from './measure';
+import { itemAt } from '@/lib/arrays';
 
 function runNotFound(projectId: string, runId: string): ApiError {
   return new ApiError('BAKEOFF_RUN_NOT_FOUND', `project '${projectId}' keeps no bake-off run '${runId.slice(0, 100)}'`, {
@@ -33,7 +34,7 @@ function setupOf(upload: BakeoffUpload): StoredBakeoffSetup {
     seed: upload.seed ?? null,
     metric: upload.metric,
     // As the CLI defaults them: the first presentation is the baseline, the last the proposal.
-    baseline: upload.baseline ?? ids[0]!,
+    baseline: upload.baseline ?? itemAt(ids, 0),
     proposed: upload.proposed ?? ids.at(-1)!,
     schemas: upload.schemas,
   };

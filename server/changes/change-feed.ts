@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHANGE_TOPICS, type ChangeTopic, type ProjectChanges } from '@/lib/contracts/changes';
 import { recordOf } from '@/lib/records';
+import { itemAt } from '@/lib/arrays';
 
 type Versions = ProjectChanges['versions'];
 
@@ -70,7 +71,7 @@ export function writeTopic(method: string, url: string): { projectId: string; to
   if (!match || !topic) return null;
   let projectId: string;
   try {
-    projectId = decodeURIComponent(match[1]!);
+    projectId = decodeURIComponent(itemAt(match, 1));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, type SpecRule } from '@/lib/errors';
 import { issueDetails, PLAIN_ERRORS, summariseIssues as summarise } from '@/lib/validation';
+import { itemAt } from '@/lib/arrays';
 
 /** Validate a parsed body; a failure is a 422 that names every bad field. */
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown, citedRule: SpecRule = '§errors'): z.infer<S> {
@@ -27,7 +28,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL, ci
   for (const key of new Set(params.keys())) {
     const all = params.getAll(key);
     // The key came from params.keys(), so it has at least one value.
-    raw[key] = all.length > 1 ? all : all[0]!;
+    raw[key] = all.length > 1 ? all : itemAt(all, 0);
   }
   const result = schema.safeParse(raw, PLAIN_ERRORS);
   if (result.success) return result.data;
