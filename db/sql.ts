@@ -1,11 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { fieldOf, isRecord } from '@/lib/records';
 
 /** Run raw SQL and get its rows, whichever driver is underneath (they shape results apart). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  const result: unknown = await db.execute(query);
+  const rows = Array.isArray(result) ? result : fieldOf(result, 'rows');
+  // Sound as far as the query is: T names the columns its SQL selects, which no driver checks.
+  return (rows ?? []) as T[];
 }
 
 /** The first row a query returns, or null when it returns none (a lookup by key). */
@@ -30,9 +32,9 @@ export async function withTransactionRetry<T>(run: () => Promise<T>, attempts = 
 }
 
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+  for (let e = err, depth = 0; isRecord(e) && depth < 4; depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
+    e = e.cause;
   }
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/records';
+
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 or a lone UTF-16 surrogate. Input that carries
  * one is refused up front with the path of the offending string, so it never fails a whole
@@ -13,10 +15,10 @@ export function findNul(value: unknown, path: (string | number)[] = []): (string
     }
     return null;
   }
-  if (value && typeof value === 'object') {
+  if (isRecord(value)) {
     for (const key of Object.keys(value)) {
       if (unstorable(key)) return [...path, key];
-      const found = findInChild((value as Record<string, unknown>)[key], path, key);
+      const found = findInChild(value[key], path, key);
       if (found) return found;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOneOf, keysOf, recordOf } from './records';
+import { fieldOf, isObject, isOneOf, isRecord, keysOf, recordOf } from './records';
 
 describe('records', () => {
   it('isOneOf accepts members only', () => {
@@ -14,5 +14,20 @@ describe('records', () => {
 
   it('keysOf lists the keys of a constant', () => {
     expect(keysOf({ a: 1, b: 2 })).toEqual(['a', 'b']);
+  });
+});
+
+describe('reading unknown values', () => {
+  it('isRecord and isObject tell objects apart', () => {
+    expect(isRecord([])).toBe(true);
+    expect(isObject([])).toBe(false);
+    expect(isObject({})).toBe(true);
+    expect(isRecord(null)).toBe(false);
+  });
+
+  it('fieldOf reads a property of an object, undefined otherwise', () => {
+    expect(fieldOf({ code: 'E' }, 'code')).toBe('E');
+    expect(fieldOf(null, 'code')).toBeUndefined();
+    expect(fieldOf('text', 'length')).toBeUndefined();
   });
 });

@@ -22,3 +22,18 @@ export function keysOf<K extends string>(record: Readonly<Record<K, unknown>>): 
   // Sound for the records this is for: constants whose keys are exactly K.
   return Object.keys(record) as K[];
 }
+
+/** Whether a value is a non-null object, whose properties can then be read, each as unknown. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A property of a value that may be anything (a thrown value, parsed JSON): undefined unless it is an object. */
+export function fieldOf(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+/** Whether a value is an object and not an array: what JSON calls an object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && !Array.isArray(value);
+}

@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/records';
+
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 export function stableStringify(value: unknown): string {
   return JSON.stringify(sortKeys(value));
@@ -5,10 +7,10 @@ export function stableStringify(value: unknown): string {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
+      const v = value[key];
       if (v !== undefined) out[key] = sortKeys(v);
     }
     return out;

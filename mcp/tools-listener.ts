@@ -4,6 +4,7 @@ import { connectMcp, type McpConnection, type McpEndpoint } from './fetch-tools'
 import type { TargetPolicy } from './guarded-fetch';
 import { heartbeat } from './protocol';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 export type ListenerSyncReason = 'connect' | 'list_changed';
 
@@ -101,7 +102,7 @@ export class ToolsListener {
         if (!this.closed) this.log('session lost; reconnecting');
       } catch (err) {
         // The operator's log may say what the caller's error does not (a guarded one is the same for every cause).
-        const cause = (err as { cause?: unknown }).cause;
+        const cause = fieldOf(err, 'cause');
         if (!this.closed) this.log(`cannot connect: ${errorMessage(err)}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       }
       await this.dropConnection();

@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError 
 import { ApiError } from '@/lib/errors';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 const CITED = '§catalog' as const;
 
@@ -49,10 +50,12 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     }
     return rejected(`answered with an error: ${clip(err.message)}`, 'check the server logs');
   }
-  const name = (err as { name?: unknown } | null)?.name;
+  const name = fieldOf(err, 'name');
   if (name === 'TimeoutError' || name === 'AbortError') return unavailable(`did not answer within ${Math.round(timeoutMs / 1000)} s`);
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
+  const cause = fieldOf(err, 'cause');
+  const causeCode = fieldOf(cause, 'code');
+  const causeMessage = fieldOf(cause, 'message');
+  const code = typeof causeCode === 'string' ? causeCode : '';
   if (err instanceof TypeError && /fetch failed/i.test(err.message)) {
     if (code === 'ECONNREFUSED') return unavailable('refused the connection');
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return unavailable('could not be found (DNS lookup failed)');
@@ -60,7 +63,7 @@ export function toUpstreamError(err: unknown, url: string, timeoutMs: number): A
     if (code.startsWith('ERR_SSL') || code.includes('CERT')) {
       return rejected(`failed the TLS handshake (${code})`, 'check the URL scheme (http or https) and the server certificate');
     }
-    return unavailable(`could not be reached (${clip(typeof cause?.message === 'string' ? cause.message : err.message)})`);
+    return unavailable(`could not be reached (${clip(typeof causeMessage === 'string' ? causeMessage : err.message)})`);
   }
   if (err instanceof SyntaxError || name === 'ZodError') {
     return new ApiError('UPSTREAM_INVALID', `${where} sent a message that is not valid MCP: ${clip(errorMessage(err))}`, {
@@ -82,13 +85,13 @@ export function revisionError(err: unknown, where: string): ApiError | null {
     return new ApiError('UPSTREAM_REJECTED', `${where} does not speak MCP 2026-07-28 (${clip(err.message, 160)})`, { suggestedAction, citedRule: CITED });
   }
   const message = err instanceof Error ? err.message : '';
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = fieldOf(err, 'code');
   if (code !== ProtocolErrorCode.UnsupportedProtocolVersion && !/"code"\s*:\s*-32022/.test(message)) return null;
-  const data = (err as { data?: { supported?: unknown; requested?: unknown } }).data;
-  const supported = Array.isArray(data?.supported)
-    ? data.supported.map(String)
-    : ((/"supported"\s*:\s*\[([^\]]*)\]/.exec(message)?.[1] ?? '').match(/[\w.-]+/g) ?? []);
-  const requested = typeof data?.requested === 'string' ? data.requested : (/"requested"\s*:\s*"([^"]+)"/.exec(message)?.[1] ?? 'the revision asked for');
+  const data = fieldOf(err, 'data');
+  const listed = fieldOf(data, 'supported');
+  const supported = Array.isArray(listed) ? listed.map(String) : ((/"supported"\s*:\s*\[([^\]]*)\]/.exec(message)?.[1] ?? '').match(/[\w.-]+/g) ?? []);
+  const asked = fieldOf(data, 'requested');
+  const requested = typeof asked === 'string' ? asked : (/"requested"\s*:\s*"([^"]+)"/.exec(message)?.[1] ?? 'the revision asked for');
   const speaks = supported.length ? `speaks MCP ${supported.join(', ')}, not ${requested}` : `does not speak MCP ${requested}`;
   return new ApiError('UPSTREAM_REJECTED', `${where} ${speaks}`, { suggestedAction, citedRule: CITED });
 }

@@ -9,6 +9,7 @@ import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { bearerMatches, type HttpSecret } from './http-secret';
 import { type SessionEntry, SessionTable } from './http-sessions';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 interface Entry extends SessionEntry {
   transport: NodeStreamableHTTPServerTransport;
@@ -176,8 +177,7 @@ export async function listenHttp(
 
 /** A JSON-RPC message whose `_meta` names a protocol revision: MCP 2026-07-28 and later put it on every request. */
 function claimsStatelessRevision(message: unknown): boolean {
-  const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
-  return typeof meta?.[PROTOCOL_VERSION_META_KEY] === 'string';
+  return typeof fieldOf(fieldOf(fieldOf(message, 'params'), '_meta'), PROTOCOL_VERSION_META_KEY) === 'string';
 }
 
 /** Why a request is refused before anything else looks at it, or null. */

@@ -22,6 +22,7 @@ export async function readSegment(file: string): Promise<SegmentContent | null> 
   for (const line of text.split('\n')) {
     if (!line) continue;
     try {
+      // The proxy wrote each line itself as one event object; the server checks each event on upload.
       events.push(JSON.parse(line) as Record<string, unknown>);
     } catch {
       damaged++;

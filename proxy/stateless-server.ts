@@ -7,6 +7,7 @@ import type { Passthrough } from './passthrough';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import { ProxySession, STATELESS_REVISION } from './session';
+import { fieldOf } from '@/lib/records';
 
 export { STATELESS_REVISION };
 import { PROXY_VERSION } from './mcp-server';
@@ -71,9 +72,8 @@ export class StatelessSessions {
  * SDK lifts the envelope's keys out of `_meta` into `envelope`, whose public type names none.
  */
 export function requestClient(ctx: ServerContext): string | null {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const info = envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
-  return typeof info?.name === 'string' ? info.name.slice(0, PROXY_REPORT_LIMITS.clientName) : null;
+  const name = fieldOf(fieldOf(ctx.mcpReq.envelope, CLIENT_INFO_META_KEY), 'name');
+  return typeof name === 'string' ? name.slice(0, PROXY_REPORT_LIMITS.clientName) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import type { ProxyProblems } from './problems';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 export interface SurfaceClientOptions {
   api: FavindexApi;
@@ -39,10 +40,12 @@ export class SurfaceClient {
   /** The surface kept on disk by an earlier run, if any. */
   loadCached(): FetchedSurface | null {
     try {
-      const saved = JSON.parse(fs.readFileSync(this.options.cacheFile, 'utf8')) as { etag?: unknown; revision?: unknown; document?: unknown };
-      const document = surfaceDocumentSchema.safeParse(saved.document);
-      if (!document.success || typeof saved.etag !== 'string' || document.data.project !== this.options.api.project) return null;
-      this.current = { document: document.data, etag: saved.etag, revision: typeof saved.revision === 'number' ? saved.revision : null };
+      const saved: unknown = JSON.parse(fs.readFileSync(this.options.cacheFile, 'utf8'));
+      const document = surfaceDocumentSchema.safeParse(fieldOf(saved, 'document'));
+      const etag = fieldOf(saved, 'etag');
+      const revision = fieldOf(saved, 'revision');
+      if (!document.success || typeof etag !== 'string' || document.data.project !== this.options.api.project) return null;
+      this.current = { document: document.data, etag, revision: typeof revision === 'number' ? revision : null };
       return this.current;
     } catch {
       return null;

@@ -21,6 +21,7 @@ export class ToolsCache {
   ) {
     for (const name of servers) {
       try {
+        // Sound while the file is this cache's own: it wrote it from an UpstreamTools.
         const saved = JSON.parse(fs.readFileSync(this.file(name), 'utf8')) as UpstreamTools;
         this.held.set(name, { ...saved, fingerprint: catalogFingerprint(saved.tools) });
       } catch {

@@ -4,6 +4,7 @@ import { failureClassesOf } from '@/lib/arguments/classify';
 import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { isServerName, splitCanonical } from '@/lib/names/canonical';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
+import { isObject, isRecord } from '@/lib/records';
 
 /** What a call's trace says besides timing: how it ended, and what it named. */
 export interface CallOutcome {
@@ -87,9 +88,9 @@ export function boundTrace(event: Record<string, unknown>): Record<string, unkno
     else if (event.canonical.length > L.canonical) event.canonical = `${parts.server}/${fitText(parts.tool, L.canonical - parts.server.length - 1)}`;
   }
   const args = event.arguments;
-  if (args && typeof args === 'object' && !Array.isArray(args)) {
+  if (isObject(args)) {
     // Only the invoke target is read from `arguments`; it is cut as a tool name is.
-    const target = args as Record<string, unknown>;
+    const target = args;
     for (const key of ['server', 'tool']) if (typeof target[key] === 'string') target[key] = fitText(target[key], L.tool);
   }
   if (typeof event.durationMs === 'number') event.durationMs = Math.min(Math.max(event.durationMs, 0), L.durationMs);
@@ -118,8 +119,8 @@ function boundClasses(event: Record<string, unknown>): void {
   }
   event.argumentProblems = event.argumentProblems
     .flatMap((raw: unknown): ArgumentProblem[] => {
-      if (typeof raw !== 'object' || raw === null) return [];
-      const p = raw as Record<string, unknown>;
+      if (!isRecord(raw)) return [];
+      const p = raw;
       if (typeof p.path !== 'string' || typeof p.class !== 'string' || !isArgumentClass(p.class)) return [];
       return [
         {

@@ -6,6 +6,7 @@ import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { UpstreamConfig } from './config';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 export type UpstreamState = 'starting' | 'up' | 'down' | 'stopped';
 
@@ -223,7 +224,7 @@ export class Upstream {
 }
 
 function isTransportFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
+  const code = fieldOf(err, 'code');
   // -32000: the SDK's ConnectionClosed.
   return code === -32000 || (err instanceof TypeError && /fetch failed/i.test(err.message)) || /not connected/i.test(errorMessage(err));
 }

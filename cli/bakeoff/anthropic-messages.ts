@@ -75,7 +75,7 @@ function toMessages(messages: readonly BakeoffMessage[]): { role: 'user' | 'assi
 
 function inputOf(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return {};
   }

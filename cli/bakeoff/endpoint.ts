@@ -1,3 +1,5 @@
+import { fieldOf } from '@/lib/records';
+
 /**
  * The model endpoints a bake-off talks to: an OpenAI-compatible chat-completions endpoint
  * (OpenAI, Azure, OpenRouter, vLLM, llama.cpp, Ollama) and the Anthropic messages API, behind
@@ -108,7 +110,7 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       const answer = await res.text();
       if (res.ok) {
         try {
-          return JSON.parse(answer) as unknown;
+          return JSON.parse(answer);
         } catch {
           throw new EndpointError(res.status, `the endpoint answered ${res.status} with something that is not JSON: ${answer.slice(0, 200)}`);
         }
@@ -128,9 +130,10 @@ export async function postJson(url: string, headers: Record<string, string>, bod
 
 function errorMessageOf(text: string): string {
   try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown } | string;
+    const body: unknown = JSON.parse(text);
     if (typeof body === 'string') return body;
-    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    const error = fieldOf(body, 'error');
+    const message = typeof error === 'string' ? error : (fieldOf(error, 'message') ?? fieldOf(body, 'message'));
     if (typeof message === 'string') return message;
   } catch {
     // Not JSON: the text itself, cut.

@@ -6,6 +6,7 @@ import { retrieveTools } from '@/lib/surface/retrieve';
 import { type BakeoffMessage, EndpointError, type ModelEndpoint, type ModelToolCall, type OfferedTool } from './endpoint';
 import type { CallTool } from './live-servers';
 import type { Presentation } from './presentation';
+import { isObject } from '@/lib/records';
 
 /** Tools a search answers with, as favindex's own `mcp_find_tools` does by default. */
 const FOUND_PER_SEARCH = 5;
@@ -23,9 +24,7 @@ interface Answered {
 
 function objectOf(text: string): Record<string, unknown> | null {
   const parsed = parseArguments(text);
-  return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
-    ? (parsed.value as Record<string, unknown>)
-    : null;
+  return parsed.ok && isObject(parsed.value) ? parsed.value : null;
 }
 
 /**

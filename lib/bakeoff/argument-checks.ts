@@ -4,10 +4,9 @@ import type { SchemaChecks } from '@/lib/arguments/schema-checks';
 import { stableStringify } from '@/lib/stable-json';
 import type { ArgumentChecks } from './task-schema';
 import type { ParsedArguments } from './transcript';
+import { isObject } from '@/lib/records';
 
 type Schema = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Arguments that are not a JSON object: a tool takes an object, so this is a type error of the whole. */
 function notAnObject(parsed: ParsedArguments): ArgumentProblem[] {
@@ -33,9 +32,8 @@ export function schemaProblems(parsed: ParsedArguments, schema: Schema | undefin
  * failures read as the proxy's do.
  */
 export function taskProblems(parsed: ParsedArguments, task: ArgumentChecks | undefined, checks: SchemaChecks): ArgumentProblem[] {
-  const shape = notAnObject(parsed);
-  if (shape.length > 0 || !parsed.ok) return shape;
-  const args = parsed.value as Record<string, unknown>;
+  if (!parsed.ok || !isObject(parsed.value)) return notAnObject(parsed);
+  const args = parsed.value;
   const problems: ArgumentProblem[] = [];
   const missing = new Set<string>();
   const wants = [...(task?.required ?? []), ...Object.keys(task?.equals ?? {})];

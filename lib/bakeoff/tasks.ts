@@ -10,6 +10,7 @@ import { linePosition, positionInText } from '@/lib/yaml/structure-guard';
 import { type BakeoffTaskFile, bakeoffTaskFileSchema, orderedBakeoffTask } from './task-schema';
 import { errorMessage } from '@/lib/thrown';
 import { itemAt } from '@/lib/arrays';
+import { fieldOf } from '@/lib/records';
 
 export * from './task-schema';
 
@@ -82,9 +83,9 @@ function validate(value: unknown, doc: Document, lineCounter: LineCounter): Bake
 /** Who an issue is about, as a person looks for it: the task by its id (or number), then the field. */
 function subjectOf(value: unknown, path: Path, withField: boolean): string {
   if (path[0] !== 'tasks' || typeof path[1] !== 'number') return '';
-  const tasks = (value as { tasks?: unknown }).tasks;
-  const raw = Array.isArray(tasks) ? (tasks[path[1]] as { id?: unknown } | undefined) : undefined;
-  const task = typeof raw?.id === 'string' && raw.id ? `task '${raw.id}'` : `task ${path[1] + 1}`;
+  const tasks = fieldOf(value, 'tasks');
+  const id = Array.isArray(tasks) ? fieldOf(tasks[path[1]], 'id') : undefined;
+  const task = typeof id === 'string' && id ? `task '${id}'` : `task ${path[1] + 1}`;
   const field = withField ? formatPath(path.slice(2)) : '';
   return field ? `${task}, ${field}: ` : `${task}: `;
 }

@@ -68,7 +68,8 @@ export function cellKeyText(key: CellKey): string {
 export function parseArguments(raw: string): ParsedArguments {
   if (raw.trim() === '') return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(raw) as unknown };
+    const value: unknown = JSON.parse(raw);
+    return { ok: true, value };
   } catch (err) {
     return { ok: false, error: errorMessage(err) };
   }

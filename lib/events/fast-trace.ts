@@ -2,6 +2,7 @@ import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { RFC3339, toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
+import { isObject } from '@/lib/records';
 
 /*
  * A shortcut past zod for the common event (#26: its parse and the objects it makes were the
@@ -64,8 +65,8 @@ const DEFAULTED: ReadonlySet<string> = new Set(['status']);
 
 /** The event as toolCallTraceSchema would parse it, or undefined: then ask zod. */
 export function fastParseTrace(value: unknown): ToolCallTrace | undefined {
-  if (!ENABLED || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const input = value as Record<string, unknown>;
+  if (!ENABLED || !isObject(value)) return undefined;
+  const input = value;
   const out: Record<string, unknown> = {};
   for (const key of KEYS) {
     const present = key in input;

@@ -2,6 +2,7 @@ import { MAX_EVENTS_PER_REQUEST } from '@/lib/limits';
 import { ApiError } from '@/lib/errors';
 import { parseJsonText } from '@/lib/json';
 import { errorMessage } from '@/lib/thrown';
+import { isRecord } from '@/lib/records';
 
 export const EVENT_MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'application/jsonl', 'application/x-jsonlines'] as const;
 
@@ -26,8 +27,8 @@ function parseJsonBatch(text: string): BatchItem[] {
   const doc = parseJsonText(text, '§events');
   let list: unknown[];
   if (Array.isArray(doc)) list = doc;
-  else if (doc && typeof doc === 'object' && Array.isArray((doc as { events?: unknown }).events)) {
-    list = (doc as { events: unknown[] }).events;
+  else if (isRecord(doc) && Array.isArray(doc.events)) {
+    list = doc.events;
   } else if (doc && typeof doc === 'object' && !('events' in doc)) list = [doc];
   else {
     throw new ApiError('MALFORMED_REQUEST', 'expected {"events":[…]}, a JSON array of events, or one event object', {

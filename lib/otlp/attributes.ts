@@ -1,3 +1,5 @@
+import { fieldOf, isRecord } from '@/lib/records';
+
 /**
  * OTLP/JSON attribute values (`AnyValue`) as plain values. Exporters differ in small ways
  * (int64 as a string or a number, enums as integers or names), so reading is lenient.
@@ -11,32 +13,31 @@ export function readAttributes(list: unknown): Attributes {
   const out = new Map<string, unknown>();
   if (!Array.isArray(list)) return out;
   for (const item of list) {
-    if (!item || typeof item !== 'object') continue;
-    const { key, value } = item as { key?: unknown; value?: unknown };
-    if (typeof key === 'string') out.set(key, anyValue(value, 0));
+    const key = fieldOf(item, 'key');
+    if (typeof key === 'string') out.set(key, anyValue(fieldOf(item, 'value'), 0));
   }
   return out;
 }
 
 /** One AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue, bytesValue. */
 export function anyValue(value: unknown, depth: number): unknown {
-  if (!value || typeof value !== 'object' || depth > MAX_VALUE_DEPTH) return undefined;
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value) || depth > MAX_VALUE_DEPTH) return undefined;
+  const v = value;
   if ('stringValue' in v) return typeof v.stringValue === 'string' ? v.stringValue : undefined;
   if ('boolValue' in v) return typeof v.boolValue === 'boolean' ? v.boolValue : undefined;
   if ('intValue' in v) return toNumber(v.intValue);
   if ('doubleValue' in v) return toNumber(v.doubleValue);
   if ('arrayValue' in v) {
-    const values = (v.arrayValue as { values?: unknown } | null)?.values;
+    const values = fieldOf(v.arrayValue, 'values');
     return Array.isArray(values) ? values.map((x) => anyValue(x, depth + 1)) : [];
   }
   if ('kvlistValue' in v) {
-    const values = (v.kvlistValue as { values?: unknown } | null)?.values;
+    const values = fieldOf(v.kvlistValue, 'values');
     const out: Record<string, unknown> = {};
     if (Array.isArray(values)) {
       for (const kv of values) {
-        const { key, value: inner } = (kv ?? {}) as { key?: unknown; value?: unknown };
-        if (typeof key === 'string') out[key] = anyValue(inner, depth + 1);
+        const key = fieldOf(kv, 'key');
+        if (typeof key === 'string') out[key] = anyValue(fieldOf(kv, 'value'), depth + 1);
       }
     }
     return out;

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/errors';
 import { readAttributes, text, unixNanos, type Attributes } from './attributes';
+import { fieldOf, isRecord } from '@/lib/records';
 
 /**
  * Which MCP tools/call spans count as calls. An instrumented client and server both report a
@@ -68,11 +69,11 @@ export function extractToolCallSpans(doc: unknown, options: { spanKind: SpanKind
   const outcomes: SpanOutcome[] = [];
   let filteredOut = 0;
   for (const resourceSpans of arrayAt(doc, 'resourceSpans', 'resourceSpans')) {
-    const resource = readAttributes((resourceSpans as { resource?: { attributes?: unknown } } | null)?.resource?.attributes);
+    const resource = readAttributes(fieldOf(fieldOf(resourceSpans, 'resource'), 'attributes'));
     for (const scopeSpans of arrayAt(resourceSpans, 'scopeSpans', 'resourceSpans[].scopeSpans')) {
       for (const span of arrayAt(scopeSpans, 'spans', 'resourceSpans[].scopeSpans[].spans')) {
-        if (!span || typeof span !== 'object') continue;
-        const s = span as Record<string, unknown>;
+        if (!isRecord(span)) continue;
+        const s = span;
         const attributes = readAttributes(s.attributes);
         if (attributes.get('mcp.method.name') !== 'tools/call') continue;
         const isServer = spanKind(s.kind) === SERVER_KIND;
@@ -161,13 +162,13 @@ function spanKind(raw: unknown): number {
 }
 
 function statusCode(status: unknown): number {
-  const code = (status as { code?: unknown } | null)?.code;
+  const code = fieldOf(status, 'code');
   if (code === 'STATUS_CODE_ERROR') return STATUS_ERROR;
   return typeof code === 'number' ? code : 0;
 }
 
 function arrayAt(parent: unknown, key: string, path: string): unknown[] {
-  const value = (parent as Record<string, unknown> | null)?.[key];
+  const value = fieldOf(parent, key);
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw malformed(`${path} must be an array`);
   return value;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldOf } from '@/lib/records';
 
 /**
  * An instant exactly as an event's timestamp is written (toISOString, years 0001 to 9999): a
@@ -12,10 +13,10 @@ function isStoredInstant(value: string): boolean {
 
 export const eventCursorSchema = z.string().transform((value, ctx) => {
   try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown };
-    if (typeof parsed.t === 'string' && typeof parsed.i === 'string' && isStoredInstant(parsed.t)) {
-      return { timestamp: parsed.t, id: parsed.i };
-    }
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    const t = fieldOf(parsed, 't');
+    const i = fieldOf(parsed, 'i');
+    if (typeof t === 'string' && typeof i === 'string' && isStoredInstant(t)) return { timestamp: t, id: i };
   } catch {
     // fall through to the issue below
   }

@@ -5,6 +5,7 @@ import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { parameterNames, searchWords, STOP_WORDS } from './retrieve';
 import type { ToolSearch, ToolSearchId } from './tool-search';
 import { itemAt } from '@/lib/arrays';
+import { fieldOf, isRecord } from '@/lib/records';
 
 /** Words of the description's first sentence a description query takes: about what a model types into a search. */
 export const DESCRIPTION_QUERY_WORDS = 8;
@@ -40,11 +41,11 @@ function firstSentence(description: string): string {
 
 /** Every argument description at every level of an input schema. */
 function parameterDescriptions(schema: unknown, out: string[] = [], depth = 0): string[] {
-  if (!schema || typeof schema !== 'object' || depth > 6) return out;
-  const s = schema as { properties?: unknown; items?: unknown };
-  if (s.properties && typeof s.properties === 'object') {
-    for (const child of Object.values(s.properties as Record<string, unknown>)) {
-      const d = (child as { description?: unknown } | null)?.description;
+  if (!isRecord(schema) || depth > 6) return out;
+  const s = schema;
+  if (isRecord(s.properties)) {
+    for (const child of Object.values(s.properties)) {
+      const d = fieldOf(child, 'description');
       if (typeof d === 'string') out.push(d);
       parameterDescriptions(child, out, depth + 1);
     }

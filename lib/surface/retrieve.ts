@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import { agentEntries, searchEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
+import { isRecord } from '@/lib/records';
 
 interface ToolDocument {
   id: number;
@@ -22,10 +23,10 @@ export function searchWords(text: string): string[] {
 
 /** Parameter names at every level of an input schema. */
 export function parameterNames(schema: unknown, out: string[] = [], depth = 0): string[] {
-  if (!schema || typeof schema !== 'object' || depth > 6) return out;
-  const s = schema as { properties?: unknown; items?: unknown };
-  if (s.properties && typeof s.properties === 'object') {
-    for (const [name, child] of Object.entries(s.properties as Record<string, unknown>)) {
+  if (!isRecord(schema) || depth > 6) return out;
+  const s = schema;
+  if (isRecord(s.properties)) {
+    for (const [name, child] of Object.entries(s.properties)) {
       out.push(name);
       parameterNames(child, out, depth + 1);
     }

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { ApiError } from '@/lib/errors';
 import { parseJsonText } from '@/lib/json';
 import { decodeUtf8, mediaType, readBodyBytes } from './body';
+import { fieldOf } from '@/lib/records';
 
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
@@ -42,7 +43,7 @@ export async function readOtlpJson(req: Request): Promise<unknown> {
     try {
       bytes = await (encoding === 'deflate' ? inflate : gunzip)(bytes, { maxOutputLength: BODY_LIMITS.events });
     } catch (err) {
-      if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+      if (fieldOf(err, 'code') === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
       throw new ApiError('MALFORMED_REQUEST', `the body is not valid ${encoding} data`, {
         suggestedAction: 'compress the body with the encoding named in Content-Encoding, or send it uncompressed',
         citedRule: '§events',

@@ -1,5 +1,6 @@
 import { EncodedJson } from '@/lib/api/encoded-json';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from '@/lib/errors';
+import { fieldOf } from '@/lib/records';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P01', '57P03', '53300']);
 
@@ -39,7 +40,7 @@ function plainJson(data: unknown, status: number, headers: Record<string, string
 /** The central error handler: ApiError becomes its envelope; anything else a 500 that leaks nothing. */
 export function errorAnswer(err: unknown): PlainResponse {
   if (err instanceof ApiError) return plainJson(err.toEnvelope(), err.status, err.headers);
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = fieldOf(err, 'code');
   if (typeof code === 'string' && DB_DOWN_CODES.has(code)) {
     const unavailable = new ApiError('DATABASE_UNAVAILABLE', 'the database is unavailable', {
       suggestedAction: 'retry in a few seconds',

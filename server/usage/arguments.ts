@@ -10,7 +10,7 @@ import { ARGUMENT_WRONG_KEYS } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
 import { currentSurface } from '@/server/projects/projects';
 import { requireProject } from '@/server/projects/project-locks';
-import { recordOf } from '@/lib/records';
+import { isRecord, recordOf } from '@/lib/records';
 
 type Counts = Omit<ArgumentCountsRow, 'tool' | 'model' | 'client'>;
 type Rates = Omit<ToolArgumentRow, 'tool' | 'model' | 'client'>;
@@ -132,8 +132,8 @@ function uncheckedOf(server: string, fingerprint: string, tools: readonly { name
     for (const tool of tools) {
       const schema = tool.inputSchema;
       // A tool that lists no inputSchema is checked against nothing: nothing to report.
-      if (typeof schema !== 'object' || schema === null) continue;
-      const compiled = compileToolSchema(schema as Record<string, unknown>);
+      if (!isRecord(schema)) continue;
+      const compiled = compileToolSchema(schema);
       if (!compiled.ok) found.push({ tool: `${server}/${tool.name}`, reason: compiled.reason });
     }
     uncheckedByVersion.set(key, found);
