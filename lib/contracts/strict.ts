@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 type Schema = z.core.$ZodType;
-type Def = z.core.$ZodTypeDef & Record<string, unknown>;
 
 const cache = new WeakMap<Schema, Schema>();
 
@@ -12,6 +11,7 @@ const cache = new WeakMap<Schema, Schema>();
  * Transforms are refused: a contract describes JSON as it is sent.
  */
 export function strictContract<T extends Schema>(schema: T): T {
+  // Sound: the copy is made by the schema's own constructor from its def, so it is a T too.
   return strict(schema) as T;
 }
 
@@ -24,42 +24,40 @@ function strict(schema: Schema): Schema {
 }
 
 function withDef(schema: Schema, changes: Record<string, unknown>): Schema {
-  const def = schema._zod.def as Def;
-  return new schema._zod.constr({ ...def, ...changes }) as Schema;
+  return new schema._zod.constr({ ...schema._zod.def, ...changes });
 }
 
 function rebuild(schema: Schema): Schema {
-  const def = schema._zod.def as Def;
+  // Sound: every zod schema is one of the core types; the union lets the switch narrow each def.
+  const def = (schema as z.core.$ZodTypes)._zod.def;
   switch (def.type) {
     case 'object': {
-      const shape = def.shape as Record<string, Schema>;
-      const strictShape = Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, strict(value)]));
+      const strictShape = Object.fromEntries(Object.entries(def.shape).map(([key, value]) => [key, strict(value)]));
       // A catch-all the contract chose (z.looseObject, a typed catchall) stays; strip becomes strict.
-      const catchall = def.catchall as Schema | undefined;
-      return withDef(schema, { shape: strictShape, catchall: catchall ? strict(catchall) : z.never() });
+      return withDef(schema, { shape: strictShape, catchall: def.catchall ? strict(def.catchall) : z.never() });
     }
     case 'array':
-      return withDef(schema, { element: strict(def.element as Schema) });
+      return withDef(schema, { element: strict(def.element) });
     case 'union':
-      return withDef(schema, { options: (def.options as Schema[]).map(strict) });
+      return withDef(schema, { options: def.options.map(strict) });
     case 'intersection':
-      return withDef(schema, { left: strict(def.left as Schema), right: strict(def.right as Schema) });
+      return withDef(schema, { left: strict(def.left), right: strict(def.right) });
     case 'tuple':
-      return withDef(schema, { items: (def.items as Schema[]).map(strict), rest: def.rest ? strict(def.rest as Schema) : null });
+      return withDef(schema, { items: def.items.map(strict), rest: def.rest ? strict(def.rest) : null });
     case 'record':
-      return withDef(schema, { valueType: strict(def.valueType as Schema) });
+      return withDef(schema, { valueType: strict(def.valueType) });
     case 'optional':
     case 'nullable':
     case 'readonly':
     case 'nonoptional':
-      return withDef(schema, { innerType: strict(def.innerType as Schema) });
+      return withDef(schema, { innerType: strict(def.innerType) });
     case 'default':
     case 'prefault':
       // Every key of a response is written: one that would be defaulted must be there.
-      return strict(def.innerType as Schema);
+      return strict(def.innerType);
     case 'lazy': {
-      const getter = def.getter as () => Schema;
-      return z.lazy(() => strict(getter()) as z.ZodType);
+      const getter = def.getter;
+      return z.lazy(() => strict(getter()));
     }
     case 'pipe':
     case 'transform':
