@@ -128,7 +128,9 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(port, hostname, () => resolve());
   });
-  if (!localMode && process.env.FAVINDEX_ADMIN_PASSWORD!.length < 12) log('warning: FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
+  const password = process.env.FAVINDEX_ADMIN_PASSWORD;
+  // Local mode is the password's absence.
+  if (!localMode && password && password.length < 12) log('warning: FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
   log(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
   // Live catalogs: scheduled syncs and list_changed listeners; FAVINDEX_CATALOG_SYNC=0 turns them off here.
   const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(appContext, { log });

@@ -38,6 +38,7 @@ export interface ParsedCommand {
 export function parseCommand(argv: string[], options: Record<string, OptionSpec>, env: Record<string, string | undefined>): ParsedCommand {
   let parsed: { values: Values; positionals: string[] };
   try {
+    // Sound: parseArgs types its values from these very options; TypeScript cannot follow the spread of the two option sets.
     parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
     throw badArguments(errorMessage(err).replace(/\. To specify a positional argument.*$/s, ''));
@@ -65,7 +66,7 @@ function globalOptions(values: Values, env: Record<string, string | undefined>):
   };
 }
 
-export function stringValue(value: Values[string]): string | undefined {
+export function stringValue(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 

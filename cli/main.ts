@@ -6,6 +6,7 @@ import { runCli } from './run';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
+  // Sound: stdin is read without an encoding, so every chunk is a Buffer.
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -145,6 +145,7 @@ async function sendOnce(request: FavindexRequest): Promise<FavindexAnswer> {
   if ((res.status >= 200 && res.status < 300) || res.status === 304) return { status: res.status, headers: res.headers, text, json };
   // The envelope as sent, its fields read by name; the check above is what makes it one.
   if (envelopeShape.safeParse(json).success)
+    // Sound: envelopeShape matched on the line above; the envelope is passed on as sent, not as parsed.
     throw new FavindexHttpError({ kind: 'refused', status: res.status, envelope: json as ErrorEnvelope }, retryAfterMs);
   throw new FavindexHttpError(
     {
@@ -185,6 +186,7 @@ function isTimeout(err: unknown): boolean {
 
 /** Why nothing answered, in words: undici names it in `cause`, or in the causes of an AggregateError (IPv4 and IPv6 both refused). */
 function unreachableReason(err: unknown, timeoutMs: number | undefined): string {
+  // Reads of a fetch failure: undici documents name and cause; each is compared, never trusted as a type.
   const name = (err as { name?: string }).name;
   if ((name === 'TimeoutError' || name === 'AbortError') && timeoutMs !== undefined)
     return `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;

@@ -56,6 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
     postgres(url, {
       max: 1,
       onnotice: () => {},
+      // postgres.js takes these hooks but does not declare them in its options type.
       ...({ onnotify, onclose } as object),
       // A listening connection must stay open: no idle or lifetime limit closes it.
       idle_timeout: undefined,
@@ -63,6 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
       connection: { application_name: 'favindex-listen' },
     }),
   );
+  // Db is the one type both drivers are used through; their drizzle types differ only in the result shape, which queryRows reads.
   const db = drizzle(countStatements(beginOn(client, transactions), surfaceChanges), { schema }) as unknown as Db;
   const location = redactUrl(url);
   return {
@@ -137,6 +139,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw err;
   }
   const changes = new ChangeCounter();
+  // Db is the one type both drivers are used through; their drizzle types differ only in the result shape, which queryRows reads.
   const db = drizzle(countCalls(client, changes), { schema }) as unknown as Db;
   return {
     db,

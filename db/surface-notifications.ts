@@ -117,6 +117,7 @@ export function countStatements(client: Sql, notifications: SurfaceNotifications
         return (...args: unknown[]) => {
           notifications.noteStatement();
           const done = () => notifications.noteStatement();
+          // A proxy over the driver: the wrapped method is one of the query methods, which return promises.
           const result = value.apply(target, args) as Promise<unknown>;
           result.then(done, done);
           return result;
@@ -134,9 +135,11 @@ export function countStatements(client: Sql, notifications: SurfaceNotifications
 function settled<T extends object>(query: T, onSettle: () => void): T {
   const wrapped: T = new Proxy(query, {
     get(target, key) {
+      // Reflect.get gives any; unknown makes the checks below necessary.
       const value = Reflect.get(target, key, target) as unknown;
       if (key === 'then' && typeof value === 'function') {
         return (resolve?: (v: unknown) => unknown, reject?: (e: unknown) => unknown) =>
+          // Sound: the key is then and the target a query, which is thenable.
           (value as Promise<unknown>['then'])
             .call(
               target,
@@ -154,6 +157,7 @@ function settled<T extends object>(query: T, onSettle: () => void): T {
       if (typeof value !== 'function') return value;
       // Chained modifiers (`values()`, `raw()`…) return the query itself: keep the wrapper.
       return (...args: unknown[]) => {
+        // Sound: typeof value === function was checked above.
         const out = (value as (...a: unknown[]) => unknown).apply(target, args);
         return out === target ? wrapped : out;
       };

@@ -20,6 +20,7 @@ export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): u
 export function requireJsonDepth(value: unknown, limit: number, citedRule: SpecRule = '§errors'): void {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
+    // biome-ignore lint/style/noNonNullAssertion: the loop runs while the stack is not empty.
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth >= limit) {

@@ -32,5 +32,6 @@ function findInChild(child: unknown, path: (string | number)[], step: string | n
 }
 
 function unstorable(text: string): boolean {
+  // ES2024 String.prototype.isWellFormed: in Node 20 but not in the ES2023 lib this project compiles against.
   return text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 }

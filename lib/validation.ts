@@ -113,6 +113,7 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
     case 'invalid_value':
       return issue.values.length === 1 ? `must be ${quoted(issue.values[0])}` : `must be one of ${oneOf(issue.values)}`;
     case 'invalid_format': {
+      // zod 4 types invalid_format issues as one interface; starts_with, ends_with and includes issues carry these fields.
       if (issue.format === 'starts_with') return `must start with '${(issue as { prefix?: string }).prefix}'`;
       if (issue.format === 'ends_with') return `must end with '${(issue as { suffix?: string }).suffix}'`;
       if (issue.format === 'includes') return `must contain '${(issue as { includes?: string }).includes}'`;

@@ -16,6 +16,7 @@ export const callResultPassthrough: StandardSchemaV1<unknown, CallToolResult> = 
     vendor: 'favindex-passthrough',
     validate(value) {
       if (isUsualCallResult(value)) return { value };
+      // The SDK's standard schemas validate synchronously; the Promise half of the type never happens.
       return specTypeSchemas.CallToolResult['~standard'].validate(value) as StandardSchemaV1.Result<CallToolResult>;
     },
   },

@@ -24,6 +24,7 @@ export class ForbiddenTargetError extends Error {
 const checkedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
+    // dns.lookup's callback types both forms; with all: true (forced above) it is a list. The callback type is overloaded the same way.
     const list = addresses as dns.LookupAddress[];
     if (list.length === 0 || list.some((a) => isForbiddenAddress(a.address))) {
       return callback(new ForbiddenTargetError(`'${hostname}' resolves to an address a sync may not reach`), '', 0);
@@ -84,6 +85,7 @@ export function guardedFetch(policy: TargetPolicy): FetchLike {
           }
           const empty = NULL_BODY_STATUSES.has(status) || method === 'HEAD';
           if (empty) res.resume();
+          // Node types toWeb's stream as ReadableStream<any>; an HTTP response is bytes.
           const stream = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
           resolve(new Response(stream, { status, statusText: res.statusMessage, headers: responseHeaders }));
         },

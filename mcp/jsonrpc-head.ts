@@ -84,6 +84,7 @@ export class JsonRpcHeadScanner {
       case 0x5b: // [
         if (this.depth === 0) this.topLevel = byte === 0x7b ? 'object' : 'other';
         // An id or method that is an object or an array is not one: recorded as unreadable.
+        // biome-ignore lint/style/noNonNullAssertion: wantsValue() is true only when key is not null.
         if (atTop && this.wantsValue()) this.values.set(this.key!, null);
         this.depth++;
         this.expectingKey = this.depth === 1;
@@ -122,12 +123,14 @@ export class JsonRpcHeadScanner {
   }
 
   private keep(byte: number): void {
+    // biome-ignore lint/style/noNonNullAssertion: called only while a capture is open (capture and capturing are set together).
     const capture = this.capture!;
     if (capture.length >= (this.capturing === 'key' ? KEY_BYTES : VALUE_BYTES)) this.captureOverflow = true;
     else capture.push(byte);
   }
 
   private finishCapture(): void {
+    // biome-ignore lint/style/noNonNullAssertion: called only while a capture is open (capture and capturing are set together).
     const raw = this.captureOverflow ? null : Buffer.from(this.capture!).toString('utf8');
     if (this.capturing === 'key') {
       const key = parseValue(raw);

@@ -89,6 +89,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
     {
       command: endpoint.command,
       args: endpoint.args,
+      // The SDK wants defined values; an unset variable is absent from process.env, not undefined.
       env: { ...(process.env as Record<string, string>), ...endpoint.env },
       cwd: endpoint.cwd,
       stderr: 'pipe',
@@ -117,6 +118,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
   };
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
+    // Both transports implement Transport; the SDK's optional-property types differ under exactOptionalPropertyTypes only.
     await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
     await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);

@@ -101,6 +101,7 @@ export async function handleCall(
       tool = args.tool;
       outcome.arguments = { server, tool };
     } else {
+      // biome-ignore lint/style/noNonNullAssertion: the presenter resolved this canonical name from the catalog, where every name splits.
       const parts = splitCanonical(target.canonical)!;
       server = parts.server;
       tool = parts.tool;
@@ -123,6 +124,7 @@ export async function handleCall(
       outcome.errorCode = POLICY_DENIED;
       return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, presenter.view.policy) }], isError: true };
     }
+    // The proxy's own invoke tool declares arguments as an object in its inputSchema, which the SDK checked.
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
     const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
     outcome.problems = checked.problems;
@@ -208,6 +210,7 @@ function refuseAll(state: ProxyState, session: ProxySession, params: CallParams,
   const parts = named ? splitCanonical(named) : null;
   if (parts && state.upstreams.has(parts.server)) {
     outcome.server = parts.server;
+    // biome-ignore lint/style/noNonNullAssertion: parts is set only from a named tool, two lines above.
     if (state.presenter.inputSchemaOf(parts.server, parts.tool)) outcome.canonical = named!;
   }
   if (params.name === INVOKE_TOOL && parts) outcome.arguments = parts;
@@ -253,6 +256,7 @@ function find(presenter: Presenter, session: ProxySession, params: CallParams, o
 function foundForInvoke(presenter: Presenter, query: string, found: readonly CatalogEntry[]): CallToolResult {
   if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
   const lines = found.map((e) => {
+    // biome-ignore lint/style/noNonNullAssertion: entries of the catalog are canonical names, which always split.
     const { server, tool } = splitCanonical(e.canonical)!;
     const schema = JSON.stringify(presenter.inputSchemaOf(server, tool) ?? e.tool.inputSchema ?? {});
     return `- server "${server}", tool "${tool}": ${firstLine(e.tool.description ?? '')}\n  input schema: ${schema}`;

@@ -161,6 +161,7 @@ export async function listenHttp(
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  // Sound: a server listening on TCP gives an AddressInfo (a string only for a pipe).
   const bound = (server.address() as AddressInfo).port;
   allowedHosts.push(`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`);
   allowedOrigins.push(...allowedHosts.map((h) => `http://${h}`));
@@ -222,6 +223,7 @@ async function readBody(req: http.IncomingMessage, maxBytes: number): Promise<st
   if (Number(req.headers['content-length']) > maxBytes) return null;
   const chunks: Buffer[] = [];
   let size = 0;
+  // Sound: a request without setEncoding yields Buffers.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > maxBytes) return null;

@@ -110,9 +110,10 @@ export class PolicyGate {
 /** What the client reads of a call the policy refused: which rule, in words, and the author's note. */
 export function deniedText(tool: string, decision: PolicyDecision, policy: ToolPolicy): string {
   const rule = decision.rule === null ? null : policy.rules[decision.rule];
-  const why = rule
-    ? `rule ${decision.rule! + 1}, ${describeRule(rule)}${rule.note ? ` (${rule.note})` : ''}`
-    : `no rule allows it, and the policy's default is ${policy.default}`;
+  const why =
+    rule && decision.rule !== null
+      ? `rule ${decision.rule + 1}, ${describeRule(rule)}${rule.note ? ` (${rule.note})` : ''}`
+      : `no rule allows it, and the policy's default is ${policy.default}`;
   return `${tool} is not allowed for this session by the project's tool policy: ${why}. Use another tool, or ask the project's owner.`;
 }
 

@@ -40,6 +40,7 @@ interface Slot {
   pending: Promise<AppContext> | null;
 }
 const SLOT_KEY = Symbol.for('favindex.app');
+// One slot on globalThis, shared by Next's bundles and the server; its value is only ever a Slot.
 const globals = globalThis as Record<symbol, unknown>;
 const slot: Slot = (globals[SLOT_KEY] as Slot | undefined) ?? { current: null, pending: null };
 globals[SLOT_KEY] = slot;

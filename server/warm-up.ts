@@ -89,6 +89,7 @@ async function throughLoopback(handler: http.RequestListener, once: WarmRequest[
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: WARM_CONCURRENCY });
+  // Sound: a server listening on TCP gives an AddressInfo (a string only for a pipe).
   const { port } = server.address() as AddressInfo;
   let sent = 0;
   const one = ({ path, headers }: WarmRequest) =>

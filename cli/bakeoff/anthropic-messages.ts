@@ -34,6 +34,7 @@ export function anthropicMessages(url: string, apiKey: string | undefined, retry
         ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })) } : {}),
       };
       const headers = { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}), ...request.headers };
+      // The endpoint is the Messages API: its documented answer shape; the fields read below are each checked for presence.
       const answer = (await postJson(target, headers, body, retry)) as MessagesAnswer;
       if (!Array.isArray(answer.content)) throw new EndpointError(200, 'the answer has no content');
       const text = answer.content.filter((b) => b.type === 'text').map((b) => b.text ?? '');

@@ -30,6 +30,7 @@ export function openAiChat(url: string, apiKey: string | undefined, retry: Retry
           ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
           : {}),
       };
+      // The endpoint is a Chat Completions API: its documented answer shape; the fields read below are each checked for presence.
       const answer = (await postJson(target, { ...auth, ...request.headers }, body, retry)) as ChatAnswer;
       const message = answer.choices?.[0]?.message;
       if (!message) throw new EndpointError(200, 'the answer has no choices[0].message');

@@ -47,6 +47,7 @@ export async function runBakeoff(endpoint: ModelEndpoint, setup: BakeoffSetup, p
   const made: Transcript[] = [];
   let failed = 0;
   for (const key of todo) {
+    // biome-ignore lint/style/noNonNullAssertion: the schedule is built from these same tasks and presentations, so both keys are present.
     const transcript = await runCell(endpoint, key, tasks.get(key.taskId)!, presentations.get(key.presentation)!, setup.callTool);
     if (transcript.outcome === 'endpoint_error') failed++;
     made.push(transcript);

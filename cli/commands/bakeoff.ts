@@ -298,8 +298,8 @@ export const bakeoffCommand: Command = {
     const tasksFile = stringValue(v.tasks);
     const url = stringValue(v.endpoint);
     if (!url) throw badArguments('bakeoff needs --endpoint URL');
-    const kind = (stringValue(v.api) ?? 'openai') as EndpointKind;
-    if (!ENDPOINT_KINDS.includes(kind)) throw badArguments(`--api must be one of ${ENDPOINT_KINDS.join(', ')}`);
+    const kind = stringValue(v.api) ?? 'openai';
+    if (!isOneOf(ENDPOINT_KINDS, kind)) throw badArguments(`--api must be one of ${ENDPOINT_KINDS.join(', ')}`);
     const models = listOf(v.model);
     const specs = listOf(v.presentation).map(parsePresentation);
     if (models.length === 0 || specs.length === 0) throw badArguments('bakeoff needs at least one --model and one --presentation');
@@ -308,10 +308,10 @@ export const bakeoffCommand: Command = {
     if (repeatedModel !== undefined) throw badArguments(`--model ${repeatedModel} is given twice`);
     const repeatedPresentation = twice(specs.map((s) => s.id));
     if (repeatedPresentation !== undefined) throw badArguments(`two presentations are named ${repeatedPresentation}; each needs a name of its own`);
-    const metric = (stringValue(v.metric) ?? 'targetFirst') as MetricName;
-    if (!METRIC_NAMES.includes(metric)) throw badArguments(`--metric must be one of ${METRIC_NAMES.join(', ')}`);
+    const metric = stringValue(v.metric) ?? 'targetFirst';
+    if (!isOneOf(METRIC_NAMES, metric)) throw badArguments(`--metric must be one of ${METRIC_NAMES.join(', ')}`);
     const baseline = stringValue(v.baseline) ?? itemAt(specs, 0).id;
-    const proposed = stringValue(v.proposed) ?? specs.at(-1)!.id;
+    const proposed = stringValue(v.proposed) ?? itemAt(specs, specs.length - 1).id;
     for (const id of [baseline, proposed]) if (!specs.some((s) => s.id === id)) throw badArguments(`no --presentation is named ${id}`);
     const runs = integer(stringValue(v.runs) ?? '10', '--runs', 1, 1_000);
     const serversFile = stringValue(v.servers);

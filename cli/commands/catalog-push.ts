@@ -61,6 +61,7 @@ export const catalogCommand: Command = {
 
 /** Start the server, read every page of tools/list (lib/mcp, as live sync does), and stop it. */
 async function readStdioTools(command: string, args: string[], label: string, timeoutMs: number): Promise<CatalogTool[]> {
+  // The SDK wants defined values; an unset variable is absent from process.env, not undefined.
   const transport = new StdioClientTransport({ command, args, env: process.env as Record<string, string>, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));

@@ -7,6 +7,7 @@ import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
 import { itemAt } from '@/lib/arrays';
+import { isOneOf } from '@/lib/records';
 
 const HELP = `favindex impact --project P [--revision N | --favourites-version N] [--baseline N] [--window DAYS]
                 [--measure M] [--fail-on-worse] [--json]
@@ -86,6 +87,7 @@ function printImpact(io: Io, project: string, report: ImpactReport, measure: Imp
       [
         ['sessions of', 'sessions', 'before', 'after', 'change [interval]', 'verdict'],
         ...c.segments.map((s) => {
+          // biome-ignore lint/style/noNonNullAssertion: every segment reports every measure the comparison asked for.
           const m = s.measures.find((x) => x.measure === measure)!;
           return [segmentName(s), `${s.before.sessions} → ${s.after.sessions}`, value(measure, m.before), value(measure, m.after), change(m), verdict(m)];
         }),
@@ -97,9 +99,9 @@ function printImpact(io: Io, project: string, report: ImpactReport, measure: Imp
 }
 
 async function backtestCommand(io: Io, client: ApiClient, project: string, values: Record<string, unknown>, json: boolean): Promise<void> {
-  const weeks = stringValue(values.weeks as string);
-  const train = stringValue(values.train as string);
-  const k = stringValue(values.k as string);
+  const weeks = stringValue(values.weeks);
+  const train = stringValue(values.train);
+  const k = stringValue(values.k);
   const answer = await client.call(
     IMPACT_ENDPOINTS.backtest,
     { id: project },
@@ -148,8 +150,8 @@ export const impactCommand: Command = {
     const revision = stringValue(values.revision);
     const version = stringValue(values['favourites-version']);
     if (revision !== undefined && version !== undefined) throw badArguments('give --revision or --favourites-version, not both');
-    const measure = (stringValue(values.measure) ?? 'metaPerSession') as ImpactMeasure;
-    if (!IMPACT_MEASURES.includes(measure)) throw badArguments(`--measure must be one of ${IMPACT_MEASURES.join(', ')}`);
+    const measure = stringValue(values.measure) ?? 'metaPerSession';
+    if (!isOneOf(IMPACT_MEASURES, measure)) throw badArguments(`--measure must be one of ${IMPACT_MEASURES.join(', ')}`);
     const baseline = stringValue(values.baseline);
     const answer = await client.call(
       IMPACT_ENDPOINTS.report,

@@ -58,6 +58,7 @@ export function BakeoffPage({ id }: { id: string }) {
                   label="Run"
                   value={selected ?? ''}
                   choices={data.runs.map((r) => r.id)}
+                  // biome-ignore lint/style/noNonNullAssertion: the choices are these runs' ids.
                   optionLabel={(runId) => runLabel(data.runs.find((r) => r.id === runId)!)}
                   onChange={pick}
                 />

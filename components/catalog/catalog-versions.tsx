@@ -44,7 +44,7 @@ export function CatalogVersions({ id, server }: { id: string; server: string }) 
   const [open, setOpen] = useState(false);
   const versions = useCatalogVersionsQuery(id, server, open);
   return (
-    <details className={styles.versions} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <details className={styles.versions} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Versions</summary>
       {/* Closed, the query does not run: there is nothing to wait for. */}
       {open ? (

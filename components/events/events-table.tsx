@@ -77,7 +77,7 @@ export function EventsTable({ id, limit = 25 }: { id: string; limit?: number }) 
       <CardHeader id="events-heading" title="Latest events">
         <label className="row small muted">
           Show
-          <select value={kind} onChange={(e) => setKind(e.target.value as EventsParams['kind'] | '')} aria-label="Event kind">
+          <select value={kind} onChange={(e) => setKind(KINDS.find((k) => k.value === e.target.value)?.value ?? '')} aria-label="Event kind">
             {KINDS.map((k) => (
               <option key={k.label} value={k.value}>
                 {k.label}

@@ -54,6 +54,7 @@ export function ImpactPage({ id }: { id: string }) {
         }
       >
         {(report) => {
+          // biome-ignore lint/style/noNonNullAssertion: isEmpty above sends a report without a comparison to the empty state.
           const comparison = report.comparison!;
           const all = itemAt(comparison.segments, 0);
           return (

@@ -48,11 +48,13 @@ export function SegmentPanel({ segments, measure, onMeasure }: { segments: Impac
     key: `${segment.dimension}:${segment.value ?? ''}`,
     label: segmentLabel(segment),
     segment,
+    // biome-ignore lint/style/noNonNullAssertion: every segment reports every measure of the comparison.
     result: segment.measures.find((m) => m.measure === measure)!,
   }));
   const charted = rows
     .filter((r) => r.result.relative)
     .map((r) => {
+      // biome-ignore lint/style/noNonNullAssertion: the rows were filtered to those with a relative difference above.
       const { estimate, low, high } = r.result.relative!;
       return { label: r.label, estimate, range: [estimate - low, high - estimate], tone: verdictOf(r.result).tone, text: formatChange(r.result) };
     });

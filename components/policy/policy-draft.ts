@@ -55,9 +55,7 @@ export function draftOf(policy: ToolPolicy): PolicyDraft {
       identities: [...(rule.identities ?? [])],
       tools: (rule.tools ?? []).join(', '),
       servers: (rule.servers ?? []).join(', '),
-      annotations: Object.fromEntries(
-        POLICY_ANNOTATIONS.map((a) => [a, rule.annotations?.[a] === undefined ? 'any' : rule.annotations[a] ? 'yes' : 'no']),
-      ) as Record<PolicyAnnotation, Wanted>,
+      annotations: recordOf(POLICY_ANNOTATIONS, (a): Wanted => (rule.annotations?.[a] === undefined ? 'any' : rule.annotations[a] ? 'yes' : 'no')),
       note: rule.note ?? '',
     })),
   };
@@ -94,6 +92,7 @@ export function moved<T>(rules: readonly T[], index: number, by: number): T[] {
   if (to < 0 || to >= rules.length) return [...rules];
   const next = [...rules];
   const [rule] = next.splice(index, 1);
+  // Sound: splice took it out of this same T[] on the line above.
   next.splice(to, 0, rule as T);
   return next;
 }

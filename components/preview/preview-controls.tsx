@@ -68,6 +68,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
         {/* Only the providers this client reaches: a pair nobody sends has no verdict worth reading. */}
         <ChoiceSelect
           label="Target"
+          // Sound: the settings contract only holds target ids; its zod type widens them to string.
           value={settings.target as TargetId}
           choices={CLIENT_TARGETS[client].targets}
           optionLabel={targetLabel}

@@ -89,6 +89,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const url = readPreviewUrl(search);
   const [local, setLocal] = useState(() => settingsFrom(project.surface));
   // A target this client never reaches (Claude Code at OpenAI) is not previewed: its own is, and the controls say why.
+  // Sound: the settings contract only holds target ids; its zod type widens them to string.
   const pair = targetForClient(client, url.target ?? (local.target as TargetId));
   const settings: PreviewSettings = { ...local, target: pair.target, cap: url.cap ?? local.cap };
   const [session, setSession] = useState('');
@@ -114,6 +115,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
 
   // Debounced as text: a fresh object every render would never settle.
   const settled = useDebounced(JSON.stringify(toParams(settings, client, session, step, identity, url.protocol)), 250);
+  // Sound: settled is JSON.stringify of PreviewParams a line above, debounced.
   const params = JSON.parse(settled) as PreviewParams;
   // A custom target without a usable cap is not asked for: the field says what to enter.
   const ready = capProblem === null && !(params.target === 'custom' && params.cap === undefined);

@@ -18,6 +18,7 @@ export async function listEvents(db: Db, projectId: string, options: EventListOp
   if (options.sessionId) conditions.push(eq(events.sessionId, options.sessionId));
   if (options.before) {
     const at = new Date(options.before.timestamp);
+    // biome-ignore lint/style/noNonNullAssertion: or() is undefined only when given no conditions; here it has two.
     conditions.push(or(lt(events.ts, at), and(eq(events.ts, at), lt(events.eventId, options.before.id)))!);
   }
   const rows = await db

@@ -44,6 +44,7 @@ export async function revisionPoints(db: Db, projectId: string): Promise<Revisio
     .from(surfaceRevisions)
     .where(eq(surfaceRevisions.projectId, projectId))
     .orderBy(asc(surfaceRevisions.revision));
+  // Sound: the column is written only from a parsed SurfaceConfig's mode.
   return rows.map((r) => ({ revision: r.revision, at: r.at.getTime(), mode: r.mode as SurfaceMode }));
 }
 

@@ -12,10 +12,12 @@ export function toTokenView(row: TokenRow): TokenView {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    // Sound: scopes are written only from the token contract's enum.
     scopes: row.scopes as TokenScope[],
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    // Sound: scopes are written only from the token contract's enum.
     refused: row.refusedScope && row.refusedAt ? { scope: row.refusedScope as TokenScope, at: row.refusedAt.toISOString() } : null,
   };
 }

@@ -57,6 +57,7 @@ export type RequestBodyOf<E extends EndpointSpec> = E['json'] extends z.ZodType
 
 /** The contract a client reads a success answer with: the first declared status that has a zod schema. */
 export function successContract(spec: EndpointSpec): z.ZodType | undefined {
+  // Sound: _zod is on every zod schema and on nothing else a declaration holds.
   for (const response of Object.values(spec.responses)) if (response.schema && '_zod' in response.schema) return response.schema as z.ZodType;
   return undefined;
 }
@@ -71,6 +72,7 @@ export function pathOf<E extends { path: string }>(
   query: Record<string, string | number | boolean | undefined> = {},
 ): string {
   const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    // The params type is the declaration's own object of strings; indexing it by a path name needs the record view.
     const value = (params as Record<string, string | undefined>)[name];
     if (value === undefined) throw new Error(`${spec.path}: no value for {${name}}`);
     return encodeURIComponent(value);

@@ -90,6 +90,7 @@ function fromAjv(errors: readonly ErrorObject[], args: unknown): ArgumentProblem
   for (const error of errors) {
     if (within(error)) continue;
     const at = pointerSegments(error.instancePath);
+    // Ajv types params per keyword only in its own union; every keyword's params is a plain object.
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'required' || error.keyword === 'dependentRequired' || error.keyword === 'dependencies') {
       problems.push({ path: jsonPath([...at, String(params.missingProperty)]), class: 'missing_required', keyword: error.keyword, blocking: true });
@@ -112,6 +113,7 @@ function classOfKeyword(keyword: string): ArgumentClass {
 
 function declaredAt(parent: unknown, value: unknown): string[] {
   if (typeof parent !== 'object' || parent === null) return [];
+  // Sound: checked to be an object on the line above; a schema is any object.
   const properties = (parent as Schema).properties;
   const sent = typeof value === 'object' && value !== null ? new Set(Object.keys(value)) : new Set<string>();
   return typeof properties === 'object' && properties !== null ? Object.keys(properties).filter((k) => !sent.has(k)) : [];
@@ -119,12 +121,14 @@ function declaredAt(parent: unknown, value: unknown): string[] {
 
 function valueAt(root: unknown, at: readonly (string | number)[]): unknown {
   let node = root;
+  // Sound: checked to be an object in the same expression.
   for (const segment of at) node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[segment] : undefined;
   return node;
 }
 
 /** ajv's words for what the schema wants; for an enum, its values (the schema's, not the caller's). */
 function expectedOf(error: ErrorObject): string {
+  // Ajv types params per keyword only in its own union; every keyword's params is a plain object.
   const params = error.params as Record<string, unknown>;
   const text = Array.isArray(params.allowedValues)
     ? `must be one of: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`

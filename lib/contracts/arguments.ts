@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ARGUMENT_CHECK_MODES, FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { usageWindowSchema } from './usage';
 import { count, share } from './shared';
+import { recordOf } from '@/lib/records';
 
 /** Calls by failure class (§arguments); a call with two argument problems counts under both. */
 export const failureClassCountsSchema = z
-  .object(Object.fromEntries(FAILURE_CLASSES.map((c) => [c, count])) as Record<(typeof FAILURE_CLASSES)[number], typeof count>)
+  .object(recordOf(FAILURE_CLASSES, () => count))
   .describe('Calls by failure class; a call whose arguments broke two rules counts under both.');
 export type FailureClassCounts = z.infer<typeof failureClassCountsSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ERROR_STATUS, SPEC_RULES, type ErrorCode } from '@/lib/error-codes';
+import { ERROR_STATUS, SPEC_RULES } from '@/lib/error-codes';
+import { keysOf } from '@/lib/records';
 
-const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+const ERROR_CODES = keysOf(ERROR_STATUS);
 
 /** The §errors envelope as a schema: what every non-2xx answer of the API holds. */
 export const errorEnvelopeSchema = z

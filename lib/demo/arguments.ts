@@ -77,7 +77,9 @@ const STRINGS: Record<string, readonly string[]> = {
 };
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+// Sound: isObject checked it; every value of properties is a schema (an object).
 const propertiesOf = (schema: Schema): Record<string, Schema> => (isObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {});
+// The demo catalogs are JSON Schemas this repository ships: required is a list of names.
 const requiredOf = (schema: Schema): string[] => (Array.isArray(schema.required) ? (schema.required as string[]) : []);
 const pick = <T>(items: readonly T[], rand: () => number): T => itemAt(items, Math.floor(rand() * items.length));
 

@@ -30,6 +30,7 @@ function targetsOf(servers: readonly DemoServer[]): Target[] {
   const targets: Target[] = [];
   for (const server of servers) {
     const tool = server.tools.find((t) => Array.isArray(t.inputSchema.required) && t.inputSchema.required.length > 0);
+    // Sound: the find above picked a tool whose required is an array; the demo catalogs list names there.
     if (tool) targets.push({ canonical: `${server.server}/${tool.name}`, required: tool.inputSchema.required as string[], schema: tool.inputSchema });
     if (targets.length === 3) break;
   }
@@ -95,6 +96,7 @@ export function demoBakeoff(servers: readonly DemoServer[]): BakeoffUpload {
     baseline: 'eager',
     proposed: 'favindex',
     schemas: Object.fromEntries(targets.map((t) => [t.canonical, t.schema])),
+    // The upload's schema types transcripts from zod with passthrough; these were built as Transcript, the same shape.
     transcripts: transcripts as BakeoffUpload['transcripts'],
   };
 }

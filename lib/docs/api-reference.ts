@@ -76,6 +76,7 @@ function resolveRef(doc: Obj, value: unknown): unknown {
 function media(content: unknown): ApiMedia[] {
   return entries(content).map(([mediaType, body]) => ({
     mediaType,
+    // Sound: isObject checked it; the reference only shows a schema, never relies on its fields.
     schema: isObject(body) && isObject(body.schema) ? (body.schema as JsonSchema) : null,
   }));
 }
@@ -102,6 +103,7 @@ export function schemaSummary(schema: unknown): string {
   if (!isObject(schema)) return '';
   const ref = schemaRefName(schema);
   if (ref) return ref;
+  // Widens to unknown so the Array.isArray check below decides.
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown;
   if (Array.isArray(alternatives)) return alternatives.map(schemaSummary).filter(Boolean).join(' or ');
   const parts: string[] = [];
@@ -124,6 +126,7 @@ export function schemaSummary(schema: unknown): string {
 }
 
 function parameter(doc: Obj, raw: unknown): ApiParameter {
+  // The document is the one favindex generated: a parameter, response or header is an object there.
   const p = resolveRef(doc, raw) as Obj;
   return {
     name: text(p.name),
@@ -136,6 +139,7 @@ function parameter(doc: Obj, raw: unknown): ApiParameter {
 
 function responses(doc: Obj, raw: unknown): ApiResponse[] {
   return entries(raw).map(([status, value]) => {
+    // The document is the one favindex generated: a parameter, response or header is an object there.
     const r = resolveRef(doc, value) as Obj;
     return {
       status,
@@ -171,6 +175,7 @@ export function apiReferenceView(doc: Obj): ApiReferenceView {
       if (!isObject(op)) continue;
       const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'other';
       if (!byTag.has(tag)) byTag.set(tag, []);
+      // biome-ignore lint/style/noNonNullAssertion: set on the line above when missing.
       byTag.get(tag)!.push(operation(doc, path, method, op));
     }
   }
@@ -181,6 +186,7 @@ export function apiReferenceView(doc: Obj): ApiReferenceView {
     version: text(info.version),
     description: text(info.description),
     tags: [...byTag].filter(([, ops]) => ops.length > 0).map(([name, operations]) => ({ name, operations })),
+    // The document is the one favindex generated: each component is a JSON Schema.
     schemas: entries(components.schemas).map(([name, schema]) => ({ name, schema: schema as JsonSchema })),
   };
 }

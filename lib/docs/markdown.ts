@@ -19,6 +19,7 @@ export class HeadingSlugger {
       .replace(/ /g, '-');
     let slug = base;
     while (this.seen.has(slug)) {
+      // biome-ignore lint/style/noNonNullAssertion: the loop is entered only when seen has base, and base is never removed.
       const n = this.seen.get(base)! + 1;
       this.seen.set(base, n);
       slug = `${base}-${n}`;
@@ -75,6 +76,7 @@ export function headingIds(markdown: string): string[] {
   const slugger = new HeadingSlugger();
   const ids: string[] = [];
   marked.walkTokens(tokens, (token) => {
+    // marked types tokens by a union it does not discriminate on type; a heading token is a Tokens.Heading.
     if (token.type === 'heading') ids.push(slugger.slug(plainText((token as Tokens.Heading).tokens)));
   });
   return ids;
@@ -97,9 +99,11 @@ export function sectionTables(markdown: string, sectionId: string): PlainTable[]
   const tables: PlainTable[] = [];
   for (const token of tokens) {
     if (token.type === 'heading') {
+      // marked types tokens by a union it does not discriminate on type; a heading token is a Tokens.Heading, a table one a Tokens.Table.
       const id = slugger.slug(plainText((token as Tokens.Heading).tokens));
       if ((token as Tokens.Heading).depth <= 2) current = id;
     } else if (token.type === 'table' && current === sectionId) {
+      // Sound: the type was checked to be table on the line above.
       const table = token as Tokens.Table;
       tables.push({
         header: table.header.map((cell) => plainText(cell.tokens)),

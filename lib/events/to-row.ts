@@ -130,6 +130,7 @@ function argumentsToCheck(event: ValidatedEvent, canonical: string): ArgumentsTo
   let args: unknown = event.arguments;
   if (event.tool === INVOKE_TOOL) {
     if (typeof args !== 'object' || args === null || !('arguments' in args)) return null;
+    // Sound: checked on the line above to be an object that has arguments.
     args = (args as { arguments: unknown }).arguments;
   }
   const slash = canonical.indexOf('/');

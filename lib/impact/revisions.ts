@@ -19,6 +19,7 @@ export interface CatalogRevisionChange {
 
 /** The naming scheme of a surface config; configs written before naming existed use slash names. */
 export function namingOf(surface: SurfaceConfig): string {
+  // Configs stored before naming was a field of SurfaceConfig may still carry it.
   return (surface as SurfaceConfig & { naming?: string }).naming ?? 'slash';
 }
 
@@ -27,6 +28,7 @@ export function surfaceChanges(before: SurfaceConfig, after: SurfaceConfig): Rev
   const changed: RevisionChange[] = [];
   if (before.mode !== after.mode) changed.push('mode');
   if (namingOf(before) !== namingOf(after)) changed.push('naming');
+  // Configs stored before naming was a field of SurfaceConfig may still carry it.
   const { mode: _m1, naming: _n1, ...restBefore } = before as SurfaceConfig & { naming?: string };
   const { mode: _m2, naming: _n2, ...restAfter } = after as SurfaceConfig & { naming?: string };
   if (stableStringify(restBefore) !== stableStringify(restAfter)) changed.push('surface');
@@ -59,7 +61,7 @@ export class RevisionTimeline {
   }
 
   at(timestamp: number): RevisionPoint {
-    // The constructor refuses an empty list.
+    // biome-ignore lint/style/noNonNullAssertion: the constructor refuses an empty list, and inForceAt is undefined only for one.
     return inForceAt(this.points, timestamp, (p) => p.at)!;
   }
 

@@ -31,6 +31,7 @@ const ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
  * lists every key it may hold, and no others). A date-time keeps its format, not zod's regex.
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  // zod types its JSON Schema output loosely; the override hook writes plain JSON Schema objects.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
@@ -46,8 +47,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSc
 }
 
 function resolveSchema(source: SchemaSource, io: 'input' | 'output' = 'input'): JsonSchema {
+  // Sound: _zod is on every zod schema and on no plain JSON Schema.
   if ('_zod' in source) return jsonSchema(source as z.ZodType, io);
   if (typeof source.component === 'string') return { $ref: `#/components/schemas/${source.component}` };
+  // Sound: not zod and not a component reference, so the declaration gave a JSON Schema.
   return source as JsonSchema;
 }
 
@@ -148,6 +151,7 @@ function operationObject(path: string, method: HttpMethod, op: Operation): Recor
   }
   if (op.query) {
     const query = jsonSchema(op.query);
+    // A query schema is a z.object, so zod writes required as a list and properties as an object.
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
       const { description, ...rest } = schema;
@@ -210,9 +214,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const [path, operations] of Object.entries(API_OPERATIONS)) {
     paths[path] = {};
+    // Sound: API_OPERATIONS is declared with HTTP methods as keys.
     for (const [method, op] of Object.entries(operations) as [HttpMethod, Operation][]) paths[path][method] = operationObject(path, method, op);
   }
-  const tags = [...new Set(Object.values(API_OPERATIONS).flatMap((ops) => Object.values(ops).map((op) => op!.tag)))];
+  const tags = [...new Set(Object.values(API_OPERATIONS).flatMap((ops) => Object.values(ops).flatMap((op) => (op ? [op.tag] : []))))];
   return {
     openapi: OPENAPI_VERSION,
     info: { title: 'favindex API', version: packageJson.version, description: DESCRIPTION },

@@ -37,5 +37,6 @@ export function someSessionMayUse(narrowed: ToolPolicy, tool: PolicyTool): boole
 
 /** The clients a policy names, in rule order. */
 export function clientsNamed(policy: ToolPolicy): string[] {
+  // biome-ignore lint/style/noNonNullAssertion: compilePolicy makes its clients from client: identities, each with its name.
   return compilePolicy(policy).clients.map((session) => session.client!);
 }

@@ -42,7 +42,7 @@ function hiddenTool(policy: ToolPolicy, canonical: string, rule: number | null):
   return {
     canonical,
     rule,
-    reason: found ? `rule ${rule! + 1}: ${describeRule(found)}` : `the default: ${policy.default}`,
+    reason: found && rule !== null ? `rule ${rule + 1}: ${describeRule(found)}` : `the default: ${policy.default}`,
     note: found?.note ?? null,
   };
 }

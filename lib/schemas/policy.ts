@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '@/lib/text';
-import { keysOf } from '@/lib/records';
+import { keysOf, recordOf } from '@/lib/records';
 
 /** What a rule does to the tools it matches (§policy). */
 export const POLICY_EFFECTS = ['allow', 'deny'] as const;
@@ -49,7 +49,7 @@ export const policyRuleSchema = z
     servers: z.array(text(100, 'a server pattern')).min(1).max(MAX_RULE_PATTERNS).optional(),
     /** MCP annotations the tool must have, each read with the specification's default. */
     annotations: z
-      .object(Object.fromEntries(POLICY_ANNOTATIONS.map((a) => [a, z.boolean().optional()])) as Record<PolicyAnnotation, z.ZodOptional<z.ZodBoolean>>)
+      .object(recordOf(POLICY_ANNOTATIONS, () => z.boolean().optional()))
       .strict()
       .optional(),
     /** Why the rule is there, in the author's words: shown where the rule hides a tool. */

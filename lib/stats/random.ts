@@ -14,6 +14,7 @@ export function seededRandom(seed: number): () => number {
 export function seedOf(...parts: readonly (string | number)[]): number {
   let hash = 0x811c9dc5;
   for (const char of parts.join('\u0000')) {
+    // biome-ignore lint/style/noNonNullAssertion: iterating a string gives non-empty characters, each with a code point at 0.
     hash ^= char.codePointAt(0)!;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }

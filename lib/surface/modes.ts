@@ -50,6 +50,7 @@ function lazyParts(catalog: PreparedCatalog, inputs: ModeInputs) {
   for (const name of inputs.session.activated) {
     const entry = catalog.byCanonical.get(name);
     if (!entry) leftOut.push(notInCatalog(name, 'activated'));
+    // biome-ignore lint/style/noNonNullAssertion: the catalog lists every entry that is not presentable in leftOutByCanonical.
     else if (!entry.presentable) leftOut.push(catalog.leftOutByCanonical.get(name)!);
     else presentable.push(entry);
   }

@@ -51,6 +51,7 @@ export function prepareCatalog(servers: readonly SurfaceServer[]): PreparedCatal
   for (const server of servers) typedByServer.set(server.name, []);
   for (const entry of entries) {
     byCanonical.set(entry.canonical, entry);
+    // biome-ignore lint/style/noNonNullAssertion: every server of the catalog got a list before this loop.
     if (entry.presentable) typedByServer.get(entry.server)!.push(entry);
   }
   return {
@@ -103,6 +104,7 @@ function markUnpresentable(entries: CatalogEntry[]): LeftOutTool[] {
     }
   }
   const order = new Map(entries.map((e, i) => [e.canonical, i]));
+  // biome-ignore lint/style/noNonNullAssertion: order holds every entry, and leftOut is made of entries.
   return leftOut.sort((a, b) => order.get(a.canonical)! - order.get(b.canonical)!);
 }
 

@@ -90,6 +90,7 @@ function members(tool: Record<string, unknown>, keys: readonly string[], first: 
 
 /** One tool as JSON.stringify writes it, its description and schema from the cache. */
 function writeTool(out: Bytes, tool: PreviewTool): void {
+  // Reads the tool's own keys in their order, as JSON.stringify does; any object can be read so.
   const record = tool as Record<string, unknown>;
   const keys = Object.keys(record);
   const at = keys.indexOf('description');
@@ -109,6 +110,7 @@ function writeTool(out: Bytes, tool: PreviewTool): void {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
+  // Sound: checked to be an object in the same expression.
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 

@@ -72,6 +72,7 @@ export function rankTools(catalog: PreparedCatalog, query: string): { entry: Cat
   return searchIndex(catalog)
     .search(query)
     .map((r) => {
+      // MiniSearch types ids as any; this index is built with numeric ids.
       const id = r.id as number;
       const entry = catalog.entries[id];
       if (!entry) throw new Error(`search result ${id} is not a position in the catalog it was built from`);
@@ -109,6 +110,7 @@ export function retrieveTools(catalog: PreparedCatalog, query: string, k: number
   for (const { entry } of rankTools(catalog, query)) {
     if (entries.length >= k) break;
     if (entry.presentable) entries.push(entry);
+    // biome-ignore lint/style/noNonNullAssertion: the catalog lists every entry that is not presentable in leftOutByCanonical.
     else leftOut.push(catalog.leftOutByCanonical.get(entry.canonical)!);
   }
   return { entries, leftOut };

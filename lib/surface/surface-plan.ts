@@ -19,6 +19,7 @@ type Json = SurfacePlanField['before'];
 function leaves(value: unknown, path: string, out: Map<string, Json>) {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, v] of Object.entries(value)) leaves(v, path ? `${path}.${key}` : key, out);
+    // Sound: value came out of a SurfaceConfig, which is JSON.
   } else if (value !== undefined) out.set(path, value as Json);
 }
 
@@ -75,13 +76,16 @@ export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, f
  * meanwhile in other fields is kept, and the fields this change sets are set as it meant.
  */
 export function rebaseSurfaceChange(basis: SurfaceConfig, proposed: SurfaceConfig, current: SurfaceConfig): SurfaceConfig {
+  // Edits the clone by dotted path, as plain JSON; the result is checked against SurfaceConfig by the caller's parse.
   const next = structuredClone(current) as unknown as Record<string, unknown>;
   for (const { path, after } of surfaceFieldChanges(basis, proposed)) {
     const keys = path.split('.');
+    // Sound: split always returns at least one part.
     const last = keys.pop() as string;
     let node = next;
     for (const key of keys) {
       node[key] ??= {};
+      // Sound: set to an object on the line above when missing; the paths are SurfaceConfig's own, objects all the way down.
       node = node[key] as Record<string, unknown>;
     }
     // A field the change removes (customCap) is absent, not null.

@@ -28,6 +28,7 @@ function openaiWrapperTokens(): number {
 }
 
 function openaiToolTokens(name: string, body: ToolBody): number {
+  // gpt-tokenizer only counts these fields; its type wants a narrower parameters shape than a tool's JSON Schema.
   const fn = { name, description: body.description, parameters: body.inputSchema } as unknown as ChatCompletionFunctionDefinition;
   // Each definition is its own run of lines, so counting them one at a time adds up to the whole.
   return countTokens(formatFunctionDefinitions([fn])) - openaiWrapperTokens();

@@ -129,6 +129,7 @@ function validateDocument(value: unknown, at: Report): ProjectDocument | null {
     at([], 'a document is a mapping with apiVersion, kind, metadata and spec');
     return null;
   }
+  // Sound: checked to be a mapping (an object, not an array) just above.
   const head = value as Record<string, unknown>;
   let known = true;
   if (head.apiVersion !== API_VERSION) {
@@ -205,6 +206,7 @@ function findLeadingBom(value: unknown, path: Path = []): Path | null {
  */
 export function locate(doc: Document, document: number, path: Path, message: string, lineCounter: LineCounter, key?: string): YamlIssue {
   let node: unknown = doc.contents;
+  // The yaml package types contents and pair keys as unknown unless parsed with a schema; a parsed document holds Nodes.
   let found: Node | null = (doc.contents as Node | null) ?? null;
   for (let i = 0; i < path.length; i++) {
     if (isAlias(node)) node = node.resolve(doc);

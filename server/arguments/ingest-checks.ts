@@ -79,5 +79,6 @@ export function inForceAt(versions: readonly StoredVersion[] | undefined, at: nu
 /** `expected` stays out of storage; a path cut at its limit may have split a surrogate pair, which jsonb refuses. */
 function stored(problem: StoredProblem & { expected?: string }): StoredProblem {
   const { expected: _expected, ...rest } = problem;
+  // ES2024 String.prototype.toWellFormed: in Node 20 but not in the ES2023 lib this project compiles against.
   return { ...rest, path: (rest.path as string & { toWellFormed(): string }).toWellFormed() };
 }

@@ -47,6 +47,7 @@ export class TokenStore {
     this.byHash ??= tokenByHashQuery(this.db).prepare('favindex_token_by_hash');
     const row = await readTokenByHash(this.byHash, hash);
     if (!row) return null;
+    // Sound: scopes are written only from the token contract's enum.
     return { id: row.id, projectId: row.projectId, name: row.name, scopes: row.scopes as TokenScope[], revoked: row.revokedAt !== null };
   }
 

@@ -35,7 +35,7 @@ function setupOf(upload: BakeoffUpload): StoredBakeoffSetup {
     metric: upload.metric,
     // As the CLI defaults them: the first presentation is the baseline, the last the proposal.
     baseline: upload.baseline ?? itemAt(ids, 0),
-    proposed: upload.proposed ?? ids.at(-1)!,
+    proposed: upload.proposed ?? itemAt(ids, ids.length - 1),
     schemas: upload.schemas,
   };
 }

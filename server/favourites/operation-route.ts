@@ -13,6 +13,7 @@ type OperationEndpoint = (typeof FAVOURITE_ENDPOINTS)['settings' | 'pin' | 'unpi
  * history as made via the X-Favindex-Via the caller declares.
  */
 export function favouriteOperationRoute<E extends OperationEndpoint>(op: FavouriteOperation['op'], spec: E) {
+  // Sound: E extends OperationEndpoint; TypeScript does not widen the generic for the call.
   return endpointRoute(spec as OperationEndpoint, async ({ db, req, params, body }) => {
     const options = { expectedVersion: optionalIfMatch(req), via: readWriteVia(req) };
     // The declaration's body schema is the operation's own (pinRequestSchema for 'pin'…).

@@ -18,6 +18,7 @@ export function endpointRoute<E extends EndpointSpec>(
 ): ApiHandler<ParamsOf<E['params']>> {
   const route = apiRoute<E['params'], E['query'], E['json']>(
     { access: spec.access, params: spec.params, query: spec.query, body: spec.json, bodyLimit: spec.bodyLimit, rule: spec.rule },
+    // Sound: args were parsed by the schemas of this same declaration E.
     async (args) => toWebResponse(plainAnswer(spec, await handler(args as ArgsOf<E>))),
   );
   return route;

@@ -57,6 +57,7 @@ export interface HeadArgs<P, Q = undefined> {
 }
 
 export function normaliseSpec<PS extends Schema, Q extends Schema, B extends Schema>(spec: Access | RouteSpec<PS, Q, B>): RouteSpec<PS, Q, B> {
+  // Sound: a spec given as an access level has no params, query or body.
   return typeof spec === 'string' ? ({ access: spec } as RouteSpec<PS, Q, B>) : spec;
 }
 
@@ -73,6 +74,7 @@ export async function headArgs<PS extends Schema, Q extends Schema, B extends Sc
   const app = await appContext();
   const principal = await authorise(app, head, spec.access, projectId);
   requireStorableRequest(head, raw);
+  // Sound: parsed by PS and Q when declared; ParamsOf and Parsed give the raw and undefined types when not.
   const params = (spec.params ? parseParams(spec.params, raw) : raw) as ParamsOf<PS>;
   const query = (spec.query ? parseQuery(spec.query, head.url, spec.rule) : undefined) as Parsed<Q>;
   return { params, principal, app, db: app.db, query };
@@ -93,6 +95,7 @@ export function apiRoute<PS extends Schema = undefined, Q extends Schema = undef
     try {
       const raw: Record<string, string | string[]> = (await ctx?.params) ?? {};
       const head = await headArgs(full, req, raw);
+      // Sound: parsed by B when declared; Parsed gives undefined when not.
       const body = (
         full.body ? parseBody(full.body, await readJsonBody(req, full.bodyLimit ?? BODY_LIMITS.small, full.rule), full.rule) : undefined
       ) as Parsed<B>;

@@ -14,6 +14,7 @@ export const LINGER_MS = 2_000;
 export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   if (!declaresBody(req)) return;
   const writeHead = res.writeHead;
+  // writeHead is overloaded; this wrapper passes its arguments through unchanged.
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (!this.headersSent && !req.complete) {
       this.setHeader('connection', 'close');

@@ -115,6 +115,7 @@ export async function impactReport(db: Db, projectId: string, query: ImpactQuery
       revision: row.revision,
       at: row.at.toISOString(),
       favouritesVersion: row.favouritesVersion,
+      // Sound: the columns are written only from a parsed SurfaceConfig and the revision diff.
       mode: row.mode as SurfaceMode,
       naming: row.naming,
       changed: row.changed as RevisionChange[],

@@ -96,6 +96,7 @@ export function buildArgumentUsage(input: ArgumentUsageInput): ArgumentUsage {
     .filter((r): r is ArgumentCountsRow & { tool: string } => r.tool !== null && rank.has(r.tool))
     .sort(
       (a, b) =>
+        // biome-ignore lint/style/noNonNullAssertion: rank holds every tool of the rows being sorted.
         rank.get(a.tool)! - rank.get(b.tool)! ||
         b.calls - a.calls ||
         (a.model ?? '').localeCompare(b.model ?? '') ||
