@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/errors';
 import { errorMessage } from '@/lib/thrown';
+import { fieldOf } from '@/lib/records';
 
 /** One request to favindex's HTTP API, as every client sends it. */
 export interface FavindexRequest {
@@ -186,15 +187,17 @@ function isTimeout(err: unknown): boolean {
 
 /** Why nothing answered, in words: undici names it in `cause`, or in the causes of an AggregateError (IPv4 and IPv6 both refused). */
 function unreachableReason(err: unknown, timeoutMs: number | undefined): string {
-  // Reads of a fetch failure: undici documents name and cause; each is compared, never trusted as a type.
-  const name = (err as { name?: string }).name;
+  const name = fieldOf(err, 'name');
   if ((name === 'TimeoutError' || name === 'AbortError') && timeoutMs !== undefined)
     return `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
-  const cause = (err as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  const cause = fieldOf(err, 'cause');
+  const causes = fieldOf(cause, 'errors');
+  const code = fieldOf(cause, 'code') ?? (Array.isArray(causes) ? fieldOf(causes[0], 'code') : undefined);
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  return code ?? cause?.message ?? errorMessage(err);
+  if (typeof code === 'string') return code;
+  const message = fieldOf(cause, 'message');
+  return typeof message === 'string' ? message : errorMessage(err);
 }
 
 /** The body read with its contract; the first issue in words when it does not match. */

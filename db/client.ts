@@ -56,7 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
     postgres(url, {
       max: 1,
       onnotice: () => {},
-      // postgres.js takes these hooks but does not declare them in its options type.
+      // Widened to object so the untyped hooks pass (see above).
       ...({ onnotify, onclose } as object),
       // A listening connection must stay open: no idle or lifetime limit closes it.
       idle_timeout: undefined,
@@ -64,7 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
       connection: { application_name: 'favindex-listen' },
     }),
   );
-  // Db is the one type both drivers are used through; their drizzle types differ only in the result shape, which queryRows reads.
+  // Db is the driver-neutral PgDatabase both drivers' databases extend; only execute's result type differs, which queryRows reads either way.
   const db = drizzle(countStatements(beginOn(client, transactions), surfaceChanges), { schema }) as unknown as Db;
   const location = redactUrl(url);
   return {
@@ -81,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
       const lockConn = await client.reserve();
       try {
         await lockConn`select pg_advisory_lock(hashtext('favindex.migrations'))`;
+        // Sound: db is the postgres-js database this migrator is for, typed above as the driver-neutral Db.
         await migrate(db as never, { migrationsFolder: folder });
       } finally {
         await lockConn`select pg_advisory_unlock(hashtext('favindex.migrations'))`;
@@ -139,7 +140,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw err;
   }
   const changes = new ChangeCounter();
-  // Db is the one type both drivers are used through; their drizzle types differ only in the result shape, which queryRows reads.
+  // Db is the driver-neutral PgDatabase both drivers' databases extend; only execute's result type differs, which queryRows reads either way.
   const db = drizzle(countCalls(client, changes), { schema }) as unknown as Db;
   return {
     db,
@@ -156,6 +157,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async migrate(folder = DEFAULT_MIGRATIONS) {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
+      // Sound: db is the PGlite database this migrator is for, typed above as the driver-neutral Db.
       await migrate(db as never, { migrationsFolder: folder });
     },
   };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldOf } from '@/lib/records';
 
 /** One problem of an invalid input: where (`spec.favouriteIndex.tools[2]`) and what. */
 export interface IssueDetail {
@@ -113,10 +114,10 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
     case 'invalid_value':
       return issue.values.length === 1 ? `must be ${quoted(issue.values[0])}` : `must be one of ${oneOf(issue.values)}`;
     case 'invalid_format': {
-      // zod 4 types invalid_format issues as one interface; starts_with, ends_with and includes issues carry these fields.
-      if (issue.format === 'starts_with') return `must start with '${(issue as { prefix?: string }).prefix}'`;
-      if (issue.format === 'ends_with') return `must end with '${(issue as { suffix?: string }).suffix}'`;
-      if (issue.format === 'includes') return `must contain '${(issue as { includes?: string }).includes}'`;
+      // zod 4 types invalid_format issues as one interface; these formats carry one more field each.
+      if (issue.format === 'starts_with') return `must start with '${fieldOf(issue, 'prefix')}'`;
+      if (issue.format === 'ends_with') return `must end with '${fieldOf(issue, 'suffix')}'`;
+      if (issue.format === 'includes') return `must contain '${fieldOf(issue, 'includes')}'`;
       const format = FORMAT[issue.format];
       return format ? `must be ${format}` : 'is not in the expected format';
     }

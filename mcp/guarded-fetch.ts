@@ -29,6 +29,7 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
     if (list.length === 0 || list.some((a) => isForbiddenAddress(a.address))) {
       return callback(new ForbiddenTargetError(`'${hostname}' resolves to an address a sync may not reach`), '', 0);
     }
+    // Sound: with options.all the caller asked for the list form of the overloaded callback.
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     const [first] = list;
     return callback(null, first?.address ?? '', first?.family ?? 4);

@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/client';
-import type { Transport, CallToolResult, ClientCapabilities, Progress } from '@modelcontextprotocol/client';
+import type { CallToolResult, ClientCapabilities, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
@@ -118,8 +118,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
   };
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    // Both transports implement Transport; the SDK's optional-property types differ under exactOptionalPropertyTypes only.
-    await client.connect(transport as Transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
+    await client.connect(transport, { timeout: options.timeoutMs, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
   } catch (err) {
     await close(options.signal?.aborted ? STOP_GRACE_MS : CLOSE_GRACE_MS);
     const revision = revisionError(err, `the MCP server \`${endpointLabel(endpoint)}\``);

@@ -71,7 +71,7 @@ export function HistoryTimeline({ id, view, busy, onRevert }: Props) {
                     onConfirm={async () => {
                       // Written against the version in force, the revert becomes the next one.
                       const next = view.version + 1;
-                      // Sound: a favourites change stores the index it replaced in before, as the history contract says.
+                      // Sound: shown only when change.before is set (the ternary above); this closure loses that narrowing.
                       if (await onRevert(change.before as FavouriteIndex, change.version)) {
                         setConfirming(null);
                         setFocusVersion(next);

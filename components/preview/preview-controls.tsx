@@ -14,7 +14,7 @@ import { keysOf } from '@/lib/records';
 import { itemAt } from '@/lib/arrays';
 
 export interface PreviewSettings {
-  target: string;
+  target: TargetId;
   cap: string;
   agentTools: string;
   limits: Record<keyof SurfaceLimits, string>;
@@ -68,8 +68,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
         {/* Only the providers this client reaches: a pair nobody sends has no verdict worth reading. */}
         <ChoiceSelect
           label="Target"
-          // Sound: the settings contract only holds target ids; its zod type widens them to string.
-          value={settings.target as TargetId}
+          value={settings.target}
           choices={CLIENT_TARGETS[client].targets}
           optionLabel={targetLabel}
           onChange={(t) => set('target', t)}

@@ -89,8 +89,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const url = readPreviewUrl(search);
   const [local, setLocal] = useState(() => settingsFrom(project.surface));
   // A target this client never reaches (Claude Code at OpenAI) is not previewed: its own is, and the controls say why.
-  // Sound: the settings contract only holds target ids; its zod type widens them to string.
-  const pair = targetForClient(client, url.target ?? (local.target as TargetId));
+  const pair = targetForClient(client, url.target ?? local.target);
   const settings: PreviewSettings = { ...local, target: pair.target, cap: url.cap ?? local.cap };
   const [session, setSession] = useState('');
   const [step, setStep] = useState<number | undefined>(undefined);

@@ -7,7 +7,7 @@ import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 /** A project's bake-off tasks, in the order it keeps them; none when it never kept any. */
 export async function projectBakeoffTasks(db: Db, projectId: string): Promise<BakeoffTask[]> {
   const row = await firstOrNull(db.select({ tasks: bakeoffTasks.tasks }).from(bakeoffTasks).where(eq(bakeoffTasks.projectId, projectId)));
-  // Sound: only saveBakeoffTasks writes this column, from parsed tasks.
+  // Sound: only setBakeoffTasks below writes this column, as JSON of BakeoffTask[].
   return row ? (JSON.parse(row.tasks) as BakeoffTask[]) : [];
 }
 

@@ -24,7 +24,7 @@ export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<P
     policy: project.policy,
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools },
     testQueries: testQueries ?? [],
-    // Sound: only saveBakeoffTasks writes this column, from parsed tasks.
+    // Sound: only setBakeoffTasks (bakeoff-tasks.ts) writes this column, as JSON of BakeoffTask[].
     bakeoffTasks: tasks ? (JSON.parse(tasks) as BakeoffTask[]) : [],
   }));
 }

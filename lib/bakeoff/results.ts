@@ -85,8 +85,7 @@ export function fromJsonl(text: string): Transcript[] {
       const path = formatPath(issue?.path ?? []);
       throw new ResultsLineError(i + 1, path ? `${path}: ${issue?.message}` : (issue?.message ?? 'invalid'));
     }
-    // The schema is the transcript's, with passthrough objects: zod's inferred type is wider than Transcript only in those extras.
-    transcripts.push(result.data as Transcript);
+    transcripts.push(result.data);
   });
   return transcripts;
 }

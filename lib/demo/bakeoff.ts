@@ -96,7 +96,6 @@ export function demoBakeoff(servers: readonly DemoServer[]): BakeoffUpload {
     baseline: 'eager',
     proposed: 'favindex',
     schemas: Object.fromEntries(targets.map((t) => [t.canonical, t.schema])),
-    // The upload's schema types transcripts from zod with passthrough; these were built as Transcript, the same shape.
-    transcripts: transcripts as BakeoffUpload['transcripts'],
+    transcripts,
   };
 }

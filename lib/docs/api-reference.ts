@@ -144,6 +144,7 @@ function responses(doc: Obj, raw: unknown): ApiResponse[] {
     return {
       status,
       description: text(r.description),
+      // As above: a header is an object in the generated document.
       headers: entries(r.headers).map(([name, h]) => ({ name, description: text((resolveRef(doc, h) as Obj)?.description) })),
       content: media(r.content),
     };

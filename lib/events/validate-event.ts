@@ -44,7 +44,7 @@ export function validateEvent(index: number, value: unknown, now: number): Valid
   }
   // Fields added in place: zod (or the shortcut) made this object for us, and copying it with a spread costs
   // more than the validation itself on every ingested event.
-  // Sound: ValidatedEvent only brands what the checks above proved.
+  // Sound once index and at are set, on the next two lines.
   const validated = event as ValidatedEvent;
   validated.index = index;
   validated.at = at;
@@ -54,7 +54,7 @@ export function validateEvent(index: number, value: unknown, now: number): Valid
 function findStoredNul(event: ToolCallTrace): (string | number)[] | null {
   for (const key of Object.keys(event)) {
     if (key === 'arguments') continue;
-    // Sound: the keys iterated are the schema's keys.
+    // Sound: the event was made by zod or the shortcut, which keep only the schema's keys.
     const found = findNul(event[key as keyof ToolCallTrace], [key]);
     if (found) return found;
   }

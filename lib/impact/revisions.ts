@@ -19,7 +19,7 @@ export interface CatalogRevisionChange {
 
 /** The naming scheme of a surface config; configs written before naming existed use slash names. */
 export function namingOf(surface: SurfaceConfig): string {
-  // Configs stored before naming was a field of SurfaceConfig may still carry it.
+  // Configs stored before naming existed lack it, though SurfaceConfig (after its default) says otherwise.
   return (surface as SurfaceConfig & { naming?: string }).naming ?? 'slash';
 }
 
@@ -28,9 +28,8 @@ export function surfaceChanges(before: SurfaceConfig, after: SurfaceConfig): Rev
   const changed: RevisionChange[] = [];
   if (before.mode !== after.mode) changed.push('mode');
   if (namingOf(before) !== namingOf(after)) changed.push('naming');
-  // Configs stored before naming was a field of SurfaceConfig may still carry it.
-  const { mode: _m1, naming: _n1, ...restBefore } = before as SurfaceConfig & { naming?: string };
-  const { mode: _m2, naming: _n2, ...restAfter } = after as SurfaceConfig & { naming?: string };
+  const { mode: _m1, naming: _n1, ...restBefore } = before;
+  const { mode: _m2, naming: _n2, ...restAfter } = after;
   if (stableStringify(restBefore) !== stableStringify(restAfter)) changed.push('surface');
   return changed;
 }

@@ -76,7 +76,7 @@ export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, f
  * meanwhile in other fields is kept, and the fields this change sets are set as it meant.
  */
 export function rebaseSurfaceChange(basis: SurfaceConfig, proposed: SurfaceConfig, current: SurfaceConfig): SurfaceConfig {
-  // Edits the clone by dotted path, as plain JSON; the result is checked against SurfaceConfig by the caller's parse.
+  // Sound: edited below only at paths surfaceFieldChanges found in two SurfaceConfigs, each set to the proposed value.
   const next = structuredClone(current) as unknown as Record<string, unknown>;
   for (const { path, after } of surfaceFieldChanges(basis, proposed)) {
     const keys = path.split('.');
@@ -92,5 +92,6 @@ export function rebaseSurfaceChange(basis: SurfaceConfig, proposed: SurfaceConfi
     if (after === null) delete node[last];
     else node[last] = structuredClone(after);
   }
+  // Sound: see above; every edit put a SurfaceConfig field's value at that field's own path.
   return next as unknown as SurfaceConfig;
 }

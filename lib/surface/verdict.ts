@@ -128,7 +128,7 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
   }
   if (preview.overBy > 0) {
     const target = roomierTarget(preview.visibility.full, context.target.id, context.client.id);
-    // Sound: roomierTarget returns a fixed target, never custom.
+    // Sound: roomierTarget picks among the values of TARGETS, which has no custom entry.
     if (target) return { kind: 'target', target, label: `Preview at ${TARGETS[target as Exclude<TargetId, 'custom'>].label}` };
   }
   return null;

@@ -216,13 +216,16 @@ export function locate(doc: Document, document: number, path: Path, message: str
       if (!pair) break;
       const isLast = i === path.length - 1;
       if (isLast && key !== undefined) {
+        // Sound: keys and values of a parsed document's maps and sequences are Nodes (see above).
         found = pair.key as Node;
         break;
       }
       node = pair.value;
+      // Sound: keys and values of a parsed document's maps and sequences are Nodes (see above).
       found = (pair.value as Node | null) ?? (pair.key as Node);
     } else if (isSeq(node) && typeof segment === 'number' && node.items[segment]) {
       node = node.items[segment];
+      // Sound: keys and values of a parsed document's maps and sequences are Nodes (see above).
       found = node as Node;
     } else {
       break;

@@ -32,7 +32,7 @@ export function headRoute<E extends EndpointSpec & { method: 'get' }>(
     }
   };
   const route = async (req: Request, ctx: { params: Promise<ParamsOf<E['params']>> }) =>
-    // Next gives a route's params as strings (this app has no catch-all segments).
+    // Next gives dynamic segments as strings; no endpoint served through headRoute has a catch-all segment.
     toWebResponse(await run(req, ((await ctx?.params) ?? {}) as Record<string, string>));
   const serveNode = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
     const answered = await run(nodeRequestHead(req), params);

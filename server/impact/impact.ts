@@ -115,9 +115,10 @@ export async function impactReport(db: Db, projectId: string, query: ImpactQuery
       revision: row.revision,
       at: row.at.toISOString(),
       favouritesVersion: row.favouritesVersion,
-      // Sound: the columns are written only from a parsed SurfaceConfig and the revision diff.
+      // Sound: written only through recordSurfaceRevision, from a parsed SurfaceConfig's mode.
       mode: row.mode as SurfaceMode,
       naming: row.naming,
+      // Sound: written only through recordSurfaceRevision, which takes RevisionChange[].
       changed: row.changed as RevisionChange[],
       via: row.via,
       description: descriptions.get(row.revision) ?? '',
