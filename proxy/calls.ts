@@ -124,7 +124,7 @@ export async function handleCall(
       outcome.errorCode = POLICY_DENIED;
       return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, presenter.view.policy) }], isError: true };
     }
-    // The proxy's own invoke tool declares arguments as an object in its inputSchema, which the SDK checked.
+    // Passed on as the model sent it: the argument check below and the MCP server judge it, as for a direct call.
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
     const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
     outcome.problems = checked.problems;

@@ -95,7 +95,7 @@ export class Presenter {
     const raw = tool.canonical ? this.raw.get(tool.canonical) : undefined;
     const out: Tool = raw
       ? { ...raw, name: tool.name }
-      : // The catalog stores the inputSchema as the server listed it, which the SDK checked against this type.
+      : // The schema as the MCP server listed it, passed on unchanged: the proxy lists tools again, it does not rewrite them.
         { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
     // Claude Code keeps a tool so marked loaded while it defers the rest behind its ToolSearch.
     if (tool.alwaysLoad) out._meta = { ...out._meta, [ALWAYS_LOAD_META]: true };

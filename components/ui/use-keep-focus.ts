@@ -84,8 +84,7 @@ export function useKeepFocus(settled: boolean): (target: FocusTarget) => void {
 /** The first of the candidates that is in the page and takes focus (not disabled). */
 export function firstFocusable(...candidates: (Element | null | undefined)[]): HTMLElement | null {
   for (const candidate of candidates) {
-    // Reads disabled of any element: undefined (falsy) for those that have none.
-    if (candidate instanceof HTMLElement && !(candidate as HTMLButtonElement).disabled) return candidate;
+    if (candidate instanceof HTMLElement && !('disabled' in candidate && candidate.disabled)) return candidate;
   }
   return null;
 }

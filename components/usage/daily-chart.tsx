@@ -7,8 +7,8 @@ import type { SeriesDay } from '@/lib/usage/series';
 import { BAR_MARGIN, categoryAxis, gridStroke, legendLabel, legendStyle, NAMESPACE_SERIES, shortDay, tooltipProps, valueAxis, described } from './chart-theme';
 import { ChartFrame } from './chart-frame';
 
-// Widens the literal keys to string for indexOf over chart keys.
-const ORDER = NAMESPACE_SERIES.map((s) => s.key as string);
+// Widened to string for indexOf over any chart key.
+const ORDER: string[] = NAMESPACE_SERIES.map((s) => s.key);
 
 /** What a screen reader hears of the daily chart. */
 const DAILY_A11Y = described(

@@ -61,7 +61,7 @@ function walk(raw: unknown, value: unknown, at: (string | number)[], root: Schem
 
 /** The branches whose keys also count as declared: every allOf, and every anyOf or oneOf (any may apply). */
 function branchesOf(schema: Schema, root: Schema): Schema[] {
-  // filter(Array.isArray) keeps arrays only, which TypeScript cannot infer from the guard on a tuple.
+  // filter(Array.isArray) types the lists as any[]; unknown[] keeps their items checked below.
   const lists = [schema.allOf, schema.anyOf, schema.oneOf].filter(Array.isArray) as unknown[][];
   return lists
     .flat()

@@ -68,7 +68,7 @@ export function buildFindabilityResponse(sources: FindabilitySources, query: Fin
   }
   const mode = query.mode ?? sources.surface.mode;
   // A provider's search keeps what is not deferred; of the clients only Claude Code honours the mark.
-  // Sound: the client was looked up among the clients by this id.
+  // Sound: resolveSearch takes the client from CLIENTS, so its id is a ClientId; the contract types it as string.
   const keepsMarked = client === null || keepsMarkedLoaded(client.id as ClientId);
   const { deferred, loaded } = deferredTools(sources.catalog, sources.surface, sources.favourites, mode, keepsMarked);
   const report = findability({ catalog: sources.catalog, deferred, loaded, search, testQueries: sources.testQueries });

@@ -89,8 +89,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
       });
     }
     state = replaySession(recorded.calls, step);
-    // Types the empty arrays the loop below fills.
-    const growth = { lazy: [] as number[], pinned: [] as number[] };
+    const growth: { lazy: number[]; pinned: number[] } = { lazy: [], pinned: [] };
     for (const s of sessionStates(recorded.calls)) {
       growth.lazy.push(buildModeList('lazy', catalog, listed(s)).tools.length);
       growth.pinned.push(buildModeList('pinned', catalog, listed(s)).tools.length);
