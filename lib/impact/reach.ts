@@ -135,10 +135,15 @@ function resampledShares(
       const share = itemAt(itemAt(side.shares, s), d);
       if (Number.isNaN(share)) continue;
       const sums = itemAt(itemAt(side.sums, d), s);
-      const n = itemAt(sums, r);
+      // Replicates × strata: unchecked reads of the sums laid out by poissonBootstrapSums (2 × replicates per stratum).
+      // biome-ignore lint/style/noNonNullAssertion: r < replicates ≤ sums.length.
+      const n = sums[r]!;
+      // biome-ignore lint/style/noNonNullAssertion: s is a stratum, and weights has one per stratum.
+      const weight = side.weights[s]!;
       // A stratum drawn empty in this resample keeps its share: it is still part of the population.
-      top += itemAt(side.weights, s) * (n > 0 ? itemAt(sums, replicates + r) / n : share);
-      bottom += itemAt(side.weights, s);
+      // biome-ignore lint/style/noNonNullAssertion: replicates + r < 2 × replicates = sums.length.
+      top += weight * (n > 0 ? sums[replicates + r]! / n : share);
+      bottom += weight;
     }
     out[r] = bottom > 0 ? top / bottom : Number.NaN;
   }

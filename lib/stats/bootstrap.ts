@@ -37,7 +37,9 @@ export function poissonBootstrapSums(cells: readonly SumCell[], groupCount: numb
       const offset = d * replicates;
       for (const group of cell.groups) {
         const target = itemAt(sums, group);
-        for (let r = 0; r < replicates; r++) target[offset + r] = itemAt(target, offset + r) + itemAt(weights, r) * value;
+        // The innermost loop (replicates × cells × groups) reads unchecked: a checked read (itemAt) here made the bootstrap 2–3× slower.
+        // biome-ignore lint/style/noNonNullAssertion: offset + r < dims × replicates = target.length, and r < weights.length.
+        for (let r = 0; r < replicates; r++) target[offset + r]! += weights[r]! * value;
       }
     }
   }

@@ -1,5 +1,3 @@
-import { itemAt } from '@/lib/arrays';
-
 /**
  * Plain Okapi BM25 over one text per document (k1 = 1.2, b = 0.75, idf = ln(1 + (N − n + 0.5) / (n + 0.5))),
  * as the searches in front of deferred tools rank: Codex's tool_search and Anthropic's bm25 variant
@@ -58,10 +56,14 @@ export function scoreBm25(index: Bm25Index, terms: readonly string[], scores: Fl
     const n = list.docs.length;
     const idf = Math.log(1 + (index.size - n + 0.5) / (n + 0.5));
     for (let i = 0; i < n; i++) {
-      const doc = itemAt(list.docs, i);
-      const tf = itemAt(list.tf, i);
+      // The scoring loop over every posting of every query word: unchecked reads, as i < the posting list's length and docs index the scores.
+      // biome-ignore lint/style/noNonNullAssertion: i < list.docs.length.
+      const doc = list.docs[i]!;
+      // biome-ignore lint/style/noNonNullAssertion: docs and tf are parallel.
+      const tf = list.tf[i]!;
       if (scores[doc] === 0) touched[count++] = doc;
-      scores[doc] = itemAt(scores, doc) + (idf * tf * (K1 + 1)) / (tf + itemAt(index.norms, doc));
+      // biome-ignore lint/style/noNonNullAssertion: scores and norms hold a slot for every doc a posting names.
+      scores[doc]! += (idf * tf * (K1 + 1)) / (tf + index.norms[doc]!);
     }
   }
   return count;

@@ -30,7 +30,8 @@ function alignMiddle(a: string[], b: string[]): DiffOp[] {
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       lcs[i * width + j] =
-        a[i] === b[j] ? itemAt(lcs, (i + 1) * width + j + 1) + 1 : Math.max(itemAt(lcs, (i + 1) * width + j), itemAt(lcs, i * width + j + 1));
+        // biome-ignore lint/style/noNonNullAssertion: i < a.length and j < b.length, so every cell read is inside the (a+1)×(b+1) table; this is the O(a×b) loop.
+        a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
     }
   }
   const out: DiffOp[] = [];
