@@ -1,5 +1,6 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
 import type { CallToolResult, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { isObject } from '@/lib/records';
 
 /**
  * The check of a tools/call result the proxy passes on (issue #26). The SDK's own check parses
@@ -59,8 +60,4 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function isBase64(text: string): boolean {
   return text.length % 4 === 0 && BASE64.test(text);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

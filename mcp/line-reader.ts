@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
 import { errorMessage } from '@/lib/thrown';
 import { itemAt } from '@/lib/arrays';
+import { isObject } from '@/lib/records';
 
 /** A line of a stdio stream that is not a message the SDK can take, and what it said about itself. */
 export type LineProblem =
@@ -160,10 +161,6 @@ function isPlainMessage(value: unknown): value is JSONRPCMessage {
   if ('result' in value) return keys === 3 && isObject(value.result) && isPlainResultMeta(value.result._meta);
   if (typeof value.method !== 'string') return false;
   return value.params === undefined ? keys === 3 : keys === 4 && isObject(value.params) && value.params._meta === undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function requestId(value: unknown): string | number | null {

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/server';
 import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import { isUsualCallResult } from '@/mcp/call-result';
+import { isObject } from '@/lib/records';
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
@@ -32,8 +33,4 @@ function isPlainCallRequest(request: JSONRPCRequest): boolean {
   if (!isObject(params) || typeof params.name !== 'string') return false;
   for (const key in params) if (key !== 'name' && key !== 'arguments') return false;
   return params.arguments === undefined || isObject(params.arguments);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import { isServerName } from '@/lib/names/canonical';
 import { type CatalogTool, toolsListSchema } from '@/lib/schemas/catalog';
 import { issueDetails, PLAIN_ERRORS } from '@/lib/validation';
 import { errorMessage } from '@/lib/thrown';
+import { isObject } from '@/lib/records';
 
 /** A `tools/list` file read for upload: its tools and the server it names, or why it cannot be used. */
 export type ToolsListFile =
@@ -54,10 +55,6 @@ export function readToolsListFile(text: string, fileName = ''): ToolsListFile {
     server: named !== null && isServerName(named) ? named : null,
     suggestedServer: serverFromFileName(fileName),
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function unwrap(value: unknown): { tools: unknown[]; server: string | null } | { problem: string } {

@@ -1,6 +1,7 @@
 import { canonical, isServerName } from './canonical';
 import { listsTool, type NameCatalog, notListedReason } from './name-catalog';
 import { type NameOutcome, type PresentedCall, toolOutcome, unresolved } from './resolution';
+import { isRecord } from '@/lib/records';
 
 /**
  * The invoke scheme (§names): one meta tool, `mcp_invoke_tool`, whose arguments name the server
@@ -10,11 +11,6 @@ export const INVOKE_TOOL = 'mcp_invoke_tool';
 
 const INVOKE_SERVER_KEYS = ['server', 'server_name', 'serverName'] as const;
 const INVOKE_TOOL_KEYS = ['tool', 'tool_name', 'toolName'] as const;
-
-/** The arguments of a call are JSON: any object's properties can be read, as values of unknown type. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function pickString(args: Record<string, unknown>, keys: readonly string[]): string | null {
   for (const key of keys) {
