@@ -5,6 +5,7 @@ import { favouritesViewSchema } from '@/lib/contracts/favourites';
 import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { ApiClient } from './client';
 import { CliError, EXIT } from './exit-codes';
+import { rejectionOf } from '@/test/rejection';
 
 /** A server that answers each path with a fixed body: what the CLI's client makes of it. */
 const answers: Record<string, { type: string; body: string }> = {
@@ -40,14 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function failure(run: Promise<unknown>): Promise<CliError> {
-  const err = await run.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(CliError);
-  return err as CliError;
-}
+const failure = (run: Promise<unknown>) => rejectionOf(run, CliError);
 
 describe('ApiClient with a contract', () => {
   it('gives the body as its contract types it, and the raw answer as unknown without one', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rejectionOf } from '@/test/rejection';
 import { FavindexHttpError, readContract, sendToFavindex } from './http';
 
 /** A server that answers each path as a test needs: favindex's envelope, a proxy's HTML page, garbled JSON, a hang. */
@@ -55,14 +56,7 @@ afterAll(() => {
   server.close();
 });
 
-async function failureOf(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(FavindexHttpError);
-  return err as FavindexHttpError;
-}
+const failureOf = (promise: Promise<unknown>) => rejectionOf(promise, FavindexHttpError);
 
 describe('one request to favindex', () => {
   it('sends JSON with its content type and reads the JSON answer', async () => {

@@ -5,6 +5,7 @@ import { fetchToolsList } from '@/mcp/fetch-tools';
 import { ToolsListener } from '@/mcp/tools-listener';
 import { connectUpstream, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import { freePort, startModernMcpServer, startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
+import { rejectionOf } from '@/test/rejection';
 import { eventually, ROOT } from './harness';
 
 /**
@@ -69,14 +70,7 @@ describe('talking to each MCP server in the revision it speaks', () => {
   });
 
   it('refuses a revision the server does not speak, saying which it speaks and what to set', async () => {
-    const refused = async (endpoint: UpstreamEndpoint) => {
-      const err = await connectUpstream(endpoint, { timeoutMs: 10_000 }).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(err).toBeInstanceOf(ApiError);
-      return err as ApiError;
-    };
+    const refused = (endpoint: UpstreamEndpoint) => rejectionOf(connectUpstream(endpoint, { timeoutMs: 10_000 }), ApiError);
     const oldToNew = await refused(http(modern.url, '2025-11-25'));
     expect(oldToNew.code).toBe('UPSTREAM_REJECTED');
     expect(oldToNew.message).toMatch(/speaks MCP 2026-07-28, not 2025-11-25/);
