@@ -78,6 +78,12 @@ export function integer(raw: string, name: string, min: number, max: number): nu
   return value;
 }
 
+/** The option `name` as a whole number in [min, max] (see integer); undefined when it is not given. */
+export function optionalInteger(values: Values, name: string, min: number, max: number): number | undefined {
+  const raw = stringValue(values[name]);
+  return raw === undefined ? undefined : integer(raw, `--${name}`, min, max);
+}
+
 /** A decimal number of `unit` in [min, max], or exit code 2 naming the option. */
 export function decimal(raw: string, name: string, min: number, max: number, unit: string): number {
   const value = Number(raw);

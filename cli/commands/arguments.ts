@@ -2,7 +2,7 @@ import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import type { ArgumentUsage, ToolArgumentRow } from '@/lib/contracts/arguments';
-import { integer, requireProject, stringValue, windowQuery } from '../args';
+import { optionalInteger, requireProject, stringValue, windowQuery } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
@@ -105,8 +105,7 @@ export const argumentsCommand: Command = {
   async run({ parsed, io, client }) {
     const project = requireProject(parsed.global);
     if (parsed.positionals.length > 0) throw badArguments(`arguments takes no positional arguments (got ${parsed.positionals.join(' ')})`);
-    const topRaw = stringValue(parsed.values.top);
-    const top = topRaw === undefined ? 20 : integer(topRaw, '--top', 1, 10_000);
+    const top = optionalInteger(parsed.values, 'top', 1, 10_000) ?? 20;
     const answer = await client.call(
       USAGE_ENDPOINTS.arguments,
       { id: project },

@@ -1,7 +1,7 @@
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import type { ImpactReport, ImpactSegment } from '@/lib/contracts/impact';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
-import { integer, requireProject, stringValue, windowQuery } from '../args';
+import { integer, optionalInteger, requireProject, stringValue, type Values, windowQuery } from '../args';
 import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -98,18 +98,16 @@ function printImpact(io: Io, project: string, report: ImpactReport, measure: Imp
   io.stdout(`${lines.join('\n')}\n`);
 }
 
-async function backtestCommand(io: Io, client: ApiClient, project: string, values: Record<string, unknown>, json: boolean): Promise<void> {
-  const weeks = stringValue(values.weeks);
+async function backtestCommand(io: Io, client: ApiClient, project: string, values: Values, json: boolean): Promise<void> {
   const train = stringValue(values.train);
-  const k = stringValue(values.k);
   const answer = await client.call(
     IMPACT_ENDPOINTS.backtest,
     { id: project },
     {
       query: {
-        weeks: weeks === undefined ? undefined : integer(weeks, '--weeks', 1, 52),
+        weeks: optionalInteger(values, 'weeks', 1, 52),
         train: train === undefined ? undefined : `${integer(train.replace(/d$/, ''), '--train', 1, 90)}d`,
-        k: k === undefined ? undefined : integer(k, '--k', 1, 128),
+        k: optionalInteger(values, 'k', 1, 128),
       },
     },
   );
@@ -152,15 +150,14 @@ export const impactCommand: Command = {
     if (revision !== undefined && version !== undefined) throw badArguments('give --revision or --favourites-version, not both');
     const measure = stringValue(values.measure) ?? 'metaPerSession';
     if (!isOneOf(IMPACT_MEASURES, measure)) throw badArguments(`--measure must be one of ${IMPACT_MEASURES.join(', ')}`);
-    const baseline = stringValue(values.baseline);
     const answer = await client.call(
       IMPACT_ENDPOINTS.report,
       { id: project },
       {
         query: {
-          revision: revision === undefined ? undefined : integer(revision, '--revision', 1, 2_147_483_647),
-          favouritesVersion: version === undefined ? undefined : integer(version, '--favourites-version', 1, 2_147_483_647),
-          baseline: baseline === undefined ? undefined : integer(baseline, '--baseline', 1, 2_147_483_647),
+          revision: optionalInteger(values, 'revision', 1, 2_147_483_647),
+          favouritesVersion: optionalInteger(values, 'favourites-version', 1, 2_147_483_647),
+          baseline: optionalInteger(values, 'baseline', 1, 2_147_483_647),
           window: windowQuery(values.window, 90),
         },
       },

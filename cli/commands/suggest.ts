@@ -1,5 +1,5 @@
 import { USAGE_ENDPOINTS } from '@/lib/api/usage';
-import { integer, requireProject, stringValue, windowDays } from '../args';
+import { optionalInteger, requireProject, stringValue, windowDays } from '../args';
 import type { Command } from '../command';
 import { percent, printJson, shellQuote, table } from '../output';
 
@@ -23,7 +23,7 @@ export const suggestCommand: Command = {
       { id: project },
       {
         query: {
-          top: top === undefined ? undefined : integer(top, '--top', 1, 128),
+          top: optionalInteger(parsed.values, 'top', 1, 128),
           window: days === undefined ? undefined : `${days}d`,
           until: stringValue(parsed.values.until),
         },
