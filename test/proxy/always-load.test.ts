@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS, DEFERRED_INSTRUCTION, type SurfaceMode } from '@/lib/schemas/surface-config';
-import type { adminApi } from '@/test/cli/run-cli';
 import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
 
 /**
@@ -13,7 +12,7 @@ import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, 
  * deferred-mode typed name routed to its server and traced under its canonical name.
  */
 const favindex = favindexForFile('favindex-always-load-test-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { api } = favindex;
 const { clients } = favindex;
 
 const ALWAYS_LOAD = 'anthropic/alwaysLoad';

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
-import type { adminApi } from '@/test/cli/run-cli';
 import { freePort } from '@/test/mcp-server';
 import {
   eventually,
   favindexForFile,
+  listEntries,
+  type ListEntry,
+  newProxy,
+  previewEntries,
   projectWithToken,
   proxyArgs,
   proxyFolder,
@@ -25,8 +27,7 @@ import {
  * (a token without catalog:write, a favindex that is not there) is said once.
  */
 const favindex = favindexForFile('favindex-first-contact-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
-const { clients } = favindex;
+const { api, clients } = favindex;
 
 const project = (id: string, scopes: readonly string[]) => projectWithToken(api, id, scopes);
 
@@ -34,15 +35,6 @@ async function connect(args: string[]): Promise<TestClient> {
   const client = await stdioClient(args);
   clients.push(client);
   return client;
-}
-
-type Entry = [string, string | undefined, unknown];
-const entries = (tools: Tool[]): Entry[] => tools.map((t) => [t.name, t.description, t.inputSchema]);
-
-async function preview(id: string): Promise<Entry[]> {
-  const res = await api('GET', `/api/projects/${id}/preview?mode=favindex&agentTools=0`);
-  expect(res.status).toBe(200);
-  return res.body.modes[0].tools.map((t: { name: string; description: string; inputSchema: unknown }) => [t.name, t.description || undefined, t.inputSchema]);
 }
 
 const catalogServers = async (id: string): Promise<string[]> =>
@@ -63,21 +55,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('first contact with a fresh state folder', () => {
   const id = 'first';
-  let firstList: Entry[];
-  let folder: { dir: string; stateDir: string };
+  let firstList: ListEntry[];
+  let folder: ReturnType<typeof newProxy>;
 
   it('answers the first tools/list with every tool of the three servers, after favindex took their catalogs', async () => {
     const token = await project(id, PROXY_SCOPES);
-    folder = proxyFolder(favindex.work, 'first');
     // A bound the servers meet on a busy machine too (the default is 5 s): what is checked is what the list waits for.
-    const args = proxyArgs({
-      url: favindex.server.baseUrl,
-      project: id,
-      token,
-      config: writeServersFile(folder.dir),
-      stateDir: folder.stateDir,
-      extra: ['--start-wait', '60'],
-    });
+    folder = newProxy(favindex, { name: 'first', project: id, token, extra: ['--start-wait', '60'] });
     const startedAt = Date.now();
     let catalogAt: number | null = null;
     const watching = (async () => {
@@ -86,12 +70,12 @@ describe('first contact with a fresh state folder', () => {
         else await pause(20);
       }
     })();
-    const proxy = await connect(args);
+    const proxy = await connect(folder.args);
     const listed = (await proxy.client.listTools()).tools;
     // The catalog was in favindex before the list was answered: the list is favindex's own.
     expect(await catalogServers(id)).toEqual(['everything', 'filesystem', 'memory']);
-    firstList = entries(listed);
-    expect(firstList).toEqual(await preview(id));
+    firstList = listEntries(listed);
+    expect(firstList).toEqual(await previewEntries(api, id, 'favindex'));
     for (const name of ['all_everything_echo', 'all_filesystem_read_text_file', 'all_memory_read_graph']) expect(listed.map((t) => t.name)).toContain(name);
     await watching;
     if (process.env.FAVINDEX_TIMING)
@@ -108,7 +92,7 @@ describe('first contact with a fresh state folder', () => {
     });
     expect(events[0]).toMatchObject({ tool: 'all_everything_echo', canonical: 'everything/echo' });
     // Nothing changed since the client listed: it heard no list_changed.
-    expect(entries((await proxy.client.listTools()).tools)).toEqual(firstList);
+    expect(listEntries((await proxy.client.listTools()).tools)).toEqual(firstList);
     expect(proxy.listChanged).toBe(0);
     expect(proxy.stderr()).not.toMatch(/lacks the scope|cannot reach/);
     await proxy.close();
@@ -120,7 +104,7 @@ describe('first contact with a fresh state folder', () => {
     // Far beyond the test's timeout: the list must not wait for favindex or the servers at all.
     const args = proxyArgs({ url: gone, project: id, token, config: writeServersFile(folder.dir), stateDir: folder.stateDir, extra: ['--start-wait', '600'] });
     const proxy = await connect(args);
-    expect(entries((await proxy.client.listTools()).tools)).toEqual(firstList);
+    expect(listEntries((await proxy.client.listTools()).tools)).toEqual(firstList);
     const result = await eventually(async () => {
       const called = await proxy.client.callTool({ name: 'all_memory_read_graph', arguments: {} });
       expect(called.isError, text(called)).toBeFalsy();
@@ -149,10 +133,7 @@ describe('a token without catalog:write (as tokens made without naming scopes ha
   it('says once which scope is missing, what it breaks and how to make the right token, and still lists every tool', async () => {
     const id = 'no-catalog-scope';
     const token = await project(id, ['events:write', 'surface:read']);
-    const { dir, stateDir } = proxyFolder(favindex.work, 'no-catalog-scope');
-    const proxy = await connect(
-      proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: writeServersFile(dir), stateDir, extra: ['--start-wait', '60'] }),
-    );
+    const proxy = await connect(newProxy(favindex, { name: 'no-catalog-scope', project: id, token, extra: ['--start-wait', '60'] }).args);
     const names = (await proxy.client.listTools()).tools.map((t) => t.name);
     for (const name of ['all_everything_echo', 'all_filesystem_read_text_file', 'all_memory_read_graph']) expect(names).toContain(name);
     // Ten polls of 0.2 s, each retrying the uploads.
@@ -172,18 +153,10 @@ describe('servers that do not start', () => {
   it('does not hold the first list for a server that failed to start', async () => {
     const id = 'failing-server';
     const token = await project(id, PROXY_SCOPES);
-    const { dir, stateDir } = proxyFolder(favindex.work, 'failing');
     // With a bound far beyond the test's timeout, only knowing the failure lets the list through.
-    const args = proxyArgs({
-      url: favindex.server.baseUrl,
-      project: id,
-      token,
-      config: writeServersFile(dir, { broken: FAILING }),
-      stateDir,
-      extra: ['--start-wait', '600'],
-    });
+    const { args } = newProxy(favindex, { name: 'failing', project: id, token, servers: { broken: FAILING }, extra: ['--start-wait', '600'] });
     const proxy = await connect(args);
-    expect(entries((await proxy.client.listTools()).tools)).toEqual(await preview(id));
+    expect(listEntries((await proxy.client.listTools()).tools)).toEqual(await previewEntries(api, id, 'favindex'));
     expect(await catalogServers(id)).toEqual(['everything', 'filesystem', 'memory']);
     expect(proxy.stderr()).toMatch(/broken: .*restarting in/);
     await proxy.close();

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client, type ClientOptions, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { stopChild } from '@/test/child-process';
 import { adminApi } from '@/test/cli/run-cli';
@@ -204,6 +206,19 @@ export function proxyFolder(work: string, name: string): { dir: string; stateDir
   return { dir, stateDir: path.join(dir, 'state') };
 }
 
+/**
+ * A proxy of `favindex` for `project` in a fresh folder `name` (see proxyFolder), in front of the
+ * npm servers and `servers` (see writeServersFile): its command line, and its folders.
+ */
+export function newProxy(
+  favindex: FavindexForTests,
+  a: { name: string; project: string; token: string; servers?: Record<string, unknown>; extra?: string[] },
+): { args: string[]; dir: string; stateDir: string } {
+  const { dir, stateDir } = proxyFolder(favindex.work, a.name);
+  const config = writeServersFile(dir, a.servers);
+  return { args: proxyArgs({ url: favindex.server.baseUrl, project: a.project, token: a.token, config, stateDir, extra: a.extra }), dir, stateDir };
+}
+
 export interface FavindexForTests {
   server: ServerProcess;
   api: ReturnType<typeof adminApi>;
@@ -228,6 +243,8 @@ export async function stopFavindex(favindex: Partial<FavindexForTests>): Promise
 }
 
 export interface FavindexForFile extends FavindexForTests {
+  /** The server's admin API; it may be taken at the file's top level and called once the tests run. */
+  api: ReturnType<typeof adminApi>;
   /** Closed after the file's tests. */
   clients: TestClient[];
   /** Stopped after the file's tests. */
@@ -236,9 +253,13 @@ export interface FavindexForFile extends FavindexForTests {
 
 /** startFavindex before a file's tests and stopFavindex after them, closing the clients and children they made. */
 export function favindexForFile(prefix: string): FavindexForFile {
-  const file = { clients: [], children: [] } as unknown as FavindexForFile;
+  let started: FavindexForTests | undefined;
+  const api: ReturnType<typeof adminApi> = (...args) => (started ?? notStarted()).api(...args);
+  // Sound: server and work are set before the file's tests run, as the interface promises; api is there from the start.
+  const file = { clients: [], children: [], api } as unknown as FavindexForFile;
   beforeAll(async () => {
-    Object.assign(file, await startFavindex(prefix));
+    started = await startFavindex(prefix);
+    Object.assign(file, { server: started.server, work: started.work });
   });
   afterAll(async () => {
     for (const c of file.clients) await c.close().catch(() => {});
@@ -248,6 +269,10 @@ export function favindexForFile(prefix: string): FavindexForFile {
   return file;
 }
 
+function notStarted(): never {
+  throw new Error('favindexForFile: the server starts before the tests (beforeAll); call api in a test or hook');
+}
+
 /** A project and a token of `scopes` (a proxy's, unless told) for it. */
 export async function projectWithToken(api: ReturnType<typeof adminApi>, id: string, scopes: readonly string[] = PROXY_SCOPES): Promise<string> {
   const made = await api('POST', '/api/projects', { id });
@@ -255,4 +280,31 @@ export async function projectWithToken(api: ReturnType<typeof adminApi>, id: str
   const token = await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes });
   if (token.status !== 201) throw new Error(`token for ${id}: ${token.status} ${JSON.stringify(token.body)}`);
   return token.body.token;
+}
+
+/** Sets `change`'s fields of the project's surface config, keeping the rest; the PATCH must succeed. */
+export async function changeSurface(api: ReturnType<typeof adminApi>, id: string, change: Record<string, unknown>): Promise<void> {
+  const current = (await api('GET', `/api/projects/${id}`)).body;
+  expect((await api('PATCH', `/api/projects/${id}`, { surface: { ...current.surface, ...change } })).status).toBe(200);
+}
+
+/** A listed tool as the proxy must present it: name, description and input schema. */
+export type ListEntry = [string, string | undefined, unknown];
+
+/** A tools/list result's tools as entries, to compare with the preview's. */
+export const listEntries = (tools: Tool[]): ListEntry[] => tools.map((t) => [t.name, t.description, t.inputSchema]);
+
+/** The preview's list for the mode and session state, without agent tools, as entries: what the proxy must present. */
+export async function previewEntries(
+  api: ReturnType<typeof adminApi>,
+  id: string,
+  mode: SurfaceMode,
+  state: { activated?: string[]; calledServers?: string[]; query?: string } = {},
+): Promise<ListEntry[]> {
+  const q = new URLSearchParams({ mode, agentTools: '0', query: state.query ?? '' });
+  if (state.activated) q.set('activated', state.activated.join(','));
+  if (state.calledServers) q.set('calledServers', state.calledServers.join(','));
+  const res = await api('GET', `/api/projects/${id}/preview?${q}`);
+  expect(res.status).toBe(200);
+  return res.body.modes[0].tools.map((t: { name: string; description: string; inputSchema: unknown }) => [t.name, t.description || undefined, t.inputSchema]);
 }

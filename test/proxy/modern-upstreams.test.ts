@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { ClientOptions } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { adminApi } from '@/test/cli/run-cli';
 import { startModernMcpServer } from '@/test/mcp-server';
-import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient, writeServersFile } from './harness';
+import { changeSurface, eventually, favindexForFile, newProxy, projectWithToken, ROOT, stdioClient, type TestClient } from './harness';
 
 /**
  * favindex proxy in front of servers of both revisions: the three npm servers (2025-11-25 over
@@ -13,7 +12,7 @@ import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, 
  * which revision each server speaks.
  */
 const favindex = favindexForFile('favindex-modern-upstreams-test-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { api } = favindex;
 const MODERN: ClientOptions = { versionNegotiation: { mode: { pin: '2026-07-28' } } };
 const ID = 'modern-upstreams';
 const MODERN_SERVER = path.join(ROOT, 'test', 'proxy', 'modern-server.mjs');
@@ -30,14 +29,16 @@ interface ListedServer {
 beforeAll(async () => {
   modern = await startModernMcpServer();
   const token = await projectWithToken(api, ID);
-  const current = (await api('GET', `/api/projects/${ID}`)).body;
-  expect((await api('PATCH', `/api/projects/${ID}`, { surface: { ...current.surface, mode: 'eager' } })).status).toBe(200);
-  const { dir, stateDir } = proxyFolder(favindex.work, ID);
-  const config = writeServersFile(dir, {
-    'modern-http': { type: 'http', url: modern.url },
-    'modern-stdio': { command: process.execPath, args: [MODERN_SERVER, 'stdio'], protocol: 'auto' },
+  await changeSurface(api, ID, { mode: 'eager' });
+  const { args } = newProxy(favindex, {
+    name: ID,
+    project: ID,
+    token,
+    servers: {
+      'modern-http': { type: 'http', url: modern.url },
+      'modern-stdio': { command: process.execPath, args: [MODERN_SERVER, 'stdio'], protocol: 'auto' },
+    },
   });
-  const args = proxyArgs({ url: favindex.server.baseUrl, project: ID, token, config, stateDir });
   connect = async (name, options = {}) => {
     const c = await stdioClient(args, name, {}, options);
     favindex.clients.push(c);

@@ -1,20 +1,21 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import type { Tool } from '@modelcontextprotocol/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import type { adminApi } from '@/test/cli/run-cli';
 import { stopChild } from '@/test/child-process';
 import {
+  changeSurface,
   CRASHY,
   eventually,
   favindexForFile,
   httpClient,
   httpSecret,
+  listEntries,
+  newProxy,
+  previewEntries,
   projectWithToken,
   proxyArgs,
-  proxyFolder,
   ROOT,
   stdioClient,
   type TestClient,
@@ -27,29 +28,10 @@ import {
  * Streamable HTTP), in front of the reference MCP servers from npm.
  */
 const favindex = favindexForFile('favindex-proxy-test-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
-const { clients } = favindex;
+const { api, clients } = favindex;
 
 /** A project and a token with the proxy's three scopes. */
 const project = (id: string) => projectWithToken(api, id);
-
-async function setMode(id: string, mode: SurfaceMode): Promise<void> {
-  const current = (await api('GET', `/api/projects/${id}`)).body;
-  expect((await api('PATCH', `/api/projects/${id}`, { surface: { ...current.surface, mode } })).status).toBe(200);
-}
-
-type Entry = [string, string | undefined, unknown];
-const fromProxy = (tools: Tool[]): Entry[] => tools.map((t) => [t.name, t.description, t.inputSchema]);
-
-/** The preview's list for the mode and session state, without agent tools: what the proxy must present. */
-async function preview(id: string, mode: SurfaceMode, state: { activated?: string[]; calledServers?: string[]; query?: string } = {}): Promise<Entry[]> {
-  const q = new URLSearchParams({ mode, agentTools: '0', query: state.query ?? '' });
-  if (state.activated) q.set('activated', state.activated.join(','));
-  if (state.calledServers) q.set('calledServers', state.calledServers.join(','));
-  const res = await api('GET', `/api/projects/${id}/preview?${q}`);
-  expect(res.status).toBe(200);
-  return res.body.modes[0].tools.map((t: { name: string; description: string; inputSchema: unknown }) => [t.name, t.description || undefined, t.inputSchema]);
-}
 
 async function namesOf(id: string, mode: SurfaceMode): Promise<Record<string, string>> {
   return (await api('GET', `/api/projects/${id}/surface?mode=${mode}`)).body.names;
@@ -96,7 +78,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
     await eventually(async () => {
       const catalog = (await api('GET', `/api/projects/${id}/catalog`)).body;
       expect(catalog.servers.map((s: { name: string }) => s.name).sort()).toEqual(['crashy', 'everything', 'filesystem', 'memory']);
-      expect(fromProxy((await proxy.client.listTools()).tools)).toEqual(await preview(id, 'favindex'));
+      expect(listEntries((await proxy.client.listTools()).tools)).toEqual(await previewEntries(api, id, 'favindex'));
     }, 60_000);
   });
 
@@ -109,11 +91,11 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
   it("presents exactly the preview's list in every mode, as the session activates, calls and searches", async () => {
     const state = { activated: [] as string[], calledServers: [] as string[], query: '' };
     const same = async (mode: SurfaceMode) => {
-      await eventually(async () => expect(fromProxy((await proxy.client.listTools()).tools), mode).toEqual(await preview(id, mode, state)));
+      await eventually(async () => expect(listEntries((await proxy.client.listTools()).tools), mode).toEqual(await previewEntries(api, id, mode, state)));
     };
     for (const mode of SURFACE_MODES) {
       const heard = proxy.nextListChanged();
-      await setMode(id, mode);
+      await changeSurface(api, id, { mode });
       await heard;
       await same(mode);
       if (mode === 'lazy') {
@@ -139,7 +121,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
         await same(mode);
       }
     }
-    await setMode(id, 'favindex');
+    await changeSurface(api, id, { mode: 'favindex' });
   });
 
   it('sends a pin to the client as list_changed; a call through the favourite reaches the upstream and shows in /usage under its canonical name', async () => {
@@ -218,15 +200,7 @@ describe('favindex proxy over Streamable HTTP', () => {
   it('gives each client its own session, presents the same list, and traces each session apart', async () => {
     const id = 'proxied-http';
     const token = await project(id);
-    const { dir, stateDir } = proxyFolder(favindex.work, 'http');
-    const args = proxyArgs({
-      url: favindex.server.baseUrl,
-      project: id,
-      token,
-      config: writeServersFile(dir),
-      stateDir,
-      extra: ['--listen', '127.0.0.1:0'],
-    });
+    const { args, stateDir } = newProxy(favindex, { name: 'http', project: id, token, extra: ['--listen', '127.0.0.1:0'] });
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -242,10 +216,10 @@ describe('favindex proxy over Streamable HTTP', () => {
       const [a, b] = [await httpClient(url, secret, 'client-a'), await httpClient(url, secret, 'client-b')];
       clients.push(a, b);
       await eventually(async () => {
-        expect(fromProxy((await a.client.listTools()).tools)).toEqual(await preview(id, 'favindex'));
+        expect(listEntries((await a.client.listTools()).tools)).toEqual(await previewEntries(api, id, 'favindex'));
         expect((await api('GET', `/api/projects/${id}/catalog`)).body.servers).toHaveLength(3);
       }, 60_000);
-      expect(fromProxy((await b.client.listTools()).tools)).toEqual(fromProxy((await a.client.listTools()).tools));
+      expect(listEntries((await b.client.listTools()).tools)).toEqual(listEntries((await a.client.listTools()).tools));
       expect(a.client.getInstructions()).toContain('Prefer the fav_ tools');
 
       const heardA = a.nextListChanged();

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { adminApi } from '@/test/cli/run-cli';
-import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT } from './harness';
+import { changeSurface, eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT } from './harness';
 
 /**
  * What an upstream returns from tools/call reaches the client as the upstream wrote it (#26: the
@@ -14,7 +13,7 @@ import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, 
  * tool error that names the server, and the proxy goes on serving.
  */
 const favindex = favindexForFile('favindex-result-passthrough-test-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { api } = favindex;
 const ID = 'result-passthrough';
 const RAW = path.join(ROOT, 'test', 'proxy', 'raw-result-server.mjs');
 const big = 'x'.repeat(512 * 1024);
@@ -59,8 +58,7 @@ const call = async (name: string) => (await request('tools/call', { name, argume
 
 beforeAll(async () => {
   const token = await projectWithToken(api, ID);
-  const current = (await api('GET', `/api/projects/${ID}`)).body;
-  expect((await api('PATCH', `/api/projects/${ID}`, { surface: { ...current.surface, mode: 'eager' } })).status).toBe(200);
+  await changeSurface(api, ID, { mode: 'eager' });
   const { dir, stateDir } = proxyFolder(favindex.work, ID);
   const config = path.join(dir, 'servers.json');
   const results = path.join(dir, 'results.json');

@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { ClientOptions } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import type { adminApi } from '@/test/cli/run-cli';
 import {
+  changeSurface,
   eventually,
   favindexForFile,
   httpClient,
   httpSecret,
+  newProxy,
   projectWithToken,
   proxyArgs,
   proxyFolder,
@@ -24,15 +25,10 @@ import {
  * per connection or with the calls made before it (§surface, protocol revisions).
  */
 const favindex = favindexForFile('favindex-stateless-test-');
-const api: ReturnType<typeof adminApi> = (...args) => favindex.api(...args);
+const { api } = favindex;
 
 const MODERN: ClientOptions = { versionNegotiation: { mode: { pin: '2026-07-28' } } };
 const MODERN_UPSTREAM = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'modern-server.mjs'), 'stdio'], protocol: '2026-07-28' };
-
-async function setMode(id: string, mode: SurfaceMode): Promise<void> {
-  const current = (await api('GET', `/api/projects/${id}`)).body;
-  expect((await api('PATCH', `/api/projects/${id}`, { surface: { ...current.surface, mode } })).status).toBe(200);
-}
 
 /**
  * What a fresh session lists in the preview, where a search mode adds mcp_invoke_tool after
@@ -91,14 +87,12 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
 
   beforeAll(async () => {
     const token = await projectWithToken(api, id);
-    const { dir, stateDir } = proxyFolder(favindex.work, id);
-    const args = proxyArgs({
-      url: favindex.server.baseUrl,
+    const { args, stateDir } = newProxy(favindex, {
+      name: id,
       project: id,
       token,
       // Behind it, the three npm servers (2025-11-25) and one that speaks 2026-07-28 only.
-      config: writeServersFile(dir, { modern: MODERN_UPSTREAM }),
-      stateDir,
+      servers: { modern: MODERN_UPSTREAM },
       extra: transport === 'http' ? ['--listen', '127.0.0.1:0'] : [],
     });
     if (transport === 'stdio') {
@@ -125,7 +119,7 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
 
   it('answers tools/list the same, byte for byte, on every connection and after calls, in every mode', async () => {
     for (const mode of SURFACE_MODES) {
-      await setMode(id, mode);
+      await changeSurface(api, id, { mode });
       const a = await connect('agent');
       const expected = await statelessNames(id, mode);
       // The proxy reads the surface every 0.2 s here: the new mode's list comes within a poll or two.
@@ -145,7 +139,7 @@ describe.each(['stdio', 'http'] as const)('favindex proxy on MCP 2026-07-28 over
   }, 180_000);
 
   it('tells a subscribed client of a pin, and its next list has the favourite', async () => {
-    await setMode(id, 'favindex');
+    await changeSurface(api, id, { mode: 'favindex' });
     const c = await connect('subscriber');
     // The mode change must have reached the proxy first: else its own notice could be taken for the pin's.
     const favindexList = await statelessNames(id, 'favindex');
