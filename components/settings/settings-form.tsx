@@ -9,7 +9,7 @@ import { stableStringify } from '@/lib/stable-json';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { configOf, draftOf, LIMIT_FIELDS, rebaseDraft, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
-import { FIELD_WORDS, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
+import { FIELD_WORDS, fieldLabel, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
 import { SurfaceChangePanel } from './surface-change-panel';
 import { useSurfaceChange } from './use-surface-change';
 
@@ -28,6 +28,30 @@ function Field({ path, problem, children }: { path: string; problem?: string; ch
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A field whose value is one of `choices`, picked in a select labelled with the field's words; `children` say more under it. */
+function ChoiceField<T extends string>({
+  path,
+  value,
+  choices,
+  optionLabel,
+  onChange,
+  children,
+}: {
+  path: string;
+  value: T;
+  choices: readonly T[];
+  optionLabel?: (choice: T) => string;
+  onChange: (choice: T) => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Field path={path}>
+      <ChoiceSelect label={fieldLabel(path)} value={value} choices={choices} optionLabel={optionLabel} onChange={onChange} />
+      {children}
+    </Field>
   );
 }
 
@@ -79,42 +103,30 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
         }}
       >
         <div className={styles.fields}>
-          <Field path="mode">
-            <ChoiceSelect label={FIELD_WORDS.mode?.label ?? 'Mode'} value={draft.mode} choices={SURFACE_MODES} onChange={(mode) => edit({ mode })} />
+          <ChoiceField path="mode" value={draft.mode} choices={SURFACE_MODES} onChange={(mode) => edit({ mode })}>
             <p className="small" data-testid="mode-words">
               {MODE_WORDS[draft.mode]}
             </p>
-          </Field>
-          <Field path="naming">
-            <ChoiceSelect
-              label={FIELD_WORDS.naming?.label ?? 'Tool names'}
-              value={draft.naming}
-              choices={NAMING_SCHEMES}
-              optionLabel={(n) => NAMING_WORDS[n]}
-              onChange={(naming) => edit({ naming })}
-            />
-          </Field>
-          <Field path="argumentChecks">
-            <ChoiceSelect
-              label={FIELD_WORDS.argumentChecks?.label ?? 'Argument checks'}
-              value={draft.argumentChecks}
-              choices={ARGUMENT_CHECK_MODES}
-              optionLabel={(m) => ARGUMENT_CHECK_LABELS[m]}
-              onChange={(argumentChecks) => edit({ argumentChecks })}
-            />
+          </ChoiceField>
+          <ChoiceField
+            path="naming"
+            value={draft.naming}
+            choices={NAMING_SCHEMES}
+            optionLabel={(n) => NAMING_WORDS[n]}
+            onChange={(naming) => edit({ naming })}
+          />
+          <ChoiceField
+            path="argumentChecks"
+            value={draft.argumentChecks}
+            choices={ARGUMENT_CHECK_MODES}
+            optionLabel={(m) => ARGUMENT_CHECK_LABELS[m]}
+            onChange={(argumentChecks) => edit({ argumentChecks })}
+          >
             <p className="small" data-testid="argument-check-words">
               {ARGUMENT_CHECK_WORDS[draft.argumentChecks]}
             </p>
-          </Field>
-          <Field path="target">
-            <ChoiceSelect
-              label={FIELD_WORDS.target?.label ?? 'Model provider'}
-              value={draft.target}
-              choices={TARGET_IDS}
-              optionLabel={targetLabel}
-              onChange={(target) => edit({ target })}
-            />
-          </Field>
+          </ChoiceField>
+          <ChoiceField path="target" value={draft.target} choices={TARGET_IDS} optionLabel={targetLabel} onChange={(target) => edit({ target })} />
           {draft.target === 'custom' ? (
             <NumberField path="customCap" value={draft.customCap} problem={problems.get('customCap')} onChange={(customCap) => edit({ customCap })} />
           ) : null}
