@@ -76,6 +76,27 @@ function Unchecked({ usage }: { usage: ArgumentUsage }) {
 }
 
 /**
+ * A filter by one field: every value, or one of those `seen`. The value named in the URL stays
+ * offered even when the window has none of its calls.
+ */
+function FilterSelect({
+  label,
+  every,
+  value,
+  seen,
+  onChange,
+}: {
+  label: string;
+  every: string;
+  value: string;
+  seen: readonly string[];
+  onChange: (value: string | null) => void;
+}) {
+  const choices = [EVERY, ...new Set([...seen, ...(value ? [value] : [])])];
+  return <ChoiceSelect label={label} value={value} choices={choices} optionLabel={(v) => v || every} onChange={(v) => onChange(v || null)} />;
+}
+
+/**
  * Why calls fail (§arguments), over the usage page's window: which tools models call with
  * arguments that break their schema, worst first, and one tool's calls by model and client with
  * the wrong keys they sent. The tool shown and the filters are kept in the URL.
@@ -88,34 +109,13 @@ export function WhyCallsFail({ id, window, until, models, clients }: { id: strin
   const shown = search.get('argTool');
   const query = useArgumentUsageQuery(id, { window, until, model: model || undefined, client: client || undefined, token: token || undefined });
   const identities = useIdentityUsageQuery(id, { window, until });
-  const tokenChoices = [EVERY, ...new Set([...(identities.data?.identities ?? []).flatMap((i) => (i.token ? [i.token] : [])), ...(token ? [token] : [])])];
-  // A filter named in the URL stays offered even when the window has none of its calls.
-  const modelChoices = [EVERY, ...new Set([...models, ...(model ? [model] : [])])];
-  const clientChoices = [EVERY, ...new Set([...clients, ...(client ? [client] : [])])];
+  const tokens = (identities.data?.identities ?? []).flatMap((i) => (i.token ? [i.token] : []));
   return (
     <Card aria-labelledby={HEADING} data-testid="why-calls-fail">
       <CardHeader id={HEADING} title="Why calls fail" note="arguments checked against each tool's inputSchema">
-        <ChoiceSelect
-          label="Model"
-          value={model}
-          choices={modelChoices}
-          optionLabel={(m) => m || 'every model'}
-          onChange={(m) => set({ argModel: m || null })}
-        />
-        <ChoiceSelect
-          label="Client"
-          value={client}
-          choices={clientChoices}
-          optionLabel={(c) => c || 'every client'}
-          onChange={(c) => set({ argClient: c || null })}
-        />
-        <ChoiceSelect
-          label="Token"
-          value={token}
-          choices={tokenChoices}
-          optionLabel={(t) => t || 'every token'}
-          onChange={(t) => set({ argToken: t || null })}
-        />
+        <FilterSelect label="Model" every="every model" value={model} seen={models} onChange={(argModel) => set({ argModel })} />
+        <FilterSelect label="Client" every="every client" value={client} seen={clients} onChange={(argClient) => set({ argClient })} />
+        <FilterSelect label="Token" every="every token" value={token} seen={tokens} onChange={(argToken) => set({ argToken })} />
       </CardHeader>
       <QueryView
         query={query}
