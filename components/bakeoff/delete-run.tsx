@@ -7,13 +7,5 @@ import type { BakeoffRunView } from '@/lib/contracts/bakeoffs';
 /** Delete a run and its transcripts, asking once more in place. */
 export function DeleteRun({ projectId, run }: { projectId: string; run: BakeoffRunView }) {
   const remove = useDeleteBakeoffMutation(projectId);
-  return (
-    <AskAgainButton
-      label="Delete this run…"
-      confirmLabel={`Delete ${run.name}`}
-      pending={remove.isPending}
-      error={remove.isError ? remove.error : null}
-      onConfirm={() => remove.mutate(run.id)}
-    />
-  );
+  return <AskAgainButton label="Delete this run…" confirmLabel={`Delete ${run.name}`} action={remove} variables={run.id} />;
 }

@@ -98,13 +98,5 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
 /** A proxy that no longer runs stays listed until forgotten; a report from it later brings it back. */
 function ForgetButton({ projectId, proxy }: { projectId: string; proxy: ProxyView }) {
   const forget = useForgetProxyMutation(projectId);
-  return (
-    <AskAgainButton
-      label="Forget this proxy…"
-      confirmLabel={`Forget ${proxy.host}`}
-      pending={forget.isPending}
-      error={forget.isError ? forget.error : null}
-      onConfirm={() => forget.mutate(proxy.id)}
-    />
-  );
+  return <AskAgainButton label="Forget this proxy…" confirmLabel={`Forget ${proxy.host}`} action={forget} variables={proxy.id} />;
 }

@@ -3,21 +3,23 @@
 import { ErrorNotice } from './error-notice';
 import { useConfirmStep } from './use-confirm-step';
 
-/** A destructive action that asks once more in place: "Delete this run…", then "Delete <name>" or Cancel. */
-export function AskAgainButton({
-  label,
-  confirmLabel,
-  pending,
-  error,
-  onConfirm,
-}: {
-  label: string;
-  confirmLabel: string;
-  pending: boolean;
+/** The part of a mutation (TanStack Query's useMutation) the button runs and reports. */
+interface Action<V> {
+  isPending: boolean;
+  isError: boolean;
   error: unknown;
-  onConfirm: () => void;
-}) {
+  mutate: (variables: V) => void;
+}
+
+/**
+ * A destructive action that asks once more in place: "Delete this run…", then "Delete <name>" or
+ * Cancel; confirmed, it runs `action` on `variables`, and shows its error if it fails.
+ */
+export function AskAgainButton<V>({ label, confirmLabel, action, variables }: { label: string; confirmLabel: string; action: Action<V>; variables: V }) {
   const { confirming, toggle, opener, confirm } = useConfirmStep();
+  const pending = action.isPending;
+  const error = action.isError ? action.error : null;
+  const onConfirm = () => action.mutate(variables);
   return (
     <div className="row">
       {confirming ? (
