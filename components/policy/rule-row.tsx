@@ -8,6 +8,12 @@ import styles from './policy.module.css';
 
 const WANTED_WORDS: Record<Wanted, string> = { any: 'Any', yes: 'Yes', no: 'No' };
 
+/** The rule's two lists of names or patterns, each typed in one text field (commas or spaces between them). */
+const PATTERN_FIELDS = [
+  { field: 'tools', label: 'Tools (names or patterns, e.g. github/delete_*)', placeholder: 'every tool' },
+  { field: 'servers', label: 'Servers (names or patterns)', placeholder: 'every server' },
+] as const;
+
 interface Props {
   rule: DraftRule;
   /** 1-based, as the page and the API's reasons count rules. */
@@ -71,26 +77,18 @@ export function RuleRow({ rule, place, count, identities, onChange, onMove, onRe
           optionLabel={(e) => (e === 'allow' ? 'Allow the tools' : 'Deny the tools')}
           onChange={(effect) => set({ effect })}
         />
-        <label className="field">
-          Tools (names or patterns, e.g. github/delete_*)
-          <input
-            aria-label={`Rule ${place}: tools`}
-            value={rule.tools}
-            placeholder="every tool"
-            spellCheck={false}
-            onChange={(e) => set({ tools: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          Servers (names or patterns)
-          <input
-            aria-label={`Rule ${place}: servers`}
-            value={rule.servers}
-            placeholder="every server"
-            spellCheck={false}
-            onChange={(e) => set({ servers: e.target.value })}
-          />
-        </label>
+        {PATTERN_FIELDS.map(({ field, label, placeholder }) => (
+          <label key={field} className="field">
+            {label}
+            <input
+              aria-label={`Rule ${place}: ${field}`}
+              value={rule[field]}
+              placeholder={placeholder}
+              spellCheck={false}
+              onChange={(e) => set({ [field]: e.target.value })}
+            />
+          </label>
+        ))}
         {POLICY_ANNOTATIONS.map((a) => (
           <ChoiceSelect
             key={a}
