@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/client';
-import type { CallToolResult, ClientCapabilities, Progress } from '@modelcontextprotocol/client';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
-import { connectMcp } from './fetch-tools';
+import { type ConnectOptions, connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { revisionError, toUpstreamError } from './upstream-error';
@@ -30,12 +30,9 @@ export interface UpstreamConnection {
   close(graceMs?: number): Promise<void>;
 }
 
-export interface ConnectUpstreamOptions {
+/** What connectMcp takes too (an HTTP upstream is connected through it), with a timeout that must be given. */
+export interface ConnectUpstreamOptions extends Pick<ConnectOptions, 'onToolsChanged' | 'name' | 'capabilities' | 'setup'> {
   timeoutMs: number;
-  onToolsChanged?: () => void;
-  name?: string;
-  capabilities?: ClientCapabilities;
-  setup?: (client: Client) => void;
   /** Aborts the start (the proxy stops): the process is ended within STOP_GRACE_MS. */
   signal?: AbortSignal;
   /** stdio: one message from the server at most this long (a longer response fails its request alone). */
