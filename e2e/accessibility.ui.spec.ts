@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { plantedBakeoff } from '../test/bakeoff-runs';
-import { fullProject, PROJECT_TABS, uniqueId } from './helpers';
+import { fullProject, newProject, PROJECT_TABS } from './helpers';
 
 /** axe's serious and critical findings on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
@@ -34,8 +34,7 @@ test('axe finds nothing serious on the login page of password mode', async ({ pa
 });
 
 test('axe finds nothing serious on a new project’s first steps', async ({ page, request }) => {
-  const id = uniqueId('axe-new');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'axe-new');
   await page.goto(`/projects/${id}`);
   await expect(page.getByTestId('first-run')).toBeVisible();
   await settled(page);

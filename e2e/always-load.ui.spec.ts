@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { catalogs, githubProjectPinning, putCatalog, uniqueId } from './helpers';
+import { catalogs, githubProjectPinning, newProject, putCatalog } from './helpers';
 
 test('keep favourites loaded in clients that defer tools: a switch beside the favourite settings that asks, then saves to what the proxy reads', async ({
   page,
   request,
 }) => {
-  const id = uniqueId('loaded');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'loaded');
   await putCatalog(request, id, 'github');
   expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool: 'github/create_issue' } })).ok()).toBe(true);
   const surface = async () => (await (await request.get(`/api/projects/${id}/surface?mode=deferred`)).json()).alwaysLoadFavourites;

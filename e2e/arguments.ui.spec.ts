@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { sendEvents, uniqueId } from './helpers';
+import { newProject, sendEvents } from './helpers';
 
 const RUN_REPORT = {
   name: 'run_report',
@@ -17,8 +17,7 @@ const RUN_REPORT = {
  * schema): 10 calls of gpt-5.4-mini through codex (4 with start/end for startDate/endDate) and 5 right ones of claude-sonnet-4.5.
  */
 async function seed(request: APIRequestContext): Promise<string> {
-  const id = uniqueId('arguments');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'arguments');
   expect((await request.put(`/api/projects/${id}/catalog/reports`, { data: { tools: [RUN_REPORT] } })).ok()).toBe(true);
   const at = (i: number) => new Date(Date.now() - 3_600_000 + i * 1_000).toISOString();
   const call = (i: number, model: string, client: string, args: object) => ({

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { dailyCalls } from '../test/planted-traces';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 test('the backtest charts draw their series, axes and names, and the keyboard reads them', async ({ page, request }) => {
-  const id = uniqueId('backtest');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'backtest');
   await putCatalog(request, id, 'github');
   // Five weeks of calls whose habit moves from get_issue to list_issues: the rule's pick ages.
   await sendEvents(request, id, [

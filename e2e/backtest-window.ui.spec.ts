@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { dailyCalls } from '../test/planted-traces';
-import { DESKTOP_AND_PHONE, putCatalog, sendEvents, uniqueId } from './helpers';
+import { DESKTOP_AND_PHONE, newProject, putCatalog, sendEvents } from './helpers';
 
 for (const viewport of DESKTOP_AND_PHONE) {
   test(`the backtest shows the weeks that have calls, and says so of a week without (${viewport.width} px)`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
-    const id = uniqueId('backtest-window');
-    expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+    const id = await newProject(request, 'backtest-window');
     await putCatalog(request, id, 'github');
     // Calls from 16 days ago until today: three weeks of data.
     await sendEvents(request, id, dailyCalls(16, 0, { 'github/get_issue': 2, 'github/list_issues': 1 }));

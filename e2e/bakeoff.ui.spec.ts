@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { plantedBakeoff } from '../test/bakeoff-runs';
-import { fitsWidth, uniqueId } from './helpers';
+import { fitsWidth, newProject } from './helpers';
 
 for (const width of [1440, 390]) {
   test.describe(`at ${width} px`, () => {
@@ -10,8 +10,7 @@ for (const width of [1440, 390]) {
       page,
       request,
     }) => {
-      const id = uniqueId('bakeoff');
-      expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+      const id = await newProject(request, 'bakeoff');
       // 2 tasks × 2 models × 10 runs per presentation: lazy calls the target first 4 times in 10, pinned 8.
       const upload = { name: 'pinned against lazy', ...plantedBakeoff({ runs: 10, rightFirst: { lazy: 0.4, pinned: 0.8 } }) };
       const kept = await request.post(`/api/projects/${id}/bakeoffs`, { data: upload });
@@ -62,8 +61,7 @@ for (const width of [1440, 390]) {
 }
 
 test('two runs: the picker switches between them and the address keeps the choice', async ({ page, request }) => {
-  const id = uniqueId('bakeoff-two');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'bakeoff-two');
   const first = await request.post(`/api/projects/${id}/bakeoffs`, { data: { name: 'first', ...plantedBakeoff({ rightFirst: { lazy: 0.4, pinned: 0.4 } }) } });
   const second = await request.post(`/api/projects/${id}/bakeoffs`, { data: { name: 'second', ...plantedBakeoff({ rightFirst: { lazy: 0.2, pinned: 1 } }) } });
   expect(first.status()).toBe(201);

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, uniqueId } from './helpers';
+import { editYamlCopy, newProject, putCatalog } from './helpers';
 
 const pin = (tool: string) => ({ data: { tool } });
 
 test('act on what the page says: unpin what a lower maxFavourites names, undo an unpin, revert a history entry', async ({ page, request }) => {
-  const id = uniqueId('act');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'act');
   await putCatalog(request, id, 'github');
   for (const tool of ['github/create_issue', 'github/list_issues', 'github/get_issue']) {
     expect((await request.post(`/api/projects/${id}/favourites/pin`, pin(tool))).ok()).toBe(true);
@@ -61,12 +60,8 @@ test('act on what the page says: unpin what a lower maxFavourites names, undo an
 });
 
 test('a YAML problem selects the value it is about; validator messages read as plain words', async ({ page, request }) => {
-  const id = uniqueId('yaml-line');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
-  await page.goto(`/projects/${id}/yaml`);
-  await page.getByRole('button', { name: 'Edit a copy below' }).click();
-  const editor = page.getByLabel('YAML to apply');
-  const exported = await editor.inputValue();
+  const id = await newProject(request, 'yaml-line');
+  const { editor, exported } = await editYamlCopy(page, id);
   const broken = exported.replace(/maxFavourites: \d+/, 'maxFavourites: 500');
   await editor.fill(broken);
   await page.getByRole('button', { name: 'Preview changes' }).click();

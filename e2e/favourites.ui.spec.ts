@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 const HOUR = 3_600_000;
 
 async function projectWithUsage(request: APIRequestContext) {
-  const id = uniqueId('fav');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'fav');
   await putCatalog(request, id, 'github');
   await putCatalog(request, id, 'filesystem');
   const at = (i: number) => new Date(Date.now() - HOUR - i * 1000).toISOString();

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { PLANTED_SERVER, PLANTED_TOOLS } from '../test/findability-catalog';
-import { uniqueId } from './helpers';
+import { newProject } from './helpers';
 
 test('findability: a person sees the near-duplicate pair flagged with what to change, and a test query that misses', async ({ page, request }) => {
-  const id = uniqueId('findability');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'findability');
   expect((await request.put(`/api/projects/${id}/catalog/${PLANTED_SERVER}`, { data: { tools: PLANTED_TOOLS } })).ok()).toBe(true);
 
   await page.goto(`/projects/${id}/preview`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 type Catalog = { server: string; tools: { name: string; description?: string }[] };
 const load = (name: string): Catalog => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'lib', 'demo', 'catalogs', `${name}.json`), 'utf8'));
@@ -9,6 +9,13 @@ export const catalogs = { github: load('github'), gitlab: load('gitlab'), filesy
 
 export function uniqueId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** A new, empty project named from `prefix` (see uniqueId). */
+export async function newProject(request: APIRequestContext, prefix: string): Promise<string> {
+  const id = uniqueId(prefix);
+  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  return id;
 }
 
 export async function putCatalog(request: APIRequestContext, projectId: string, server: keyof typeof catalogs) {
@@ -83,8 +90,7 @@ export async function createProjectInUi(page: Page, id: string) {
 
 /** A new project with the github catalog and `tools` pinned, in that order. */
 export async function githubProjectPinning(request: APIRequestContext, prefix: string, tools: readonly string[]): Promise<string> {
-  const id = uniqueId(prefix);
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, prefix);
   await putCatalog(request, id, 'github');
   for (const tool of tools) {
     expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool } })).ok()).toBe(true);
@@ -122,4 +128,12 @@ export function buildRunnerReport(lastError: string | null) {
     spool: { events: 3, bytes: 2_048, dropped: 0 },
     lastError,
   };
+}
+
+/** The project's YAML tab with a copy of its document in the editor: the editor, and the document it was given. */
+export async function editYamlCopy(page: Page, id: string): Promise<{ editor: Locator; exported: string }> {
+  await page.goto(`/projects/${id}/yaml`);
+  await page.getByRole('button', { name: 'Edit a copy below' }).click();
+  const editor = page.getByLabel('YAML to apply');
+  return { editor, exported: await editor.inputValue() };
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -23,8 +23,7 @@ async function tabTo(page: Page, name: string, max = 60, path: string[] = []): P
 }
 
 test('by keyboard only: reach the first suggested Pin fast, pin, move and unpin with the focus kept on the row, and undo', async ({ page, request }) => {
-  const id = uniqueId('keys');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'keys');
   await putCatalog(request, id, 'github');
   await putCatalog(request, id, 'filesystem');
   const at = (i: number) => new Date(Date.now() - HOUR - i * 1000).toISOString();
@@ -102,8 +101,7 @@ test('by keyboard only: reach the first suggested Pin fast, pin, move and unpin 
 });
 
 test('by keyboard: revoking a token keeps the focus in the table', async ({ page, request }) => {
-  const id = uniqueId('keys-tokens');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'keys-tokens');
   for (const name of ['proxy one', 'proxy two']) expect((await request.post(`/api/projects/${id}/tokens`, { data: { name } })).ok()).toBe(true);
   await page.goto(`/projects/${id}/tokens`);
   const table = page.getByTestId('tokens-table');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP_AND_PHONE, fullProject, putCatalog, sendEvents, uniqueId } from './helpers';
+import { DESKTOP_AND_PHONE, fullProject, newProject, putCatalog, sendEvents } from './helpers';
 
 /**
  * Pages that change by themselves show it without a reload: what a proxy or a script writes
@@ -67,8 +67,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
     });
 
     test('the first-run checklist sees the catalog and the first event arrive', async ({ page, request }) => {
-      const id = uniqueId('live-start');
-      expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+      const id = await newProject(request, 'live-start');
       await page.goto(`/projects/${id}`);
       const steps = page.getByTestId('first-run');
       await expect(page.getByTestId('first-event-status')).toContainText('Waiting for the first event…');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { fullProject, putCatalog, uniqueId } from './helpers';
+import { editYamlCopy, fullProject, putCatalog, uniqueId } from './helpers';
 
 /** A project at OpenAI with the three demo catalogs (49 tools): more than Cursor's 40. */
 async function openaiProject(request: APIRequestContext): Promise<string> {
@@ -119,10 +119,7 @@ for (const width of [1440, 390]) {
 
     test('YAML: a favourite no catalog lists warns by name in the dry run', async ({ page, request }) => {
       const id = await openaiProject(request);
-      await page.goto(`/projects/${id}/yaml`);
-      await page.getByRole('button', { name: 'Edit a copy below' }).click();
-      const editor = page.getByLabel('YAML to apply');
-      const exported = await editor.inputValue();
+      const { editor, exported } = await editYamlCopy(page, id);
       await editor.fill(exported.replace('    tools: []', '    tools:\n      - github/create_issue\n      - nothere/nope'));
       await page.getByRole('button', { name: 'Preview changes' }).click();
       const plan = page.getByTestId('yaml-plan');
@@ -137,10 +134,7 @@ for (const width of [1440, 390]) {
 
     test('YAML with two errors leads with the typo and selects that key, not its parent', async ({ page, request }) => {
       const id = await openaiProject(request);
-      await page.goto(`/projects/${id}/yaml`);
-      await page.getByRole('button', { name: 'Edit a copy below' }).click();
-      const editor = page.getByLabel('YAML to apply');
-      const exported = await editor.inputValue();
+      const { editor, exported } = await editYamlCopy(page, id);
       const typo = exported.replace(/^spec:$/m, 'spc:');
       const line = typo.split('\n').indexOf('spc:') + 1;
       await editor.fill(typo);

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 test('preview: switch the target to cursor, see eager over the cap, replay a session and watch pinned grow', async ({ page, request }) => {
-  const id = uniqueId('preview');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'preview');
   for (const server of ['github', 'gitlab', 'filesystem'] as const) await putCatalog(request, id, server);
   const t0 = Date.now() - 120_000;
   const at = (s: number) => new Date(t0 + s * 1000).toISOString();
@@ -70,8 +69,7 @@ test('preview: switch the target to cursor, see eager over the cap, replay a ses
 });
 
 test('preview: built for MCP 2026-07-28, a replayed session no longer grows lazy or pinned, and the link keeps the revision', async ({ page, request }) => {
-  const id = uniqueId('preview-revision');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'preview-revision');
   for (const server of ['github', 'filesystem'] as const) await putCatalog(request, id, server);
   const t0 = Date.now() - 120_000;
   await sendEvents(request, id, [

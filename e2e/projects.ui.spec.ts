@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents, uniqueId } from './helpers';
 
 test('create a project in the UI, upload its catalog, and see its catalog and events', async ({ page, request }) => {
   const id = uniqueId('e2e');
@@ -46,8 +46,7 @@ test('create a project in the UI, upload its catalog, and see its catalog and ev
 });
 
 test('loading a page aborts no request: links are not prefetched only to be dropped', async ({ page, request }) => {
-  const id = uniqueId('loads');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'loads');
   const aborted: string[] = [];
   // Prefetches only: leaving a page may well cut its own reads short.
   page.on('requestfailed', (r) => {

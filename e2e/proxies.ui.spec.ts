@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { buildRunnerReport, catalogs, fitsWidth, putCatalog, uniqueId } from './helpers';
+import { buildRunnerReport, catalogs, fitsWidth, newProject, putCatalog } from './helpers';
 
 const FILESYSTEM_TOOLS = catalogs.filesystem.tools.length;
 const GITHUB_TOOLS = catalogs.github.tools.length;
 
 /** A project with github and filesystem uploaded, and a proxy that reports it runs filesystem only. */
 async function projectWithProxy(request: Parameters<typeof putCatalog>[0]): Promise<string> {
-  const id = uniqueId('proxies');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'proxies');
   await putCatalog(request, id, 'github');
   await putCatalog(request, id, 'filesystem');
   const report = buildRunnerReport('favindex refused PUT /catalog: this token lacks the scope catalog:write (HTTP 403 FORBIDDEN)');
@@ -66,8 +65,7 @@ for (const width of [1440, 390]) {
     });
 
     test('with no proxy connected, the tab says so and what to do', async ({ page, request }) => {
-      const id = uniqueId('no-proxy');
-      expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+      const id = await newProject(request, 'no-proxy');
       await page.goto(`/projects/${id}/proxies`);
       const none = page.getByRole('region', { name: 'No proxy connected' });
       await expect(none).toContainText('events:write, surface:read, catalog:write');

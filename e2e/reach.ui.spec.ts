@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { plantedSessions } from '../test/planted-traces';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 test('the Impact page says how many more sessions used the tool a pin loaded, with its interval, per client', async ({ page, request }) => {
-  const id = uniqueId('reach');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'reach');
   await putCatalog(request, id, 'github');
   expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool: 'github/list_issues' } })).ok()).toBe(true);
   // github/list_issues: one session in three before the pin; after it, every claude-code session and still one cursor session in three.
@@ -47,8 +46,7 @@ test('the Impact page says how many more sessions used the tool a pin loaded, wi
 });
 
 test('the reach says "not enough data" below the minimum sessions', async ({ page, request }) => {
-  const id = uniqueId('reach-few');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'reach-few');
   await putCatalog(request, id, 'github');
   expect((await request.post(`/api/projects/${id}/favourites/pin`, { data: { tool: 'github/list_issues' } })).ok()).toBe(true);
   const events = plantedSessions({ revisions: [1, 2], clients: ['claude-code'], sessionsPerCell: 10, calls: () => ['github/list_issues'], now: Date.now() });

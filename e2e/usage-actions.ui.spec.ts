@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fullProject, putCatalog, sendEvents, uniqueId } from './helpers';
+import { fullProject, newProject, putCatalog, sendEvents } from './helpers';
 
 test('usage: explained KPIs, the sort kept in the URL, pin from Pin next, and a fix for each unresolved name', async ({ page, request }) => {
   const id = await fullProject(request, 'usage-actions');
@@ -42,8 +42,7 @@ test('usage: explained KPIs, the sort kept in the URL, pin from Pin next, and a 
 });
 
 test('an empty usage window offers the ready-to-copy first event', async ({ page, request }) => {
-  const id = uniqueId('usage-empty');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'usage-empty');
   // One call, three weeks ago: the project is past its first steps, and the last 7 days are empty.
   await sendEvents(request, id, [{ id: 'old-1', timestamp: new Date(Date.now() - 21 * 86_400_000).toISOString(), tool: 'example/hello' }]);
   await page.goto(`/projects/${id}?window=7d`);
@@ -54,8 +53,7 @@ test('an empty usage window offers the ready-to-copy first event', async ({ page
 });
 
 test("a call to a server the catalog lacks leads to that server's upload, named already, and then resolves", async ({ page, request }) => {
-  const id = uniqueId('usage-upload');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'usage-upload');
   await putCatalog(request, id, 'github');
   await sendEvents(request, id, [{ id: 'j-1', timestamp: new Date(Date.now() - 60_000).toISOString(), tool: 'jira/create_ticket', sessionId: 's-1' }]);
 

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { putCatalog, sendEvents, uniqueId } from './helpers';
+import { newProject, putCatalog, sendEvents } from './helpers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 test('the usage page ranks what the models call, follows the window in the URL, and lists unresolved names', async ({ page, request }) => {
-  const id = uniqueId('usage');
-  expect((await request.post('/api/projects', { data: { id } })).ok()).toBe(true);
+  const id = await newProject(request, 'usage');
   await putCatalog(request, id, 'github');
 
   const now = Date.now();
