@@ -46,13 +46,7 @@ export function CatalogTools({ servers }: { servers: CatalogResponse['servers'] 
   const needle = paged.search.trim();
   return (
     <section aria-label="Tools" className={styles.tools}>
-      <SearchInput
-        label="Search tools by name, server or description"
-        placeholder="Search tools by name, server or description"
-        value={paged.search}
-        onChange={paged.setSearch}
-        className={styles.filter}
-      />
+      <SearchInput label="Search tools by name, server or description" paged={paged} className={styles.filter} />
       <DataTable
         columns={COLUMNS}
         rows={paged.rows}

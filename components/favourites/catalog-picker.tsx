@@ -58,13 +58,7 @@ export function CatalogPicker({
       >
         {() => (
           <>
-            <SearchInput
-              label="Search the catalog"
-              placeholder="Search tools by name or description"
-              value={paged.search}
-              onChange={paged.setSearch}
-              className={styles.search}
-            />
+            <SearchInput label="Search the catalog" placeholder="Search tools by name or description" paged={paged} className={styles.search} />
             <FullNotice view={view} />
             <ul className={styles.list}>
               {paged.rows.map((t) => (

@@ -113,7 +113,7 @@ function AccessTable({ data, who }: { data: PolicyAccess; who: string }) {
         <strong className="tone-ok">{countOf(data.allowed, 'tool')} allowed</strong> · <strong className="tone-danger">{data.denied} denied</strong>
       </p>
       <div className={styles.controls}>
-        <SearchInput label="Search tools, rules and notes" placeholder="Search tools, rules and notes" value={paged.search} onChange={paged.setSearch} />
+        <SearchInput label="Search tools, rules and notes" paged={paged} />
         <ChoiceSelect label="Show" value={shown} choices={SHOWN} optionLabel={(s) => (s === 'every' ? 'every tool' : `${s} only`)} onChange={setShown} />
       </div>
       <DataTable

@@ -126,13 +126,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
   const needle = paged.search.trim();
   return (
     <>
-      <SearchInput
-        label="Search this list"
-        placeholder="Search by name or description"
-        value={paged.search}
-        onChange={paged.setSearch}
-        className={styles.search}
-      />
+      <SearchInput label="Search this list" placeholder="Search by name or description" paged={paged} className={styles.search} />
       <DataTable
         sort={sort}
         onSortChange={onSortChange}

@@ -13,9 +13,7 @@ export function PresentedNames({ names }: { names: string[] }) {
   const paged = usePagedRows(names, { pageSize: NAMES_PER_PAGE, searchText: itself });
   return (
     <>
-      {names.length > NAMES_PER_PAGE ? (
-        <SearchInput label="Search these names" placeholder="Search these names" value={paged.search} onChange={paged.setSearch} />
-      ) : null}
+      {names.length > NAMES_PER_PAGE ? <SearchInput label="Search these names" paged={paged} /> : null}
       <ul className="mono small">
         {paged.rows.map((name) => (
           <li key={name}>{name}</li>

@@ -1,18 +1,30 @@
 'use client';
 
-/** A search box that filters a list as one types; its label is read out, its placeholder shown. */
+import type { PagedRows } from './use-paged-rows';
+
+/**
+ * The search box of a paged list (usePagedRows): it filters the list as one types. Its label is
+ * read out, its placeholder (the label, unless told) shown.
+ */
 export function SearchInput({
   label,
-  placeholder,
-  value,
-  onChange,
+  placeholder = label,
+  paged,
   className,
 }: {
   label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
+  placeholder?: string;
+  paged: Pick<PagedRows<unknown>, 'search' | 'setSearch'>;
   className?: string;
 }) {
-  return <input type="search" placeholder={placeholder} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className} />;
+  return (
+    <input
+      type="search"
+      placeholder={placeholder}
+      aria-label={label}
+      value={paged.search}
+      onChange={(e) => paged.setSearch(e.target.value)}
+      className={className}
+    />
+  );
 }

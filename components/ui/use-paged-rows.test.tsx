@@ -23,7 +23,7 @@ function PagedTools({ sort = null }: { sort?: TableSort | null }) {
   const paged = usePagedRows(TOOLS, { pageSize: 50, searchText, order: tableOrder(COLUMNS, sort) });
   return (
     <>
-      <SearchInput label="Search tools" placeholder="Search" value={paged.search} onChange={paged.setSearch} />
+      <SearchInput label="Search tools" placeholder="Search" paged={paged} />
       <DataTable columns={COLUMNS} rows={paged.rows} rowKey={(t) => t.name} label="Tools" sort={sort} onSortChange={() => {}} emptyMessage="No tool matches." />
       <Pager noun="tools" {...paged.pager} />
     </>

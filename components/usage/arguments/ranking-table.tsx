@@ -77,9 +77,7 @@ export function RankingTable({ tools, onShow }: { tools: ToolArgumentSummary[]; 
   const needle = paged.search.trim();
   return (
     <>
-      {tools.length > RANKED_TOOLS_PER_PAGE ? (
-        <SearchInput label="Search the ranked tools by name" placeholder="Search the ranked tools by name" value={paged.search} onChange={paged.setSearch} />
-      ) : null}
+      {tools.length > RANKED_TOOLS_PER_PAGE ? <SearchInput label="Search the ranked tools by name" paged={paged} /> : null}
       <DataTable
         columns={columns(onShow)}
         rows={paged.rows}
