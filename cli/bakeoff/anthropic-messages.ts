@@ -1,13 +1,4 @@
-import {
-  type BakeoffMessage,
-  type Completion,
-  type CompletionRequest,
-  DEFAULT_RETRY,
-  EndpointError,
-  type ModelEndpoint,
-  postJson,
-  type RetryPolicy,
-} from './endpoint';
+import { type BakeoffMessage, DEFAULT_RETRY, EndpointError, jsonEndpoint, type ModelEndpoint, type RetryPolicy } from './endpoint';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 const MAX_TOKENS = 4_096;
@@ -24,18 +15,17 @@ interface MessagesAnswer {
 
 /** `POST …/v1/messages`. `url` is the API's base (`https://api.anthropic.com`) or the full messages URL. */
 export function anthropicMessages(url: string, apiKey: string | undefined, retry: RetryPolicy = DEFAULT_RETRY): ModelEndpoint {
-  const target = /\/messages(\?|$)/.test(url) ? url : `${url.replace(/\/+$/, '')}/v1/messages`;
-  return {
-    async complete(request: CompletionRequest): Promise<Completion> {
-      const body = {
-        model: request.model,
-        max_tokens: MAX_TOKENS,
-        messages: toMessages(request.messages),
-        ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })) } : {}),
-      };
-      const headers = { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}), ...request.headers };
-      // The endpoint is the Messages API: its documented answer shape; the fields read below are each checked for presence.
-      const answer = (await postJson(target, headers, body, retry)) as MessagesAnswer;
+  return jsonEndpoint<MessagesAnswer>({
+    target: /\/messages(\?|$)/.test(url) ? url : `${url.replace(/\/+$/, '')}/v1/messages`,
+    headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}) },
+    retry,
+    body: (request) => ({
+      model: request.model,
+      max_tokens: MAX_TOKENS,
+      messages: toMessages(request.messages),
+      ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })) } : {}),
+    }),
+    completion(answer) {
       if (!Array.isArray(answer.content)) throw new EndpointError(200, 'the answer has no content');
       const text = answer.content.filter((b) => b.type === 'text').map((b) => b.text ?? '');
       const toolCalls = answer.content
@@ -52,7 +42,7 @@ export function anthropicMessages(url: string, apiKey: string | undefined, retry
         outputTokens: usage.output_tokens ?? 0,
       };
     },
-  };
+  });
 }
 
 /** Tool results go back as one user message per model turn, as the messages API requires. */

@@ -93,6 +93,28 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** What one provider's API adds to jsonEndpoint: its address, its headers, its request body and how its answer reads. */
+export interface JsonApi<Answer> {
+  target: string;
+  /** Sent with every request, before the request's own. */
+  headers: Record<string, string>;
+  retry: RetryPolicy;
+  body(request: CompletionRequest): unknown;
+  /** The completion in the answer; each field it reads is checked for presence. */
+  completion(answer: Answer): Completion;
+}
+
+/** An endpoint that POSTs each request as JSON (see postJson) and reads the answer in the shape its API documents. */
+export function jsonEndpoint<Answer>(api: JsonApi<Answer>): ModelEndpoint {
+  return {
+    async complete(request) {
+      // The endpoint is the API the caller named: its documented answer shape, whose fields completion checks before it reads them.
+      const answer = (await postJson(api.target, { ...api.headers, ...request.headers }, api.body(request), api.retry)) as Answer;
+      return api.completion(answer);
+    },
+  };
+}
+
 /** POST `body` as JSON; retries what is worth retrying, then gives the answer's JSON or throws EndpointError. */
 export async function postJson(url: string, headers: Record<string, string>, body: unknown, retry: RetryPolicy): Promise<unknown> {
   const text = JSON.stringify(body);

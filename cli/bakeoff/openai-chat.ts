@@ -1,13 +1,4 @@
-import {
-  type BakeoffMessage,
-  type Completion,
-  type CompletionRequest,
-  DEFAULT_RETRY,
-  EndpointError,
-  type ModelEndpoint,
-  postJson,
-  type RetryPolicy,
-} from './endpoint';
+import { type BakeoffMessage, DEFAULT_RETRY, EndpointError, jsonEndpoint, type ModelEndpoint, type RetryPolicy } from './endpoint';
 
 interface ChatAnswer {
   choices?: { message?: { content?: string | null; tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[] } }[];
@@ -20,18 +11,18 @@ interface ChatAnswer {
  */
 export function openAiChat(url: string, apiKey: string | undefined, retry: RetryPolicy = DEFAULT_RETRY): ModelEndpoint {
   const target = /\/chat\/completions(\?|$)/.test(url) ? url : `${url.replace(/\/+$/, '')}/chat/completions`;
-  const auth = authHeaders(target, apiKey);
-  return {
-    async complete(request: CompletionRequest): Promise<Completion> {
-      const body = {
-        model: request.model,
-        messages: request.messages.map(toChatMessage),
-        ...(request.tools.length > 0
-          ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
-          : {}),
-      };
-      // The endpoint is a Chat Completions API: its documented answer shape; the fields read below are each checked for presence.
-      const answer = (await postJson(target, { ...auth, ...request.headers }, body, retry)) as ChatAnswer;
+  return jsonEndpoint<ChatAnswer>({
+    target,
+    headers: authHeaders(target, apiKey),
+    retry,
+    body: (request) => ({
+      model: request.model,
+      messages: request.messages.map(toChatMessage),
+      ...(request.tools.length > 0
+        ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
+        : {}),
+    }),
+    completion(answer) {
       const message = answer.choices?.[0]?.message;
       if (!message) throw new EndpointError(200, 'the answer has no choices[0].message');
       const toolCalls = (message.tool_calls ?? []).map((call, i) => ({
@@ -48,7 +39,7 @@ export function openAiChat(url: string, apiKey: string | undefined, retry: Retry
         outputTokens: usage.completion_tokens ?? 0,
       };
     },
-  };
+  });
 }
 
 /** Azure takes its key in `api-key`; every other endpoint as a bearer token; a local one may need none. */
