@@ -1,10 +1,17 @@
 import { parseArgs } from 'node:util';
 import { badArguments } from './exit-codes';
+import { recordOf } from '@/lib/records';
 import { errorMessage } from '@/lib/thrown';
 
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
 
-type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+/** One option of a command, as node:util parseArgs takes it. */
+export type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+
+/** Options that each take a value (`--name VALUE`), by name. */
+export function valueOptions<const N extends string>(...names: N[]): Record<N, OptionSpec> {
+  return recordOf(names, () => ({ type: 'string' }));
+}
 
 /** Options every command takes; each may also come from the environment. */
 const GLOBAL_OPTIONS = {

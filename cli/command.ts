@@ -1,8 +1,6 @@
-import type { ParsedCommand } from './args';
+import type { OptionSpec, ParsedCommand } from './args';
 import type { ApiClient } from './client';
 import type { Io } from './output';
-
-export type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 
 export interface CommandContext {
   parsed: ParsedCommand;

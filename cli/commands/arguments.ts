@@ -2,7 +2,7 @@ import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS, commonMistakes, FAILURE_CLASS_WORDS, wrongKeyText } from '@/lib/arguments/labels';
 import type { ArgumentUsage, ToolArgumentRow } from '@/lib/contracts/arguments';
-import { optionalInteger, requireProject, stringValue, windowQuery } from '../args';
+import { optionalInteger, requireProject, stringValue, valueOptions, windowQuery } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
@@ -93,14 +93,7 @@ export const argumentsCommand: Command = {
   name: 'arguments',
   summary: 'why calls fail: the tools models call with wrong arguments, the classes and the wrong keys',
   help: HELP,
-  options: {
-    window: { type: 'string' },
-    until: { type: 'string' },
-    model: { type: 'string' },
-    client: { type: 'string' },
-    tool: { type: 'string' },
-    top: { type: 'string' },
-  },
+  options: valueOptions('window', 'until', 'model', 'client', 'tool', 'top'),
 
   async run({ parsed, io, client }) {
     const project = requireProject(parsed.global);

@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/errors';
 import { projectDocumentSchema } from '@/lib/contracts/yaml';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
-import { integer, requireProject, seconds, stringValue } from '../args';
+import { integer, requireProject, seconds, stringValue, valueOptions } from '../args';
 import { anthropicMessages } from '../bakeoff/anthropic-messages';
 import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
 import { type LiveServers, LiveServerError, startLiveServers } from '../bakeoff/live-servers';
@@ -272,23 +272,11 @@ export const bakeoffCommand: Command = {
   summary: 'replay tasks against models in several presentations and measure which works best',
   help: HELP,
   options: {
-    tasks: { type: 'string' },
-    endpoint: { type: 'string' },
-    api: { type: 'string' },
-    'key-env': { type: 'string' },
+    ...valueOptions('tasks', 'endpoint', 'api', 'key-env', 'runs', 'seed', 'out', 'metric', 'baseline', 'proposed', 'name', 'servers', 'call-timeout'),
     model: { type: 'string', multiple: true },
     presentation: { type: 'string', multiple: true },
-    runs: { type: 'string' },
-    seed: { type: 'string' },
-    out: { type: 'string' },
-    metric: { type: 'string' },
-    baseline: { type: 'string' },
-    proposed: { type: 'string' },
     'fail-if-worse': { type: 'boolean' },
     upload: { type: 'boolean' },
-    name: { type: 'string' },
-    servers: { type: 'string' },
-    'call-timeout': { type: 'string' },
   },
 
   async run({ parsed, io, client }) {

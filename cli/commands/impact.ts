@@ -1,7 +1,7 @@
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import type { ImpactReport, ImpactSegment } from '@/lib/contracts/impact';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
-import { integer, optionalInteger, requireProject, stringValue, type Values, windowQuery } from '../args';
+import { integer, optionalInteger, requireProject, stringValue, type Values, valueOptions, windowQuery } from '../args';
 import type { ApiClient } from '../client';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -128,16 +128,9 @@ export const impactCommand: Command = {
   summary: 'did a change of the favourites or the surface help? (--backtest: how many, how often)',
   help: HELP,
   options: {
-    revision: { type: 'string' },
-    'favourites-version': { type: 'string' },
-    baseline: { type: 'string' },
-    window: { type: 'string' },
-    measure: { type: 'string' },
+    ...valueOptions('revision', 'favourites-version', 'baseline', 'window', 'measure', 'weeks', 'train', 'k'),
     'fail-on-worse': { type: 'boolean' },
     backtest: { type: 'boolean' },
-    weeks: { type: 'string' },
-    train: { type: 'string' },
-    k: { type: 'string' },
   },
 
   async run({ parsed, io, client }) {

@@ -6,7 +6,7 @@ import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { HttpSecretError, SECRET_ENV, type SecretSource } from '@/proxy/http-secret';
 import { startProxy } from '@/proxy/proxy';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '@/proxy/serve-stdio';
-import { decimal, integer, requireProject, seconds, stringValue } from '../args';
+import { decimal, integer, requireProject, seconds, stringValue, valueOptions } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import { errorCode } from '@/lib/thrown';
@@ -78,17 +78,8 @@ Options:
 
   favindex proxy -p my-agent --config ~/favindex-servers.json`,
   options: {
-    config: { type: 'string' },
-    listen: { type: 'string' },
-    'secret-file': { type: 'string' },
-    'state-dir': { type: 'string' },
-    poll: { type: 'string' },
-    'spool-max-mb': { type: 'string' },
-    'call-timeout': { type: 'string' },
-    'start-wait': { type: 'string' },
-    'max-message-mb': { type: 'string' },
+    ...valueOptions('config', 'listen', 'secret-file', 'state-dir', 'poll', 'spool-max-mb', 'call-timeout', 'start-wait', 'max-message-mb', 'protocol'),
     'require-policy': { type: 'boolean' },
-    protocol: { type: 'string' },
   },
 
   async run({ parsed, io }) {
