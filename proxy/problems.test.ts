@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { keptProblems } from '@/test/proxy-problems';
 import { FavindexError } from './favindex-api';
-import { ProxyProblems } from './problems';
 
 describe('proxy problems', () => {
   const refused = (scope: 'catalog:write' | 'surface:read' | 'events:write') =>
     new FavindexError(`favindex refused: this token lacks the scope ${scope} (it has …) (HTTP 403 forbidden)`, 403, false, scope);
 
   it('says each cause once however often it comes back, and keeps the last one', () => {
-    const lines: string[] = [];
-    const problems = new ProxyProblems(
-      'http://127.0.0.1:3000',
-      (m) => lines.push(m),
-      () => false,
-    );
+    const { problems, lines } = keptProblems('http://127.0.0.1:3000');
     for (let i = 0; i < 10; i++) {
       problems.report(refused('catalog:write'), 'everything: catalog not uploaded');
       problems.report(refused('catalog:write'), 'memory: catalog not uploaded');
@@ -27,13 +22,8 @@ describe('proxy problems', () => {
   });
 
   it('says an unreachable favindex once, what the proxy does meanwhile, and when it answers again', () => {
-    const lines: string[] = [];
     let cached = false;
-    const problems = new ProxyProblems(
-      'http://127.0.0.1:3999',
-      (m) => lines.push(m),
-      () => cached,
-    );
+    const { problems, lines } = keptProblems('http://127.0.0.1:3999', () => cached);
     const down = new FavindexError('cannot reach favindex at http://127.0.0.1:3999: ECONNREFUSED', null, true);
     problems.report(down, 'reading the surface');
     problems.report(down, 'traces kept on disk');

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxyReportSchema, type ProxyReport } from '@/lib/schemas/proxies';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { keptProblems } from '@/test/proxy-problems';
 import { FavindexError } from './favindex-api';
-import { ProxyProblems } from './problems';
 import { ProxyReporter, type ReportedState, type ReporterOptions } from './reporter';
 import { surfaceView } from './surface-view';
 import { ProxySession } from './session';
@@ -128,12 +128,7 @@ describe('ProxyReporter', () => {
   });
 
   it('says an unreachable favindex where the other requests do, once for all of them', async () => {
-    const lines: string[] = [];
-    const problems = new ProxyProblems(
-      'http://127.0.0.1:9',
-      (line) => lines.push(line),
-      () => false,
-    );
+    const { problems, lines } = keptProblems('http://127.0.0.1:9');
     const gone = new FavindexError('cannot reach favindex at http://127.0.0.1:9', null, true);
     problems.report(gone, 'surface');
     let answer: () => Promise<unknown> = () => Promise.reject(gone);
