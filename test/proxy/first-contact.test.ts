@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { freePort } from '@/test/mcp-server';
 import {
   eventually,
@@ -28,8 +27,6 @@ import {
  */
 const favindex = favindexForFile('favindex-first-contact-');
 const { api, clients } = favindex;
-
-const project = (id: string, scopes: readonly string[]) => projectWithToken(api, id, scopes);
 
 async function connect(args: string[]): Promise<TestClient> {
   const client = await stdioClient(args);
@@ -59,7 +56,7 @@ describe('first contact with a fresh state folder', () => {
   let folder: ReturnType<typeof newProxy>;
 
   it('answers the first tools/list with every tool of the three servers, after favindex took their catalogs', async () => {
-    const token = await project(id, PROXY_SCOPES);
+    const token = await projectWithToken(api, id);
     // A bound the servers meet on a busy machine too (the default is 5 s): what is checked is what the list waits for.
     folder = newProxy(favindex, { name: 'first', project: id, token, extra: ['--start-wait', '60'] });
     const startedAt = Date.now();
@@ -132,7 +129,7 @@ describe('first contact with a fresh state folder', () => {
 describe('a token without catalog:write (as tokens made without naming scopes had before proxies needed it)', () => {
   it('says once which scope is missing, what it breaks and how to make the right token, and still lists every tool', async () => {
     const id = 'no-catalog-scope';
-    const token = await project(id, ['events:write', 'surface:read']);
+    const token = await projectWithToken(api, id, ['events:write', 'surface:read']);
     const proxy = await connect(newProxy(favindex, { name: 'no-catalog-scope', project: id, token, extra: ['--start-wait', '60'] }).args);
     const names = (await proxy.client.listTools()).tools.map((t) => t.name);
     for (const name of ['all_everything_echo', 'all_filesystem_read_text_file', 'all_memory_read_graph']) expect(names).toContain(name);
@@ -152,7 +149,7 @@ describe('a token without catalog:write (as tokens made without naming scopes ha
 describe('servers that do not start', () => {
   it('does not hold the first list for a server that failed to start', async () => {
     const id = 'failing-server';
-    const token = await project(id, PROXY_SCOPES);
+    const token = await projectWithToken(api, id);
     // With a bound far beyond the test's timeout, only knowing the failure lets the list through.
     const { args } = newProxy(favindex, { name: 'failing', project: id, token, servers: { broken: FAILING }, extra: ['--start-wait', '600'] });
     const proxy = await connect(args);
@@ -164,7 +161,7 @@ describe('servers that do not start', () => {
 
   it('answers at the bound with what it has, and tells the client and stderr which server is still starting', async () => {
     const id = 'silent-server';
-    const token = await project(id, PROXY_SCOPES);
+    const token = await projectWithToken(api, id);
     const { dir, stateDir } = proxyFolder(favindex.work, 'silent');
     const memory = {
       command: process.execPath,

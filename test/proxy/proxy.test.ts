@@ -30,9 +30,6 @@ import {
 const favindex = favindexForFile('favindex-proxy-test-');
 const { api, clients } = favindex;
 
-/** A project and a token with the proxy's three scopes. */
-const project = (id: string) => projectWithToken(api, id);
-
 async function namesOf(id: string, mode: SurfaceMode): Promise<Record<string, string>> {
   return (await api('GET', `/api/projects/${id}/surface?mode=${mode}`)).body.names;
 }
@@ -68,7 +65,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
   let stateDir: string;
 
   beforeAll(async () => {
-    token = await project(id);
+    token = await projectWithToken(api, id);
     stateDir = path.join(favindex.work, 'state-stdio');
     proxy = await stdioClient(
       proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: writeServersFile(favindex.work, { crashy: CRASHY }), stateDir }),
@@ -199,7 +196,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
 describe('favindex proxy over Streamable HTTP', () => {
   it('gives each client its own session, presents the same list, and traces each session apart', async () => {
     const id = 'proxied-http';
-    const token = await project(id);
+    const token = await projectWithToken(api, id);
     const { args, stateDir } = newProxy(favindex, { name: 'http', project: id, token, extra: ['--listen', '127.0.0.1:0'] });
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
