@@ -31,6 +31,8 @@ const PROJECT = 'bench-surface';
 /** A server using this much of one core (or more) during a run was the limit of that run. */
 const SATURATED_CORES = 0.85;
 const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
+// FAVINDEX_BENCH_SURFACE_PROF=<folder>: the app server writes a CPU profile there when it stops.
+const PROFILE = process.env.FAVINDEX_BENCH_SURFACE_PROF;
 
 function replayable(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -57,7 +59,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const appUrl = `http://127.0.0.1:${APP_PORT}/api/projects/${PROJECT}/surface`;
     const app = await start(
       process.execPath,
-      ['dist/server.mjs'],
+      [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : []), 'dist/server.mjs'],
       { PORT: String(APP_PORT), DATABASE_URL: bench.url, FAVINDEX_ADMIN_PASSWORD: '', FAVINDEX_DB_POOL: '10' },
       `http://127.0.0.1:${APP_PORT}/api/projects`,
     );
