@@ -102,7 +102,8 @@ async function main(): Promise<void> {
     // An API path, so the page gate would pass it: the poll skips the gate's promise and URL parse.
     const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
     if (surface) {
-      surfaceRoute.serveNode(req, res, surface).catch((err: unknown) => failed(res, err));
+      // An unchanged poll is answered at once (no promise); the rest when their reads are done.
+      surfaceRoute.serveNode(req, res, surface)?.catch((err: unknown) => failed(res, err));
       return;
     }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)

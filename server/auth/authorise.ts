@@ -4,6 +4,7 @@ import { isUnsafeMethod, requireLocalRequest, requireSameOrigin } from './origin
 import { readCookie, SESSION_COOKIE, verifySession } from './session';
 import { type Access, PROXY_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/app-context';
+import type { KnownToken } from './token-store';
 import type { RequestHead } from '@/server/http/request-head';
 import { isOneOf } from '@/lib/records';
 
@@ -14,6 +15,7 @@ export type Principal =
   | { kind: 'token'; projectId: string; tokenId: string; tokenName: string; scopes: TokenScope[] }
   | { kind: 'anonymous' };
 
+const ANONYMOUS: Principal = Object.freeze({ kind: 'anonymous' });
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="favindex"' };
 
 function unauthorised(message: string, suggestedAction: string): ApiError {
@@ -30,13 +32,11 @@ function forbidden(message: string, suggestedAction: string): ApiError {
  * modes, so a proxy learns of a wrong token before the server gets a password.
  */
 export async function authorise(app: AppContext, req: RequestHead, access: Access, projectId: string | undefined): Promise<Principal> {
-  if (access === 'public') return { kind: 'anonymous' };
+  const decided = authoriseNow(app, req, access, projectId);
+  if (decided) return decided;
+  if (access === 'public') return ANONYMOUS;
   const secret = bearerToken(req);
   if (secret !== null) return authoriseToken(app, secret, access, projectId);
-  if (authMode() === 'local') {
-    requireLocalRequest(req);
-    return { kind: 'admin', via: 'local' };
-  }
   const session = readCookie(req.headers.get('cookie'), SESSION_COOKIE);
   if (!(await verifySession(app.sessions, session))) {
     throw access === 'admin'
@@ -50,8 +50,34 @@ export async function authorise(app: AppContext, req: RequestHead, access: Acces
   return { kind: 'admin', via: 'session' };
 }
 
+/**
+ * What `authorise` can decide without waiting, or throws for: a public endpoint, local mode
+ * without a token, a token whose last read still holds (see TokenStore.lookupNow). Null when it
+ * needs the database: a token to read, a login session, a missing scope to record.
+ */
+export function authoriseNow(app: AppContext, req: RequestHead, access: Access, projectId: string | undefined): Principal | null {
+  if (access === 'public') return ANONYMOUS;
+  const secret = bearerToken(req);
+  if (secret !== null) {
+    const token = app.tokens.lookupNow(secret);
+    return token === undefined ? null : tokenPrincipal(app, usableToken(token, access, projectId));
+  }
+  if (authMode() !== 'local') return null;
+  requireLocalRequest(req);
+  return { kind: 'admin', via: 'local' };
+}
+
 async function authoriseToken(app: AppContext, secret: string, access: Exclude<Access, 'public'>, projectId: string | undefined): Promise<Principal> {
-  const token = await app.tokens.lookup(secret);
+  const usable = usableToken(await app.tokens.lookup(secret), access, projectId);
+  const principal = tokenPrincipal(app, usable);
+  if (principal) return principal;
+  const { token, scope } = usable;
+  await app.tokens.noteRefused(token.id, scope);
+  throw forbidden(`this token lacks the scope ${scope} (it has ${token.scopes.join(', ')})`, missingScopeAction(scope));
+}
+
+/** A known token and the scope asked of it; throws every refusal but a missing scope (recorded first: see authoriseToken). */
+function usableToken(token: KnownToken | null, access: Exclude<Access, 'public'>, projectId: string | undefined): { token: KnownToken; scope: TokenScope } {
   if (!token) throw unauthorised('the bearer token is not a favindex project token', 'check the token; create a new one under the project’s Tokens tab');
   if (token.revoked) throw unauthorised('the bearer token has been revoked', 'create a new token under the project’s Tokens tab');
   if (access === 'admin') {
@@ -60,10 +86,12 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
   if (projectId !== undefined && projectId !== token.projectId) {
     throw forbidden(`this token belongs to another project, not '${projectId.slice(0, 100)}'`, 'use a token created for this project');
   }
-  if (!token.scopes.includes(access)) {
-    await app.tokens.noteRefused(token.id, access);
-    throw forbidden(`this token lacks the scope ${access} (it has ${token.scopes.join(', ')})`, missingScopeAction(access));
-  }
+  return { token, scope: access };
+}
+
+/** The token's principal, its use noted; null when it lacks the scope. */
+function tokenPrincipal(app: AppContext, { token, scope }: { token: KnownToken; scope: TokenScope }): Principal | null {
+  if (!token.scopes.includes(scope)) return null;
   app.tokens.noteUsed(token.id);
   return { kind: 'token', projectId: token.projectId, tokenId: token.id, tokenName: token.name, scopes: token.scopes };
 }

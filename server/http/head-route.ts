@@ -4,24 +4,35 @@ import { EncodedJson } from '@/lib/api/encoded-json';
 import { plainAnswer } from './answer';
 import { nodeRequestHead, type RequestHead } from './request-head';
 import { errorAnswer, type PlainResponse, toWebResponse } from './respond';
-import { type ApiHandler, type HeadArgs, headArgs, type ParamsOf, type Parsed } from './route';
+import { type ApiHandler, type HeadArgs, headArgs, headArgsNow, type ParamsOf, type Parsed } from './route';
 
 export type HeadRouteArgs<P, Q> = HeadArgs<P, Q> & { head: RequestHead };
 
 /** A bodiless GET route Next serves, which server.ts can also serve from node:http directly. */
 export type HeadRoute<P> = ApiHandler<P> & {
-  /** Answer a node:http request with no Web Request or Response in between: the proxies' hot path. */
-  serveNode(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void>;
+  /**
+   * Answer a node:http request with no Web Request or Response in between: the proxies' hot
+   * path. Undefined when it was answered at once, else the answer's promise.
+   */
+  serveNode(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void> | undefined;
 };
+
+/** An answer the route can give without waiting, or null when it must wait (see headArgsNow). */
+type AnswerNow<E extends EndpointSpec & { method: 'get' }> = (
+  args: HeadRouteArgs<ParamsOf<E['params']>, Parsed<E['query']>>,
+) => AnswerOf<E> | EncodedAnswerOf<E> | null;
 
 /**
  * endpointRoute for a declared GET answered from its request's head alone (no body). Next
  * calls it as any route; `serveNode` gives the same checks, the same bytes and the same errors
  * without Next's pipeline. The answer is typed by the declaration as endpointRoute's is.
+ * `now`, when given, answers from what is in memory with no promise on the way, and must give
+ * what `handler` would (the same checks run first, and throw the same errors).
  */
 export function headRoute<E extends EndpointSpec & { method: 'get' }>(
   spec: E,
   handler: (args: HeadRouteArgs<ParamsOf<E['params']>, Parsed<E['query']>>) => Promise<AnswerOf<E> | EncodedAnswerOf<E>>,
+  now?: AnswerNow<E>,
 ): HeadRoute<ParamsOf<E['params']>> {
   const checks = { access: spec.access, params: spec.params, query: spec.query, rule: spec.rule };
   const run = async (head: RequestHead, raw: Record<string, string | string[]>): Promise<PlainResponse> => {
@@ -34,19 +45,38 @@ export function headRoute<E extends EndpointSpec & { method: 'get' }>(
   const route = async (req: Request, ctx: { params: Promise<ParamsOf<E['params']>> }) =>
     // Next gives dynamic segments as strings; no endpoint served through headRoute has a catch-all segment.
     toWebResponse(await run(req, ((await ctx?.params) ?? {}) as Record<string, string>));
-  const serveNode = async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
-    const answered = await run(nodeRequestHead(req), params);
-    const parts = bodyParts(answered.body);
-    const headers: Record<string, string> = parts ? { ...answered.headers, 'content-length': String(byteLength(parts)) } : answered.headers;
-    res.writeHead(answered.status, headers);
-    if (req.method === 'HEAD' || !parts) {
-      res.end();
-      return;
+  const runNow = (head: RequestHead, raw: Record<string, string>): PlainResponse | null => {
+    if (!now) return null;
+    try {
+      const args = headArgsNow<E['params'], E['query'], undefined>(checks, head, raw);
+      const answered = args && now({ ...args, head });
+      return answered ? plainAnswer(spec, answered) : null;
+    } catch (err) {
+      return errorAnswer(err);
     }
-    for (const part of parts.slice(0, -1)) res.write(part);
-    res.end(parts.at(-1));
+  };
+  const serveNode = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
+    const head = nodeRequestHead(req);
+    const answered = runNow(head, params);
+    if (answered) {
+      writeNode(req, res, answered);
+      return undefined;
+    }
+    return run(head, params).then((later) => writeNode(req, res, later));
   };
   return Object.assign(route, { access: spec.access, serveNode });
+}
+
+function writeNode(req: IncomingMessage, res: ServerResponse, answered: PlainResponse): void {
+  const parts = bodyParts(answered.body);
+  const headers: Record<string, string> = parts ? { ...answered.headers, 'content-length': String(byteLength(parts)) } : answered.headers;
+  res.writeHead(answered.status, headers);
+  if (req.method === 'HEAD' || !parts) {
+    res.end();
+    return;
+  }
+  for (const part of parts.slice(0, -1)) res.write(part);
+  res.end(parts.at(-1));
 }
 
 function bodyParts(body: PlainResponse['body']): readonly Uint8Array[] | null {

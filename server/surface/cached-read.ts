@@ -29,8 +29,13 @@ export class CachedRead<K, V> {
   }
 
   get(key: K): Promise<V> {
+    const kept = this.peek(key);
+    return kept === undefined ? this.batched.get(key) : Promise.resolve(kept);
+  }
+
+  /** The kept answer while it still holds, without waiting; undefined when only a read can tell. */
+  peek(key: K): V | undefined {
     const hit = this.changes ? this.kept.get(key) : undefined;
-    if (hit && hit.generation === this.changes?.generation) return Promise.resolve(hit.value);
-    return this.batched.get(key);
+    return hit && hit.generation === this.changes?.generation ? hit.value : undefined;
   }
 }

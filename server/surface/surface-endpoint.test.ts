@@ -7,19 +7,25 @@ import { request } from '@/test/api';
 import { bearer, createToken, withPassword } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
+import { untilListening } from '@/test/surface-notifications';
+import { writeFavourites } from '@/server/favourites/favourites';
+import { revokeProjectToken } from '@/server/tokens/tokens';
 
-setupTestDatabase();
+const t = setupTestDatabase();
 
 // server.ts answers GET /surface from node:http (GET.serveNode) ahead of Next, which calls GET
 // itself. A proxy must get the same answer whichever path it reaches.
 let server: http.Server;
 let origin: string;
+/** Per request served, whether serveNode answered it at once (no promise) or after a read. */
+const answeredAtOnce: boolean[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const match = matchSurfacePath(req.url);
-    if (match) void GET.serveNode(req, res, match);
-    else res.writeHead(404).end();
+    if (!match) return void res.writeHead(404).end();
+    const pending = GET.serveNode(req, res, match);
+    answeredAtOnce.push(pending === undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -121,5 +127,77 @@ describe('GET /surface with project tokens, from node:http', () => {
         expect(refused.direct).toMatchObject(refused.next);
       }
     });
+  });
+});
+
+describe('an unchanged poll from node:http', () => {
+  /** Polls until one is answered at once (its document and versions are kept by then), and returns that one. */
+  async function pollUntilAtOnce(path: string, headers: Record<string, string> = {}) {
+    for (let i = 0; i < 5; i++) {
+      const answer = await direct(path, 'GET', headers);
+      if (answeredAtOnce.at(-1)) return answer;
+    }
+    throw new Error(`no poll of ${path} was answered at once`);
+  }
+
+  it('is answered at once with the bytes and ETag Next gives, and sees a change on the next poll', async () => {
+    const id = await createTestProject(['github', 'filesystem']);
+    await untilListening(t.database);
+    const path = `/api/projects/${id}/surface`;
+    const kept = await pollUntilAtOnce(path);
+    const viaNext = await request('GET', path);
+    expect(kept.status).toBe(200);
+    expect(kept.text).toBe(viaNext.text);
+    expect(kept.headers.get('etag')).toBe(viaNext.headers.get('etag'));
+    const etag = kept.headers.get('etag')!;
+    const notModified = await pollUntilAtOnce(path, { 'if-none-match': etag });
+    expect(notModified).toMatchObject({ status: 304, text: '' });
+
+    await writeFavourites(t.db, id, { enabled: true, maxFavourites: 15, tools: ['github/create_issue'] }, { via: 'api' });
+    const changed = await direct(path, 'GET', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(JSON.parse(changed.text).version).not.toEqual(JSON.parse(kept.text).version);
+  });
+
+  it('checks the same things at once: a foreign host, a bad mode, a token of another project', async () => {
+    const id = await createTestProject(['github']);
+    await untilListening(t.database);
+    await pollUntilAtOnce(`/api/projects/${id}/surface`);
+    const rebound = await direct(`/api/projects/${id}/surface`, 'GET', { host: 'evil.example' });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.text).error_code).toBe('ORIGIN_REJECTED');
+    const badMode = await direct(`/api/projects/${id}/surface?mode=everything`, 'GET', {});
+    expect(badMode.status).toBe(400);
+    expect(answeredAtOnce.at(-1)).toBe(true);
+  });
+
+  it('with a token on PGlite, is answered at once until the token is revoked, then refused on the next poll', async () => {
+    const id = await createTestProject(['github']);
+    const other = await createTestProject(['github']);
+    const own = await createToken(id, ['surface:read']);
+    const foreign = await createToken(other, ['surface:read']);
+    const noScope = await createToken(id, ['events:write']);
+    await withPassword('correct horse battery', async () => {
+      const path = `/api/projects/${id}/surface`;
+      if (t.kind === 'pglite') await pollUntilAtOnce(path, bearer(own.token));
+      else expect((await direct(path, 'GET', bearer(own.token))).status).toBe(200);
+      for (const [token, status] of [
+        [foreign.token, 403],
+        [noScope.token, 403],
+      ] as const) {
+        await direct(path, 'GET', bearer(token));
+        const refused = await direct(path, 'GET', bearer(token));
+        expect(refused.status).toBe(status);
+        expect(JSON.parse(refused.text).error_code).toBe('FORBIDDEN');
+      }
+      await revokeProjectToken(t.app, id, own.id);
+      const revoked = await direct(path, 'GET', bearer(own.token));
+      expect(revoked.status).toBe(401);
+      expect(JSON.parse(revoked.text).message).toContain('revoked');
+    });
+    // The missing scope is recorded for the Tokens tab, as on the path that reads.
+    const listed = await request('GET', `/api/projects/${id}/tokens`);
+    expect(listed.body.tokens.find((k: { id: string }) => k.id === noScope.id)?.refused).toMatchObject({ scope: 'surface:read' });
   });
 });

@@ -18,6 +18,10 @@ export interface RenderedSurface {
   etag: string;
 }
 
+function slotOf(projectId: string, mode: SurfaceMode | undefined, token: string | null): string {
+  return `${projectId}\u0000${mode ?? ''}\u0000${token === null ? '' : `t:${token}`}`;
+}
+
 function versionKey(v: SurfaceVersions): string {
   return `${v.catalogVersion}|${v.favouritesVersion}|${v.surfaceRevision}|${v.surfaceText}|${v.policyText}`;
 }
@@ -58,9 +62,9 @@ export class SurfaceStore {
    */
   async surface(projectId: string, mode: SurfaceMode | undefined, token: string | null = null): Promise<RenderedSurface> {
     const versions = await this.versionReads.get(projectId);
-    const slot = `${projectId}\u0000${mode ?? ''}\u0000${token === null ? '' : `t:${token}`}`;
-    const hit = this.rendered.get(slot);
-    if (hit && hit.key === versionKey(versions)) return hit.value;
+    const slot = slotOf(projectId, mode, token);
+    const hit = this.renderedFor(slot, versions);
+    if (hit) return hit;
     // After a change (or at start) every poll in flight misses at once: they share one render
     // of these versions instead of each building the document in its own transaction.
     const renderKey = `${slot}\u0000${versionKey(versions)}`;
@@ -70,6 +74,21 @@ export class SurfaceStore {
       this.renders.set(renderKey, render);
     }
     return render;
+  }
+
+  /**
+   * The surface when nothing can have changed since it was rendered (the versions are kept,
+   * see CachedRead, and so is its document): the unchanged poll, answered without waiting.
+   * Null when only `surface` can tell.
+   */
+  surfaceNow(projectId: string, mode: SurfaceMode | undefined, token: string | null = null): RenderedSurface | null {
+    const versions = this.versionReads.peek(projectId);
+    return versions ? this.renderedFor(slotOf(projectId, mode, token), versions) : null;
+  }
+
+  private renderedFor(slot: string, versions: SurfaceVersions): RenderedSurface | null {
+    const hit = this.rendered.get(slot);
+    return hit && hit.key === versionKey(versions) ? hit.value : null;
   }
 
   private async render(projectId: string, mode: SurfaceMode | undefined, token: string | null, slot: string): Promise<RenderedSurface> {
