@@ -103,13 +103,21 @@ describe('GET /surface from node:http and through the Next route', () => {
   });
 });
 
+/** A project with a surface:read token, one without the scope, and another project's token. */
+async function projectWithTokens() {
+  const id = await createTestProject(['github']);
+  const other = await createTestProject(['github']);
+  return {
+    id,
+    own: await createToken(id, ['surface:read']),
+    foreign: await createToken(other, ['surface:read']),
+    noScope: await createToken(id, ['events:write']),
+  };
+}
+
 describe('GET /surface with project tokens, from node:http', () => {
   it('answers a proxy token its own document and refuses a wrong or foreign token as Next does', async () => {
-    const id = await createTestProject(['github']);
-    const other = await createTestProject(['github']);
-    const own = await createToken(id, ['surface:read']);
-    const foreign = await createToken(other, ['surface:read']);
-    const noScope = await createToken(id, ['events:write']);
+    const { id, own, foreign, noScope } = await projectWithTokens();
 
     await withPassword('correct horse battery', async () => {
       const ok = await both(`/api/projects/${id}/surface`, { headers: bearer(own.token) });
@@ -173,11 +181,7 @@ describe('an unchanged poll from node:http', () => {
   });
 
   it('with a token on PGlite, is answered at once until the token is revoked, then refused on the next poll', async () => {
-    const id = await createTestProject(['github']);
-    const other = await createTestProject(['github']);
-    const own = await createToken(id, ['surface:read']);
-    const foreign = await createToken(other, ['surface:read']);
-    const noScope = await createToken(id, ['events:write']);
+    const { id, own, foreign, noScope } = await projectWithTokens();
     await withPassword('correct horse battery', async () => {
       const path = `/api/projects/${id}/surface`;
       if (t.kind === 'pglite') await pollUntilAtOnce(path, bearer(own.token));
