@@ -1,6 +1,6 @@
 import type { ToolMark } from '@/lib/contracts/preview';
 import { clientName } from '@/lib/names/client-forms';
-import type { ClientProfile } from './clients';
+import { CLIENTS, type ClientProfile } from './clients';
 import type { ListedTool } from './types';
 
 /** One entry of the list after the client: the name the model receives, and what happened to it. */
@@ -20,41 +20,128 @@ export interface ClientList {
 }
 
 /**
+ * What a client makes of one presented name under one server key, whatever list the name is in:
+ * the name it sends, the marks that follow from the name alone, and whether it leaves the tool
+ * out for its length or fails the request for it. Shared by every entry with that name: its
+ * marks are copied onto each entry, never changed.
+ */
+interface NameForm {
+  name: string;
+  marks: readonly ToolMark[];
+  /** Why the client leaves the tool out: its server key and name together are too long (Cursor). */
+  leftOut: string | null;
+  /** The sent name breaks the client's rule: it fails the request. */
+  refused: ToolMark | null;
+}
+
+function nameForm(profile: ClientProfile, serverKey: string, presented: string): NameForm {
+  const made = clientName(profile, serverKey, presented);
+  const marks: ToolMark[] = [];
+  if (made.rewritten) marks.push({ kind: 'renamed', message: `${profile.label} renames '${presented}' to '${made.name}'` });
+  for (const doubt of made.doubts) marks.push({ kind: 'unknown', message: doubt });
+  const combined = serverKey.length + presented.length;
+  const leftOut =
+    profile.combinedLimit !== null && combined >= profile.combinedLimit
+      ? `${profile.label} leaves out tools whose server key and name reach ${profile.combinedLimit} characters together (${combined})`
+      : null;
+  const refused =
+    profile.refuses && !profile.refuses.pattern.test(made.name)
+      ? { kind: 'refused-by-client' as const, message: `${profile.label} fails the request: ${profile.refuses.what}` }
+      : null;
+  return { name: made.name, marks, leftOut, refused };
+}
+
+/**
+ * Name forms per client and server key, for the known client profiles: a second list through
+ * the same client (another mode, target, naming or catalog version) reads them instead of
+ * composing and checking every name again. A form is made from the profile, the key and the
+ * name alone, so it never goes stale; bounded by the forms held, least recently used key first.
+ */
+class NameForms {
+  private readonly byClient = new Map<string, Map<string, NameForm>>();
+  private size = 0;
+
+  constructor(private readonly maxForms: number) {}
+
+  /** The forms of one client and key: null for a profile that is not one of the known ones (not cached). */
+  of(profile: ClientProfile, serverKey: string): Map<string, NameForm> | null {
+    if (profile !== CLIENTS[profile.id]) return null;
+    const slot = `${profile.id}\u0000${serverKey}`;
+    let forms = this.byClient.get(slot);
+    if (forms) this.byClient.delete(slot);
+    // One key's forms alone stay within a share of the bound, however many catalog versions it sees.
+    if (!forms || forms.size > this.maxForms / 4) {
+      this.size -= forms?.size ?? 0;
+      forms = new Map();
+    }
+    this.byClient.set(slot, forms);
+    return forms;
+  }
+
+  /** Counts what a list added, then drops the least recently used keys' forms while over the bound. */
+  added(count: number): void {
+    this.size += count;
+    for (const [slot, forms] of this.byClient) {
+      if (this.size <= this.maxForms || this.byClient.size === 1) break;
+      this.byClient.delete(slot);
+      this.size -= forms.size;
+    }
+  }
+}
+
+/** The names of a few namings of a 10,000-tool catalog through every client. */
+const nameForms = new NameForms(300_000);
+
+function entryOf(tool: ListedTool, name: string, marks: ToolMark[]): ClientTool {
+  const entry: ClientTool = { name, canonical: tool.canonical, source: tool.source, body: tool.body, presented: tool.name, marks, received: true };
+  if (tool.placeholder !== undefined) entry.placeholder = tool.placeholder;
+  if (tool.alwaysLoad !== undefined) entry.alwaysLoad = tool.alwaysLoad;
+  return entry;
+}
+
+/**
  * A mode's list as the client sends it: every MCP tool renamed as the client does, the ones it
  * leaves out marked, and whether it fails the request as a whole. Agent tools are the client's
- * own and keep their names.
+ * own and keep their names. `toolCap` is the client's cap on the tools it sends (default: the
+ * profile's; VS Code's applies only for the models it does not defer for).
  */
-export function applyClient(profile: ClientProfile, serverKey: string, tools: readonly ListedTool[]): ClientList {
+export function applyClient(
+  profile: ClientProfile,
+  serverKey: string,
+  tools: readonly ListedTool[],
+  toolCap: ClientProfile['toolCap'] = profile.toolCap,
+): ClientList {
   const out: ClientTool[] = [];
   const notes: string[] = [];
   const refused: string[] = [];
   const holders = new Map<string, ClientTool>();
+  const forms = nameForms.of(profile, serverKey);
+  const before = forms?.size ?? 0;
   let sent = 0;
   let overCap = 0;
   for (const tool of tools) {
     if (tool.source === 'agent') {
-      out.push({ ...tool, presented: tool.name, marks: [], received: true });
+      out.push(entryOf(tool, tool.name, []));
       continue;
     }
-    const made = clientName(profile, serverKey, tool.name);
-    const entry: ClientTool = { ...tool, name: made.name, presented: tool.name, marks: [], received: true };
-    if (made.rewritten) entry.marks.push({ kind: 'renamed', message: `${profile.label} renames '${tool.name}' to '${made.name}'` });
-    for (const doubt of made.doubts) entry.marks.push({ kind: 'unknown', message: doubt });
+    let form = forms?.get(tool.name);
+    if (!form) {
+      form = nameForm(profile, serverKey, tool.name);
+      forms?.set(tool.name, form);
+    }
+    const entry = entryOf(tool, form.name, form.marks.length > 0 ? form.marks.slice() : []);
     out.push(entry);
-    if (profile.combinedLimit !== null && serverKey.length + tool.name.length >= profile.combinedLimit) {
-      leaveOut(
-        entry,
-        `${profile.label} leaves out tools whose server key and name reach ${profile.combinedLimit} characters together (${serverKey.length + tool.name.length})`,
-      );
+    if (form.leftOut !== null) {
+      leaveOut(entry, form.leftOut);
       continue;
     }
-    if (profile.refuses && !profile.refuses.pattern.test(made.name)) {
-      entry.marks.push({ kind: 'refused-by-client', message: `${profile.label} fails the request: ${profile.refuses.what}` });
-      refused.push(made.name);
+    if (form.refused) {
+      entry.marks.push(form.refused);
+      refused.push(form.name);
     }
-    const holder = holders.get(made.name);
+    const holder = holders.get(form.name);
     if (holder && holder.presented !== tool.name) {
-      const message = `'${tool.name}' and '${holder.presented}' both become '${made.name}'`;
+      const message = `'${tool.name}' and '${holder.presented}' both become '${form.name}'`;
       holder.marks.push({ kind: 'collision', message });
       entry.marks.push({ kind: 'collision', message });
       if (profile.duplicates === 'keeps-first') {
@@ -62,24 +149,24 @@ export function applyClient(profile: ClientProfile, serverKey: string, tools: re
         continue;
       }
     }
-    if (!holder) holders.set(made.name, entry);
-    const cap = profile.toolCap;
-    if (cap && sent >= cap.max) {
+    if (!holder) holders.set(form.name, entry);
+    if (toolCap && sent >= toolCap.max) {
       overCap++;
-      if (cap.over === 'drops-rest') {
-        leaveOut(entry, `${profile.label} sends only the first ${cap.max} tools`);
+      if (toolCap.over === 'drops-rest') {
+        leaveOut(entry, `${profile.label} sends only the first ${toolCap.max} tools`);
         continue;
       }
-      if (cap.over === 'groups-rest') {
+      if (toolCap.over === 'groups-rest') {
         entry.received = false;
-        entry.marks.push({ kind: 'grouped', message: `${profile.label} groups the tools past ${cap.max} behind virtual activate_* tools` });
+        entry.marks.push({ kind: 'grouped', message: `${profile.label} groups the tools past ${toolCap.max} behind virtual activate_* tools` });
         continue;
       }
-      entry.marks.push({ kind: 'unknown', message: `past ${profile.label}'s ${cap.max} tools: what happens to this one is not known` });
+      entry.marks.push({ kind: 'unknown', message: `past ${profile.label}'s ${toolCap.max} tools: what happens to this one is not known` });
     }
     sent++;
   }
-  if (overCap > 0 && profile.toolCap) notes.push(`${overCap} tool(s) past ${profile.label}'s ${profile.toolCap.max}-tool limit`);
+  if (forms) nameForms.added(forms.size - before);
+  if (overCap > 0 && toolCap) notes.push(`${overCap} tool(s) past ${profile.label}'s ${toolCap.max}-tool limit`);
   const refusal =
     refused.length > 0
       ? `${profile.label} would fail the whole request: ${refused.length} tool name(s) break its rule (${profile.refuses?.what}), e.g. '${refused[0]}'`

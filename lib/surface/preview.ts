@@ -9,7 +9,7 @@ import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
 import type { ModeInputs } from './types';
-import { applyVisibility, planForList, TOKENS_UP_FRONT, type ToolVisibility, type VisibilitySummary } from './visibility';
+import { applyVisibility, planForList, planReadsList, TOKENS_UP_FRONT, type ToolVisibility, type VisibilitySummary } from './visibility';
 import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
 import { itemAt } from '@/lib/arrays';
 export type { ModePreview } from '@/lib/contracts/preview';
@@ -36,18 +36,25 @@ interface Checked {
   received: ClientTool[];
   levels: (ToolVisibility | null)[];
   visibility: VisibilitySummary;
+  /** How many tools carry a mark of each kind. */
+  marked: Map<ToolMark['kind'], number>;
 }
 
 /** A mode's list through the client and against the target: the names the model receives and who refuses what. */
 function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
   const list = buildModeList(mode, catalog, inputs);
-  const settings = client.deferral ?? defaultDeferralSettings(client.profile.id);
-  let sent = applyClient(client.profile, client.serverKey, list.tools);
-  const plan = planForList(client.profile.id, settings, sent.tools, target.tokenMethod);
+  const { profile, serverKey } = client;
+  const settings = client.deferral ?? defaultDeferralSettings(profile.id);
+  // Unless the plan measures the list (Claude Code's auto), it is known before the client's pass, and with it the cap that applies.
+  const early = planReadsList(profile.id, settings) ? null : planForList(profile.id, settings, [], target.tokenMethod);
+  const cap = early && !early.clientCapApplies ? null : profile.toolCap;
+  let sent = applyClient(profile, serverKey, list.tools, cap);
+  const plan = early ?? planForList(profile.id, settings, sent.tools, target.tokenMethod);
   // VS Code groups past its cap only for the models it does not defer for.
-  if (!plan.clientCapApplies && client.profile.toolCap) sent = applyClient({ ...client.profile, toolCap: null }, client.serverKey, list.tools);
-  const received = sent.tools.filter((t) => t.received);
-  const { levels, summary } = applyVisibility(sent.tools, plan, target.tokenMethod, sourceLineOf(client.serverKey, list.instruction));
+  if (!plan.clientCapApplies && cap) sent = applyClient(profile, serverKey, list.tools, null);
+  const received: ClientTool[] = [];
+  for (const tool of sent.tools) if (tool.received) received.push(tool);
+  const { levels, summary } = applyVisibility(sent.tools, plan, target.tokenMethod, sourceLineOf(serverKey, list.instruction));
   const fit = checkAgainstTarget(received, target, summary.full);
   const byName = new Map<string, string[]>();
   for (const p of fit.problems) byName.set(p.name, [...(byName.get(p.name) ?? []), p.message]);
@@ -63,12 +70,34 @@ function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
       tool.marks.push({ kind: 'too-long', message: `'${tool.name}' is ${tool.name.length} characters; ${target.label} takes at most ${target.maxNameLength}` });
     }
   }
-  const refused = { client: sent.tools.filter((t) => t.marks.some((m) => m.kind === 'refused-by-client')).length, provider };
+  const marked = toolsMarked(sent.tools);
+  const refused = { client: marked.get('refused-by-client') ?? 0, provider };
   const requestRefused = sent.refusal
     ? { by: 'client' as const, message: sent.refusal }
     : (providerRefusal(fit, target) ?? nothingLoaded(plan, summary, target));
-  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received, levels, visibility: summary };
+  const checked: Checked = {
+    tools: sent.tools,
+    fit,
+    refused,
+    requestRefused,
+    notes: [...list.notes, ...sent.notes],
+    received,
+    levels,
+    visibility: summary,
+    marked,
+  };
   return { list, checked };
+}
+
+/** How many tools carry a mark of each kind, in one pass (a tool with two marks of a kind counts once). */
+function toolsMarked(tools: readonly ClientTool[]): Map<ToolMark['kind'], number> {
+  const counts = new Map<ToolMark['kind'], number>();
+  for (const { marks } of tools) {
+    for (const [i, mark] of marks.entries()) {
+      if (marks.findIndex((m) => m.kind === mark.kind) === i) counts.set(mark.kind, (counts.get(mark.kind) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
 /** What Codex shows of the favindex server: its key and what it says about itself (its instructions, reportedly). */
@@ -191,7 +220,7 @@ function buildModePreview(
   const { list, checked } = check(mode, catalog, inputs, target, client);
   const { fit, received } = checked;
   const tokens = estimateTokens(received, target.tokenMethod);
-  const has = (kind: ToolMark['kind']) => checked.tools.filter((t) => t.marks.some((m) => m.kind === kind)).length;
+  const has = (kind: ToolMark['kind']) => checked.marked.get(kind) ?? 0;
   return {
     mode,
     count: fit.count,

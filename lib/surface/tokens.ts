@@ -38,18 +38,17 @@ function anthropicToolTokens(name: string, body: ToolBody): number {
   return countTokens(JSON.stringify({ name, description: body.description ?? '', input_schema: body.inputSchema }));
 }
 
-const MAX_NAMES_PER_BODY = 256;
-/** Token counts per tool body and presented name: a catalog's bodies live as long as its prepared catalog. */
-const perTool = new WeakMap<ToolBody, Map<string, number>>();
+const MAX_NAMES_PER_BODY = 128;
+/** Token counts per tool body, method and presented name: a catalog's bodies live as long as its prepared catalog. */
+const perTool = new WeakMap<ToolBody, Record<TokenMethodId, Map<string, number>>>();
 
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
-  const byName = kept(perTool, body, () => new Map());
-  const key = method === 'openai-functions' ? `o:${name}` : `a:${name}`;
-  const hit = byName.get(key);
+  const byName = kept(perTool, body, () => ({ 'openai-functions': new Map(), 'anthropic-tools': new Map() }))[method];
+  const hit = byName.get(name);
   if (hit !== undefined) return hit;
   const count = method === 'openai-functions' ? openaiToolTokens(name, body) : anthropicToolTokens(name, body);
   if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
-  byName.set(key, count);
+  byName.set(name, count);
   return count;
 }
 

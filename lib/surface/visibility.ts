@@ -7,6 +7,7 @@ import type { TokenMethodId } from './targets';
 import { listOverheadTokens, toolTokens } from './tokens';
 import { TOOL_SEARCHES } from './tool-search';
 import type { ToolBody } from './types';
+import { itemAt } from '@/lib/arrays';
 import { kept } from '@/lib/kept';
 
 /** What the model is shown of one tool before any search, and why. */
@@ -52,25 +53,50 @@ function shownBody(body: ToolBody, limit: number | null): ToolBody {
   );
 }
 
+/** Whether the plan depends on the list: only Claude Code's `auto` measures it; any other plan is the same for every list. */
+export function planReadsList(client: ClientId, settings: DeferralSettings): boolean {
+  return client === 'claude-code' && settings.toolSearch === 'auto';
+}
+
 /** The plan for a list: what every MCP tool the client sends would cost in full decides Claude Code's `auto`. */
 export function planForList(client: ClientId, settings: DeferralSettings, tools: readonly ClientTool[], method: TokenMethodId): DeferralPlan {
   let mcp = 0;
-  if (client === 'claude-code' && settings.toolSearch === 'auto') {
+  if (planReadsList(client, settings)) {
     for (const t of tools) if (t.received && t.source !== 'agent' && !t.placeholder) mcp += toolTokens(t.name, t.body, method);
   }
   return deferralPlan(client, settings, mcp);
 }
 
-function levelOf(tool: ClientTool, plan: DeferralPlan): ToolVisibility | null {
+/** The few levels of one view, one object each: thousands of tools share them, never changed. */
+class Levels {
+  private readonly byWhy = new Map<string, Partial<Record<`${Visibility}${'' | '-cut'}`, ToolVisibility>>>();
+
+  of(visibility: Visibility, why: string, cut: boolean): ToolVisibility {
+    let row = this.byWhy.get(why);
+    if (!row) {
+      row = {};
+      this.byWhy.set(why, row);
+    }
+    const slot = cut ? (`${visibility}-cut` as const) : visibility;
+    let level = row[slot];
+    if (!level) {
+      level = { visibility, why, cut };
+      row[slot] = level;
+    }
+    return level;
+  }
+}
+
+function levelOf(tool: ClientTool, plan: DeferralPlan, levels: Levels): ToolVisibility | null {
   const cut = plan.descriptionLimit !== null && (tool.body.description?.length ?? 0) > plan.descriptionLimit;
   if (!tool.received) {
     const grouped = tool.marks.find((m) => m.kind === 'grouped');
-    return grouped ? { visibility: 'hidden', why: grouped.message, cut } : null;
+    return grouped ? levels.of('hidden', grouped.message, cut) : null;
   }
-  if (tool.source === 'agent' && !plan.agentToolsToo) return { visibility: 'full', why: AGENT, cut: false };
-  if (plan.deferred === null) return { visibility: 'full', why: plan.why, cut };
-  if (plan.honoursAlwaysLoad && tool.alwaysLoad) return { visibility: 'full', why: ALWAYS_LOAD, cut };
-  return { visibility: plan.deferred, why: plan.why, cut };
+  if (tool.source === 'agent' && !plan.agentToolsToo) return levels.of('full', AGENT, false);
+  if (plan.deferred === null) return levels.of('full', plan.why, cut);
+  if (plan.honoursAlwaysLoad && tool.alwaysLoad) return levels.of('full', ALWAYS_LOAD, cut);
+  return levels.of(plan.deferred, plan.why, cut);
 }
 
 /**
@@ -83,14 +109,16 @@ export function applyVisibility(
   method: TokenMethodId,
   sourceLine: string,
 ): { levels: (ToolVisibility | null)[]; summary: VisibilitySummary } {
-  const levels = tools.map((t) => levelOf(t, plan));
+  const shared = new Levels();
+  const levels = tools.map((t) => levelOf(t, plan, shared));
   const count = { full: 0, name: 0, hidden: 0, cut: 0 };
   let fullTokens = 0;
   let sent = 0;
   const lines: string[] = [];
   let deferredTokens = 0;
   let deferred = 0;
-  for (const [i, tool] of tools.entries()) {
+  for (let i = 0; i < tools.length; i++) {
+    const tool = itemAt(tools, i);
     const level = levels[i];
     if (!level) continue;
     count[level.visibility]++;
