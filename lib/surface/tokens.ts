@@ -38,15 +38,48 @@ function anthropicToolTokens(name: string, body: ToolBody): number {
   return countTokens(JSON.stringify({ name, description: body.description ?? '', input_schema: body.inputSchema }));
 }
 
+/**
+ * Names whose tokens are counted apart from the rest of their definition: ASCII letters and
+ * digits at both ends, `_ . / : -` between. o200k_base splits a text into pieces by a regex and
+ * counts each piece on its own; such a name never shares a piece with the text around it (in
+ * `type <name> = (` the space before it joins its first piece, in `{"name":"<name>","` the quote
+ * before it joins `":"`), so a definition's tokens are its tokens under any other such name, less
+ * that name's, plus this one's. tokens.test.ts checks the sum against the count of the whole.
+ */
+const PLAIN_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9_./:-]*[A-Za-z0-9])?$/;
+/** The name the rest of a definition is counted under. */
+const STAND_IN = 'x';
+
+function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): number {
+  return method === 'openai-functions' ? openaiToolTokens(name, body) : anthropicToolTokens(name, body);
+}
+
+/** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
+function namePieceTokens(name: string, method: TokenMethodId): number {
+  return countTokens(method === 'openai-functions' ? ` ${name}` : name);
+}
+
+interface BodyTokens {
+  /** A definition's tokens but its name's, per method: the same under every plain name. */
+  rest: Partial<Record<TokenMethodId, number>>;
+  /** Counts per method and name, for names that are not plain or were counted already. */
+  byName: Record<TokenMethodId, Map<string, number>>;
+}
+
 const MAX_NAMES_PER_BODY = 128;
-/** Token counts per tool body, method and presented name: a catalog's bodies live as long as its prepared catalog. */
-const perTool = new WeakMap<ToolBody, Record<TokenMethodId, Map<string, number>>>();
+/** Token counts per tool body: a catalog's bodies live as long as its prepared catalog. */
+const perTool = new WeakMap<ToolBody, BodyTokens>();
 
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
-  const byName = kept(perTool, body, () => ({ 'openai-functions': new Map(), 'anthropic-tools': new Map() }))[method];
+  const tokens = kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() } }));
+  const byName = tokens.byName[method];
   const hit = byName.get(name);
   if (hit !== undefined) return hit;
-  const count = method === 'openai-functions' ? openaiToolTokens(name, body) : anthropicToolTokens(name, body);
+  let count: number;
+  if (PLAIN_NAME.test(name)) {
+    tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(STAND_IN, method);
+    count = tokens.rest[method] + namePieceTokens(name, method);
+  } else count = wholeTokens(name, body, method);
   if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
   byName.set(name, count);
   return count;

@@ -1,0 +1,76 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { formatFunctionDefinitions, type ChatCompletionFunctionDefinition } from 'gpt-tokenizer/functionCalling';
+import { describe, expect, it } from 'vitest';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import type { TokenMethodId } from './targets';
+import { toolTokens } from './tokens';
+import type { ToolBody } from './types';
+
+// A definition's tokens are counted once per body and method, and each plain name's apart
+// (tokens.ts): every count must be the count of the whole definition under that name.
+const bodies: ToolBody[] = [
+  ...DEMO_SERVERS.flatMap((s) => s.tools).map((t) => ({ description: t.description, inputSchema: t.inputSchema })),
+  { description: '', inputSchema: { type: 'object' } },
+  { inputSchema: {} },
+  { description: 'Ends with a name-like word: x', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } },
+];
+
+function whole(name: string, body: ToolBody, method: TokenMethodId): number {
+  if (method === 'anthropic-tools') return countTokens(JSON.stringify({ name, description: body.description ?? '', input_schema: body.inputSchema }));
+  const fn = { name, description: body.description, parameters: body.inputSchema } as unknown as ChatCompletionFunctionDefinition;
+  return countTokens(formatFunctionDefinitions([fn])) - countTokens(formatFunctionDefinitions([]));
+}
+
+const NAMES = [
+  'x',
+  'A',
+  '7',
+  'mcp__favindex__server-01__push_files',
+  'all/server-01/push_files',
+  'favourite/github/create_issue',
+  'fav_fork_repository_2',
+  'mcp_favindex-prod_fav_read_file',
+  'mcp_favindex_all_everything_trigger-long-r...ger-long-running-operation',
+  'ABCdef',
+  'getHTTPResponse2',
+  '1234567',
+  'a1234b',
+  'a.b:c',
+  // Not plain: counted whole, as before.
+  "x's",
+  '_x',
+  'x_',
+  '-a',
+  'a-',
+  'a b',
+  'ünï',
+  'mcp__favindex__x<|endoftext|>',
+];
+
+describe('token counts of a definition under many names', () => {
+  it('are the count of the whole definition, for plain names and others, both methods', () => {
+    // Names drawn from the characters client forms use, seeded: the same every run.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const alphabet = 'abcxyzXYZQ0129_./:-';
+    const drawn = Array.from({ length: 400 }, () => Array.from({ length: 1 + next(48) }, () => alphabet[next(alphabet.length)]).join(''));
+    for (const [i, name] of [...NAMES, ...drawn].entries()) {
+      for (const [j, body] of bodies.entries()) {
+        if (i >= NAMES.length && j % 11 !== i % 11) continue;
+        for (const method of ['openai-functions', 'anthropic-tools'] as const) {
+          let want: number | Error;
+          try {
+            want = whole(name, body, method);
+          } catch (error) {
+            want = error as Error;
+          }
+          if (want instanceof Error) expect(() => toolTokens(name, body, method)).toThrow(want.message);
+          else expect({ name, method, tokens: toolTokens(name, body, method) }).toEqual({ name, method, tokens: want });
+        }
+      }
+    }
+  });
+});
