@@ -66,6 +66,7 @@ class Bytes {
 }
 
 const quotedKeys = new Map<string, string>();
+/** A key, or a value of a few (a tool's source), as JSON. */
 function quoted(key: string): string {
   let q = quotedKeys.get(key);
   if (q === undefined) {
@@ -99,14 +100,74 @@ function writeTool(out: Bytes, tool: PreviewTool): void {
     out.add(JSON.stringify(tool));
     return;
   }
-  const head = members(record, keys.slice(0, at), true);
+  const head = headOf(record, keys, at);
   if (head === '') {
     out.add(JSON.stringify(tool));
     return;
   }
   out.add(`{${head}`);
   out.addBytes(bodyBytes(description, inputSchema));
-  out.add(`${members(record, keys.slice(at + 2), false)}}`);
+  out.add(tailOf(record, keys, at + 2));
+}
+
+/**
+ * The members before the description: written straight for the keys a preview tool has there
+ * (name, presented when the client renamed it, canonical, source), else by members().
+ */
+function headOf(record: Record<string, unknown>, keys: readonly string[], at: number): string {
+  const { name, presented, canonical, source } = record;
+  if (
+    typeof name === 'string' &&
+    typeof source === 'string' &&
+    (canonical === null || typeof canonical === 'string') &&
+    keys[0] === 'name' &&
+    keys[at - 2] === 'canonical' &&
+    keys[at - 1] === 'source'
+  ) {
+    const rest = `"canonical":${canonical === null ? 'null' : JSON.stringify(canonical)},"source":${quoted(source)}`;
+    if (at === 3) return `"name":${JSON.stringify(name)},${rest}`;
+    if (at === 4 && keys[1] === 'presented' && typeof presented === 'string')
+      return `"name":${JSON.stringify(name)},"presented":${JSON.stringify(presented)},${rest}`;
+  }
+  return members(record, keys.slice(0, at), true);
+}
+
+/**
+ * The members after the schema, with the closing brace: for a tool with no marks, its level
+ * (visibility, why, cut) is one of a few per list, written once; anything else by members().
+ */
+function tailOf(record: Record<string, unknown>, keys: readonly string[], from: number): string {
+  const { visibility, why, cut } = record;
+  const rest = keys.length - from;
+  if (rest === 0) return '}';
+  if (
+    typeof visibility === 'string' &&
+    typeof why === 'string' &&
+    keys[from] === 'visibility' &&
+    keys[from + 1] === 'why' &&
+    (rest === 2 || (rest === 3 && keys[from + 2] === 'cut' && cut === true))
+  ) {
+    return levelTail(visibility, why, rest === 3);
+  }
+  return `${members(record, keys.slice(from), false)}}`;
+}
+
+/** Per why (a few strings, shared by the tools of a list), per visibility and cut. */
+const levelTails = new Map<string, Map<string, string>>();
+function levelTail(visibility: string, why: string, cut: boolean): string {
+  let byLevel = levelTails.get(why);
+  if (!byLevel) {
+    if (levelTails.size >= 1_000) levelTails.clear();
+    byLevel = new Map();
+    levelTails.set(why, byLevel);
+  }
+  const slot = cut ? `${visibility}+cut` : visibility;
+  let tail = byLevel.get(slot);
+  if (tail === undefined) {
+    tail = `,"visibility":${JSON.stringify(visibility)},"why":${JSON.stringify(why)}${cut ? ',"cut":true' : ''}}`;
+    byLevel.set(slot, tail);
+  }
+  return tail;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
