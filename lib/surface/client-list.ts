@@ -116,6 +116,8 @@ export function applyClient(
   const refused: string[] = [];
   const holders = new Map<string, ClientTool>();
   const forms = nameForms.of(profile, serverKey);
+  // The marks whose message is the same for every tool they fall on: one object each, shared.
+  const marks = new SharedMarks();
   const before = forms?.size ?? 0;
   let sent = 0;
   let overCap = 0;
@@ -132,7 +134,7 @@ export function applyClient(
     const entry = entryOf(tool, form.name, form.marks.length > 0 ? form.marks.slice() : []);
     out.push(entry);
     if (form.leftOut !== null) {
-      leaveOut(entry, form.leftOut);
+      leaveOut(entry, marks.of('refused-by-client', form.leftOut));
       continue;
     }
     if (form.refused) {
@@ -145,7 +147,7 @@ export function applyClient(
       holder.marks.push({ kind: 'collision', message });
       entry.marks.push({ kind: 'collision', message });
       if (profile.duplicates === 'keeps-first') {
-        leaveOut(entry, `${profile.label} skips a tool whose name is already taken`);
+        leaveOut(entry, marks.of('refused-by-client', `${profile.label} skips a tool whose name is already taken`));
         continue;
       }
     }
@@ -153,15 +155,15 @@ export function applyClient(
     if (toolCap && sent >= toolCap.max) {
       overCap++;
       if (toolCap.over === 'drops-rest') {
-        leaveOut(entry, `${profile.label} sends only the first ${toolCap.max} tools`);
+        leaveOut(entry, marks.of('refused-by-client', `${profile.label} sends only the first ${toolCap.max} tools`));
         continue;
       }
       if (toolCap.over === 'groups-rest') {
         entry.received = false;
-        entry.marks.push({ kind: 'grouped', message: `${profile.label} groups the tools past ${toolCap.max} behind virtual activate_* tools` });
+        entry.marks.push(marks.of('grouped', `${profile.label} groups the tools past ${toolCap.max} behind virtual activate_* tools`));
         continue;
       }
-      entry.marks.push({ kind: 'unknown', message: `past ${profile.label}'s ${toolCap.max} tools: what happens to this one is not known` });
+      entry.marks.push(marks.of('unknown', `past ${profile.label}'s ${toolCap.max} tools: what happens to this one is not known`));
     }
     sent++;
   }
@@ -174,7 +176,29 @@ export function applyClient(
   return { tools: out, refusal, notes };
 }
 
-function leaveOut(entry: ClientTool, message: string): void {
+function leaveOut(entry: ClientTool, mark: ToolMark): void {
   entry.received = false;
-  entry.marks.push({ kind: 'refused-by-client', message });
+  entry.marks.push(mark);
+}
+
+/**
+ * Marks of one kind and message as one object, however many tools carry them: a cap or a rule
+ * marks thousands of tools alike, and an answer's marks are written, never changed.
+ */
+export class SharedMarks {
+  private readonly byKind = new Map<ToolMark['kind'], Map<string, ToolMark>>();
+
+  of(kind: ToolMark['kind'], message: string): ToolMark {
+    let byMessage = this.byKind.get(kind);
+    if (!byMessage) {
+      byMessage = new Map();
+      this.byKind.set(kind, byMessage);
+    }
+    let mark = byMessage.get(message);
+    if (!mark) {
+      mark = { kind, message };
+      byMessage.set(message, mark);
+    }
+    return mark;
+  }
 }

@@ -133,23 +133,67 @@ function headOf(record: Record<string, unknown>, keys: readonly string[], at: nu
 }
 
 /**
- * The members after the schema, with the closing brace: for a tool with no marks, its level
- * (visibility, why, cut) is one of a few per list, written once; anything else by members().
+ * The members after the schema, with the closing brace: its marks, each kept as text (a rule or
+ * a cap marks thousands of tools with one shared mark), then its level (visibility, why, cut),
+ * one of a few per list, written once; anything else by members().
  */
 function tailOf(record: Record<string, unknown>, keys: readonly string[], from: number): string {
-  const { visibility, why, cut } = record;
-  const rest = keys.length - from;
-  if (rest === 0) return '}';
+  const { marks, visibility, why, cut } = record;
+  let at = from;
+  let text = '';
+  if (keys[at] === 'marks') {
+    const written = Array.isArray(marks) ? marksText(marks) : null;
+    if (written === null) return `${members(record, keys.slice(from), false)}}`;
+    text = `,"marks":${written}`;
+    at++;
+  }
+  const rest = keys.length - at;
+  if (rest === 0) return `${text}}`;
   if (
     typeof visibility === 'string' &&
     typeof why === 'string' &&
-    keys[from] === 'visibility' &&
-    keys[from + 1] === 'why' &&
-    (rest === 2 || (rest === 3 && keys[from + 2] === 'cut' && cut === true))
+    keys[at] === 'visibility' &&
+    keys[at + 1] === 'why' &&
+    (rest === 2 || (rest === 3 && keys[at + 2] === 'cut' && cut === true))
   ) {
-    return levelTail(visibility, why, rest === 3);
+    return text + levelTail(visibility, why, rest === 3);
   }
   return `${members(record, keys.slice(from), false)}}`;
+}
+
+/** Marks as JSON per kind and message: a rule or a cap marks thousands of tools with one message. */
+const markTexts = new Map<string, Map<string, string>>();
+const MAX_MARK_TEXTS = 20_000;
+let markTextCount = 0;
+
+/** A tool's marks as JSON.stringify writes them, or null when one is not a `{ kind, message }` of strings. */
+function marksText(marks: readonly unknown[]): string | null {
+  let text = '[';
+  for (const [i, mark] of marks.entries()) {
+    if (!isPlainObject(mark)) return null;
+    const { kind, message } = mark;
+    const keys = Object.keys(mark);
+    if (typeof kind !== 'string' || typeof message !== 'string' || keys.length !== 2 || keys[0] !== 'kind' || keys[1] !== 'message') return null;
+    let byMessage = markTexts.get(kind);
+    if (!byMessage) {
+      byMessage = new Map();
+      markTexts.set(kind, byMessage);
+    }
+    let one = byMessage.get(message);
+    if (one === undefined) {
+      one = `{"kind":${JSON.stringify(kind)},"message":${JSON.stringify(message)}}`;
+      if (markTextCount >= MAX_MARK_TEXTS) {
+        markTexts.clear();
+        markTextCount = 0;
+        markTexts.set(kind, byMessage);
+        byMessage.clear();
+      }
+      byMessage.set(message, one);
+      markTextCount++;
+    }
+    text += i === 0 ? one : `,${one}`;
+  }
+  return `${text}]`;
 }
 
 /** Per why (a few strings, shared by the tools of a list), per visibility and cut. */

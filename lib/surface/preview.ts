@@ -1,5 +1,5 @@
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import { applyClient, type ClientTool } from './client-list';
+import { applyClient, type ClientTool, SharedMarks } from './client-list';
 import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
 import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';
@@ -59,12 +59,13 @@ function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
   const byName = new Map<string, string[]>();
   for (const p of fit.problems) byName.set(p.name, [...(byName.get(p.name) ?? []), p.message]);
   let provider = 0;
+  const marks = new SharedMarks();
   for (const tool of received) {
     if (tool.placeholder) continue;
     const problems = byName.get(tool.name);
     if (problems) {
       provider++;
-      for (const message of problems) tool.marks.push({ kind: 'refused-by-provider', message });
+      for (const message of problems) tool.marks.push(marks.of('refused-by-provider', message));
     }
     if (target.maxNameLength !== null && tool.name.length > target.maxNameLength) {
       tool.marks.push({ kind: 'too-long', message: `'${tool.name}' is ${tool.name.length} characters; ${target.label} takes at most ${target.maxNameLength}` });
