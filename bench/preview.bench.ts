@@ -10,7 +10,9 @@
  * client × naming warm, each run followed by the same-run baseline, reading that catalog.
  * Bodies are read as bytes, as a server writes them.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import type { Db } from '@/db/client';
 import { closeAppContext, createAppContext, installAppContext } from '@/server/context';
 import { getCatalog } from '@/server/catalog/catalog';
@@ -31,6 +33,27 @@ const PER_SERVER = 100;
 const RUNS = 20;
 const LARGE = { servers: 100, perServer: 100 };
 const LARGE_RUNS = 5;
+// FAVINDEX_BENCH_PREVIEW_PROF=<folder>: a CPU profile of the 10,000-tool previews after the first
+// (the second client and target, every client × naming) is written there (the bench runs in process).
+const PROFILE = process.env.FAVINDEX_BENCH_PREVIEW_PROF;
+
+/** Profiles what `work` does when PROFILE is set, into PROFILE/<name>-<time>.cpuprofile. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(PROFILE, { recursive: true });
+    writeFileSync(path.join(PROFILE, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    return result;
+  } finally {
+    session.disconnect();
+  }
+}
 
 export async function run(): Promise<Record<string, unknown>> {
   const bench = await createBenchDatabase('preview');
@@ -173,26 +196,29 @@ async function largeCatalogPreview(db: Db, callUrl: (target: string, id: string)
     return { ms: performance.now() - t0, bytes: body.length, body };
   };
   const first = await timed(`${base}&client=claude-code`);
-  const secondClient = await timed(`${base}&client=codex`);
-  const secondTarget = await timed(`${base}&client=claude-code&target=openai`);
   const catalogMs: number[] = [];
   const warm: Record<string, number> = {};
   const cold: Record<string, number> = {};
-  for (const client of CLIENT_IDS) {
-    for (const naming of NAMING_SCHEMES) {
-      const target = `${base}&client=${client}&naming=${naming}`;
-      cold[`${client}/${naming}`] = round((await timed(target)).ms);
-      const times: number[] = [];
-      for (let i = 0; i < LARGE_RUNS; i++) {
-        times.push((await timed(target)).ms);
-        const t0 = performance.now();
-        await getCatalog(db, projectId);
-        catalogMs.push(performance.now() - t0);
+  const { secondClient, secondTarget } = await profiled('preview-large', async () => {
+    const secondClient = await timed(`${base}&client=codex`);
+    const secondTarget = await timed(`${base}&client=claude-code&target=openai`);
+    for (const client of CLIENT_IDS) {
+      for (const naming of NAMING_SCHEMES) {
+        const target = `${base}&client=${client}&naming=${naming}`;
+        cold[`${client}/${naming}`] = round((await timed(target)).ms);
+        const times: number[] = [];
+        for (let i = 0; i < LARGE_RUNS; i++) {
+          times.push((await timed(target)).ms);
+          const t0 = performance.now();
+          await getCatalog(db, projectId);
+          catalogMs.push(performance.now() - t0);
+        }
+        times.sort((a, b) => a - b);
+        warm[`${client}/${naming}`] = percentile(times, 0.5);
       }
-      times.sort((a, b) => a - b);
-      warm[`${client}/${naming}`] = percentile(times, 0.5);
     }
-  }
+    return { secondClient, secondTarget };
+  });
   catalogMs.sort((a, b) => a - b);
   const worst = Math.max(...Object.values(warm));
   const answer = JSON.parse(first.body.toString()) as { catalog: { tools: number }; modes: { mode: string; count: number }[] };
