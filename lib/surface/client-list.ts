@@ -118,6 +118,14 @@ export function applyClient(
   const forms = nameForms.of(profile, serverKey);
   // The marks whose message is the same for every tool they fall on: one object each, shared.
   const marks = new SharedMarks();
+  const taken = () => marks.of('refused-by-client', `${profile.label} skips a tool whose name is already taken`);
+  const pastCap = (cap: NonNullable<ClientProfile['toolCap']>) =>
+    cap.over === 'drops-rest'
+      ? marks.of('refused-by-client', `${profile.label} sends only the first ${cap.max} tools`)
+      : cap.over === 'groups-rest'
+        ? marks.of('grouped', `${profile.label} groups the tools past ${cap.max} behind virtual activate_* tools`)
+        : marks.of('unknown', `past ${profile.label}'s ${cap.max} tools: what happens to this one is not known`);
+  let capMark: ToolMark | null = null;
   const before = forms?.size ?? 0;
   let sent = 0;
   let overCap = 0;
@@ -147,23 +155,23 @@ export function applyClient(
       holder.marks.push({ kind: 'collision', message });
       entry.marks.push({ kind: 'collision', message });
       if (profile.duplicates === 'keeps-first') {
-        leaveOut(entry, marks.of('refused-by-client', `${profile.label} skips a tool whose name is already taken`));
+        leaveOut(entry, taken());
         continue;
       }
     }
     if (!holder) holders.set(form.name, entry);
     if (toolCap && sent >= toolCap.max) {
       overCap++;
+      capMark ??= pastCap(toolCap);
       if (toolCap.over === 'drops-rest') {
-        leaveOut(entry, marks.of('refused-by-client', `${profile.label} sends only the first ${toolCap.max} tools`));
+        leaveOut(entry, capMark);
         continue;
       }
+      entry.marks.push(capMark);
       if (toolCap.over === 'groups-rest') {
         entry.received = false;
-        entry.marks.push(marks.of('grouped', `${profile.label} groups the tools past ${toolCap.max} behind virtual activate_* tools`));
         continue;
       }
-      entry.marks.push(marks.of('unknown', `past ${profile.label}'s ${toolCap.max} tools: what happens to this one is not known`));
     }
     sent++;
   }

@@ -104,6 +104,8 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target,
   const overBy = target.cap !== null && loaded > target.cap ? loaded - target.cap : 0;
   const problems: TargetProblem[] = [];
   const seen = new Set<string>();
+  // One text for every name the rule rejects.
+  const nameRule = target.namePattern ? `${target.label} rejects the name: it must match ${target.namePattern.source}` : '';
   for (const tool of tools) {
     if (tool.placeholder) continue;
     if (seen.has(tool.name)) {
@@ -115,7 +117,7 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target,
         name: tool.name,
         canonical: tool.canonical,
         field: 'name',
-        message: `${target.label} rejects the name: it must match ${target.namePattern.source}`,
+        message: nameRule,
       });
     }
     const length = tool.body.description?.length ?? 0;
