@@ -3,7 +3,7 @@ import { formatFunctionDefinitions, type ChatCompletionFunctionDefinition } from
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import type { TokenMethodId } from './targets';
-import { toolTokens } from './tokens';
+import { nameListTokens, toolTokens } from './tokens';
 import type { ToolBody } from './types';
 
 // A definition's tokens are counted once per body and method, and each plain name's apart
@@ -72,5 +72,25 @@ describe('token counts of a definition under many names', () => {
         }
       }
     }
+  });
+
+  it('of names one a line are the count of the lines joined, plain names or not', () => {
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const alphabet = 'abcxyzXYZQ0129_./:-';
+    const drawn = Array.from({ length: 600 }, () => Array.from({ length: 1 + next(48) }, () => alphabet[next(alphabet.length)]).join(''));
+    const plain = NAMES.slice(0, 14);
+    const lists = [[], ['x'], plain, NAMES.slice(0, -1), drawn, [...plain, '_x'], ['a-', 'b'], ['a', ''], ['', 'a'], [...plain, ...plain]];
+    for (let i = 0; i < 40; i++) lists.push(Array.from({ length: 1 + next(30) }, () => drawn[next(drawn.length)] ?? 'x'));
+    for (const names of lists) {
+      const want = names.length > 0 ? countTokens(names.join('\n')) : 0;
+      expect({ names, tokens: nameListTokens(names) }).toEqual({ names, tokens: want });
+      // Again, from the names' counts kept.
+      expect(nameListTokens(names)).toBe(want);
+    }
+    expect(() => nameListTokens(NAMES)).toThrow('Disallowed special token');
   });
 });

@@ -54,9 +54,41 @@ function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): numbe
   return method === 'openai-functions' ? openaiToolTokens(name, body) : anthropicToolTokens(name, body);
 }
 
+/** Plain names' own tokens, alone (`a`) and after a space (` b`), per name: a name is counted once whatever lists it. */
+const pieces = { alone: new Map<string, number>(), spaced: new Map<string, number>() };
+const MAX_PIECES = 100_000;
+
+function pieceTokens(cache: Map<string, number>, text: string, name: string): number {
+  let count = cache.get(name);
+  if (count === undefined) {
+    count = countTokens(text);
+    if (cache.size >= MAX_PIECES) cache.clear();
+    cache.set(name, count);
+  }
+  return count;
+}
+
 /** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
 function namePieceTokens(name: string, method: TokenMethodId): number {
-  return countTokens(method === 'openai-functions' ? ` ${name}` : name);
+  return method === 'openai-functions' ? pieceTokens(pieces.spaced, ` ${name}`, name) : pieceTokens(pieces.alone, name, name);
+}
+
+let newline: number | null = null;
+
+/**
+ * The tokens of names one a line (the deferred tools a client lists by name). Plain names never
+ * share a piece with the newline between them (it is a piece of its own), so the count is each
+ * name's, kept, plus the newlines'; a list with any other name is counted whole.
+ */
+export function nameListTokens(names: readonly string[]): number {
+  if (names.length === 0) return 0;
+  let count = 0;
+  for (const name of names) {
+    if (!PLAIN_NAME.test(name)) return countTokens(names.join('\n'));
+    count += pieceTokens(pieces.alone, name, name);
+  }
+  newline ??= countTokens('\n');
+  return count + (names.length - 1) * newline;
 }
 
 interface BodyTokens {

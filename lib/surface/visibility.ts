@@ -4,7 +4,7 @@ import type { ClientId } from './clients';
 import type { DeferralSettings, Visibility } from './deferral';
 import { deferralPlan, type DeferralPlan } from './deferral-plan';
 import type { TokenMethodId } from './targets';
-import { listOverheadTokens, toolTokens } from './tokens';
+import { listOverheadTokens, nameListTokens, toolTokens } from './tokens';
 import { TOOL_SEARCHES } from './tool-search';
 import type { ToolBody } from './types';
 import { itemAt } from '@/lib/arrays';
@@ -137,7 +137,8 @@ export function applyVisibility(
       sent++;
     }
   }
-  const nameTokens = lines.length > 0 ? countTokens(lines.join('\n')) : 0;
+  // With descriptions beside the names (OpenAI) the lines are counted whole; names alone, name by name.
+  const nameTokens = plan.nameWithDescription && lines.length > 0 ? countTokens(lines.join('\n')) : nameListTokens(lines);
   const sourceTokens = plan.sourceLine && count.hidden > 0 ? countTokens(sourceLine) : 0;
   const overhead = sent > 0 || sourceTokens > 0 ? listOverheadTokens(method) : 0;
   const search = plan.search ? TOOL_SEARCHES[plan.search] : null;
