@@ -85,12 +85,13 @@ describe('token counts of a definition under many names', () => {
     const plain = NAMES.slice(0, 14);
     const lists = [[], ['x'], plain, NAMES.slice(0, -1), drawn, [...plain, '_x'], ['a-', 'b'], ['a', ''], ['', 'a'], [...plain, ...plain]];
     for (let i = 0; i < 40; i++) lists.push(Array.from({ length: 1 + next(30) }, () => drawn[next(drawn.length)] ?? 'x'));
+    const listed = (names: string[]) => names.map((name, i) => ({ name, body: bodies[i % bodies.length] ?? { inputSchema: {} } }));
     for (const names of lists) {
       const want = names.length > 0 ? countTokens(names.join('\n')) : 0;
-      expect({ names, tokens: nameListTokens(names) }).toEqual({ names, tokens: want });
+      expect({ names, tokens: nameListTokens(listed(names)) }).toEqual({ names, tokens: want });
       // Again, from the names' counts kept.
-      expect(nameListTokens(names)).toBe(want);
+      expect(nameListTokens(listed(names))).toBe(want);
     }
-    expect(() => nameListTokens(NAMES)).toThrow('Disallowed special token');
+    expect(() => nameListTokens(listed(NAMES))).toThrow('Disallowed special token');
   });
 });

@@ -44,7 +44,7 @@ function anthropicToolTokens(name: string, body: ToolBody): number {
  * counts each piece on its own; such a name never shares a piece with the text around it (in
  * `type <name> = (` the space before it joins its first piece, in `{"name":"<name>","` the quote
  * before it joins `":"`), so a definition's tokens are its tokens under any other such name, less
- * that name's, plus this one's. tokens.test.ts checks the sum against the count of the whole.
+ * that name's, plus this one's. token-names.test.ts checks the sum against the count of the whole.
  */
 const PLAIN_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9_./:-]*[A-Za-z0-9])?$/;
 /** The name the rest of a definition is counted under. */
@@ -54,67 +54,70 @@ function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): numbe
   return method === 'openai-functions' ? openaiToolTokens(name, body) : anthropicToolTokens(name, body);
 }
 
-/** Plain names' own tokens, alone (`a`) and after a space (` b`), per name: a name is counted once whatever lists it. */
-const pieces = { alone: new Map<string, number>(), spaced: new Map<string, number>() };
-const MAX_PIECES = 100_000;
-
-function pieceTokens(cache: Map<string, number>, text: string, name: string): number {
-  let count = cache.get(name);
-  if (count === undefined) {
-    count = countTokens(text);
-    if (cache.size >= MAX_PIECES) cache.clear();
-    cache.set(name, count);
-  }
-  return count;
-}
-
-/** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
-function namePieceTokens(name: string, method: TokenMethodId): number {
-  return method === 'openai-functions' ? pieceTokens(pieces.spaced, ` ${name}`, name) : pieceTokens(pieces.alone, name, name);
-}
-
-let newline: number | null = null;
-
-/**
- * The tokens of names one a line (the deferred tools a client lists by name). Plain names never
- * share a piece with the newline between them (it is a piece of its own), so the count is each
- * name's, kept, plus the newlines'; a list with any other name is counted whole.
- */
-export function nameListTokens(names: readonly string[]): number {
-  if (names.length === 0) return 0;
-  let count = 0;
-  for (const name of names) {
-    if (!PLAIN_NAME.test(name)) return countTokens(names.join('\n'));
-    count += pieceTokens(pieces.alone, name, name);
-  }
-  newline ??= countTokens('\n');
-  return count + (names.length - 1) * newline;
-}
-
 interface BodyTokens {
   /** A definition's tokens but its name's, per method: the same under every plain name. */
   rest: Partial<Record<TokenMethodId, number>>;
   /** Counts per method and name, for names that are not plain or were counted already. */
   byName: Record<TokenMethodId, Map<string, number>>;
+  /** Plain names' own tokens, alone: the piece of Anthropic's JSON, and of a list of names. */
+  alone: Map<string, number>;
 }
 
 const MAX_NAMES_PER_BODY = 128;
 /** Token counts per tool body: a catalog's bodies live as long as its prepared catalog. */
 const perTool = new WeakMap<ToolBody, BodyTokens>();
 
+function tokensOf(body: ToolBody): BodyTokens {
+  return kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() }, alone: new Map() }));
+}
+
+function aloneTokens(tokens: BodyTokens, name: string): number {
+  let count = tokens.alone.get(name);
+  if (count === undefined) {
+    count = countTokens(name);
+    if (tokens.alone.size >= MAX_NAMES_PER_BODY) tokens.alone.clear();
+    tokens.alone.set(name, count);
+  }
+  return count;
+}
+
+/** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
+function namePieceTokens(tokens: BodyTokens, name: string, method: TokenMethodId): number {
+  return method === 'openai-functions' ? countTokens(` ${name}`) : aloneTokens(tokens, name);
+}
+
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
-  const tokens = kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() } }));
+  const tokens = tokensOf(body);
   const byName = tokens.byName[method];
   const hit = byName.get(name);
   if (hit !== undefined) return hit;
   let count: number;
   if (PLAIN_NAME.test(name)) {
-    tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(STAND_IN, method);
-    count = tokens.rest[method] + namePieceTokens(name, method);
+    tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(tokens, STAND_IN, method);
+    count = tokens.rest[method] + namePieceTokens(tokens, name, method);
   } else count = wholeTokens(name, body, method);
   if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
   byName.set(name, count);
   return count;
+}
+
+let newline: number | null = null;
+
+/**
+ * The tokens of tools' names one a line (the deferred tools a client lists by name). Plain names
+ * never share a piece with the newline between them (it is a piece of its own), so the count is
+ * each name's, kept with its tool's body, plus the newlines'; a list with any other name is
+ * counted whole.
+ */
+export function nameListTokens(tools: readonly { name: string; body: ToolBody }[]): number {
+  if (tools.length === 0) return 0;
+  let count = 0;
+  for (const tool of tools) {
+    if (!PLAIN_NAME.test(tool.name)) return countTokens(tools.map((t) => t.name).join('\n'));
+    count += aloneTokens(tokensOf(tool.body), tool.name);
+  }
+  newline ??= countTokens('\n');
+  return count + (tools.length - 1) * newline;
 }
 
 /** Estimated input tokens of a tool list as the target bills it. */

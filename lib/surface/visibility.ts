@@ -115,6 +115,7 @@ export function applyVisibility(
   let fullTokens = 0;
   let sent = 0;
   const lines: string[] = [];
+  const named: ClientTool[] = [];
   let deferredTokens = 0;
   let deferred = 0;
   for (let i = 0; i < tools.length; i++) {
@@ -133,12 +134,13 @@ export function applyVisibility(
     deferredTokens += toolTokens(tool.name, body, method);
     deferred++;
     if (level.visibility === 'name') {
-      lines.push(plan.nameWithDescription && body.description ? `${tool.name}: ${body.description}` : tool.name);
+      if (plan.nameWithDescription) lines.push(body.description ? `${tool.name}: ${body.description}` : tool.name);
+      else named.push(tool);
       sent++;
     }
   }
   // With descriptions beside the names (OpenAI) the lines are counted whole; names alone, name by name.
-  const nameTokens = plan.nameWithDescription && lines.length > 0 ? countTokens(lines.join('\n')) : nameListTokens(lines);
+  const nameTokens = lines.length > 0 ? countTokens(lines.join('\n')) : nameListTokens(named);
   const sourceTokens = plan.sourceLine && count.hidden > 0 ? countTokens(sourceLine) : 0;
   const overhead = sent > 0 || sourceTokens > 0 ? listOverheadTokens(method) : 0;
   const search = plan.search ? TOOL_SEARCHES[plan.search] : null;
