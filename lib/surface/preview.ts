@@ -9,7 +9,16 @@ import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
 import type { ModeInputs } from './types';
-import { applyVisibility, planForList, planReadsList, TOKENS_UP_FRONT, type ToolVisibility, type VisibilitySummary } from './visibility';
+import {
+  measureVisibility,
+  planForList,
+  planReadsList,
+  TOKENS_UP_FRONT,
+  type ToolVisibility,
+  type VisibilityCounts,
+  type VisibilitySummary,
+  visibilityLevels,
+} from './visibility';
 import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
 import { itemAt } from '@/lib/arrays';
 export type { ModePreview } from '@/lib/contracts/preview';
@@ -40,8 +49,11 @@ interface Checked {
   marked: Map<ToolMark['kind'], number>;
 }
 
-/** A mode's list through the client and against the target: the names the model receives and who refuses what. */
-function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
+/**
+ * A mode's list through the client and against the target: the names the model receives and who
+ * refuses what, without counting a token (all that says whether the list passes).
+ */
+function route(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
   const list = buildModeList(mode, catalog, inputs);
   const { profile, serverKey } = client;
   const settings = client.deferral ?? defaultDeferralSettings(profile.id);
@@ -54,8 +66,8 @@ function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
   if (!plan.clientCapApplies && cap) sent = applyClient(profile, serverKey, list.tools, null);
   const received: ClientTool[] = [];
   for (const tool of sent.tools) if (tool.received) received.push(tool);
-  const { levels, summary } = applyVisibility(sent.tools, plan, target.tokenMethod, sourceLineOf(serverKey, list.instruction));
-  const fit = checkAgainstTarget(received, target, summary.full);
+  const { levels, count } = visibilityLevels(sent.tools, plan);
+  const fit = checkAgainstTarget(received, target, count.full);
   const byName = new Map<string, string[]>();
   for (const p of fit.problems) byName.set(p.name, [...(byName.get(p.name) ?? []), p.message]);
   let provider = 0;
@@ -73,20 +85,15 @@ function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
   }
   const marked = toolsMarked(sent.tools);
   const refused = { client: marked.get('refused-by-client') ?? 0, provider };
-  const requestRefused = sent.refusal
-    ? { by: 'client' as const, message: sent.refusal }
-    : (providerRefusal(fit, target) ?? nothingLoaded(plan, summary, target));
-  const checked: Checked = {
-    tools: sent.tools,
-    fit,
-    refused,
-    requestRefused,
-    notes: [...list.notes, ...sent.notes],
-    received,
-    levels,
-    visibility: summary,
-    marked,
-  };
+  const requestRefused = sent.refusal ? { by: 'client' as const, message: sent.refusal } : (providerRefusal(fit, target) ?? nothingLoaded(plan, count, target));
+  return { list, sent, plan, received, levels, count, fit, refused, requestRefused, marked };
+}
+
+/** route(), with what the model is given up front and per search counted. */
+function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
+  const { list, sent, plan, received, levels, count, fit, refused, requestRefused, marked } = route(mode, catalog, inputs, target, client);
+  const visibility = measureVisibility(sent.tools, levels, count, plan, target.tokenMethod, sourceLineOf(client.serverKey, list.instruction));
+  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received, levels, visibility, marked };
   return { list, checked };
 }
 
@@ -107,8 +114,8 @@ function sourceLineOf(serverKey: string, instruction: string | null): string {
 }
 
 /** Anthropic refuses a request whose every tool is deferred (microsoft/vscode#311946). */
-function nothingLoaded(plan: DeferralPlan, summary: VisibilitySummary, target: Target): ModePreview['requestRefused'] {
-  if (!plan.oneMustLoad || summary.full > 0 || summary.name + summary.hidden === 0) return null;
+function nothingLoaded(plan: DeferralPlan, count: VisibilityCounts, target: Target): ModePreview['requestRefused'] {
+  if (!plan.oneMustLoad || count.full > 0 || count.name + count.hidden === 0) return null;
   return {
     by: 'provider',
     message: `${target.label === 'Anthropic' ? 'Anthropic' : `Anthropic (previewed at ${target.label})`} would refuse this request as a whole: every tool is deferred, and at least one tool must have defer_loading=false.`,
@@ -130,7 +137,7 @@ function providerRefusal(fit: TargetFit, target: Target): ModePreview['requestRe
   return { by: 'provider', message: `${target.label} would refuse this request as a whole: ${reasons.join('; ')}.` };
 }
 
-function passes(c: Checked): boolean {
+function passes(c: Pick<Checked, 'requestRefused' | 'refused'>): boolean {
   return c.requestRefused === null && c.refused.client === 0 && c.refused.provider === 0;
 }
 
@@ -251,7 +258,8 @@ function buildModePreview(
 /** Slash names fail where safe ones would pass: say so, as the one change to make. */
 function namingFix(catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice, current: Checked): ModePreview['fix'] {
   if (inputs.naming !== 'slash' || passes(current)) return null;
-  const safe = check('favindex', catalog, { ...inputs, naming: 'safe' }, target, client).checked;
+  // Whether they pass is all it takes: no token is counted for them.
+  const safe = route('favindex', catalog, { ...inputs, naming: 'safe' }, target, client);
   if (!passes(safe)) return null;
   const through = client.profile.id === 'raw' ? target.label : `${client.profile.label} and ${target.label}`;
   return { naming: 'safe', message: `Switch to safe names (fav_… and all_<server>_<tool>): every name then passes ${through}.` };

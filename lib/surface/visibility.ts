@@ -99,6 +99,27 @@ function levelOf(tool: ClientTool, plan: DeferralPlan, levels: Levels): ToolVisi
   return levels.of(plan.deferred, plan.why, cut);
 }
 
+/** How many tools of a view are at each level, and how many have their description cut. */
+export interface VisibilityCounts {
+  full: number;
+  name: number;
+  hidden: number;
+  cut: number;
+}
+
+/** Every tool's level in this view, and how many are at each: what decides who refuses a request, with no token counted. */
+export function visibilityLevels(tools: readonly ClientTool[], plan: DeferralPlan): { levels: (ToolVisibility | null)[]; count: VisibilityCounts } {
+  const shared = new Levels();
+  const levels = tools.map((t) => levelOf(t, plan, shared));
+  const count = { full: 0, name: 0, hidden: 0, cut: 0 };
+  for (const level of levels) {
+    if (!level) continue;
+    count[level.visibility]++;
+    if (level.cut) count.cut++;
+  }
+  return { levels, count };
+}
+
 /**
  * Every tool's level in this view, and what the model is given up front and per search. `source`
  * is the server's source line where the client shows one (Codex: its key and description).
@@ -109,9 +130,19 @@ export function applyVisibility(
   method: TokenMethodId,
   sourceLine: string,
 ): { levels: (ToolVisibility | null)[]; summary: VisibilitySummary } {
-  const shared = new Levels();
-  const levels = tools.map((t) => levelOf(t, plan, shared));
-  const count = { full: 0, name: 0, hidden: 0, cut: 0 };
+  const { levels, count } = visibilityLevels(tools, plan);
+  return { levels, summary: measureVisibility(tools, levels, count, plan, method, sourceLine) };
+}
+
+/** What the model is given up front and per search, for the levels visibilityLevels gave the tools. */
+export function measureVisibility(
+  tools: readonly ClientTool[],
+  levels: readonly (ToolVisibility | null)[],
+  count: VisibilityCounts,
+  plan: DeferralPlan,
+  method: TokenMethodId,
+  sourceLine: string,
+): VisibilitySummary {
   let fullTokens = 0;
   let sent = 0;
   const lines: string[] = [];
@@ -121,10 +152,7 @@ export function applyVisibility(
   for (let i = 0; i < tools.length; i++) {
     const tool = itemAt(tools, i);
     const level = levels[i];
-    if (!level) continue;
-    count[level.visibility]++;
-    if (level.cut) count.cut++;
-    if (tool.placeholder) continue;
+    if (!level || tool.placeholder) continue;
     const body = shownBody(tool.body, plan.descriptionLimit);
     if (level.visibility === 'full') {
       fullTokens += toolTokens(tool.name, body, method);
@@ -147,15 +175,12 @@ export function applyVisibility(
   const results = search ? Math.min(search.results.usual, deferred) : 0;
   const tokensPerSearch = search && results > 0 ? Math.round((deferredTokens / deferred) * results) : null;
   return {
-    levels,
-    summary: {
-      defers: plan.deferred === null ? 'nothing' : plan.honoursAlwaysLoad ? 'unmarked' : 'everything',
-      ...count,
-      tokensUpFront: fullTokens + nameTokens + sourceTokens + overhead,
-      tokensPerSearch,
-      search: search ? { tool: search.tool, results: search.results.usual, source: search.source } : null,
-      notes: visibilityNotes(plan, count, deferred, tokensPerSearch),
-    },
+    defers: plan.deferred === null ? 'nothing' : plan.honoursAlwaysLoad ? 'unmarked' : 'everything',
+    ...count,
+    tokensUpFront: fullTokens + nameTokens + sourceTokens + overhead,
+    tokensPerSearch,
+    search: search ? { tool: search.tool, results: search.results.usual, source: search.source } : null,
+    notes: visibilityNotes(plan, count, deferred, tokensPerSearch),
   };
 }
 
