@@ -105,6 +105,24 @@ export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): Mode
  * `mcp_find_tools` finds. Matches that cannot be presented are reported, not counted.
  */
 export function retrieveTools(catalog: PreparedCatalog, query: string, k: number): { entries: CatalogEntry[]; leftOut: LeftOutTool[] } {
+  // Every client, naming and target of a catalog version asks the same search again: it is kept per catalog, query and k.
+  const kept = retrieved.get(catalog)?.get(`${k}\u0000${query}`);
+  if (kept) return { entries: [...kept.entries], leftOut: [...kept.leftOut] };
+  const found = searchTools(catalog, query, k);
+  let byQuery = retrieved.get(catalog);
+  if (!byQuery) {
+    byQuery = new Map();
+    retrieved.set(catalog, byQuery);
+  }
+  if (byQuery.size >= MAX_QUERIES_PER_CATALOG) byQuery.clear();
+  byQuery.set(`${k}\u0000${query}`, found);
+  return { entries: [...found.entries], leftOut: [...found.leftOut] };
+}
+
+const retrieved = new WeakMap<PreparedCatalog, Map<string, { entries: readonly CatalogEntry[]; leftOut: readonly LeftOutTool[] }>>();
+const MAX_QUERIES_PER_CATALOG = 64;
+
+function searchTools(catalog: PreparedCatalog, query: string, k: number): { entries: CatalogEntry[]; leftOut: LeftOutTool[] } {
   const entries: CatalogEntry[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const { entry } of rankTools(catalog, query)) {
