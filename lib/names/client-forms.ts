@@ -40,7 +40,8 @@ export function clientName(naming: ClientNaming, serverKey: string, presented: s
   return name;
 }
 
-function makeName(naming: ClientNaming, serverKey: string, presented: string): ClientName {
+/** The name a client sends the model for a presented name, made afresh: for callers that keep what they make themselves. */
+export function makeName(naming: ClientNaming, serverKey: string, presented: string): ClientName {
   const doubts = naming.doubts.filter((d) => d.pattern.test(presented)).map((d) => d.note);
   let tool = presented;
   for (const { pattern, to } of naming.rewrites) tool = tool.replace(pattern, to);

@@ -1,5 +1,5 @@
 import type { ToolMark } from '@/lib/contracts/preview';
-import { clientName } from '@/lib/names/client-forms';
+import { makeName } from '@/lib/names/client-forms';
 import { CLIENTS, type ClientProfile } from './clients';
 import type { ListedTool } from './types';
 
@@ -35,7 +35,8 @@ interface NameForm {
 }
 
 function nameForm(profile: ClientProfile, serverKey: string, presented: string): NameForm {
-  const made = clientName(profile, serverKey, presented);
+  // Made afresh: the forms are what is kept (clientName's own cache would hold each name twice).
+  const made = makeName(profile, serverKey, presented);
   const marks: ToolMark[] = [];
   if (made.rewritten) marks.push({ kind: 'renamed', message: `${profile.label} renames '${presented}' to '${made.name}'` });
   for (const doubt of made.doubts) marks.push({ kind: 'unknown', message: doubt });
