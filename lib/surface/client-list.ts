@@ -90,8 +90,8 @@ class NameForms {
   }
 }
 
-/** The names of a few namings of a 10,000-tool catalog through every client. */
-const nameForms = new NameForms(300_000);
+/** The names of a 10,000-tool catalog under both namings through some five clients. */
+const nameForms = new NameForms(150_000);
 
 function entryOf(tool: ListedTool, name: string, marks: ToolMark[]): ClientTool {
   const entry: ClientTool = { name, canonical: tool.canonical, source: tool.source, body: tool.body, presented: tool.name, marks, received: true };
