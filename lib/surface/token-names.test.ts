@@ -47,16 +47,23 @@ const NAMES = [
   'mcp__favindex__x<|endoftext|>',
 ];
 
+/** A seeded draw below n: the same every run. */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed % n;
+  };
+}
+
+/** Names drawn from the characters client forms use. */
+function drawnNames(next: (n: number) => number, count: number): string[] {
+  const alphabet = 'abcxyzXYZQ0129_./:-';
+  return Array.from({ length: count }, () => Array.from({ length: 1 + next(48) }, () => alphabet[next(alphabet.length)]).join(''));
+}
+
 describe('token counts of a definition under many names', () => {
   it('are the count of the whole definition, for plain names and others, both methods', () => {
-    // Names drawn from the characters client forms use, seeded: the same every run.
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % n;
-    };
-    const alphabet = 'abcxyzXYZQ0129_./:-';
-    const drawn = Array.from({ length: 400 }, () => Array.from({ length: 1 + next(48) }, () => alphabet[next(alphabet.length)]).join(''));
+    const drawn = drawnNames(seeded(7), 400);
     for (const [i, name] of [...NAMES, ...drawn].entries()) {
       for (const [j, body] of bodies.entries()) {
         if (i >= NAMES.length && j % 11 !== i % 11) continue;
@@ -75,13 +82,8 @@ describe('token counts of a definition under many names', () => {
   });
 
   it('of names one a line are the count of the lines joined, plain names or not', () => {
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % n;
-    };
-    const alphabet = 'abcxyzXYZQ0129_./:-';
-    const drawn = Array.from({ length: 600 }, () => Array.from({ length: 1 + next(48) }, () => alphabet[next(alphabet.length)]).join(''));
+    const next = seeded(11);
+    const drawn = drawnNames(next, 600);
     const plain = NAMES.slice(0, 14);
     const lists = [[], ['x'], plain, NAMES.slice(0, -1), drawn, [...plain, '_x'], ['a-', 'b'], ['a', ''], ['', 'a'], [...plain, ...plain]];
     for (let i = 0; i < 40; i++) lists.push(Array.from({ length: 1 + next(30) }, () => drawn[next(drawn.length)] ?? 'x'));
