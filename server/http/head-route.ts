@@ -12,7 +12,8 @@ export type HeadRouteArgs<P, Q> = HeadArgs<P, Q> & { head: RequestHead };
 export type HeadRoute<P> = ApiHandler<P> & {
   /**
    * Answer a node:http request with no Web Request or Response in between: the proxies' hot
-   * path. Undefined when it was answered at once, else the answer's promise.
+   * path. Undefined when it was answered at once, else the answer's promise (which also
+   * carries any failure: it never throws).
    */
   serveNode(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void> | undefined;
 };
@@ -59,7 +60,12 @@ export function headRoute<E extends EndpointSpec & { method: 'get' }>(
     const head = nodeRequestHead(req);
     const answered = runNow(head, params);
     if (answered) {
-      writeNode(req, res, answered);
+      try {
+        writeNode(req, res, answered);
+      } catch (err) {
+        // Thrown in a request listener it would end the process: the caller gets it as the path that waits would give it.
+        return Promise.reject(err);
+      }
       return undefined;
     }
     return run(head, params).then((later) => writeNode(req, res, later));

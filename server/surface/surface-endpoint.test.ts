@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/projects/[id]/surface/route';
@@ -166,6 +167,26 @@ describe('an unchanged poll from node:http', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(JSON.parse(changed.text).version).not.toEqual(JSON.parse(kept.text).version);
+  });
+
+  it('gives a failure to write as its promise, never as a throw in the request listener', async () => {
+    const id = await createTestProject(['github']);
+    await untilListening(t.database);
+    await pollUntilAtOnce(`/api/projects/${id}/surface`);
+    const req = Object.assign(new http.IncomingMessage(new net.Socket()), {
+      method: 'GET',
+      url: `/api/projects/${id}/surface`,
+      headers: { host: '127.0.0.1' },
+    });
+    const res = new http.ServerResponse(req);
+    res.writeHead = () => {
+      throw new Error('the socket is gone');
+    };
+    let answered: Promise<void> | undefined;
+    expect(() => {
+      answered = GET.serveNode(req, res, { id });
+    }).not.toThrow();
+    await expect(answered).rejects.toThrow('the socket is gone');
   });
 
   it('checks the same things at once: a foreign host, a bad mode, a token of another project', async () => {
