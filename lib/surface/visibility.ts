@@ -121,20 +121,10 @@ export function visibilityLevels(tools: readonly ClientTool[], plan: DeferralPla
 }
 
 /**
- * Every tool's level in this view, and what the model is given up front and per search. `source`
- * is the server's source line where the client shows one (Codex: its key and description).
+ * What the model is given up front and per search, for the levels visibilityLevels gave the
+ * tools. `sourceLine` is the server's source line where the client shows one (Codex: its key
+ * and description).
  */
-export function applyVisibility(
-  tools: readonly ClientTool[],
-  plan: DeferralPlan,
-  method: TokenMethodId,
-  sourceLine: string,
-): { levels: (ToolVisibility | null)[]; summary: VisibilitySummary } {
-  const { levels, count } = visibilityLevels(tools, plan);
-  return { levels, summary: measureVisibility(tools, levels, count, plan, method, sourceLine) };
-}
-
-/** What the model is given up front and per search, for the levels visibilityLevels gave the tools. */
 export function measureVisibility(
   tools: readonly ClientTool[],
   levels: readonly (ToolVisibility | null)[],
