@@ -222,8 +222,8 @@ function buildModePreview(
   catalog: PreparedCatalog,
   inputs: ModeInputs,
   target: Target,
-  detail: PreviewDetail = 'full',
-  client: ClientChoice = RAW_CLIENT,
+  detail: PreviewDetail,
+  client: ClientChoice,
 ): ModePreview {
   const { list, checked } = check(mode, catalog, inputs, target, client);
   const { fit, received } = checked;
