@@ -31,16 +31,17 @@ const COLUMNS: Column<Tool>[] = [
   { id: 'note', header: 'Note', cell: () => '—' },
 ];
 
+/** The text of each element of a role inside an element, in document order. */
+const textsOf = (element: HTMLElement, role: string) =>
+  within(element)
+    .getAllByRole(role)
+    .map((e) => e.textContent);
+
 describe('DataTable', () => {
   it('renders a header and one row per item, named by its label', () => {
     render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} label="Tools" />);
 
-    const table = screen.getByRole('table', { name: 'Tools' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['#', 'Tool', 'Calls', 'Note']);
+    expect(textsOf(screen.getByRole('table', { name: 'Tools' }), 'columnheader')).toEqual(['#', 'Tool', 'Calls', 'Note']);
     expect(tableNames()).toEqual(['github/create_issue', 'filesystem/read_file', 'all/gitlab/search']);
     expect(screen.getByRole('columnheader', { name: 'Calls' }).title).toBe('calls in the window');
   });
@@ -114,11 +115,7 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     render(<DataTable columns={COLUMNS} rows={ROWS} rowKey={(t) => t.name} tieBreak={(a, b) => a.rank - b.rank} />);
     const choice = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(
-      within(choice)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['as listed', '#', 'Tool', 'Calls']);
+    expect(textsOf(choice, 'option')).toEqual(['as listed', '#', 'Tool', 'Calls']);
 
     await user.selectOptions(choice, 'Tool');
     expect(tableNames()).toEqual(['all/gitlab/search', 'filesystem/read_file', 'github/create_issue']);
