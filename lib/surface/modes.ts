@@ -6,24 +6,20 @@ import { presentFavindex } from './presentation';
 import { retrieveList } from './retrieve';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
+/** How each mode makes its list (§surface). */
+const MODE_LISTS: Record<SurfaceMode, (catalog: PreparedCatalog, inputs: ModeInputs) => ModeList> = {
+  off: (_catalog, inputs) => offList(inputs),
+  eager: eagerList,
+  lazy: lazyList,
+  pinned: pinnedList,
+  favindex: favindexList,
+  deferred: deferredList,
+  retrieve: retrieveList,
+};
+
 /** The ordered list a model receives in one mode (§surface). */
 export function buildModeList(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
-  switch (mode) {
-    case 'off':
-      return offList(inputs);
-    case 'eager':
-      return eagerList(catalog, inputs);
-    case 'lazy':
-      return lazyList(catalog, inputs);
-    case 'pinned':
-      return pinnedList(catalog, inputs);
-    case 'favindex':
-      return favindexList(catalog, inputs);
-    case 'deferred':
-      return deferredList(catalog, inputs);
-    case 'retrieve':
-      return retrieveList(catalog, inputs);
-  }
+  return MODE_LISTS[mode](catalog, inputs);
 }
 
 export function typedEntry(entry: CatalogEntry): ListedTool {
