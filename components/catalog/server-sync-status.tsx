@@ -4,6 +4,7 @@ import { useStopSyncMutation, useSyncNowMutation } from '@/components/api/use-ca
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { Facts } from '@/components/ui/facts';
 import type { SyncView } from '@/lib/contracts/catalog';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import styles from './server-sync-status.module.css';
@@ -17,7 +18,7 @@ export function ServerSyncStatus({ id, server, sync }: { id: string; server: str
   const headerNames = Object.entries(sync.headers);
   return (
     <div className={styles.status} data-testid={`sync-status-${server}`}>
-      <dl className={styles.facts}>
+      <Facts className={styles.facts}>
         <dt>Endpoint</dt>
         <dd className="mono">{sync.url}</dd>
         {headerNames.length > 0 ? (
@@ -35,7 +36,7 @@ export function ServerSyncStatus({ id, server, sync }: { id: string; server: str
         <dd title={sync.lastSyncAt ?? undefined}>
           {sync.lastSyncAt ? formatRelative(sync.lastSyncAt) : 'never'} {sync.lastError ? <Badge tone="danger">failed</Badge> : <Badge tone="ok">ok</Badge>}
         </dd>
-      </dl>
+      </Facts>
       {sync.lastError ? (
         <Alert tone="error" className={styles.lastError} role="alert" data-testid={`sync-error-${server}`}>
           <strong>Last sync failed:</strong> {sync.lastError}

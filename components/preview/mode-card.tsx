@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
+import { Facts } from '@/components/ui/facts';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { countOf, formatNumber } from '@/lib/format';
 import type { ModePreview } from '@/lib/surface/preview';
@@ -80,7 +81,7 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
         </p>
       ) : null}
       <VisibilityLine visibility={preview.visibility} />
-      <dl className={`small ${styles.facts}`}>
+      <Facts className={cx('small', styles.facts)}>
         <dt title={LINE_HELP.definitions}>All definitions</dt>
         <dd title={preview.tokens.methodDescription} data-testid="tokens">
           ≈ {formatNumber(preview.tokens.tokens)}
@@ -100,7 +101,7 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
         <dd>
           <LostList verdict={verdict} refusedWhole={preview.requestRefused !== null} />
         </dd>
-      </dl>
+      </Facts>
       <details className={`small muted ${styles.notes}`} data-testid="card-terms">
         <summary>What these lines mean</summary>
         <ul>

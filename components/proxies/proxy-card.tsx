@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { AskAgainButton } from '@/components/ui/ask-again-button';
+import { Facts } from '@/components/ui/facts';
 import type { ProxyView } from '@/lib/contracts/proxies';
 import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { PresentedNames } from './presented-names';
@@ -57,7 +58,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
           <strong>Last error:</strong> {proxy.lastError}
         </Alert>
       ) : null}
-      <dl className={styles.facts}>
+      <Facts className={styles.facts}>
         <dt>Version</dt>
         <dd>
           favindex proxy {proxy.version}, over {proxy.transport}
@@ -82,7 +83,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
           ) : null}
           {proxy.spool.setAside > 0 ? <span className="tone-warn">; {formatNumber(proxy.spool.setAside)} set aside (favindex refused them)</span> : null}
         </dd>
-      </dl>
+      </Facts>
       <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} label={`Servers of ${proxy.host}`} testId="proxy-servers" />
       {shown > 0 ? (
         <details className={styles.names}>
