@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, int, isoDateTime, savedVersionSchema } from './shared';
+import { count, int, isoDateTime, savedVersionSchema, settingHistorySchema } from './shared';
 
 /** A favourite index: the pinned tools in order, the cap, and whether favourites are on (§favourites). */
 export const favouriteIndexSchema = z.object({
@@ -51,10 +51,7 @@ export const favouritesHistoryEntrySchema = favouriteChangeViewSchema.extend({
 export type FavouritesHistoryEntry = z.infer<typeof favouritesHistoryEntrySchema>;
 
 /** GET /api/projects/{id}/favourites/history: changes, newest first. */
-export const favouritesHistorySchema = z.object({
-  project: z.string(),
-  currentVersion: count,
-  changes: z.array(favouritesHistoryEntrySchema),
+export const favouritesHistorySchema = settingHistorySchema(favouritesHistoryEntrySchema).extend({
   next: count.nullable().describe('The `before` of the next page, or null on the last.'),
 });
 export type FavouritesHistory = z.infer<typeof favouritesHistorySchema>;

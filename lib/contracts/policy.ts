@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POLICY_EFFECTS, policyRuleSchema } from '@/lib/schemas/policy';
-import { count, savedVersionSchema } from './shared';
+import { count, savedVersionSchema, settingHistorySchema } from './shared';
 
 /** A tool policy as the API writes it (§policy): the stored value, every field as saved. */
 export const toolPolicyContract = z.object({
@@ -78,9 +78,5 @@ export const policyHistoryEntrySchema = savedVersionSchema(toolPolicyContract, '
 });
 
 /** GET /api/projects/{id}/policy/history: changes, newest first. */
-export const policyHistorySchema = z.object({
-  project: z.string(),
-  currentVersion: count,
-  changes: z.array(policyHistoryEntrySchema),
-});
+export const policyHistorySchema = settingHistorySchema(policyHistoryEntrySchema);
 export type PolicyHistory = z.infer<typeof policyHistorySchema>;

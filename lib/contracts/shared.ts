@@ -31,3 +31,12 @@ export function savedVersionSchema<Setting extends z.ZodType>(setting: Setting, 
     after: setting,
   });
 }
+
+/** A setting's history as its GET …/history answers (favourites, policy): the version in force and the saved versions, newest first. */
+export function settingHistorySchema<Entry extends z.ZodType>(entry: Entry) {
+  return z.object({
+    project: z.string(),
+    currentVersion: count,
+    changes: z.array(entry),
+  });
+}
