@@ -31,32 +31,65 @@ function walk(raw: unknown, value: unknown, at: (string | number)[], root: Schem
     return;
   }
   if (!isObject(value)) return;
-  const branches = [schema, ...branchesOf(schema, root)];
-  const properties = new Map<string, unknown>();
-  for (const branch of branches)
-    if (isObject(branch.properties)) for (const [k, v] of Object.entries(branch.properties)) if (!properties.has(k)) properties.set(k, v);
-  if (properties.size === 0) return;
-  const patterns = branches.flatMap((b) => (isObject(b.patternProperties) ? Object.keys(b.patternProperties) : [])).flatMap(toRegExp);
-  // A schema for the other keys, or an explicit `true`, says the server takes them.
-  if (branches.some((b) => isObject(b.additionalProperties) || b.additionalProperties === true)) return;
-  const forbidden = branches.some((b) => b.additionalProperties === false || b.unevaluatedProperties === false);
-  const declared = [...properties.keys()];
-  const sent = new Set(Object.keys(value));
-  const required = new Set(branches.flatMap((b) => (Array.isArray(b.required) ? b.required.filter((k): k is string => typeof k === 'string') : [])));
-  const missing = new Set(declared.filter((k) => !sent.has(k) && required.has(k)));
-  for (const key of sent) {
-    if (properties.has(key) || patterns.some((re) => re.test(key))) continue;
-    const unsent = declared.filter((k) => !sent.has(k));
-    const suggestion = suggestKey(key, unsent, missing);
+  const plan = planOf(schema, root);
+  // No declared keys, or a schema for the other keys (or an explicit `true`): the server takes any.
+  if (!plan) return;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || plan.properties.has(key) || plan.patterns.some((re) => re.test(key))) continue;
+    const unsent = plan.declared.filter((k) => !Object.hasOwn(value, k));
+    const suggestion = suggestKey(key, unsent, new Set(unsent.filter((k) => plan.required.has(k))));
     found.push({
       path: jsonPath([...at, key]),
       class: 'unexpected_param',
       keyword: 'additionalProperties',
-      blocking: forbidden,
+      blocking: plan.forbidden,
       ...(suggestion ? { suggestion } : {}),
     });
   }
-  for (const [key, sub] of properties) if (sent.has(key)) walk(sub, value[key], [...at, key], root, found, depth + 1);
+  for (const [key, sub] of plan.properties) if (Object.hasOwn(value, key)) walk(sub, value[key], [...at, key], root, found, depth + 1);
+}
+
+/** What one object schema declares, with its branches: worked out once per schema node, not per call (#26). */
+interface KeyPlan {
+  properties: Map<string, unknown>;
+  declared: string[];
+  patterns: RegExp[];
+  required: Set<string>;
+  /** `additionalProperties: false` or `unevaluatedProperties: false` on the schema or a branch. */
+  forbidden: boolean;
+}
+
+/** Per root schema (a `$ref` resolves against it), per node; null where no key is undeclared. */
+const plans = new WeakMap<Schema, Map<Schema, KeyPlan | null>>();
+
+function planOf(schema: Schema, root: Schema): KeyPlan | null {
+  let byNode = plans.get(root);
+  if (!byNode) {
+    byNode = new Map();
+    plans.set(root, byNode);
+  }
+  let plan = byNode.get(schema);
+  if (plan === undefined) {
+    plan = makePlan(schema, root);
+    byNode.set(schema, plan);
+  }
+  return plan;
+}
+
+function makePlan(schema: Schema, root: Schema): KeyPlan | null {
+  const branches = [schema, ...branchesOf(schema, root)];
+  const properties = new Map<string, unknown>();
+  for (const branch of branches)
+    if (isObject(branch.properties)) for (const [k, v] of Object.entries(branch.properties)) if (!properties.has(k)) properties.set(k, v);
+  if (properties.size === 0) return null;
+  if (branches.some((b) => isObject(b.additionalProperties) || b.additionalProperties === true)) return null;
+  return {
+    properties,
+    declared: [...properties.keys()],
+    patterns: branches.flatMap((b) => (isObject(b.patternProperties) ? Object.keys(b.patternProperties) : [])).flatMap(toRegExp),
+    required: new Set(branches.flatMap((b) => (Array.isArray(b.required) ? b.required.filter((k): k is string => typeof k === 'string') : []))),
+    forbidden: branches.some((b) => b.additionalProperties === false || b.unevaluatedProperties === false),
+  };
 }
 
 /** The branches whose keys also count as declared: every allOf, and every anyOf or oneOf (any may apply). */
