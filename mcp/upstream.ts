@@ -3,11 +3,13 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
+import { DirectCalls } from './direct-calls';
 import { type ConnectOptions, connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { revisionError, toUpstreamError } from './upstream-error';
 import { errorCode } from '@/lib/thrown';
+import { STATELESS_REVISION } from '@/lib/mcp-revisions';
 
 /** An MCP server as the `mcpServers` config of a client names it: a command to start, or a URL. */
 export type UpstreamEndpoint = (
@@ -24,6 +26,8 @@ export interface UpstreamConnection {
   protocolVersion: string;
   /** Settles when the session ends: the process exited, or the connection closed. */
   closed: Promise<void>;
+  /** stdio on 2025-11-25: tools/call without the Client's request machinery (DirectCalls); absent, `client` takes every call. */
+  direct?: DirectCalls;
   /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
   stderrTail(): string;
   /** End the session and, for stdio, the process: SIGTERM after half of `graceMs` (2 s), SIGKILL after all of it. Never throws. */
@@ -143,9 +147,12 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
       throw toUpstreamError(err, `stdio \`${endpointLabel(endpoint)}\``, options.timeoutMs);
     }
   }
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? 'unknown';
   return {
     client,
-    protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+    protocolVersion,
+    // A 2026-07-28 session's results carry what only the Client decodes (resultType, input requests).
+    ...(protocolVersion === STATELESS_REVISION ? {} : { direct: new DirectCalls(transport) }),
     closed: sessionEnded(exited, subscription),
     stderrTail: () => stderr,
     close,

@@ -95,7 +95,10 @@ export class Upstream {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
-      return await callUpstreamTool(connection.client, params, { timeoutMs: this.options.callTimeoutMs, signal, onProgress });
+      const timeoutMs = this.options.callTimeoutMs;
+      // Progress is the Client's to ask for and pass back; every other call goes direct (#26).
+      if (connection.direct && !onProgress) return await connection.direct.call(params, { timeoutMs, signal });
+      return await callUpstreamTool(connection.client, params, { timeoutMs, signal, onProgress });
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
       if (this.connection === connection && isTransportFailure(err)) {

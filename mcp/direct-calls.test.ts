@@ -1,0 +1,113 @@
+import { Client, InMemoryTransport, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { until } from '@/test/stdio-framing';
+import { DirectCalls } from './direct-calls';
+import { versionNegotiation } from './protocol';
+import { callUpstreamTool } from './upstream';
+
+type Answer = (request: JSONRPCRequest, send: (message: JSONRPCMessage) => void) => void;
+
+/**
+ * A Client on one end of an in-memory pair, DirectCalls on its transport, and on the other end a
+ * scripted server: initialize answered, every other request as `answer` says, each message kept.
+ */
+async function connected(answer: Answer) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const seen: JSONRPCMessage[] = [];
+  const send = (message: JSONRPCMessage) => void serverSide.send(message);
+  serverSide.onmessage = (message) => {
+    seen.push(message);
+    if (!('method' in message) || !('id' in message)) return;
+    if (message.method === 'initialize') {
+      const result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: '1' } };
+      return send({ jsonrpc: '2.0', id: message.id, result });
+    }
+    if (message.method === 'ping') return send({ jsonrpc: '2.0', id: message.id, result: {} });
+    answer(message, send);
+  };
+  await serverSide.start();
+  const client = new Client({ name: 'test', version: '1' }, { capabilities: {}, versionNegotiation: versionNegotiation('2025-11-25', 5_000) });
+  let clientClosed = false;
+  client.onclose = () => {
+    clientClosed = true;
+  };
+  await client.connect(clientSide);
+  const direct = new DirectCalls(clientSide);
+  return { client, direct, seen, serverSide, clientClosed: () => clientClosed };
+}
+
+const cancellations = (seen: JSONRPCMessage[]) =>
+  seen.filter((m) => 'method' in m && m.method === 'notifications/cancelled').map((m) => ('params' in m ? m.params : null));
+
+/** The error as a caller sees it: what kind, and what it says. */
+const described = (err: unknown) => {
+  const e = err as { constructor: { name: string }; code?: unknown; message: string; data?: unknown };
+  return { kind: e.constructor.name, code: e.code, message: e.message, data: e.data };
+};
+
+describe('DirectCalls (tools/call to a server without the Client request machinery)', () => {
+  it('answers with the result as the server sent it, beside the Client’s own requests on the same session', async () => {
+    const result = { content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 }, isError: false };
+    const s = await connected((request, send) => send({ jsonrpc: '2.0', id: request.id, result }));
+    const [answer] = await Promise.all([s.direct.call({ name: 'echo', arguments: { message: 'hi' } }, { timeoutMs: 5_000 }), s.client.ping()]);
+    expect(answer).toEqual(result);
+    const call = s.seen.find((m) => 'method' in m && m.method === 'tools/call');
+    // Its own id space: the Client numbers its requests, so a string never meets one of them.
+    expect(call).toEqual({ jsonrpc: '2.0', id: 'favindex-call-1', method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    expect(s.direct.inFlight).toBe(0);
+  });
+
+  it('rejects an error response and a result that is no CallToolResult exactly as the Client does', async () => {
+    const s = await connected((request, send) => {
+      const name = (request.params as { name: string }).name;
+      if (name === 'fail') send({ jsonrpc: '2.0', id: request.id, error: { code: -32602, message: 'bad arguments', data: { hint: 'x' } } });
+      else send({ jsonrpc: '2.0', id: request.id, result: { content: 'not a list' } });
+    });
+    for (const name of ['fail', 'malformed']) {
+      const direct = await s.direct.call({ name }, { timeoutMs: 5_000 }).catch(described);
+      const sdk = await callUpstreamTool(s.client, { name }, { timeoutMs: 5_000 }).catch(described);
+      expect(direct).toEqual(sdk);
+    }
+    expect(await s.direct.call({ name: 'malformed' }, { timeoutMs: 5_000 }).catch(described)).toMatchObject({
+      kind: 'SdkError',
+      message: expect.stringMatching(/^Invalid result for tools\/call: content: /),
+    });
+  });
+
+  it('times out as the Client would, and tells the server the call is cancelled', async () => {
+    const s = await connected(() => {});
+    const error = await s.direct.call({ name: 'slow' }, { timeoutMs: 50 }).catch(described);
+    expect(error).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.RequestTimeout, message: 'Request timed out', data: { timeout: 50 } });
+    await until(() => (cancellations(s.seen).length > 0 ? true : undefined));
+    expect(cancellations(s.seen)).toEqual([{ requestId: 'favindex-call-1', reason: expect.stringContaining('Request timed out') }]);
+    expect(s.direct.inFlight).toBe(0);
+  });
+
+  it('passes a cancellation on to the server with its reason, and sends nothing for a call already cancelled', async () => {
+    const s = await connected(() => {});
+    const controller = new AbortController();
+    const call = s.direct.call({ name: 'slow' }, { timeoutMs: 60_000, signal: controller.signal }).catch(described);
+    controller.abort('the user cancelled');
+    expect(await call).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.RequestTimeout, message: 'the user cancelled' });
+    await until(() => (cancellations(s.seen).length > 0 ? true : undefined));
+    expect(cancellations(s.seen)).toEqual([{ requestId: 'favindex-call-1', reason: 'the user cancelled' }]);
+
+    const sentBefore = s.seen.length;
+    expect(await s.direct.call({ name: 'slow' }, { timeoutMs: 60_000, signal: controller.signal }).catch(described)).toMatchObject({
+      message: 'the user cancelled',
+    });
+    await s.client.ping();
+    expect(s.seen.slice(sentBefore).map((m) => ('method' in m ? m.method : 'response'))).toEqual(['ping']);
+  });
+
+  it('rejects a call in flight with the SDK’s ConnectionClosed when the session closes, and the Client still hears the close', async () => {
+    const s = await connected(() => {});
+    const call = s.direct.call({ name: 'slow' }, { timeoutMs: 60_000 }).catch(described);
+    await until(() => (s.seen.some((m) => 'method' in m && m.method === 'tools/call') ? true : undefined));
+    await s.serverSide.close();
+    // -32000: what Upstream.call takes for a session gone, and restarts the server for.
+    expect(await call).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.ConnectionClosed, message: 'Connection closed' });
+    expect(s.clientClosed()).toBe(true);
+  });
+});
