@@ -36,6 +36,8 @@ export class BoundedLineReader {
   /** The line being skipped: its size so far and the scanner reading it. */
   private skipping: { bytes: number; scanner: JsonRpcHeadScanner } | null = null;
   private readonly lines: Line[] = [];
+  /** A message its owner serves itself (true), never handed to the SDK; the others go on as they came. */
+  claim: ((message: JSONRPCMessage) => boolean) | null = null;
 
   constructor(
     readonly maxLineBytes: number,
@@ -62,7 +64,10 @@ export class BoundedLineReader {
   readMessage(): JSONRPCMessage | null {
     for (let line = this.lines.shift(); line; line = this.lines.shift()) {
       const outcome = line.kind === 'too_large' ? { problem: line } : decode(line.bytes);
-      if ('message' in outcome) return outcome.message;
+      if ('message' in outcome) {
+        if (this.claim?.(outcome.message)) continue;
+        return outcome.message;
+      }
       if (outcome.problem) {
         const answer = this.onProblem(outcome.problem);
         if (answer) return answer;
@@ -116,7 +121,8 @@ type Decoded = { message: JSONRPCMessage } | { problem: LineProblem | null };
 function decode(bytes: Buffer): Decoded {
   const text = bytes.toString('utf8').replace(/\r$/, '');
   // A blank line is no message (a client ending its lines with \r\n twice): nothing to answer.
-  if (text.trim() === '') return { problem: null };
+  // Only a line that starts blank is trimmed: a copy of each message would cost a large result dearly.
+  if (text.length === 0 || (text.charCodeAt(0) <= 0x20 && text.trim() === '')) return { problem: null };
   let value: unknown;
   try {
     value = JSON.parse(text);

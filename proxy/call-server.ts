@@ -28,7 +28,8 @@ export class CallPassthroughServer extends Server {
   }
 }
 
-function isPlainCallRequest(request: JSONRPCRequest): boolean {
+/** A tools/call whose params are only a string `name` and an object `arguments`: nothing in it asks for more than the call. */
+export function isPlainCallRequest(request: JSONRPCRequest): request is JSONRPCRequest & { params: { name: string; arguments?: Record<string, unknown> } } {
   const params = request.params;
   if (!isObject(params) || typeof params.name !== 'string') return false;
   for (const key in params) if (key !== 'name' && key !== 'arguments') return false;

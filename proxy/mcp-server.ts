@@ -1,6 +1,7 @@
 import type { CallToolRequest, Server } from '@modelcontextprotocol/server';
 import { CallPassthroughServer } from './call-server';
-import { clientCall } from './calls';
+import { clientCall, handleCall } from './calls';
+import type { DirectCallHandler } from './direct-calls';
 import type { Extra, Passthrough } from './passthrough';
 import { type ProxyState, startingNotice } from './runtime';
 import { ProxySession } from './session';
@@ -13,7 +14,12 @@ export const PROXY_VERSION = '0.1.0';
  * through the proxy. The low-level Server passes upstream JSON Schemas on untouched. The
  * instruction in force when the session starts goes in its initialize result.
  */
-export function sessionServer(state: ProxyState, spool: Spool, id?: string, passthrough?: Passthrough): { server: Server; session: ProxySession } {
+export function sessionServer(
+  state: ProxyState,
+  spool: Spool,
+  id?: string,
+  passthrough?: Passthrough,
+): { server: Server; session: ProxySession; direct: DirectCallHandler } {
   // Besides tools, only what some server offers is announced (prompts, resources, completion); logging
   // always, since the proxy itself says in a log message which servers are still starting.
   const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true }, logging: {} };
@@ -40,8 +46,14 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
   const callTool = (request: CallToolRequest, ctx: Extra) => clientCall(state, spool, session, request, ctx);
   // A server's sampling or elicitation request during the call is asked of this session.
   server.setRequestHandler('tools/call', (request, ctx) =>
-    passthrough ? passthrough.during(session, ctx, () => callTool(request, ctx)) : callTool(request, ctx),
+    passthrough ? passthrough.during(session, ctx.mcpReq.send, () => callTool(request, ctx)) : callTool(request, ctx),
   );
+  // The same call for serveCallsDirectly (stdio): no progress token, so none to pass back.
+  const direct: DirectCallHandler = (params, signal, sendRequest) => {
+    session.lastSeenAt = Date.now();
+    const run = () => handleCall(state, spool, session, params, { signal });
+    return passthrough ? passthrough.during(session, sendRequest, run) : run();
+  };
   passthrough?.register(server, session, capabilities);
   state.presenter.sessions.add(session);
   const previous = server.onclose;
@@ -49,5 +61,5 @@ export function sessionServer(state: ProxyState, spool: Spool, id?: string, pass
     previous?.();
     state.presenter.sessions.delete(session);
   };
-  return { server, session };
+  return { server, session, direct };
 }

@@ -14,6 +14,8 @@ const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol versi
  * batch (-32600 for each request in it), an object that is not JSON-RPC (-32600).
  */
 export class BoundedStdioServerTransport extends StdioServerTransport {
+  private readonly reader: BoundedLineReader;
+
   constructor(
     private readonly maxMessageBytes: number,
     private readonly log: (message: string) => void,
@@ -21,7 +23,13 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
     private readonly stdout: Writable = process.stdout,
   ) {
     super(stdin, stdout);
-    installReader(this, new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem)));
+    this.reader = new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem));
+    installReader(this, this.reader);
+  }
+
+  /** Messages `claim` takes (returns true for) are served by its owner and never reach the SDK's Server. */
+  claimMessages(claim: ((message: JSONRPCMessage) => boolean) | null): void {
+    this.reader.claim = claim;
   }
 
   private answer(problem: LineProblem): JSONRPCMessage | null {

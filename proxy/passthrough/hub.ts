@@ -109,9 +109,12 @@ export class Hub {
     }
   }
 
-  /** Track a request that is not one of the passthrough's (tools/call), so a server's question during it reaches its session. */
-  async during<T>(session: ProxySession, extra: Extra, run: () => Promise<T>): Promise<T> {
-    const entry: InFlight = { session, upstream: null, sendRequest: extra.mcpReq.send, startedAt: Date.now() };
+  /**
+   * Track a request that is not one of the passthrough's (tools/call), so a server's question
+   * during it reaches its session, sent by `sendRequest` (the request's own, or the session Server's).
+   */
+  async during<T>(session: ProxySession, sendRequest: InFlight['sendRequest'], run: () => Promise<T>): Promise<T> {
+    const entry: InFlight = { session, upstream: null, sendRequest, startedAt: Date.now() };
     this.inFlight.add(entry);
     try {
       return await run();

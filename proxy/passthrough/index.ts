@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ProxySession } from '../session';
 import type { Upstream } from '../upstreams';
 import { Asks } from './asks';
-import { capabilitiesOf, type Extra, FORWARDED_CLIENT_CAPABILITIES, Hub, withoutProgressToken } from './hub';
+import { capabilitiesOf, type Extra, FORWARDED_CLIENT_CAPABILITIES, Hub, type InFlight, withoutProgressToken } from './hub';
 import { refuseCursor } from './lists';
 import { Logging } from './logging';
 import { Prompts } from './prompts';
@@ -106,8 +106,8 @@ export class Passthrough {
     return this.hub.capabilities();
   }
 
-  during<T>(session: ProxySession, extra: Extra, run: () => Promise<T>): Promise<T> {
-    return this.hub.during(session, extra, run);
+  during<T>(session: ProxySession, sendRequest: InFlight['sendRequest'], run: () => Promise<T>): Promise<T> {
+    return this.hub.during(session, sendRequest, run);
   }
 
   /** The handlers of one session's Server, for the capabilities it was created with. */

@@ -68,7 +68,10 @@ async function tool(client: Client, name: string, upstream: string): Promise<str
   return found.name;
 }
 
-async function told(client: Client, upstream: string): Promise<{ subscriptions: string[]; level: string | null; cancelled: number; roots: string[] }> {
+async function told(
+  client: Client,
+  upstream: string,
+): Promise<{ subscriptions: string[]; level: string | null; waiting: number; cancelled: number; roots: string[] }> {
   const result = await client.callTool({ name: await tool(client, 'told', upstream), arguments: {} });
   const content = result.content as { type: string; text: string }[];
   return JSON.parse(content[0]?.text ?? '{}');
@@ -211,6 +214,18 @@ describe('favindex proxy over stdio passes through what its servers offer beside
     );
     await expect(call).rejects.toThrow();
     await eventually(async () => expect((await told(s.client, 'b')).cancelled).toBe(1));
+  });
+
+  it('passes the cancellation of a call without progress on to the server, and serves on', async () => {
+    const before = await told(s.client, 'b');
+    const controller = new AbortController();
+    const call = s.client.callTool({ name: await tool(s.client, 'wait', 'b'), arguments: {} }, { signal: controller.signal });
+    await eventually(async () => expect((await told(s.client, 'b')).waiting).toBe(before.waiting + 1));
+    controller.abort('the user cancelled');
+    await expect(call).rejects.toThrow('the user cancelled');
+    await eventually(async () => expect((await told(s.client, 'b')).cancelled).toBe(before.cancelled + 1));
+    const echoed = await s.client.callTool({ name: await tool(s.client, 'told', 'a'), arguments: {} });
+    expect(echoed.isError).toBeFalsy();
   });
 
   it('says a server is down, not "Method not found", and keeps serving the others', async () => {

@@ -11,7 +11,7 @@ const name = process.argv[2] ?? 'scripted';
 // After `exit`, this file makes every restart exit at once: the server stays down.
 const downMarker = process.argv[3];
 if (downMarker && fs.existsSync(downMarker)) process.exit(4);
-const told = { subscriptions: [], level: null, cancelled: 0, roots: [] };
+const told = { subscriptions: [], level: null, waiting: 0, cancelled: 0, roots: [] };
 const server = new Server(
   { name, version: '1.0.0' },
   { capabilities: { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} } },
@@ -51,6 +51,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
     case 'wait': {
       const progressToken = request.params._meta?.progressToken;
       if (progressToken !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: 0 } });
+      told.waiting++;
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(text('not cancelled')), 60_000);
         ctx.mcpReq.signal.addEventListener('abort', () => {

@@ -1,0 +1,122 @@
+import { PassThrough } from 'node:stream';
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { until } from '@/test/stdio-framing';
+import type { CallParams } from './calls';
+import { type DirectCallHandler, serveCallsDirectly } from './direct-calls';
+import { BoundedStdioServerTransport } from './stdio-server';
+
+/**
+ * A Server on the proxy's stdio transport with serveCallsDirectly in front, driven line by line
+ * as a client would: what the handler is given and what the client reads back.
+ */
+async function serving(handle: DirectCallHandler) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
+  const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  const bySdk: CallParams[] = [];
+  server.setRequestHandler('tools/call', async (request) => {
+    bySdk.push(request.params);
+    return { content: [{ type: 'text', text: 'from the Server' }] };
+  });
+  serveCallsDirectly(transport, server, handle, () => {});
+  await server.connect(transport);
+  let out = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const answers = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  return {
+    send: (message: object) => stdin.write(`${JSON.stringify(message)}\n`),
+    answers,
+    answer: (id: number) => until(() => answers().find((a) => a.id === id)),
+    bySdk,
+    close: () => server.close(),
+  };
+}
+
+const call = (id: number, params: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
+
+describe('serveCallsDirectly (a stdio client’s plain tools/call past the Server’s machinery)', () => {
+  it('answers a plain call with the handler’s result under the request’s id; a call with _meta goes to the Server', async () => {
+    const handled: CallParams[] = [];
+    const s = await serving(async (params) => {
+      handled.push(params);
+      return { content: [{ type: 'text', text: `direct ${params.name}` }], structuredContent: { kept: true } };
+    });
+    s.send(call(1, { name: 'echo', arguments: { message: 'hi' } }));
+    s.send(call(2, { name: 'echo', arguments: {}, _meta: { progressToken: 7 } }));
+    expect(await s.answer(1)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'direct echo' }], structuredContent: { kept: true } },
+    });
+    expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'from the Server' }] } });
+    expect(handled).toEqual([{ name: 'echo', arguments: { message: 'hi' } }]);
+    expect(s.bySdk).toEqual([{ name: 'echo', arguments: {}, _meta: { progressToken: 7 } }]);
+    await s.close();
+  });
+
+  it('answers a throw as the Server would: its code, message and data; -32603 without a code; -32002 as -32602', async () => {
+    const s = await serving(async ({ name }) => {
+      if (name === 'unknown') throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Unknown tool 'unknown'", { tools: ['echo'] });
+      if (name === 'legacy') throw Object.assign(new Error('resource gone'), { code: -32002 });
+      throw new Error('the proxy broke');
+    });
+    s.send(call(1, { name: 'unknown' }));
+    s.send(call(2, { name: 'broken' }));
+    s.send(call(3, { name: 'legacy' }));
+    expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: "Unknown tool 'unknown'", data: { tools: ['echo'] } } });
+    expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'the proxy broke' } });
+    expect(await s.answer(3)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'resource gone' } });
+    await s.close();
+  });
+
+  it('aborts a call the client cancels and answers it with nothing; the other calls are answered', async () => {
+    const reasons: unknown[] = [];
+    const s = await serving(
+      (params, signal) =>
+        new Promise((resolve, reject) => {
+          if (params.name === 'quick') return resolve({ content: [] });
+          signal.addEventListener('abort', () => {
+            reasons.push(signal.reason);
+            reject(new Error('cancelled'));
+          });
+        }),
+    );
+    s.send(call(1, { name: 'slow' }));
+    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'the user cancelled' } });
+    // A cancellation of no call in flight is the Server's to take (it ignores it).
+    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
+    s.send(call(2, { name: 'quick' }));
+    expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    await until(() => (reasons.length > 0 ? true : undefined));
+    expect(reasons).toEqual(['the user cancelled']);
+    expect(s.answers().map((a) => a.id)).toEqual([2]);
+    await s.close();
+  });
+
+  it('gives the handler the Server’s request to the client, for a server’s question during the call', async () => {
+    const s = await serving(async (_params, _signal, sendRequest) => {
+      await sendRequest({ method: 'ping' });
+      return { content: [{ type: 'text', text: 'asked' }] };
+    });
+    s.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    });
+    await s.answer(0);
+    s.send(call(1, { name: 'ask' }));
+    const ping = await until(() => s.answers().find((a) => a.method === 'ping'));
+    s.send({ jsonrpc: '2.0', id: ping.id, result: {} });
+    expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'asked' }] } });
+    await s.close();
+  });
+});
