@@ -1,12 +1,14 @@
 /**
  * What `favindex proxy` adds to a tool call (issue #26; goal: ≤ 0.2 ms at p50 over a stdio
- * upstream, and at most half of what mcp-proxy adds in the same run). Baselines, same run: the
- * same SDK client calling server-everything's `echo` over stdio directly, and through mcp-proxy
- * 6.7.19's proxyServer over stdio (bench/mcp-proxy-stdio.mjs), in the same alternating rounds. Measured: tools/call through the proxy (a favourite, traced to the spool and
- * posted to favindex meanwhile), p50 and p99, and what that adds; tools/list through the proxy
- * for server-everything alone and with a 2,000-tool server beside it. The calls go through
- * two proxies, one of a project whose argument checks observe (the default) and one of a
- * project that turned them off, so what the check adds through the real proxy is their difference.
+ * upstream, and at most half of what mcp-proxy adds in the same run). Baselines, same run, same
+ * alternating rounds: the same SDK client calling server-everything's `echo` over stdio
+ * directly; through mcp-proxy 6.7.19's proxyServer over stdio (bench/mcp-proxy-stdio.mjs); and
+ * through the floor of any stdio proxy, a process that only passes lines (bench/line-relay.mjs).
+ * Measured: tools/call through the proxy (a favourite, traced to the spool and posted to
+ * favindex meanwhile), p50 and p99, and what that adds; tools/list through the proxy for
+ * server-everything alone and with a 2,000-tool server beside it. The calls go through two
+ * proxies, one of a project whose argument checks observe (the default) and one of a project
+ * that turned them off, so what the check adds through the real proxy is their difference.
  *
  * It runs the built server and CLI (`npm run build` first) on a fresh PGlite folder.
  */
@@ -26,6 +28,8 @@ const LISTS = 200;
 const EVERYTHING = [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
 // The baseline proxy: mcp-proxy's proxyServer between stdio and server-everything (bench/mcp-proxy-stdio.mjs).
 const MCP_PROXY = [path.join(ROOT, 'bench/mcp-proxy-stdio.mjs'), process.execPath, ...EVERYTHING];
+// The floor: a process that passes lines and nothing else (bench/line-relay.mjs).
+const RELAY = [path.join(ROOT, 'bench/line-relay.mjs'), process.execPath, ...EVERYTHING];
 // FAVINDEX_BENCH_PROXY_PROF=<folder>: the favindex proxies write a CPU profile there when they exit.
 const PROFILE = process.env.FAVINDEX_BENCH_PROXY_PROF;
 
@@ -114,6 +118,8 @@ export async function run(): Promise<Record<string, unknown>> {
     clients.push(direct);
     const baseline = await connect(MCP_PROXY);
     clients.push(baseline);
+    const relay = await connect(RELAY);
+    clients.push(relay);
     const proxied = await project('bench-proxy', { everything });
     const unchecked = await project('bench-proxy-checks-off', { everything }, 'off');
     for (const client of [proxied, unchecked])
@@ -129,14 +135,17 @@ export async function run(): Promise<Record<string, unknown>> {
     const callProxied = () => proxied.callTool({ name: 'fav_echo', arguments: { message: 'bench' } });
     const callUnchecked = () => unchecked.callTool({ name: 'fav_echo', arguments: { message: 'bench' } });
     const callBaseline = () => baseline.callTool({ name: 'echo', arguments: { message: 'bench' } });
+    const callRelay = () => relay.callTool({ name: 'echo', arguments: { message: 'bench' } });
     await time(200, callDirect);
     await time(200, callProxied);
     await time(200, callUnchecked);
     await time(200, callBaseline);
+    await time(200, callRelay);
     const directCalls: number[] = [];
     const proxiedCalls: number[] = [];
     const uncheckedCalls: number[] = [];
     const baselineCalls: number[] = [];
+    const relayCalls: number[] = [];
     // Alternating rounds, so a busy moment of the machine falls on every side; the order turns
     // each round, so no side always follows the one whose traces are still being posted.
     const sides: [() => Promise<unknown>, number[]][] = [
@@ -144,6 +153,7 @@ export async function run(): Promise<Record<string, unknown>> {
       [callProxied, proxiedCalls],
       [callUnchecked, uncheckedCalls],
       [callBaseline, baselineCalls],
+      [callRelay, relayCalls],
     ];
     // CPU per call of the proxy processes (not their upstreams) over the timed rounds.
     const cpuBefore = { favindex: cpuMs(pids.get(proxied)), mcpProxy: cpuMs(pids.get(baseline)) };
@@ -160,6 +170,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const p = summary(proxiedCalls);
     const u = summary(uncheckedCalls);
     const m = summary(baselineCalls);
+    const r = summary(relayCalls);
     const added = { p50: round(p.p50 - d.p50, 3), p99: round(p.p99 - d.p99, 3) };
     const mcpProxyAdded = { p50: round(m.p50 - d.p50, 3), p99: round(m.p99 - d.p99, 3) };
     // What favindex heard back: the observing proxy's calls came checked, the other's did not.
@@ -190,6 +201,10 @@ export async function run(): Promise<Record<string, unknown>> {
       // CPU the proxy process itself used per call (its polling and trace posting included), against mcp-proxy's.
       proxyCpuPerCallMs: cpuPerCallMs,
       goalAddedVsMcpProxyP50: 0.5,
+      // The floor, same rounds: what two pipe hops cost with no work on the messages at all.
+      callRelayMs: r,
+      relayAddedMs: { p50: round(r.p50 - d.p50, 3), p99: round(r.p99 - d.p99, 3) },
+      relayVsMcpProxyP50: round((r.p50 - d.p50) / mcpProxyAdded.p50, 2),
       checkedCallsReported: { observe: observedChecked, off: offChecked },
       callProxiedChecksOffMs: u,
       addedChecksOffMs: { p50: round(u.p50 - d.p50, 3), p99: round(u.p99 - d.p99, 3) },
