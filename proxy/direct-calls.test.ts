@@ -15,10 +15,11 @@ async function serving(handle: DirectCallHandler) {
   const stdout = new PassThrough();
   const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
   const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  // The same handler behind the Server, for what does not go direct (and to compare with).
   const bySdk: CallParams[] = [];
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', (request, ctx) => {
     bySdk.push(request.params);
-    return { content: [{ type: 'text', text: 'from the Server' }] };
+    return handle(request.params, ctx.mcpReq.signal, ctx.mcpReq.send);
   });
   serveCallsDirectly(transport, server, handle, () => {});
   await server.connect(transport);
@@ -47,17 +48,14 @@ describe('serveCallsDirectly (a stdio client’s plain tools/call past the Serve
     const handled: CallParams[] = [];
     const s = await serving(async (params) => {
       handled.push(params);
-      return { content: [{ type: 'text', text: `direct ${params.name}` }], structuredContent: { kept: true } };
+      return { content: [{ type: 'text', text: `called ${params.name}` }], structuredContent: { kept: true } };
     });
     s.send(call(1, { name: 'echo', arguments: { message: 'hi' } }));
     s.send(call(2, { name: 'echo', arguments: {}, _meta: { progressToken: 7 } }));
-    expect(await s.answer(1)).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      result: { content: [{ type: 'text', text: 'direct echo' }], structuredContent: { kept: true } },
-    });
-    expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'from the Server' }] } });
-    expect(handled).toEqual([{ name: 'echo', arguments: { message: 'hi' } }]);
+    const result = { content: [{ type: 'text', text: 'called echo' }], structuredContent: { kept: true } };
+    expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, result });
+    expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, result });
+    expect(handled).toHaveLength(2);
     expect(s.bySdk).toEqual([{ name: 'echo', arguments: {}, _meta: { progressToken: 7 } }]);
     await s.close();
   });
@@ -68,9 +66,18 @@ describe('serveCallsDirectly (a stdio client’s plain tools/call past the Serve
       if (name === 'legacy') throw Object.assign(new Error('resource gone'), { code: -32002 });
       throw new Error('the proxy broke');
     });
-    s.send(call(1, { name: 'unknown' }));
-    s.send(call(2, { name: 'broken' }));
-    s.send(call(3, { name: 'legacy' }));
+    const names = ['unknown', 'broken', 'legacy'];
+    names.forEach((name, i) => {
+      s.send(call(i + 1, { name }));
+      // With _meta the same call goes through the Server: what it answers is the reference.
+      s.send(call(i + 11, { name, _meta: { note: 'through the Server' } }));
+    });
+    for (const [i] of names.entries()) {
+      const { id: _direct, ...direct } = await s.answer(i + 1);
+      const { id: _sdk, ...sdk } = await s.answer(i + 11);
+      expect(direct).toEqual(sdk);
+    }
+    expect(s.bySdk).toHaveLength(3);
     expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: "Unknown tool 'unknown'", data: { tools: ['echo'] } } });
     expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'the proxy broke' } });
     expect(await s.answer(3)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'resource gone' } });
