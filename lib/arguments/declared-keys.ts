@@ -1,6 +1,7 @@
 import type { ArgumentProblem } from './classes';
 import { jsonPath } from './json-path';
 import { suggestKey } from './suggest';
+import { kept } from '@/lib/kept';
 
 type Schema = Record<string, unknown>;
 
@@ -63,17 +64,11 @@ interface KeyPlan {
 const plans = new WeakMap<Schema, Map<Schema, KeyPlan | null>>();
 
 function planOf(schema: Schema, root: Schema): KeyPlan | null {
-  let byNode = plans.get(root);
-  if (!byNode) {
-    byNode = new Map();
-    plans.set(root, byNode);
-  }
-  let plan = byNode.get(schema);
-  if (plan === undefined) {
-    plan = makePlan(schema, root);
-    byNode.set(schema, plan);
-  }
-  return plan;
+  return kept(
+    kept(plans, root, () => new Map()),
+    schema,
+    () => makePlan(schema, root),
+  );
 }
 
 function makePlan(schema: Schema, root: Schema): KeyPlan | null {
