@@ -75,6 +75,43 @@ describe('DirectCalls (tools/call to a server without the Client request machine
     });
   });
 
+  it('hands on every progress before the result, the last one too when it comes in the same read', async () => {
+    const s = await connected((request, send) => {
+      const token = (request.params as { _meta?: { progressToken?: string } })._meta?.progressToken;
+      // Sent at once, one after the other: the Client's own path drops what its handler finds gone.
+      for (const progress of [1, 2, 3])
+        send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress, total: 3, message: `step ${progress}` } });
+      send({ jsonrpc: '2.0', id: request.id, result: { content: [{ type: 'text', text: 'done' }] } });
+    });
+    const seen: unknown[] = [];
+    const result = await s.direct.call({ name: 'long', arguments: {} }, { timeoutMs: 5_000, onProgress: (p) => seen.push(p) });
+    seen.push('result');
+    expect(result).toEqual({ content: [{ type: 'text', text: 'done' }] });
+    expect(seen).toEqual([
+      { progress: 1, total: 3, message: 'step 1' },
+      { progress: 2, total: 3, message: 'step 2' },
+      { progress: 3, total: 3, message: 'step 3' },
+      'result',
+    ]);
+    expect(s.seen.find((m) => 'method' in m && m.method === 'tools/call')).toMatchObject({ params: { _meta: { progressToken: 'favindex-call-1' } } });
+  });
+
+  it('restarts the timeout at each progress, as the Client’s resetTimeoutOnProgress does', async () => {
+    const s = await connected((request, send) => {
+      const token = (request.params as { _meta?: { progressToken?: string } })._meta?.progressToken;
+      let step = 0;
+      const timer = setInterval(() => {
+        if (++step < 6) return send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: step } });
+        clearInterval(timer);
+        send({ jsonrpc: '2.0', id: request.id, result: { content: [] } });
+      }, 40);
+    });
+    const steps: number[] = [];
+    // 240 ms in all, never 100 ms without a word.
+    await expect(s.direct.call({ name: 'long' }, { timeoutMs: 100, onProgress: (p) => steps.push(p.progress) })).resolves.toEqual({ content: [] });
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('times out as the Client would, and tells the server the call is cancelled', async () => {
     const s = await connected(() => {});
     const error = await s.direct.call({ name: 'slow' }, { timeoutMs: 50 }).catch(described);

@@ -1,42 +1,50 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { CallToolResult, JSONRPCMessage, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
+import type { CallToolResult, JSONRPCMessage, Progress, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
 import { callResultPassthrough } from './call-result';
+import { isObject } from '@/lib/records';
 
 export interface DirectCallOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Asks the server for progress (the call's id is the token) and restarts the timeout on each, as the Client's `resetTimeoutOnProgress` does. */
+  onProgress?: (progress: Progress) => void;
 }
 
 export type CallParams = { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> };
 
+interface Pending {
+  settle(message: JSONRPCMessage | SdkError): void;
+  progress?(progress: Progress): void;
+}
+
 /**
  * tools/call on an upstream session without the Client's request machinery (#26). The Client
  * keeps the session and everything else on it; the calls sent here carry ids of their own
- * (`favindex-call-N`, never one of the Client's numbers), and their responses are taken off the
- * transport before the Client sees them. What the Client would do for such a call is done here
- * as it does it: the timeout and a cancellation are sent on as `notifications/cancelled`, an error
- * response rejects with a ProtocolError of its code, message and data, a result is checked by
- * callResultPassthrough, and a closed connection rejects with the SDK's ConnectionClosed.
- * No progress: a call that wants it takes the Client's path.
+ * (`favindex-call-N`, never one of the Client's numbers), and their responses and progress are
+ * taken off the transport before the Client sees them. What the Client would do for such a call
+ * is done here as it does it: the timeout and a cancellation are sent on as
+ * `notifications/cancelled`, an error response rejects with a ProtocolError of its code, message
+ * and data, a result is checked by callResultPassthrough, and a closed connection rejects with the
+ * SDK's ConnectionClosed.
+ *
+ * One thing is done better: progress is handled as it is read, in order with the response. The
+ * Client dispatches a notification a microtask later but a response at once, so a last progress
+ * read in the same chunk as the result found its handler gone and was dropped.
  */
 export class DirectCalls {
   private next = 0;
-  private readonly pending = new Map<string, (message: JSONRPCMessage | SdkError) => void>();
+  private readonly pending = new Map<string, Pending>();
 
   /** Install on a connected transport: the Client's own handlers stay, after this one. */
   constructor(private readonly transport: Transport) {
     const clientMessage = transport.onmessage;
     const clientClose = transport.onclose;
     transport.onmessage = (message, extra) => {
-      if (!('method' in message) && 'id' in message && typeof message.id === 'string') {
-        const settle = this.pending.get(message.id);
-        if (settle) return settle(message);
-      }
-      clientMessage?.(message, extra);
+      if (!this.took(message)) clientMessage?.(message, extra);
     };
     transport.onclose = () => {
       const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
-      for (const settle of [...this.pending.values()]) settle(closed);
+      for (const pending of [...this.pending.values()]) pending.settle(closed);
       clientClose?.();
     };
   }
@@ -47,7 +55,7 @@ export class DirectCalls {
   }
 
   call(params: CallParams, options: DirectCallOptions): Promise<CallToolResult> {
-    const { signal, timeoutMs } = options;
+    const { signal, timeoutMs, onProgress } = options;
     if (signal?.aborted) return Promise.reject(asSdkError(signal.reason));
     const id = `favindex-call-${++this.next}`;
     return new Promise<CallToolResult>((resolve, reject) => {
@@ -62,9 +70,10 @@ export class DirectCalls {
         reject(asSdkError(reason));
       };
       const onAbort = () => cancel(signal?.reason);
-      const timer = setTimeout(() => cancel(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })), timeoutMs);
+      const timedOut = () => cancel(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }));
+      let timer = setTimeout(timedOut, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(id, (message) => {
+      const settle = (message: JSONRPCMessage | SdkError) => {
         done();
         if (message instanceof SdkError) return reject(message);
         if ('error' in message) return reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));
@@ -75,12 +84,37 @@ export class DirectCalls {
           return reject(new SdkError(SdkErrorCode.InvalidResult, `Invalid result for tools/call: ${issues}`));
         }
         resolve(checked.value);
-      });
-      this.transport.send({ jsonrpc: '2.0', id, method: 'tools/call', params }).catch((err: unknown) => {
+      };
+      const progress = onProgress
+        ? (update: Progress) => {
+            clearTimeout(timer);
+            timer = setTimeout(timedOut, timeoutMs);
+            onProgress(update);
+          }
+        : undefined;
+      this.pending.set(id, { settle, progress });
+      const sent = progress ? { ...params, _meta: { ...params._meta, progressToken: id } } : params;
+      this.transport.send({ jsonrpc: '2.0', id, method: 'tools/call', params: sent }).catch((err: unknown) => {
         done();
         reject(err);
       });
     });
+  }
+
+  /** A response to one of these calls, or progress on one: handled here, and the Client never sees it. */
+  private took(message: JSONRPCMessage): boolean {
+    if (!('method' in message)) {
+      const pending = 'id' in message && typeof message.id === 'string' ? this.pending.get(message.id) : undefined;
+      pending?.settle(message);
+      return pending !== undefined;
+    }
+    if (message.method !== 'notifications/progress' || 'id' in message || !isObject(message.params)) return false;
+    const { progressToken, ...update } = message.params;
+    const pending = typeof progressToken === 'string' ? this.pending.get(progressToken) : undefined;
+    if (!pending?.progress || typeof update.progress !== 'number') return false;
+    // The rest of the params as the Client hands them on: `progress` is checked, the others are the server's.
+    pending.progress(update as Progress);
+    return true;
   }
 }
 

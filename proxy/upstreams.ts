@@ -96,8 +96,8 @@ export class Upstream {
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
       const timeoutMs = this.options.callTimeoutMs;
-      // Progress is the Client's to ask for and pass back; every other call goes direct (#26).
-      if (connection.direct && !onProgress) return await connection.direct.call(params, { timeoutMs, signal });
+      // A stdio session on 2025-11-25 takes its calls direct (#26): faster, and no progress is lost.
+      if (connection.direct) return await connection.direct.call(params, { timeoutMs, signal, onProgress });
       return await callUpstreamTool(connection.client, params, { timeoutMs, signal, onProgress });
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
