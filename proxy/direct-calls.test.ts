@@ -44,19 +44,41 @@ async function serving(handle: DirectCallHandler) {
 const call = (id: number, params: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
 
 describe('serveCallsDirectly (a stdio client’s plain tools/call past the Server’s machinery)', () => {
-  it('answers a plain call with the handler’s result under the request’s id; a call with _meta goes to the Server', async () => {
+  it('answers a plain call with the handler’s result under the request’s id; a call with other _meta goes to the Server', async () => {
     const handled: CallParams[] = [];
     const s = await serving(async (params) => {
       handled.push(params);
       return { content: [{ type: 'text', text: `called ${params.name}` }], structuredContent: { kept: true } };
     });
     s.send(call(1, { name: 'echo', arguments: { message: 'hi' } }));
-    s.send(call(2, { name: 'echo', arguments: {}, _meta: { progressToken: 7 } }));
+    s.send(call(2, { name: 'echo', arguments: {}, _meta: { trace: 7 } }));
     const result = { content: [{ type: 'text', text: 'called echo' }], structuredContent: { kept: true } };
     expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, result });
     expect(await s.answer(2)).toEqual({ jsonrpc: '2.0', id: 2, result });
     expect(handled).toHaveLength(2);
-    expect(s.bySdk).toEqual([{ name: 'echo', arguments: {}, _meta: { progressToken: 7 } }]);
+    expect(s.bySdk).toEqual([{ name: 'echo', arguments: {}, _meta: { trace: 7 } }]);
+    await s.close();
+  });
+
+  it('serves a call with a progress token: each progress under the client’s token, all written before the result', async () => {
+    const handled: CallParams[] = [];
+    const s = await serving(async (params, _signal, _send, progress) => {
+      handled.push(params);
+      for (const step of [1, 2, 3]) progress?.({ progress: step, total: 3 });
+      return { content: [{ type: 'text', text: 'done' }] };
+    });
+    s.send(call(1, { name: 'long', arguments: {}, _meta: { progressToken: 'p-1' } }));
+    // Another _meta besides the token is the Server's: what it means is not this path's to know.
+    s.send(call(2, { name: 'long', arguments: {}, _meta: { progressToken: 'p-2', other: true } }));
+    await s.answer(1);
+    await s.answer(2);
+    const forFirst = s.answers().filter((a) => a.id === 1 || a.params?.progressToken === 'p-1');
+    expect(forFirst).toEqual([
+      ...[1, 2, 3].map((progress) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress, total: 3, progressToken: 'p-1' } })),
+      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } },
+    ]);
+    expect(handled[0]).toEqual({ name: 'long', arguments: {} });
+    expect(s.bySdk).toEqual([{ name: 'long', arguments: {}, _meta: { progressToken: 'p-2', other: true } }]);
     await s.close();
   });
 

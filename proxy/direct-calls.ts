@@ -1,45 +1,63 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { CallToolResult, JSONRPCMessage, JSONRPCRequest, RequestId, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult, JSONRPCMessage, JSONRPCRequest, Progress, ProgressToken, RequestId, Server } from '@modelcontextprotocol/server';
 import { isPlainCallRequest } from './call-server';
 import type { CallParams } from './calls';
 import type { InFlight } from './passthrough/hub';
 import type { BoundedStdioServerTransport } from './stdio-server';
 import { isObject } from '@/lib/records';
 
-/** What serves one call: the proxy's handleCall, with the signal a cancellation aborts and the Server that asks the client meanwhile. */
-export type DirectCallHandler = (params: CallParams, signal: AbortSignal, sendRequest: InFlight['sendRequest']) => Promise<CallToolResult>;
+/**
+ * What serves one call: the proxy's handleCall, with the signal a cancellation aborts, the
+ * Server that asks the client meanwhile, and (when the client gave a token) where progress goes.
+ */
+export type DirectCallHandler = (
+  params: CallParams,
+  signal: AbortSignal,
+  sendRequest: InFlight['sendRequest'],
+  progress?: (progress: Progress) => void,
+) => Promise<CallToolResult>;
 
 /**
  * A stdio client's plain tools/call (#26) served without the Server's request machinery: no
  * context object, no schema checks of a request the reader already found plain, no result
- * parse. What the Server would do for such a request is done here as it does it on a
- * 2025-11-25 connection: the answer carries the request's id; a thrown error answers with its
- * `code` (-32603 when it has none, -32002 sent as -32602), message and data; a
- * `notifications/cancelled` for the request aborts its signal and it is answered with nothing.
- * Every other message, a call with `_meta` included, goes to the Server as before.
+ * parse. Plain: params only `name` and `arguments`, and at most a progress token in `_meta`.
+ * What the Server would do for such a request is done here as it does it on a 2025-11-25
+ * connection: the answer carries the request's id; a thrown error answers with its `code`
+ * (-32603 when it has none, -32002 sent as -32602), message and data; a
+ * `notifications/cancelled` for the request aborts its signal and it is answered with nothing;
+ * progress goes out under the client's token, each one written before the result.
+ * Every other message, a call with other `_meta` included, goes to the Server as before.
  */
 export function serveCallsDirectly(transport: BoundedStdioServerTransport, server: Server, handle: DirectCallHandler, onError: (error: Error) => void): void {
   const inFlight = new Map<RequestId, AbortController>();
   const sendRequest: InFlight['sendRequest'] = server.request.bind(server);
-  const answer = (message: JSONRPCMessage) => transport.send(message).catch((err: Error) => onError(new Error(`Failed to send response: ${err.message}`)));
+  const write = (message: JSONRPCMessage) => transport.send(message).catch((err: Error) => onError(new Error(`Failed to send response: ${err.message}`)));
 
-  const serve = async (request: JSONRPCRequest & { params: CallParams }) => {
+  const serve = async (id: RequestId, call: DirectCall) => {
     const controller = new AbortController();
-    inFlight.set(request.id, controller);
+    inFlight.set(id, controller);
+    const { progressToken } = call;
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : (update: Progress) => {
+            if (!controller.signal.aborted) void write({ jsonrpc: '2.0', method: 'notifications/progress', params: { ...update, progressToken } });
+          };
     try {
-      const result = await handle(request.params, controller.signal, sendRequest);
-      if (!controller.signal.aborted) await answer({ result, jsonrpc: '2.0', id: request.id });
+      const result = await handle(call.params, controller.signal, sendRequest, progress);
+      if (!controller.signal.aborted) await write({ result, jsonrpc: '2.0', id });
     } catch (err) {
-      if (!controller.signal.aborted) await answer({ jsonrpc: '2.0', id: request.id, error: errorOf(err) });
+      if (!controller.signal.aborted) await write({ jsonrpc: '2.0', id, error: errorOf(err) });
     } finally {
-      if (inFlight.get(request.id) === controller) inFlight.delete(request.id);
+      if (inFlight.get(id) === controller) inFlight.delete(id);
     }
   };
 
   transport.claimMessages((message) => {
     if ('method' in message && 'id' in message) {
-      if (message.method !== 'tools/call' || !isPlainCallRequest(message)) return false;
-      void serve(message);
+      const call = message.method === 'tools/call' ? directCall(message) : null;
+      if (!call) return false;
+      void serve(message.id, call);
       return true;
     }
     if (!('method' in message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) return false;
@@ -50,6 +68,23 @@ export function serveCallsDirectly(transport: BoundedStdioServerTransport, serve
     controller.abort(reason);
     return true;
   });
+}
+
+interface DirectCall {
+  params: CallParams;
+  progressToken?: ProgressToken;
+}
+
+/** A tools/call this path serves: name and arguments, and in `_meta` a progress token at most. */
+function directCall(request: JSONRPCRequest): DirectCall | null {
+  if (isPlainCallRequest(request)) return { params: request.params };
+  if (!isObject(request.params)) return null;
+  const { _meta, ...rest } = request.params;
+  if (!isObject(_meta) || Object.keys(_meta).length !== 1) return null;
+  const token = _meta.progressToken;
+  if (typeof token !== 'string' && !(typeof token === 'number' && Number.isSafeInteger(token))) return null;
+  const plain = { ...request, params: rest };
+  return isPlainCallRequest(plain) ? { params: plain.params, progressToken: token } : null;
 }
 
 /** The error object the Server answers a throw with. */

@@ -48,10 +48,10 @@ export function sessionServer(
   server.setRequestHandler('tools/call', (request, ctx) =>
     passthrough ? passthrough.during(session, ctx.mcpReq.send, () => callTool(request, ctx)) : callTool(request, ctx),
   );
-  // The same call for serveCallsDirectly (stdio): no progress token, so none to pass back.
-  const direct: DirectCallHandler = (params, signal, sendRequest) => {
+  // The same call for serveCallsDirectly (stdio), which writes each progress before the result itself.
+  const direct: DirectCallHandler = (params, signal, sendRequest, progress) => {
     session.lastSeenAt = Date.now();
-    const run = () => handleCall(state, spool, session, params, { signal });
+    const run = () => handleCall(state, spool, session, params, { signal, progress });
     return passthrough ? passthrough.during(session, sendRequest, run) : run();
   };
   passthrough?.register(server, session, capabilities);

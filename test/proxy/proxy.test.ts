@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { stopChild } from '@/test/child-process';
 import {
@@ -153,17 +154,33 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
     expect(text(failed)).toContain('this tool always fails');
   });
 
-  it("passes an upstream's progress notifications on to the client", async () => {
+  it('passes every progress notification of an upstream on to the client, each before the result', async () => {
+    // What the proxy wrote, read off the client's transport before its SDK handles it.
+    const wire: JSONRPCMessage[] = [];
+    const transport = proxy.client.transport;
+    const sdk = transport?.onmessage;
+    if (!transport || !sdk) throw new Error('the client is not connected');
+    transport.onmessage = (message, extra) => {
+      wire.push(message);
+      sdk(message, extra);
+    };
     const progress: number[] = [];
-    const result = await proxy.client.callTool(
-      { name: 'all_everything_trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
-      {
-        onprogress: (p) => progress.push(p.progress),
-      },
+    try {
+      const result = await proxy.client.callTool(
+        { name: 'all_everything_trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
+        { onprogress: (p) => progress.push(p.progress) },
+      );
+      expect(text(result)).toContain('Long running operation completed');
+    } finally {
+      transport.onmessage = sdk;
+    }
+    const kinds = wire.map((m) =>
+      'method' in m && m.method === 'notifications/progress' ? `progress ${(m.params as { progress: number }).progress}` : 'other',
     );
-    expect(text(result)).toContain('Long running operation completed');
-    // The SDK client forgets a request's progress handler when its result arrives, so the last
-    // progress can be lost when it comes in the same read as the result: the ones before it are not.
+    // server-everything sends its last progress right before its result: the proxy passes all three, in order.
+    expect(kinds.slice(-4)).toEqual(['progress 1', 'progress 2', 'progress 3', 'other']);
+    // The SDK client forgets a request's progress handler when its result arrives, so it can
+    // lose the last progress when that comes in the same read as the result: the ones before it not.
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress).toEqual([1, 2, 3].slice(0, progress.length));
   });

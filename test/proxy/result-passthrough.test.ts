@@ -48,6 +48,8 @@ const RAW_RESULTS = {
  */
 let proxy: ChildProcess;
 const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+/** Every message the proxy wrote, in order. */
+const heard: Record<string, unknown>[] = [];
 let nextId = 1;
 function request(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const id = nextId++;
@@ -72,6 +74,7 @@ beforeAll(async () => {
   favindex.children.push(proxy);
   readline.createInterface({ input: proxy.stdout! }).on('line', (line) => {
     const message = JSON.parse(line) as Record<string, unknown>;
+    heard.push(message);
     const answer = typeof message.id === 'number' ? waiting.get(message.id) : undefined;
     // Kept as written: the tests compare its text.
     answer?.({ ...message, line });
@@ -94,6 +97,19 @@ describe('tools/call results through favindex proxy', () => {
     // Member for member, in the order the server wrote them (compared as text, not printed whole).
     const written = JSON.stringify((JSON.parse(String(answer.line)) as { result: unknown }).result);
     expect(written === JSON.stringify(RAW_RESULTS.big), written.slice(0, 200) + written.slice(-300)).toBe(true);
+  });
+
+  it('come after every progress the server wrote, even when it wrote them and the result in one go', async () => {
+    const from = heard.length;
+    const answer = await request('tools/call', { name: 'raw__annotated', arguments: {}, _meta: { progressToken: 'tok-1' } });
+    const seen = heard.slice(from).map((m) => (m.method === 'notifications/progress' ? (m.params as { progressToken: unknown; progress: number }) : m.id));
+    // Under the client's token, in order, and before the answer (a client drops progress that comes after).
+    expect(seen).toEqual([
+      { progressToken: 'tok-1', progress: 1, total: 3 },
+      { progressToken: 'tok-1', progress: 2, total: 3 },
+      { progressToken: 'tok-1', progress: 3, total: 3 },
+      answer.id,
+    ]);
   });
 
   it('keep what the SDK checks the long way (annotations, resource links) as before', async () => {
