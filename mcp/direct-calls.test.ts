@@ -2,7 +2,7 @@ import { Client, InMemoryTransport, SdkErrorCode } from '@modelcontextprotocol/c
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { until } from '@/test/stdio-framing';
-import { DirectCalls } from './direct-calls';
+import { DirectCalls, FIRST_ID } from './direct-calls';
 import { versionNegotiation } from './protocol';
 import { callUpstreamTool } from './upstream';
 
@@ -53,8 +53,8 @@ describe('DirectCalls (tools/call to a server without the Client request machine
     const [answer] = await Promise.all([s.direct.call({ name: 'echo', arguments: { message: 'hi' } }, { timeoutMs: 5_000 }), s.client.ping()]);
     expect(answer).toEqual(result);
     const call = s.seen.find((m) => 'method' in m && m.method === 'tools/call');
-    // Its own id space: the Client numbers its requests, so a string never meets one of them.
-    expect(call).toEqual({ jsonrpc: '2.0', id: 'favindex-call-1', method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    // Its own ids, numbers as the Client's are, far above them.
+    expect(call).toEqual({ jsonrpc: '2.0', id: FIRST_ID, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
     expect(s.direct.inFlight).toBe(0);
   });
 
@@ -77,7 +77,7 @@ describe('DirectCalls (tools/call to a server without the Client request machine
 
   it('hands on every progress before the result, the last one too when it comes in the same read', async () => {
     const s = await connected((request, send) => {
-      const token = (request.params as { _meta?: { progressToken?: string } })._meta?.progressToken;
+      const token = (request.params as { _meta?: { progressToken?: number } })._meta?.progressToken;
       // Sent at once, one after the other: the Client's own path drops what its handler finds gone.
       for (const progress of [1, 2, 3])
         send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress, total: 3, message: `step ${progress}` } });
@@ -93,12 +93,12 @@ describe('DirectCalls (tools/call to a server without the Client request machine
       { progress: 3, total: 3, message: 'step 3' },
       'result',
     ]);
-    expect(s.seen.find((m) => 'method' in m && m.method === 'tools/call')).toMatchObject({ params: { _meta: { progressToken: 'favindex-call-1' } } });
+    expect(s.seen.find((m) => 'method' in m && m.method === 'tools/call')).toMatchObject({ params: { _meta: { progressToken: FIRST_ID } } });
   });
 
   it('restarts the timeout at each progress, as the Client’s resetTimeoutOnProgress does', async () => {
     const s = await connected((request, send) => {
-      const token = (request.params as { _meta?: { progressToken?: string } })._meta?.progressToken;
+      const token = (request.params as { _meta?: { progressToken?: number } })._meta?.progressToken;
       let step = 0;
       const timer = setInterval(() => {
         if (++step < 6) return send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: step } });
@@ -117,7 +117,7 @@ describe('DirectCalls (tools/call to a server without the Client request machine
     const error = await s.direct.call({ name: 'slow' }, { timeoutMs: 50 }).catch(described);
     expect(error).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.RequestTimeout, message: 'Request timed out', data: { timeout: 50 } });
     await until(() => (cancellations(s.seen).length > 0 ? true : undefined));
-    expect(cancellations(s.seen)).toEqual([{ requestId: 'favindex-call-1', reason: expect.stringContaining('Request timed out') }]);
+    expect(cancellations(s.seen)).toEqual([{ requestId: FIRST_ID, reason: expect.stringContaining('Request timed out') }]);
     expect(s.direct.inFlight).toBe(0);
   });
 
@@ -128,7 +128,7 @@ describe('DirectCalls (tools/call to a server without the Client request machine
     controller.abort('the user cancelled');
     expect(await call).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.RequestTimeout, message: 'the user cancelled' });
     await until(() => (cancellations(s.seen).length > 0 ? true : undefined));
-    expect(cancellations(s.seen)).toEqual([{ requestId: 'favindex-call-1', reason: 'the user cancelled' }]);
+    expect(cancellations(s.seen)).toEqual([{ requestId: FIRST_ID, reason: 'the user cancelled' }]);
 
     const sentBefore = s.seen.length;
     expect(await s.direct.call({ name: 'slow' }, { timeoutMs: 60_000, signal: controller.signal }).catch(described)).toMatchObject({

@@ -12,6 +12,13 @@ export interface DirectCallOptions {
 
 export type CallParams = { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> };
 
+/**
+ * Numbers, as the Client's own ids are: a server that works with the Client takes them, where
+ * one that reads ids as integers would refuse a string. A session would need a billion requests
+ * of the Client's before its ids met these.
+ */
+export const FIRST_ID = 1_000_000_000;
+
 interface Pending {
   settle(message: JSONRPCMessage | SdkError): void;
   progress?(progress: Progress): void;
@@ -20,7 +27,7 @@ interface Pending {
 /**
  * tools/call on an upstream session without the Client's request machinery (#26). The Client
  * keeps the session and everything else on it; the calls sent here carry ids of their own
- * (`favindex-call-N`, never one of the Client's numbers), and their responses and progress are
+ * (from FIRST_ID up, far above the Client's, which count from 0), and their responses and progress are
  * taken off the transport before the Client sees them. What the Client would do for such a call
  * is done here as it does it: the timeout and a cancellation are sent on as
  * `notifications/cancelled`, an error response rejects with a ProtocolError of its code, message
@@ -32,8 +39,8 @@ interface Pending {
  * read in the same chunk as the result found its handler gone and was dropped.
  */
 export class DirectCalls {
-  private next = 0;
-  private readonly pending = new Map<string, Pending>();
+  private next = FIRST_ID;
+  private readonly pending = new Map<number, Pending>();
 
   /** Install on a connected transport: the Client's own handlers stay, after this one. */
   constructor(private readonly transport: Transport) {
@@ -57,7 +64,7 @@ export class DirectCalls {
   call(params: CallParams, options: DirectCallOptions): Promise<CallToolResult> {
     const { signal, timeoutMs, onProgress } = options;
     if (signal?.aborted) return Promise.reject(asSdkError(signal.reason));
-    const id = `favindex-call-${++this.next}`;
+    const id = this.next++;
     return new Promise<CallToolResult>((resolve, reject) => {
       const done = () => {
         this.pending.delete(id);
@@ -104,13 +111,13 @@ export class DirectCalls {
   /** A response to one of these calls, or progress on one: handled here, and the Client never sees it. */
   private took(message: JSONRPCMessage): boolean {
     if (!('method' in message)) {
-      const pending = 'id' in message && typeof message.id === 'string' ? this.pending.get(message.id) : undefined;
+      const pending = 'id' in message && typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
       pending?.settle(message);
       return pending !== undefined;
     }
     if (message.method !== 'notifications/progress' || 'id' in message || !isObject(message.params)) return false;
     const { progressToken, ...update } = message.params;
-    const pending = typeof progressToken === 'string' ? this.pending.get(progressToken) : undefined;
+    const pending = typeof progressToken === 'number' ? this.pending.get(progressToken) : undefined;
     if (!pending?.progress || typeof update.progress !== 'number') return false;
     // The rest of the params as the Client hands them on: `progress` is checked, the others are the server's.
     pending.progress(update as Progress);
