@@ -10,6 +10,7 @@ export interface DirectCallOptions {
   onProgress?: (progress: Progress) => void;
 }
 
+/** A tools/call's params, from the client through the proxy to the server (a type, not an interface: the SDK's params take any key). */
 export type CallParams = { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> };
 
 /**

@@ -3,7 +3,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
-import { DirectCalls } from './direct-calls';
+import { type CallParams, DirectCalls } from './direct-calls';
 import { type ConnectOptions, connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
@@ -166,7 +166,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
  */
 export async function callUpstreamTool(
   client: Client,
-  params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+  params: CallParams,
   options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
   return client.request({ method: 'tools/call', params }, callResultPassthrough, {

@@ -16,13 +16,8 @@ import type { ProxySession } from './session';
 import type { Spool } from './spool';
 import { type CallOutcome, traceEvent } from './traces';
 import { UpstreamUnavailable } from './upstreams';
+import type { CallParams } from '@/mcp/direct-calls';
 import { errorMessage } from '@/lib/thrown';
-
-export interface CallParams {
-  name: string;
-  arguments?: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-}
 
 type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
 

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { until } from '@/test/stdio-framing';
-import type { CallParams } from './calls';
+import type { CallParams } from '@/mcp/direct-calls';
 import { type DirectCallHandler, serveCallsDirectly } from './direct-calls';
 import { BoundedStdioServerTransport } from './stdio-server';
 

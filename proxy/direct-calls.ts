@@ -1,7 +1,7 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult, JSONRPCMessage, JSONRPCRequest, Progress, ProgressToken, RequestId, Server } from '@modelcontextprotocol/server';
 import { isPlainCallRequest } from './call-server';
-import type { CallParams } from './calls';
+import type { CallParams } from '@/mcp/direct-calls';
 import type { InFlight } from './passthrough/hub';
 import type { BoundedStdioServerTransport } from './stdio-server';
 import { isObject } from '@/lib/records';
