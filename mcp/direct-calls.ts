@@ -1,11 +1,12 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult, JSONRPCMessage, Progress, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
 import { callResultPassthrough } from './call-result';
+import type { CallSignal } from './call-signal';
 import { isObject } from '@/lib/records';
 
 export interface DirectCallOptions {
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: CallSignal;
   /** Asks the server for progress (the call's id is the token) and restarts the timeout on each, as the Client's `resetTimeoutOnProgress` does. */
   onProgress?: (progress: Progress) => void;
 }
@@ -21,7 +22,10 @@ export type CallParams = { name: string; arguments?: Record<string, unknown>; _m
 export const FIRST_ID = 1_000_000_000;
 
 interface Pending {
-  settle(message: JSONRPCMessage | SdkError): void;
+  /** The server's response. */
+  settle(message: JSONRPCMessage): void;
+  /** No response will come (the connection closed). */
+  fail(error: SdkError): void;
   progress?(progress: Progress): void;
 }
 
@@ -52,7 +56,7 @@ export class DirectCalls {
     };
     transport.onclose = () => {
       const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
-      for (const pending of [...this.pending.values()]) pending.settle(closed);
+      for (const pending of [...this.pending.values()]) pending.fail(closed);
       clientClose?.();
     };
   }
@@ -81,9 +85,13 @@ export class DirectCalls {
       const timedOut = () => cancel(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }));
       let timer = setTimeout(timedOut, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = (message: JSONRPCMessage | SdkError) => {
+      const fail = (error: SdkError) => {
         done();
-        if (message instanceof SdkError) return reject(message);
+        reject(error);
+      };
+      // No `instanceof` of the SDK's classes here: theirs is a brand check, slow on every call (#26).
+      const settle = (message: JSONRPCMessage) => {
+        done();
         if ('error' in message) return reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));
         if (!('result' in message)) return reject(new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: no result'));
         const checked = callResultPassthrough['~standard'].validate(message.result);
@@ -100,7 +108,7 @@ export class DirectCalls {
             onProgress(update);
           }
         : undefined;
-      this.pending.set(id, { settle, progress });
+      this.pending.set(id, { settle, fail, progress });
       const sent = progress ? { ...params, _meta: { ...params._meta, progressToken: id } } : params;
       this.transport.send({ jsonrpc: '2.0', id, method: 'tools/call', params: sent }).catch((err: unknown) => {
         done();

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
 import { type CallParams, DirectCalls } from './direct-calls';
+import { asAbortSignal, type CallSignal } from './call-signal';
 import { type ConnectOptions, connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
@@ -167,11 +168,11 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
 export async function callUpstreamTool(
   client: Client,
   params: CallParams,
-  options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+  options: { timeoutMs: number; signal?: CallSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
   return client.request({ method: 'tools/call', params }, callResultPassthrough, {
     timeout: options.timeoutMs,
-    signal: options.signal,
+    signal: asAbortSignal(options.signal),
     // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
     ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
   });

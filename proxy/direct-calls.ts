@@ -2,6 +2,7 @@ import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult, JSONRPCMessage, JSONRPCRequest, Progress, ProgressToken, RequestId, Server } from '@modelcontextprotocol/server';
 import { isPlainCallRequest } from './call-server';
 import type { CallParams } from '@/mcp/direct-calls';
+import { CallCancel, type CallSignal } from '@/mcp/call-signal';
 import type { InFlight } from './passthrough/hub';
 import type { BoundedStdioServerTransport } from './stdio-server';
 import { isObject } from '@/lib/records';
@@ -12,7 +13,7 @@ import { isObject } from '@/lib/records';
  */
 export type DirectCallHandler = (
   params: CallParams,
-  signal: AbortSignal,
+  signal: CallSignal,
   sendRequest: InFlight['sendRequest'],
   progress?: (progress: Progress) => void,
 ) => Promise<CallToolResult>;
@@ -29,27 +30,30 @@ export type DirectCallHandler = (
  * Every other message, a call with other `_meta` included, goes to the Server as before.
  */
 export function serveCallsDirectly(transport: BoundedStdioServerTransport, server: Server, handle: DirectCallHandler, onError: (error: Error) => void): void {
-  const inFlight = new Map<RequestId, AbortController>();
+  const inFlight = new Map<RequestId, CallCancel>();
   const sendRequest: InFlight['sendRequest'] = server.request.bind(server);
-  const write = (message: JSONRPCMessage) => transport.send(message).catch((err: Error) => onError(new Error(`Failed to send response: ${err.message}`)));
+  const write = (message: JSONRPCMessage) => {
+    if (!transport.sendNow(message)) onError(new Error('Failed to send response: the stdio transport is closed'));
+  };
 
   const serve = async (id: RequestId, call: DirectCall) => {
-    const controller = new AbortController();
-    inFlight.set(id, controller);
+    // Not an AbortController: a CallCancel does what the call needs of one, for a fraction of its cost.
+    const cancel = new CallCancel();
+    inFlight.set(id, cancel);
     const { progressToken } = call;
     const progress =
       progressToken === undefined
         ? undefined
         : (update: Progress) => {
-            if (!controller.signal.aborted) void write({ jsonrpc: '2.0', method: 'notifications/progress', params: { ...update, progressToken } });
+            if (!cancel.aborted) write({ jsonrpc: '2.0', method: 'notifications/progress', params: { ...update, progressToken } });
           };
     try {
-      const result = await handle(call.params, controller.signal, sendRequest, progress);
-      if (!controller.signal.aborted) await write({ result, jsonrpc: '2.0', id });
+      const result = await handle(call.params, cancel, sendRequest, progress);
+      if (!cancel.aborted) write({ result, jsonrpc: '2.0', id });
     } catch (err) {
-      if (!controller.signal.aborted) await write({ jsonrpc: '2.0', id, error: errorOf(err) });
+      if (!cancel.aborted) write({ jsonrpc: '2.0', id, error: errorOf(err) });
     } finally {
-      if (inFlight.get(id) === controller) inFlight.delete(id);
+      if (inFlight.get(id) === cancel) inFlight.delete(id);
     }
   };
 
@@ -62,10 +66,10 @@ export function serveCallsDirectly(transport: BoundedStdioServerTransport, serve
     }
     if (!('method' in message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) return false;
     const { requestId, reason } = message.params;
-    const controller = inFlight.get(requestId as RequestId);
-    if (!controller) return false;
+    const cancel = inFlight.get(requestId as RequestId);
+    if (!cancel) return false;
     inFlight.delete(requestId as RequestId);
-    controller.abort(reason);
+    cancel.abort(reason);
     return true;
   });
 }

@@ -15,6 +15,7 @@ const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol versi
  */
 export class BoundedStdioServerTransport extends StdioServerTransport {
   private readonly reader: BoundedLineReader;
+  private closed = false;
 
   constructor(
     private readonly maxMessageBytes: number,
@@ -25,6 +26,22 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
     super(stdin, stdout);
     this.reader = new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem));
     installReader(this, this.reader);
+  }
+
+  /**
+   * Write a message now, past send's promise and listeners (#26); false once the transport is
+   * closed, when nothing is written. A write that fails later is the stdout error the SDK's
+   * transport already listens for: it closes the transport, as it does after send.
+   */
+  sendNow(message: JSONRPCMessage): boolean {
+    if (this.closed) return false;
+    this.write(message);
+    return true;
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    await super.close();
   }
 
   /** Messages `claim` takes (returns true for) are served by its owner and never reach the SDK's Server. */

@@ -5,6 +5,7 @@ import { heartbeat } from '@/mcp/protocol';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { CallParams } from '@/mcp/direct-calls';
+import type { CallSignal } from '@/mcp/call-signal';
 import type { UpstreamConfig } from './config';
 import { errorMessage } from '@/lib/thrown';
 import { fieldOf } from '@/lib/records';
@@ -88,7 +89,7 @@ export class Upstream {
     return `MCP server '${this.name}' is unavailable (${this.lastError ?? 'not connected'}); favindex proxy is restarting it (restart ${this.restarts}${when})`;
   }
 
-  async call(params: CallParams, signal?: AbortSignal, onProgress?: (progress: Progress) => void): Promise<CallToolResult> {
+  async call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void): Promise<CallToolResult> {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
