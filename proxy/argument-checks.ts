@@ -1,5 +1,6 @@
 import type { ArgumentCheckMode, ArgumentProblem } from '@/lib/arguments/classes';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
+import { errorMessage } from '@/lib/thrown';
 
 /** What the check of one call found, and what handleCall does with it. */
 export interface CallCheck {
@@ -35,5 +36,19 @@ export class ArgumentChecks {
     }
     const problems = compiled.check(args);
     return { problems, refuse: mode === 'enforce' && problems.some((p) => p.blocking) };
+  }
+
+  /**
+   * The check of a call already sent to its server (a mode that does not refuse): what it found
+   * goes in the trace only. It never throws, since the call ran: a check that fails is said on
+   * stderr and the call counts as unchecked.
+   */
+  report(mode: ArgumentCheckMode, tool: string, inputSchema: Record<string, unknown> | undefined, args: unknown): ArgumentProblem[] | undefined {
+    try {
+      return this.check(mode, tool, inputSchema, args).problems;
+    } catch (err) {
+      this.log(`${tool}: the argument check failed (${errorMessage(err)}); this call is counted unchecked`);
+      return undefined;
+    }
   }
 }

@@ -14,9 +14,10 @@ import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
-import { type CallOutcome, traceEvent } from './traces';
+import { type CallOutcome, finishTrace, startTrace, type TraceHead } from './traces';
 import { UpstreamUnavailable } from './upstreams';
 import type { CallParams } from '@/mcp/direct-calls';
+import type { CallSignal } from '@/mcp/call-signal';
 import { errorMessage } from '@/lib/thrown';
 
 type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
@@ -26,7 +27,7 @@ type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: '
  * Every call, meta calls and refusals included, leaves one trace in the spool.
  */
 export interface CallContext {
-  signal?: AbortSignal;
+  signal?: CallSignal;
   /** Pass a progress notification on to the client, under the token it gave. */
   progress?: (progress: Progress) => void;
 }
@@ -73,9 +74,12 @@ export async function handleCall(
   const mode = presenter.view.mode;
   const revision = presenter.view.revision;
   const checks = presenter.view.argumentChecks;
+  const traceContext = { sessionId: session.id, client: session.client, protocol: session.protocol, mode, surfaceRevision: revision };
+  let trace: TraceHead | undefined;
   try {
     if (presenter.policy.missing(presenter.view)) return refuseAll(state, session, params, outcome);
-    const target = await resolveTarget(state, session, params.name);
+    // Found at once almost always: only an unknown name waits for the surface to be read again.
+    const target = lookUpTarget(state, session, params.name) ?? (await resolveTarget(state, session, params.name));
     if (!target) {
       outcome.status = 'error';
       outcome.errorCode = 'unknown_tool';
@@ -119,20 +123,23 @@ export async function handleCall(
       outcome.errorCode = POLICY_DENIED;
       return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, presenter.view.policy) }], isError: true };
     }
-    // Passed on as the model sent it: the argument check below and the MCP server judge it, as for a direct call.
+    // Passed on as the model sent it: the argument check and the MCP server judge it, as for a direct call.
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
-    const checked = state.argumentChecks.check(checks, `${server}/${tool}`, inputSchema, forwarded ?? {});
-    outcome.problems = checked.problems;
-    if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? `${server}/${tool}` : params.name, checked.problems ?? []);
-    // The client's progress token is the client's: the upstream gets one of the SDK's, and its progress is passed back.
-    const { progressToken: _, ...meta } = params._meta ?? {};
+    const called = `${server}/${tool}`;
+    // Enforce mode judges the arguments before the server sees them. The other modes only report
+    // what the check finds, so it runs while the server works, off the call's path (#26).
+    const judgedFirst = checks === 'enforce';
+    if (judgedFirst) {
+      const checked = state.argumentChecks.check(checks, called, inputSchema, forwarded ?? {});
+      outcome.problems = checked.problems;
+      if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? called : params.name, checked.problems ?? []);
+    }
     let result: CallToolResult;
     try {
-      result = await upstream.call(
-        { name: tool, arguments: forwarded ?? {}, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
-        signal,
-        context.progress,
-      );
+      const answer = upstream.call(upstreamParams(tool, forwarded, params._meta), signal, context.progress);
+      if (!judgedFirst) outcome.problems = state.argumentChecks.report(checks, called, inputSchema, forwarded ?? {});
+      trace = startTrace(params.name, traceContext, startedAt);
+      result = await answer;
     } catch (err) {
       if (signal?.aborted) {
         outcome.status = 'cancelled';
@@ -151,7 +158,6 @@ export async function handleCall(
       outcome.status = 'error';
       outcome.errorCode = 'tool_error';
     }
-    const called = `${server}/${tool}`;
     const next = applyCall(session.presented.state, called);
     // A call that changes nothing keeps the session's list (not rebuilt and hashed again below).
     if (next !== session.presented.state) session.update({ ...session.presented, state: next });
@@ -164,28 +170,34 @@ export async function handleCall(
     }
     throw err;
   } finally {
-    spool.append(
-      traceEvent(
-        outcome,
-        { sessionId: session.id, client: session.client, protocol: session.protocol, mode, surfaceRevision: revision },
-        startedAt,
-        performance.now() - started,
-      ),
-    );
+    spool.append(finishTrace(trace ?? startTrace(params.name, traceContext, startedAt), outcome, performance.now() - started));
   }
 }
 
-/** The session's list first, then the surface's name map; an unknown name reads the surface again once. */
+/** The call as the server gets it: the client's progress token is the client's (the server gets one of the proxy's, and its progress is passed back). */
+function upstreamParams(tool: string, args: Record<string, unknown> | undefined, meta: Record<string, unknown> | undefined): CallParams {
+  if (meta === undefined) return { name: tool, arguments: args ?? {} };
+  const { progressToken: _, ...rest } = meta;
+  return { name: tool, arguments: args ?? {}, ...(Object.keys(rest).length > 0 ? { _meta: rest } : {}) };
+}
+
+/** The session's list first, then the surface's name map. */
+function lookUpTarget(state: ProxyState, session: ProxySession, name: string): Target | null {
+  const { presenter } = state;
+  const listed = presenter.listing(session).byName.get(name);
+  if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
+  if (listed?.name === FIND_TOOLS) return { kind: 'find' };
+  if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
+  const mapped = presenter.view.names[name];
+  return mapped && splitCanonical(mapped) ? { kind: 'tool', canonical: mapped } : null;
+}
+
+/** A name not found: the surface is read again once, and the name looked up again. */
 async function resolveTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
   const { presenter } = state;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const listed = presenter.listing(session).byName.get(name);
-    if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
-    if (listed?.name === FIND_TOOLS) return { kind: 'find' };
-    if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
-    const mapped = presenter.view.names[name];
-    if (mapped && splitCanonical(mapped)) return { kind: 'tool', canonical: mapped };
-    if (attempt === 0 && !(await state.surface?.refresh())) break;
+  if (await state.surface?.refresh()) {
+    const target = lookUpTarget(state, session, name);
+    if (target) return target;
   }
   // A tool the policy keeps from this session is in no list of it, yet its name is still that tool's: refused as denied, not unknown.
   const hidden = presenter.policy.hiddenTool(presenter.catalog, presenter.view, session.client, name);

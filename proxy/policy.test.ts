@@ -1,9 +1,8 @@
 import fs from 'node:fs';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import os from 'node:os';
 import path from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PutCatalogResult } from '@/lib/contracts/catalog';
 import { policyForToken } from '@/lib/policy/narrow';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
@@ -13,13 +12,10 @@ import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { explicitSession } from '@/lib/surface/session';
 import { buildSurfaceDocument } from '@/lib/surface/surface-document';
 import { handleCall } from './calls';
-import { FavindexApi, type FetchedSurface } from './favindex-api';
-import { ProxyProblems } from './problems';
-import { ProxyState } from './runtime';
-import { ProxySession } from './session';
-import type { Spool } from './spool';
-import { Upstream } from './upstreams';
-import { UNSTARTED_UPSTREAM_OPTIONS } from '@/test/unstarted-upstream-options';
+import { memorySpool, proxyCallState, sessionOf } from '@/test/proxy-call-state';
+import type { FetchedSurface } from './favindex-api';
+import type { ProxyState } from './runtime';
+import type { ProxySession } from './session';
 
 const SERVERS: { name: string; tools: CatalogTool[] }[] = [
   {
@@ -53,28 +49,10 @@ const DENIED: Record<string, string[]> = {
   cursor: ['memory/delete_entities', 'github/delete_repo', 'memory/create_entities'],
 };
 
-class QuietFavindex extends FavindexApi {
-  constructor() {
-    super('http://favindex.test', 'p', 't', 1_000);
-  }
-  override async putCatalog(server: string): Promise<PutCatalogResult> {
-    return { server, version: 1, fingerprint: 'f', changed: false, added: [], removed: [], changedTools: [], resolvedCalls: 0 };
-  }
-}
-
-/** An upstream that answers every call and remembers it: a refused call must never get here. */
-class RecordingUpstream extends Upstream {
-  readonly called: string[] = [];
-  override async call(params: { name: string }): Promise<CallToolResult> {
-    this.called.push(`${this.name}/${params.name}`);
-    return { content: [{ type: 'text', text: 'done' }] };
-  }
-}
-
 let dir: string;
 let traces: Record<string, unknown>[];
 let lines: string[];
-const spool = { append: (event: Record<string, unknown>) => traces.push(event) } as unknown as Spool;
+const spool = memorySpool(() => traces);
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-policy-'));
@@ -83,20 +61,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function proxyState(): { state: ProxyState; upstreams: RecordingUpstream[] } {
-  const upstreams = SERVERS.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, UNSTARTED_UPSTREAM_OPTIONS));
-  const api = new QuietFavindex();
-  const never = () => false;
-  const problems = new ProxyProblems(api.baseUrl, never, never);
-  const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, path.join(dir, 'tools'), (m) => lines.push(m), problems);
-  for (const server of SERVERS) {
-    state.setTools(server.name, {
-      tools: server.tools,
-      raw: server.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: { type: 'object' as const } })),
-    });
-  }
-  return { state, upstreams };
-}
+const proxyState = () => proxyCallState(SERVERS, dir, lines);
 
 /** favindex's answer to token `ci`: its narrowed policy, or none (a favindex older than policies). */
 function surfaceFor(mode: SurfaceMode, naming: NamingScheme, withPolicy = true): FetchedSurface {
@@ -112,14 +77,6 @@ function surfaceFor(mode: SurfaceMode, naming: NamingScheme, withPolicy = true):
     mode,
   );
   return { document, etag: `"${document.fingerprint}"`, revision: 1 };
-}
-
-function sessionOf(client: string | null, told: { count: number } = { count: 0 }): ProxySession {
-  const session = new ProxySession(async () => {
-    told.count++;
-  });
-  session.client = client;
-  return session;
 }
 
 const listedCanonicals = (state: ProxyState, session: ProxySession) =>

@@ -35,30 +35,28 @@ export interface TraceContext {
 /** The name a trace gives a call whose client sent none (ingest needs a tool). */
 export const NO_TOOL_NAME = '(no name)';
 
+/** A trace begun: the fields known when its call arrives, within ingest's limits. */
+export type TraceHead = Record<string, unknown>;
+
 /**
  * One tool_call_trace (§events): a fresh id, so a batch sent again after a failure counts once;
  * `mode` and `surfaceRevision` say what the model was shown when it made the call. Every text
  * is cut to what ingest takes, so favindex never refuses a trace the proxy made.
  */
 export function traceEvent(outcome: CallOutcome, context: TraceContext, startedAt: number, durationMs: number): Record<string, unknown> {
-  return boundTrace({
+  return finishTrace(startTrace(outcome.tool, context, startedAt), outcome, durationMs);
+}
+
+/**
+ * The part of a call's trace known before its server answers: its id, time, presented name and
+ * session. The proxy makes it while the server works, so the answer waits only for the rest (#26).
+ */
+export function startTrace(tool: string, context: TraceContext, startedAt: number): TraceHead {
+  return boundHead({
     id: randomUUID(),
     type: 'tool_call_trace',
     timestamp: new Date(startedAt).toISOString(),
-    tool: outcome.tool,
-    ...(outcome.server ? { server: outcome.server } : {}),
-    ...(outcome.canonical ? { canonical: outcome.canonical } : {}),
-    ...(outcome.arguments ? { arguments: outcome.arguments } : {}),
-    status: outcome.status,
-    ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
-    failureClasses: failureClassesOf({
-      inventedTool: outcome.invented === 'tool',
-      inventedServer: outcome.invented === 'server',
-      problems: outcome.problems,
-      status: outcome.status,
-    }),
-    ...(outcome.problems ? { argumentProblems: outcome.problems } : {}),
-    durationMs: Math.round(durationMs * 1000) / 1000,
+    tool,
     sessionId: context.sessionId,
     ...(context.client ? { client: context.client } : {}),
     ...(context.protocol ? { protocolVersion: context.protocol } : {}),
@@ -67,19 +65,49 @@ export function traceEvent(outcome: CallOutcome, context: TraceContext, startedA
   });
 }
 
+/** The trace of a call that has ended: its head with how it ended and what it named. The head is changed and returned. */
+export function finishTrace(head: TraceHead, outcome: CallOutcome, durationMs: number): Record<string, unknown> {
+  const event = head;
+  if (outcome.server) event.server = outcome.server;
+  if (outcome.canonical) event.canonical = outcome.canonical;
+  if (outcome.arguments) event.arguments = outcome.arguments;
+  event.status = outcome.status;
+  if (outcome.errorCode) event.errorCode = outcome.errorCode;
+  event.failureClasses = failureClassesOf({
+    inventedTool: outcome.invented === 'tool',
+    inventedServer: outcome.invented === 'server',
+    problems: outcome.problems,
+    status: outcome.status,
+  });
+  if (outcome.problems) event.argumentProblems = outcome.problems;
+  event.durationMs = Math.round(durationMs * 1000) / 1000;
+  return boundOutcome(event);
+}
+
 /**
  * A trace with every text within ingest's limits (§events), changed in place and returned. Also
  * applied to what the sender reads from the spool, which a proxy of an older version may have
  * written without limits. Fields it does not know are left as they are.
  */
 export function boundTrace(event: Record<string, unknown>): Record<string, unknown> {
-  const text = (key: string, max: number) => {
-    if (typeof event[key] === 'string') event[key] = fitText(event[key], max);
-  };
+  return boundOutcome(boundHead(event));
+}
+
+function boundText(event: Record<string, unknown>, key: string, max: number): void {
+  if (typeof event[key] === 'string') event[key] = fitText(event[key], max);
+}
+
+/** The fields startTrace sets, bounded. */
+function boundHead(event: Record<string, unknown>): Record<string, unknown> {
   event.tool = typeof event.tool === 'string' && event.tool ? fitText(event.tool, L.tool) : NO_TOOL_NAME;
-  text('id', L.id);
-  text('errorCode', L.errorCode);
-  for (const key of ['sessionId', 'client', 'model']) text(key, L.text);
+  boundText(event, 'id', L.id);
+  for (const key of ['sessionId', 'client', 'model']) boundText(event, key, L.text);
+  return event;
+}
+
+/** The fields finishTrace sets, bounded. */
+function boundOutcome(event: Record<string, unknown>): Record<string, unknown> {
+  boundText(event, 'errorCode', L.errorCode);
   // A name no server can have (an mcp_invoke_tool of a made-up server) stays in `arguments` only.
   if (typeof event.server === 'string' && !isServerName(event.server)) delete event.server;
   if (typeof event.canonical === 'string') {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArgumentCheckMode } from '@/lib/arguments/classes';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
+import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { buildSurfaceDocument } from '@/lib/surface/surface-document';
+import { memorySpool, proxyCallState, sessionOf } from '@/test/proxy-call-state';
+import { handleCall } from './calls';
+
+const SERVERS: { name: string; tools: CatalogTool[] }[] = [
+  {
+    name: 'files',
+    tools: [
+      {
+        name: 'read_file',
+        description: 'Read a file',
+        inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      },
+    ],
+  },
+];
+
+let dir: string;
+let traces: Record<string, unknown>[];
+let lines: string[];
+const spool = memorySpool(() => traces);
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-calls-'));
+  traces = [];
+  lines = [];
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A proxy whose project checks arguments in `mode`; `order` hears each call reach the server and each check. */
+function proxyChecking(mode: ArgumentCheckMode) {
+  const { state, upstreams } = proxyCallState(SERVERS, dir, lines);
+  const surface = { ...defaultSurfaceConfig(), mode: 'eager' as const, argumentChecks: mode };
+  const document = buildSurfaceDocument(
+    { project: 'p', version: { catalog: 1, favourites: 1, surface: 1 }, surface, favourites: { enabled: true, maxFavourites: 15, tools: [] }, policy: null },
+    prepareCatalog(SERVERS),
+    'eager',
+  );
+  state.setSurface({ document, etag: `"${document.fingerprint}"`, revision: 1 });
+  const order: string[] = [];
+  const upstream = upstreams[0]!;
+  const call = upstream.call.bind(upstream);
+  vi.spyOn(upstream, 'call').mockImplementation((params) => {
+    order.push('server');
+    return call(params);
+  });
+  const check = state.argumentChecks.check.bind(state.argumentChecks);
+  vi.spyOn(state.argumentChecks, 'check').mockImplementation((...args) => {
+    order.push('check');
+    return check(...args);
+  });
+  const name = state.presenter.listing(sessionOf(null)).tools[0]?.name ?? 'none';
+  return { state, upstream, order, name };
+}
+
+describe('handleCall and the argument check', () => {
+  it('observe: the call goes to the server first, the check runs while it works, and what it found is in the trace', async () => {
+    const { state, upstream, order, name } = proxyChecking('observe');
+    const result = await handleCall(state, spool, sessionOf(null), { name, arguments: { path: 7 } });
+    expect(result.isError).toBeFalsy();
+    expect(order).toEqual(['server', 'check']);
+    expect(upstream.called).toEqual(['files/read_file']);
+    expect(traces).toEqual([expect.objectContaining({ status: 'ok', argumentProblems: [expect.objectContaining({ path: '$.path', class: 'type_error' })] })]);
+  });
+
+  it('enforce: the check comes first, and a call it refuses never reaches the server', async () => {
+    const { state, upstream, order, name } = proxyChecking('enforce');
+    const refused = await handleCall(state, spool, sessionOf(null), { name, arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(order).toEqual(['check']);
+    expect(upstream.called).toEqual([]);
+    await handleCall(state, spool, sessionOf(null), { name, arguments: { path: 'a.txt' } });
+    expect(order).toEqual(['check', 'check', 'server']);
+    expect(traces.map((t) => [t.status, t.errorCode])).toEqual([
+      ['error', 'invalid_arguments'],
+      ['ok', undefined],
+    ]);
+  });
+
+  it('observe: a check that fails does not fail a call the server ran; it is said, and the call counts unchecked', async () => {
+    const { state, name } = proxyChecking('observe');
+    vi.mocked(state.argumentChecks.check).mockImplementation(() => {
+      throw new Error('schema walk blew up');
+    });
+    const result = await handleCall(state, spool, sessionOf(null), { name, arguments: { path: 'a.txt' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'done' }] });
+    expect(traces).toEqual([expect.objectContaining({ status: 'ok' })]);
+    expect(traces[0]).not.toHaveProperty('argumentProblems');
+    expect(lines).toContain('files/read_file: the argument check failed (schema walk blew up); this call is counted unchecked');
+  });
+});

@@ -1,0 +1,67 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { PutCatalogResult } from '@/lib/contracts/catalog';
+import type { CatalogTool } from '@/lib/schemas/catalog';
+import { FavindexApi } from '@/proxy/favindex-api';
+import { ProxyProblems } from '@/proxy/problems';
+import { ProxyState } from '@/proxy/runtime';
+import { ProxySession } from '@/proxy/session';
+import type { Spool } from '@/proxy/spool';
+import { Upstream } from '@/proxy/upstreams';
+import { UNSTARTED_UPSTREAM_OPTIONS } from './unstarted-upstream-options';
+
+/** A favindex that takes every catalog and changes nothing: these proxies never reach a server. */
+class QuietFavindex extends FavindexApi {
+  constructor() {
+    super('http://favindex.test', 'p', 't', 1_000);
+  }
+  override async putCatalog(server: string): Promise<PutCatalogResult> {
+    return { server, version: 1, fingerprint: 'f', changed: false, added: [], removed: [], changedTools: [], resolvedCalls: 0 };
+  }
+}
+
+/** An upstream that answers every call and remembers it: a refused call must never get here. */
+export class RecordingUpstream extends Upstream {
+  readonly called: string[] = [];
+  override async call(params: { name: string }): Promise<CallToolResult> {
+    this.called.push(`${this.name}/${params.name}`);
+    return { content: [{ type: 'text', text: 'done' }] };
+  }
+}
+
+/**
+ * A proxy's state in process, for handleCall: `servers` listed as each would list them, each
+ * behind a RecordingUpstream; what the proxy says goes to `lines`. Its tools cache lives in `dir`.
+ */
+export function proxyCallState(
+  servers: readonly { name: string; tools: CatalogTool[] }[],
+  dir: string,
+  lines: string[],
+): { state: ProxyState; upstreams: RecordingUpstream[] } {
+  const upstreams = servers.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, UNSTARTED_UPSTREAM_OPTIONS));
+  const api = new QuietFavindex();
+  const never = () => false;
+  const problems = new ProxyProblems(api.baseUrl, never, never);
+  const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, `${dir}/tools`, (m) => lines.push(m), problems);
+  for (const server of servers) {
+    state.setTools(server.name, {
+      tools: server.tools,
+      raw: server.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: (t.inputSchema ?? { type: 'object' }) as { type: 'object' } })),
+    });
+  }
+  return { state, upstreams };
+}
+
+/** A session of `client`; `told` counts the list_changed notifications it was sent. */
+export function sessionOf(client: string | null, told: { count: number } = { count: 0 }): ProxySession {
+  const session = new ProxySession(async () => {
+    told.count++;
+  });
+  session.client = client;
+  return session;
+}
+
+/** A spool that keeps its traces in `into`, in memory. */
+export function memorySpool(into: () => Record<string, unknown>[]): Spool {
+  // A cast: handleCall uses only append, and a test reads the traces from the array.
+  return { append: (event: Record<string, unknown>) => into().push(event) } as unknown as Spool;
+}
