@@ -6,7 +6,7 @@ import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FetchedSurface } from './favindex-api';
 import { PolicyGate } from './policy-gate';
-import type { ProxySession, SessionListing } from './session';
+import type { ListingKey, ProxySession, SessionListing } from './session';
 import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
 import type { ToolsCache } from './tools-cache';
 
@@ -78,8 +78,10 @@ export class Presenter {
   /** The list one session is given now (computed once per change of surface, catalog, client or session). */
   listing(session: ProxySession): SessionListing {
     const missing = this.policy.missing(this.view);
-    const key = `${this.stamp}|${this.view.etag}|${session.version}|${JSON.stringify(session.client)}|${missing}`;
-    if (session.listing?.key === key) return session.listing;
+    // Compared field by field, not as a joined string: this runs on every call (#26).
+    const kept = session.listing;
+    if (kept && isSameKey(kept.key, this.stamp, this.view.etag, session, missing)) return kept;
+    const key: ListingKey = { stamp: this.stamp, etag: this.view.etag, version: session.version, client: session.client, missing };
     // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
     const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.listedAs(this.view)).tools;
     const byName = new Map<string, ListedTool>();
@@ -115,4 +117,8 @@ export class Presenter {
   notifyAll(): void {
     for (const session of this.sessions) this.notifyIfChanged(session);
   }
+}
+
+function isSameKey(key: ListingKey, stamp: number, etag: string | null, session: ProxySession, missing: boolean): boolean {
+  return key.stamp === stamp && key.etag === etag && key.version === session.version && key.client === session.client && key.missing === missing;
 }

@@ -9,11 +9,21 @@ export { STATELESS_REVISION };
 
 /** The list a session was last given, and how to find a tool in it by the name presented. */
 export interface SessionListing {
-  key: string;
+  /** What the list was made from; a listing is used again only while each of them is the same. */
+  key: ListingKey;
   /** Names in order, joined: what decides whether the client must hear list_changed. */
   signature: string;
   tools: Tool[];
   byName: Map<string, ListedTool>;
+}
+
+/** The inputs of a session's list: the presenter's catalog and surface, the session's state and client, and whether a required policy is missing. */
+export interface ListingKey {
+  stamp: number;
+  etag: string | null;
+  version: number;
+  client: string | null;
+  missing: boolean;
 }
 
 /**

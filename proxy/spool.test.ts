@@ -85,10 +85,12 @@ describe('trace spool', () => {
     /** writeSync as the kernel does it on a disk that fills up mid-line: the first `bytes` of the line, then ENOSPC. */
     function tornWrites(bytes: number) {
       let calls = 0;
-      // The spool calls writeSync(fd, buffer, offset); one overload of it is all this fake needs (a cast, as vi.spyOn types every overload).
-      const torn = ((fd: number, buffer: Buffer, offset?: number | null) => {
+      // The spool calls writeSync(fd, text), then writeSync(fd, buffer, offset) for what is left of
+      // the line; those two overloads are all this fake needs (a cast, as vi.spyOn types every overload).
+      const torn = ((fd: number, data: Buffer | string, offset?: number | null) => {
         if (calls++ > 0) throw refuse('ENOSPC');
-        const from = offset ?? 0;
+        const buffer = typeof data === 'string' ? Buffer.from(data) : data;
+        const from = typeof data === 'string' ? 0 : (offset ?? 0);
         return realWrite(fd, buffer, from, Math.min(bytes, buffer.length - from));
       }) as typeof fs.writeSync;
       return vi.spyOn(fs, 'writeSync').mockImplementation(torn);
@@ -114,6 +116,24 @@ describe('trace spool', () => {
       s.close();
       expect(await everything(s)).toEqual({ ids: ['e0', 'e9'], damaged: 0 });
       expect(s.lostCause).toBe('disk full (ENOSPC)');
+    });
+
+    it('writes the rest of a line the disk took only part of at first, so the line is whole', async () => {
+      const { spool: s } = spool();
+      let calls = 0;
+      // The first write takes 7 bytes of the line (as a pipe or a signal can cut it short), the next takes the rest.
+      const short = ((fd: number, data: Buffer | string, offset?: number | null) => {
+        if (calls++ > 0) return realWrite(fd, data as Buffer, offset ?? 0);
+        return realWrite(fd, Buffer.from(data as string), 0, 7);
+      }) as typeof fs.writeSync;
+      vi.spyOn(fs, 'writeSync').mockImplementation(short);
+      s.append({ id: 'é0', pad: 'x'.repeat(50) });
+      vi.restoreAllMocks();
+      s.append({ id: 'e1' });
+      s.close();
+      expect(calls).toBe(2);
+      expect(await everything(s)).toEqual({ ids: ['é0', 'e1'], damaged: 0 });
+      expect(s.lost).toBe(0);
     });
 
     it('cuts off a line the disk took only part of, so no line is damaged', async () => {
