@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { buildSurfaceDocument } from '@/lib/surface/surface-document';
-import { memorySpool, proxyCallState, sessionOf } from '@/test/proxy-call-state';
+import { callTestBed, sessionOf } from '@/test/proxy-call-state';
 import { handleCall } from './calls';
 
 const SERVERS: { name: string; tools: CatalogTool[] }[] = [
@@ -23,21 +20,11 @@ const SERVERS: { name: string; tools: CatalogTool[] }[] = [
   },
 ];
 
-let dir: string;
-let traces: Record<string, unknown>[];
-let lines: string[];
-const spool = memorySpool(() => traces);
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-calls-'));
-  traces = [];
-  lines = [];
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+const { bed, spool, proxyState } = callTestBed(SERVERS);
 
 /** A proxy whose project checks arguments in `mode`; `order` hears each call reach the server and each check. */
 function proxyChecking(mode: ArgumentCheckMode) {
-  const { state, upstreams } = proxyCallState(SERVERS, dir, lines);
+  const { state, upstreams } = proxyState();
   const surface = { ...defaultSurfaceConfig(), mode: 'eager' as const, argumentChecks: mode };
   const document = buildSurfaceDocument(
     { project: 'p', version: { catalog: 1, favourites: 1, surface: 1 }, surface, favourites: { enabled: true, maxFavourites: 15, tools: [] }, policy: null },
@@ -68,7 +55,9 @@ describe('handleCall and the argument check', () => {
     expect(result.isError).toBeFalsy();
     expect(order).toEqual(['server', 'check']);
     expect(upstream.called).toEqual(['files/read_file']);
-    expect(traces).toEqual([expect.objectContaining({ status: 'ok', argumentProblems: [expect.objectContaining({ path: '$.path', class: 'type_error' })] })]);
+    expect(bed.traces).toEqual([
+      expect.objectContaining({ status: 'ok', argumentProblems: [expect.objectContaining({ path: '$.path', class: 'type_error' })] }),
+    ]);
   });
 
   it('enforce: the check comes first, and a call it refuses never reaches the server', async () => {
@@ -79,7 +68,7 @@ describe('handleCall and the argument check', () => {
     expect(upstream.called).toEqual([]);
     await handleCall(state, spool, sessionOf(null), { name, arguments: { path: 'a.txt' } });
     expect(order).toEqual(['check', 'check', 'server']);
-    expect(traces.map((t) => [t.status, t.errorCode])).toEqual([
+    expect(bed.traces.map((t) => [t.status, t.errorCode])).toEqual([
       ['error', 'invalid_arguments'],
       ['ok', undefined],
     ]);
@@ -92,8 +81,8 @@ describe('handleCall and the argument check', () => {
     });
     const result = await handleCall(state, spool, sessionOf(null), { name, arguments: { path: 'a.txt' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'done' }] });
-    expect(traces).toEqual([expect.objectContaining({ status: 'ok' })]);
-    expect(traces[0]).not.toHaveProperty('argumentProblems');
-    expect(lines).toContain('files/read_file: the argument check failed (schema walk blew up); this call is counted unchecked');
+    expect(bed.traces).toEqual([expect.objectContaining({ status: 'ok' })]);
+    expect(bed.traces[0]).not.toHaveProperty('argumentProblems');
+    expect(bed.lines).toContain('files/read_file: the argument check failed (schema walk blew up); this call is counted unchecked');
   });
 });

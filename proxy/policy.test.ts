@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { policyForToken } from '@/lib/policy/narrow';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
@@ -12,7 +9,7 @@ import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { explicitSession } from '@/lib/surface/session';
 import { buildSurfaceDocument } from '@/lib/surface/surface-document';
 import { handleCall } from './calls';
-import { memorySpool, proxyCallState, sessionOf } from '@/test/proxy-call-state';
+import { callTestBed, sessionOf } from '@/test/proxy-call-state';
 import type { FetchedSurface } from './favindex-api';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
@@ -49,19 +46,7 @@ const DENIED: Record<string, string[]> = {
   cursor: ['memory/delete_entities', 'github/delete_repo', 'memory/create_entities'],
 };
 
-let dir: string;
-let traces: Record<string, unknown>[];
-let lines: string[];
-const spool = memorySpool(() => traces);
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-policy-'));
-  traces = [];
-  lines = [];
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const proxyState = () => proxyCallState(SERVERS, dir, lines);
+const { bed, spool, proxyState } = callTestBed(SERVERS);
 
 /** favindex's answer to token `ci`: its narrowed policy, or none (a favindex older than policies). */
 function surfaceFor(mode: SurfaceMode, naming: NamingScheme, withPolicy = true): FetchedSurface {
@@ -122,12 +107,14 @@ describe('policy: what a session is listed and finds', () => {
     const { state } = proxyState();
     await state.uploader.push();
     state.setSurface(surfaceFor('favindex', 'safe'));
-    expect(lines.filter((l) => l.includes('uploading it again'))).toEqual([]);
+    expect(bed.lines.filter((l) => l.includes('uploading it again'))).toEqual([]);
     // A server that lists something else is still uploaded again.
     state.setTools('memory', { tools: SERVERS[0]!.tools.slice(1), raw: [] });
     await state.uploader.push();
     state.setSurface(surfaceFor('eager', 'safe'));
-    expect(lines.filter((l) => l.includes('uploading it again'))).toEqual(["favindex's catalog of memory is not what memory lists now: uploading it again"]);
+    expect(bed.lines.filter((l) => l.includes('uploading it again'))).toEqual([
+      "favindex's catalog of memory is not what memory lists now: uploading it again",
+    ]);
   });
 
   it("applies a client's rules to that client's sessions only", () => {
@@ -173,18 +160,23 @@ describe('policy: calls', () => {
         // Off mode lists mcp_invoke_tool alone: there it is how every tool is called.
         if (mode === 'off') calls.push({ name: 'mcp_invoke_tool', arguments: { server: 'memory', tool: 'delete_entities' } });
         for (const params of calls) {
-          traces = [];
+          bed.traces = [];
           const where = `${mode}/${naming} ${params.name}`;
           const result = await handleCall(state, spool, sessionOf(null), params);
           expect(result.isError, where).toBe(true);
           expect(text(result), where).toBe(
             "memory/delete_entities is not allowed for this session by the project's tool policy: rule 1, deny */delete_* for everyone (CI never deletes). Use another tool, or ask the project's owner.",
           );
-          expect(traces, where).toHaveLength(1);
-          expect(traces[0], where).toMatchObject({ status: 'denied', errorCode: 'policy_denied', canonical: 'memory/delete_entities', failureClasses: ['ok'] });
-          expect(traces[0]!.argumentProblems, where).toBeUndefined();
+          expect(bed.traces, where).toHaveLength(1);
+          expect(bed.traces[0], where).toMatchObject({
+            status: 'denied',
+            errorCode: 'policy_denied',
+            canonical: 'memory/delete_entities',
+            failureClasses: ['ok'],
+          });
+          expect(bed.traces[0]!.argumentProblems, where).toBeUndefined();
           // favindex takes the trace as it is.
-          expect(toolCallTraceSchema.safeParse(traces[0]).success, where).toBe(true);
+          expect(toolCallTraceSchema.safeParse(bed.traces[0]).success, where).toBe(true);
         }
       }
     }
@@ -197,7 +189,7 @@ describe('policy: calls', () => {
     const name = state.presenter.listing(sessionOf(null)).tools.find((t) => t.name.endsWith('create_entities'))!.name;
     const refused = await handleCall(state, spool, sessionOf('cursor'), { name });
     expect(text(refused)).toContain('rule 2, deny memory/create_entities for client:cursor');
-    expect(traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_denied', client: 'cursor' });
+    expect(bed.traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_denied', client: 'cursor' });
     const allowed = await handleCall(state, spool, sessionOf('codex'), { name });
     expect(allowed.isError).toBeFalsy();
     expect(upstreams[0]!.called).toEqual(['memory/create_entities']);
@@ -208,7 +200,7 @@ describe('policy: calls', () => {
     state.setSurface(surfaceFor('favindex', 'safe'));
     expect((await handleCall(state, spool, sessionOf(null), { name: 'fav_read_graph' })).isError).toBeFalsy();
     await expect(handleCall(state, spool, sessionOf(null), { name: 'all_memory_no_such_tool' })).rejects.toThrow(/Unknown tool/);
-    expect(traces.at(-1)).toMatchObject({ status: 'error', errorCode: 'unknown_tool' });
+    expect(bed.traces.at(-1)).toMatchObject({ status: 'error', errorCode: 'unknown_tool' });
     expect(upstreams[0]!.called).toEqual(['memory/read_graph']);
   });
 });
@@ -226,9 +218,9 @@ describe('policy: --require-policy', () => {
       const result = await handleCall(state, spool, session, params);
       expect(result.isError, params.name).toBe(true);
       expect(text(result)).toMatch(/favindex has not sent this token's policy yet/);
-      expect(traces.at(-1), params.name).toMatchObject({ status: 'denied', errorCode: 'policy_missing' });
+      expect(bed.traces.at(-1), params.name).toMatchObject({ status: 'denied', errorCode: 'policy_missing' });
     }
-    expect(traces[0]).toMatchObject({ canonical: 'memory/read_graph' });
+    expect(bed.traces[0]).toMatchObject({ canonical: 'memory/read_graph' });
 
     state.setSurface(surfaceFor('eager', 'safe'));
     expect(told.count).toBe(1);
@@ -237,11 +229,11 @@ describe('policy: --require-policy', () => {
     // A later document without a policy (an old favindex behind the same URL) closes it again, rather than opening everything.
     state.setSurface(surfaceFor('eager', 'safe', false));
     expect(state.presenter.listing(session).tools).toEqual([]);
-    expect(lines).toContain(
+    expect(bed.lines).toContain(
       'favindex sent a surface without a tool policy after one with it (an older favindex?): no tool is listed or called until it sends one again (--require-policy)',
     );
     expect((await handleCall(state, spool, session, { name: 'all_memory_read_graph' })).isError).toBe(true);
-    expect(traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_missing' });
+    expect(bed.traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_missing' });
     expect(upstreams.flatMap((u) => u.called)).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { afterEach, beforeEach } from 'vitest';
 import type { PutCatalogResult } from '@/lib/contracts/catalog';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { FavindexApi } from '@/proxy/favindex-api';
@@ -60,8 +64,19 @@ export function sessionOf(client: string | null, told: { count: number } = { cou
   return session;
 }
 
-/** A spool that keeps its traces in `into`, in memory. */
-export function memorySpool(into: () => Record<string, unknown>[]): Spool {
+/**
+ * What each test of handleCall starts from, fresh: the proxy's state over `servers` (in a folder
+ * of its own, removed after the test), the traces its spool took and the lines it said.
+ */
+export function callTestBed(servers: readonly { name: string; tools: CatalogTool[] }[]) {
+  const bed = { dir: '', traces: [] as Record<string, unknown>[], lines: [] as string[] };
+  beforeEach(() => {
+    bed.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-calls-'));
+    bed.traces = [];
+    bed.lines = [];
+  });
+  afterEach(() => fs.rmSync(bed.dir, { recursive: true, force: true }));
   // A cast: handleCall uses only append, and a test reads the traces from the array.
-  return { append: (event: Record<string, unknown>) => into().push(event) } as unknown as Spool;
+  const spool = { append: (event: Record<string, unknown>) => bed.traces.push(event) } as unknown as Spool;
+  return { bed, spool, proxyState: () => proxyCallState(servers, bed.dir, bed.lines) };
 }
