@@ -10,7 +10,7 @@ import { BoundedStdioServerTransport } from './stdio-server';
  * A Server on the proxy's stdio transport with serveCallsDirectly in front, driven line by line
  * as a client would: what the handler is given and what the client reads back.
  */
-async function serving(handle: DirectCallHandler) {
+async function serving(handle: DirectCallHandler, errors: Error[] = []) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
@@ -21,7 +21,7 @@ async function serving(handle: DirectCallHandler) {
     bySdk.push(request.params);
     return handle(request.params, ctx.mcpReq.signal, ctx.mcpReq.send);
   });
-  serveCallsDirectly(transport, server, handle, () => {});
+  serveCallsDirectly(transport, server, handle, (error) => errors.push(error));
   await server.connect(transport);
   let out = '';
   stdout.on('data', (chunk: Buffer) => {
@@ -128,6 +128,25 @@ describe('serveCallsDirectly (a stdio client’s plain tools/call past the Serve
     expect(reasons).toEqual(['the user cancelled']);
     expect(s.answers().map((a) => a.id)).toEqual([2]);
     await s.close();
+  });
+
+  it('writes nothing for a call that ends after the session closed, and says the answer could not be sent', async () => {
+    const errors: Error[] = [];
+    let finish: (() => void) | undefined;
+    const s = await serving(
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ content: [{ type: 'text', text: 'too late' }] });
+        }),
+      errors,
+    );
+    s.send(call(1, { name: 'slow' }));
+    const end = await until(() => finish);
+    await s.close();
+    end();
+    await until(() => (errors.length > 0 ? true : undefined));
+    expect(errors.map((e) => e.message)).toEqual(['Failed to send response: the stdio transport is closed']);
+    expect(s.answers()).toEqual([]);
   });
 
   it('gives the handler the Server’s request to the client, for a server’s question during the call', async () => {
