@@ -4,7 +4,12 @@ import { TRACE_FIELD_LIMITS } from '@/lib/limits';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { MAX_PROBLEM_PATH, MAX_PROBLEMS_PER_CALL } from '@/lib/arguments/classes';
-import { boundTrace, fitText, NO_TOOL_NAME, traceEvent } from './traces';
+import { boundTrace, type CallOutcome, finishTrace, fitText, NO_TOOL_NAME, startTrace, type TraceContext } from './traces';
+
+/** A whole trace, begun and finished at once, as handleCall makes one for a call it answers itself. */
+function traceEvent(outcome: CallOutcome, context: TraceContext, startedAt: number, durationMs: number): Record<string, unknown> {
+  return finishTrace(startTrace(outcome.tool, context, startedAt), outcome, durationMs);
+}
 
 describe('proxy traces', () => {
   const context = { sessionId: 's-1', client: 'claude-code', protocol: '2026-07-28', mode: 'favindex' as const, surfaceRevision: 7 };

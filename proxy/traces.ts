@@ -39,17 +39,11 @@ export const NO_TOOL_NAME = '(no name)';
 export type TraceHead = Record<string, unknown>;
 
 /**
- * One tool_call_trace (§events): a fresh id, so a batch sent again after a failure counts once;
- * `mode` and `surfaceRevision` say what the model was shown when it made the call. Every text
- * is cut to what ingest takes, so favindex never refuses a trace the proxy made.
- */
-export function traceEvent(outcome: CallOutcome, context: TraceContext, startedAt: number, durationMs: number): Record<string, unknown> {
-  return finishTrace(startTrace(outcome.tool, context, startedAt), outcome, durationMs);
-}
-
-/**
- * The part of a call's trace known before its server answers: its id, time, presented name and
- * session. The proxy makes it while the server works, so the answer waits only for the rest (#26).
+ * One tool_call_trace (§events) begins with what is known before the server answers: a fresh id
+ * (so a batch sent again after a failure counts once), the time, the presented name and the
+ * session, with `mode` and `surfaceRevision` saying what the model was shown when it made the
+ * call. The proxy makes it while the server works, so the answer waits only for finishTrace
+ * (#26). Every text is cut to what ingest takes, so favindex never refuses a trace the proxy made.
  */
 export function startTrace(tool: string, context: TraceContext, startedAt: number): TraceHead {
   return boundHead({

@@ -36,7 +36,7 @@ export class RecordingUpstream extends Upstream {
  * A proxy's state in process, for handleCall: `servers` listed as each would list them, each
  * behind a RecordingUpstream; what the proxy says goes to `lines`. Its tools cache lives in `dir`.
  */
-export function proxyCallState(
+function proxyCallState(
   servers: readonly { name: string; tools: CatalogTool[] }[],
   dir: string,
   lines: string[],
