@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toolPolicySchema, type ToolPolicy } from '@/lib/schemas/policy';
-import { annotationOf, decide, describeRule } from './decide';
+import { annotationOf, compilePolicy, decide, describeRule } from './decide';
 import { globMatcher } from './glob';
-import { policyForToken, someSessionMayUse } from './narrow';
+import { narrowPolicy, policyForToken, someSessionMayUse } from './narrow';
 
 const tool = (canonical: string, annotations?: Record<string, unknown>) => ({ canonical, server: canonical.split('/')[0]!, annotations });
 const ci = { token: 'ci-agent', client: null };
@@ -49,6 +49,34 @@ describe('decide', () => {
   });
 });
 
+describe('decideServer: what a server offers besides tools', () => {
+  const policy = toolPolicySchema.parse({
+    rules: [
+      { effect: 'deny', tools: ['fs/write_*'], identities: ['token:ci'] },
+      { effect: 'deny', annotations: { readOnlyHint: false }, identities: ['token:ci'] },
+      { effect: 'deny', servers: ['fs'], identities: ['token:ci'] },
+      { effect: 'deny', tools: ['github/*'], identities: ['client:cursor'] },
+      { effect: 'deny', servers: ['mem*'], annotations: {}, identities: ['client:cursor'] },
+      { effect: 'allow', identities: ['client:codex'] },
+    ],
+    default: 'deny',
+  });
+  const server = (identity: { token: string | null; client: string | null }, name: string) => compilePolicy(policy).decideServer(identity, name);
+
+  it('is decided by the first rule for the identity with neither tools nor annotations, else by the default', () => {
+    // Rules 1 and 2 are about some tools; rule 3 names the server.
+    expect(server({ token: 'ci', client: null }, 'fs')).toEqual({ allowed: false, rule: 2 });
+    // A tools pattern is about tools, even one that takes in every tool of the server.
+    expect(server({ token: null, client: 'cursor' }, 'github')).toEqual({ allowed: false, rule: null });
+    expect(server({ token: null, client: 'cursor' }, 'memory')).toEqual({ allowed: false, rule: 4 });
+    expect(server({ token: null, client: 'codex' }, 'gitlab')).toEqual({ allowed: true, rule: 5 });
+    expect(server({ token: 'other', client: null }, 'fs')).toEqual({ allowed: false, rule: null });
+    expect(compilePolicy(POLICY).decideServer(ci, 'github')).toEqual({ allowed: true, rule: null });
+    // "Deny every tool" of the read-only recipe takes in every server whole.
+    expect(compilePolicy(POLICY).decideServer(support, 'github')).toEqual({ allowed: false, rule: 2 });
+  });
+});
+
 describe('globMatcher', () => {
   it('reads * as any run of characters, / included, ? as one, and the rest literally', () => {
     expect(globMatcher('github/delete_*')('github/delete_repo')).toBe(true);
@@ -79,5 +107,24 @@ describe('policyForToken', () => {
     expect(JSON.stringify(narrowed)).not.toContain('other');
     expect(someSessionMayUse(narrowed, tool('b/x'))).toBe(true);
     expect(someSessionMayUse(narrowed, tool('c/x'))).toBe(false);
+  });
+
+  it('says where each rule it keeps stands in the project policy and whom it names there, other tokens left out', () => {
+    const { sources } = narrowPolicy(
+      toolPolicySchema.parse({
+        rules: [
+          { effect: 'deny', tools: ['a/*'], identities: ['token:other'] },
+          { effect: 'deny', tools: ['b/*'], identities: ['token:other', 'client:cursor'] },
+          { effect: 'deny', tools: ['c/*'], identities: ['token:me', 'token:other', 'client:cursor'] },
+          { effect: 'deny', tools: ['d/*'] },
+        ],
+      }),
+      'me',
+    );
+    expect(sources).toEqual([
+      { rule: 2, identities: ['client:cursor'] },
+      { rule: 3, identities: ['token:me', 'client:cursor'] },
+      { rule: 4, identities: [] },
+    ]);
   });
 });

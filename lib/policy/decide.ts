@@ -27,6 +27,8 @@ interface CompiledRule {
   mayMatchServer: (server: string) => boolean;
   appliesTo: (identity: PolicyIdentity) => boolean;
   matches: (tool: PolicyTool) => boolean;
+  /** True when the rule takes in the server whole (no `tools`, no `annotations`): it decides the server's prompts and resources too. */
+  coversServer: (server: string) => boolean;
 }
 
 export interface CompiledPolicy {
@@ -36,6 +38,11 @@ export interface CompiledPolicy {
   /** The clients its rules name, in rule order, each as a session with no token. */
   readonly clients: readonly PolicyIdentity[];
   decide(identity: PolicyIdentity, tool: PolicyTool): PolicyDecision;
+  /**
+   * The decision for what a server offers besides tools (prompts, resources, templates): the
+   * first rule for the identity that takes in the server whole (coversServer), else the default.
+   */
+  decideServer(identity: PolicyIdentity, server: string): PolicyDecision;
 }
 
 const compiled = new WeakMap<ToolPolicy, CompiledPolicy>();
@@ -65,6 +72,12 @@ export function compilePolicy(policy: ToolPolicy): CompiledPolicy {
       decide(identity, tool) {
         for (const rule of rulesFor(tool.server)) {
           if (rule.appliesTo(identity) && rule.matches(tool)) return { allowed: rule.allow, rule: rule.index };
+        }
+        return fallback;
+      },
+      decideServer(identity, server) {
+        for (const rule of rulesFor(server)) {
+          if (rule.appliesTo(identity) && rule.coversServer(server)) return { allowed: rule.allow, rule: rule.index };
         }
         return fallback;
       },
@@ -120,6 +133,8 @@ function compileRule(rule: PolicyRule, index: number): CompiledRule {
       for (const [name, value] of wanted) if (annotationOf(t, name) !== value) return false;
       return true;
     },
+    // A rule that names tools or asks about them decides tools only; one without either covers its servers whole.
+    coversServer: (s) => !tool && wanted.length === 0 && (!server || server(s)),
   };
 }
 

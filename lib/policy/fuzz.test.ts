@@ -5,9 +5,9 @@ import { POLICY_ANNOTATIONS, toolPolicySchema, type PolicyRule, type ToolPolicy 
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList, presentedSurfaceOf } from '@/lib/surface/presented';
 import { explicitSession } from '@/lib/surface/session';
-import { decide, type PolicyIdentity } from './decide';
+import { compilePolicy, decide, type PolicyIdentity } from './decide';
 import { catalogForIdentity } from './for-identity';
-import { policyForToken, someSessionMayUse } from './narrow';
+import { narrowPolicy, someSessionMayUse } from './narrow';
 
 const SERVERS = ['github', 'memory', 'fs', 'git-hub', 'db.main'];
 const VERBS = ['delete', 'get', 'list', 'create', 'read', 'write'];
@@ -106,6 +106,8 @@ describe('policy fuzz: random rules and names never let a denied tool through', 
       });
       const catalog = randomCatalog(rand);
       const favourites = catalog.entries.filter(() => rand() < 0.2).map((e) => e.canonical);
+      // Each rule on its own, before the default it does not share: a tool it matches is decided by it.
+      const alones: ToolPolicy[] = policy.rules.map((rule) => ({ default: rule.effect === 'allow' ? 'deny' : 'allow', rules: [rule] }));
       for (const identity of IDENTITIES) {
         for (const e of catalog.entries) {
           const t = { canonical: e.canonical, server: e.server, annotations: e.tool.annotations };
@@ -117,12 +119,28 @@ describe('policy fuzz: random rules and names never let a denied tool through', 
             .map((e) => e.canonical),
         );
         // What a token's proxy is sent decides every session of it as the whole policy does.
-        const narrowed = policyForToken(policy, identity.token);
+        const { policy: narrowed, sources } = narrowPolicy(policy, identity.token);
         for (const entry of catalog.entries) {
           const t = { canonical: entry.canonical, server: entry.server, annotations: entry.tool.annotations };
           expect(decide(narrowed, { token: null, client: identity.client }, t).allowed, `seed ${seed} ${entry.canonical}`).toBe(!denied.has(entry.canonical));
           if (!denied.has(entry.canonical)) expect(someSessionMayUse(narrowed, t)).toBe(true);
         }
+        // A server's prompts and resources: decided alike by the narrowed policy, by the same rule of the project's policy,
+        // and only by a rule that takes in each of the server's tools. Wrong answers are gathered: one expect per identity.
+        const wrong: string[] = [];
+        for (const server of SERVERS) {
+          const whole = compilePolicy(policy).decideServer(identity, server);
+          const mine = compilePolicy(narrowed).decideServer({ token: null, client: identity.client }, server);
+          const rule = mine.rule === null ? null : sources[mine.rule]!.rule - 1;
+          if (mine.allowed !== whole.allowed || rule !== whole.rule) wrong.push(`${server}: ${JSON.stringify({ mine, whole })}`);
+          const alone = whole.rule === null ? null : alones[whole.rule];
+          if (!alone) continue;
+          for (const e of catalog.entries) {
+            if (e.server === server && decide(alone, identity, { canonical: e.canonical, server, annotations: e.tool.annotations }).rule !== 0)
+              wrong.push(e.canonical);
+          }
+        }
+        expect(wrong, `seed ${seed}`).toEqual([]);
         const allowed = catalogForIdentity(catalog, policy, identity);
         expect(allowed.entries.some((e) => denied.has(e.canonical))).toBe(false);
         expect(allowed.entries.length + denied.size).toBe(catalog.entries.length);

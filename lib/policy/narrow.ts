@@ -2,23 +2,45 @@ import type { ToolPolicy } from '@/lib/schemas/policy';
 import { compilePolicy, type PolicyTool } from './decide';
 
 /**
+ * Where a rule of a token's narrowed policy comes from, so that a refusal names it as the Policy
+ * page does: its number in the project's policy (from 1), and whom it names there that the token
+ * may know of (`token:<that token>`, clients); none: everyone.
+ */
+export interface RuleSource {
+  rule: number;
+  identities: string[];
+}
+
+/**
  * The policy as one token sees it (§policy), what its proxy is sent: a rule naming that token
  * applies to every one of its sessions (it is for everyone, here), a rule naming only other
  * tokens is dropped (a proxy never learns the other tokens' names), and what is left of a rule's
  * identities are clients, which the proxy matches per session. For every client c,
- * decide(narrowed, {null, c}) equals decide(policy, {token, c}).
+ * decide(narrowed, {null, c}) equals decide(policy, {token, c}). `sources` has one entry per
+ * rule kept, in order.
  */
-export function policyForToken(policy: ToolPolicy, token: string | null): ToolPolicy {
-  const rules = policy.rules.flatMap((rule) => {
-    if (!rule.identities || rule.identities.length === 0) return [rule];
-    if (token !== null && rule.identities.includes(`token:${token}`)) {
+export function narrowPolicy(policy: ToolPolicy, token: string | null): { policy: ToolPolicy; sources: RuleSource[] } {
+  const rules: ToolPolicy['rules'] = [];
+  const sources: RuleSource[] = [];
+  policy.rules.forEach((rule, index) => {
+    const named = rule.identities ?? [];
+    const clients = named.filter((identity) => identity.startsWith('client:'));
+    const mine = token !== null && named.includes(`token:${token}`);
+    if (named.length === 0) rules.push(rule);
+    else if (mine) {
       const { identities: _, ...everyone } = rule;
-      return [everyone];
-    }
-    const clients = rule.identities.filter((identity) => identity.startsWith('client:'));
-    return clients.length > 0 ? [{ ...rule, identities: clients }] : [];
+      rules.push(everyone);
+    } else if (clients.length > 0) {
+      rules.push({ ...rule, identities: clients });
+    } else return;
+    sources.push({ rule: index + 1, identities: mine ? [`token:${token}`, ...clients] : clients });
   });
-  return { default: policy.default, rules };
+  return { policy: { default: policy.default, rules }, sources };
+}
+
+/** The policy a token's proxy decides with: narrowPolicy's, without where its rules come from. */
+export function policyForToken(policy: ToolPolicy, token: string | null): ToolPolicy {
+  return narrowPolicy(policy, token).policy;
 }
 
 const NO_CLIENT = { token: null, client: null };
