@@ -86,6 +86,18 @@ export const surfaceDocumentSchema = z.object({
     .describe(
       "The project's tool policy as the requesting token sees it (§policy): rules for that token apply to all its sessions, rules naming clients are matched per session, rules for other tokens are left out.",
     ),
+  policyRules: z
+    .array(
+      z.object({
+        rule: int.positive().describe("Its number in the project's policy, from 1, as the Policy page counts rules."),
+        identities: z.array(z.string()).describe("Whom it names there that this token may know of: 'token:<this token>' and clients; empty: everyone."),
+      }),
+    )
+    // A document from a favindex older than this field: a refusal counts and names rules as the narrowed policy has them.
+    .default([])
+    .describe(
+      "One entry per rule of `policy`, in order: where it stands in the project's policy and whom it is for, so a refusal names the rule as the project does.",
+    ),
   names: z
     .record(z.string(), z.string())
     .describe('Presented name → canonical server/tool, in presentation order; only tools some session of this token may use.'),

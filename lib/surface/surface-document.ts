@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compilePolicy } from '@/lib/policy/decide';
-import { someSessionMayUse } from '@/lib/policy/narrow';
+import { type RuleSource, someSessionMayUse } from '@/lib/policy/narrow';
 import { restrictCatalog } from '@/lib/policy/restrict';
 import { entryTool, namedTool } from '@/lib/policy/tool';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
@@ -26,6 +26,8 @@ export interface SurfaceSource {
    * only tools some session of that token may use; null (a caller from before policies) keeps nothing back.
    */
   policy?: ToolPolicy | null;
+  /** Where each rule of `policy` stands in the project's policy, and whom it names (narrowPolicy). */
+  policyRules?: readonly RuleSource[];
 }
 
 export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
@@ -73,6 +75,8 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
     // Inside the fingerprint: switching the checks must reach every proxy as a new surface.
     argumentChecks: surface.argumentChecks,
     policy,
+    // Inside the fingerprint: a rule moved from everyone to this token changes how refusals read.
+    policyRules: policy ? [...(source.policyRules ?? [])] : [],
     names: Object.fromEntries(names),
     metaTools,
     leftOut,

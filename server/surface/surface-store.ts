@@ -5,7 +5,7 @@ import { EncodedJson } from '@/lib/api/encoded-json';
 import { BoundedMap } from '@/lib/bounded-map';
 import type { SurfaceDocument } from '@/lib/contracts/surface';
 import { projectNotFound } from '@/lib/errors';
-import { policyForToken } from '@/lib/policy/narrow';
+import { narrowPolicy } from '@/lib/policy/narrow';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
 import { CachedRead } from './cached-read';
@@ -98,13 +98,15 @@ export class SurfaceStore {
         const current = await readSurfaceVersions(surfaceVersionsQuery(tx).prepare('favindex_surface_versions'), projectId);
         if (!current) throw projectNotFound(projectId);
         const inputs = await loadSurfaceInputs(tx, this.catalogs, projectId);
+        const narrowed = narrowPolicy(inputs.policy, token);
         const document = buildSurfaceDocument(
           {
             project: projectId,
             version: { catalog: inputs.catalogVersion, favourites: inputs.favourites.version, surface: current.surfaceRevision },
             surface: inputs.surface,
             favourites: inputs.favourites,
-            policy: policyForToken(inputs.policy, token),
+            policy: narrowed.policy,
+            policyRules: narrowed.sources,
           },
           inputs.catalog,
           mode ?? inputs.surface.mode,

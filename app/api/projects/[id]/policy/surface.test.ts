@@ -38,6 +38,9 @@ describe('a tool policy in the surface each token is served', () => {
     // A's document carries its policy with the rule made its own; B is told of no rule at all.
     expect(forA.body.policy.rules).toEqual([{ effect: 'deny', tools: ['github/delete_*'] }]);
     expect(forB.body.policy.rules).toEqual([]);
+    // With where that rule stands and whom it is for, so A's proxy names it in a refusal as the project does.
+    expect(forA.body.policyRules).toEqual([{ rule: 1, identities: ['token:agent-a'] }]);
+    expect(forB.body.policyRules).toEqual([]);
     expect(forA.headers.get('etag')).not.toBe(forB.headers.get('etag'));
 
     // Denying B one more tool changes B's document; A's stays as it was.
