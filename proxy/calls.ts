@@ -9,7 +9,7 @@ import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
 import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
-import { deniedText, MISSING_TEXT, POLICY_DENIED, POLICY_MISSING } from './policy-gate';
+import { deniedCall, refuseAll } from './call-refusals';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
@@ -119,9 +119,7 @@ export async function handleCall(
     // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
     const decision = presenter.policy.decide(presenter.catalog, presenter.view, session.client, canonical(server, tool), server);
     if (decision && !decision.allowed && presenter.view.policy) {
-      outcome.status = 'denied';
-      outcome.errorCode = POLICY_DENIED;
-      return { content: [{ type: 'text', text: deniedText(canonical(server, tool), decision, presenter.view.policy) }], isError: true };
+      return deniedCall(outcome, presenter.policy.toolRefusal(presenter.view, canonical(server, tool), decision, presenter.view.policy));
     }
     // Passed on as the model sent it: the argument check and the MCP server judge it, as for a direct call.
     const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
@@ -202,28 +200,6 @@ async function resolveTarget(state: ProxyState, session: ProxySession, name: str
   // A tool the policy keeps from this session is in no list of it, yet its name is still that tool's: refused as denied, not unknown.
   const hidden = presenter.policy.hiddenTool(presenter.catalog, presenter.view, session.client, name);
   return hidden ? { kind: 'tool', canonical: hidden } : null;
-}
-
-/**
- * --require-policy and no policy from favindex: every call is refused, traced as denied and, when
- * its name is a tool's in any form, as that tool's.
- */
-function refuseAll(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
-  const args = params.arguments ?? {};
-  const named =
-    params.name === INVOKE_TOOL && typeof args.server === 'string' && typeof args.tool === 'string'
-      ? canonical(args.server, args.tool)
-      : state.presenter.policy.hiddenTool(state.presenter.catalog, state.presenter.view, session.client, params.name);
-  const parts = named ? splitCanonical(named) : null;
-  if (parts && state.upstreams.has(parts.server)) {
-    outcome.server = parts.server;
-    // biome-ignore lint/style/noNonNullAssertion: parts is set only from a named tool, two lines above.
-    if (state.presenter.inputSchemaOf(parts.server, parts.tool)) outcome.canonical = named!;
-  }
-  if (params.name === INVOKE_TOOL && parts) outcome.arguments = parts;
-  outcome.status = 'denied';
-  outcome.errorCode = POLICY_MISSING;
-  return { content: [{ type: 'text', text: MISSING_TEXT }], isError: true };
 }
 
 /** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */

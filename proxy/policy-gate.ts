@@ -1,5 +1,6 @@
-import { compilePolicy, describeRule, type PolicyDecision } from '@/lib/policy/decide';
+import { compilePolicy, type PolicyDecision } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
+import { type PolicyRefusal, policyRefusal } from '@/lib/policy/refusal';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { namedTool } from '@/lib/policy/tool';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
@@ -74,6 +75,11 @@ export class PolicyGate {
     return compilePolicy(view.policy).decide({ token: null, client }, namedTool(catalog, canonicalName, server));
   }
 
+  /** The refusal of a call to `canonicalName` that `decide` did not allow, naming the rule as the project's policy does. */
+  toolRefusal(view: SurfaceView, canonicalName: string, decision: PolicyDecision, policy: ToolPolicy): PolicyRefusal {
+    return policyRefusal(canonicalName, decision, { policy, sources: view.policyRules }, 'Use another tool');
+  }
+
   /**
    * A name the session's list does not hold that still names a tool of the whole catalog which
    * the session may not use, in any form a client may send (a typed, safe or canonical name,
@@ -106,16 +112,3 @@ export class PolicyGate {
     );
   }
 }
-
-/** What the client reads of a call the policy refused: which rule, in words, and the author's note. */
-export function deniedText(tool: string, decision: PolicyDecision, policy: ToolPolicy): string {
-  const rule = decision.rule === null ? null : policy.rules[decision.rule];
-  const why =
-    rule && decision.rule !== null
-      ? `rule ${decision.rule + 1}, ${describeRule(rule)}${rule.note ? ` (${rule.note})` : ''}`
-      : `no rule allows it, and the policy's default is ${policy.default}`;
-  return `${tool} is not allowed for this session by the project's tool policy: ${why}. Use another tool, or ask the project's owner.`;
-}
-
-export const MISSING_TEXT =
-  "favindex has not sent this token's policy yet, and this proxy runs with --require-policy: no tool may be called until it does (is favindex reachable, and new enough to send a policy?)";

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { policyForToken } from '@/lib/policy/narrow';
+import { narrowPolicy } from '@/lib/policy/narrow';
 import type { CatalogTool } from '@/lib/schemas/catalog';
 import { toolCallTraceSchema } from '@/lib/schemas/events';
 import { toolPolicySchema } from '@/lib/schemas/policy';
@@ -33,14 +33,15 @@ const SERVERS: { name: string; tools: CatalogTool[] }[] = [
 ];
 const EVERY_TOOL = SERVERS.flatMap((s) => s.tools.map((t) => `${s.name}/${t.name}`));
 
-/** The project's whole policy; the proxy of token `ci` is sent what policyForToken leaves of it. */
+/** The project's whole policy; the proxy of token `ci` is sent what narrowPolicy leaves of it, as favindex sends it. */
 const POLICY = toolPolicySchema.parse({
   rules: [
+    { effect: 'deny', tools: ['github/*'], identities: ['token:someone-else'] },
     { effect: 'deny', tools: ['*/delete_*'], identities: ['token:ci'], note: 'CI never deletes' },
     { effect: 'deny', tools: ['memory/create_entities'], identities: ['client:cursor'] },
-    { effect: 'deny', tools: ['github/*'], identities: ['token:someone-else'] },
   ],
 });
+const NARROWED = narrowPolicy(POLICY, 'ci');
 const DENIED: Record<string, string[]> = {
   none: ['memory/delete_entities', 'github/delete_repo'],
   cursor: ['memory/delete_entities', 'github/delete_repo', 'memory/create_entities'],
@@ -56,7 +57,8 @@ function surfaceFor(mode: SurfaceMode, naming: NamingScheme, withPolicy = true):
       version: { catalog: 1, favourites: 1, surface: 1 },
       surface: { ...defaultSurfaceConfig(), mode, naming },
       favourites: { enabled: true, maxFavourites: 15, tools: ['memory/delete_entities', 'memory/read_graph', 'memory/create_entities'] },
-      policy: withPolicy ? policyForToken(POLICY, 'ci') : null,
+      policy: withPolicy ? NARROWED.policy : null,
+      policyRules: NARROWED.sources,
     },
     prepareCatalog(SERVERS),
     mode,
@@ -164,9 +166,19 @@ describe('policy: calls', () => {
           const where = `${mode}/${naming} ${params.name}`;
           const result = await handleCall(state, spool, sessionOf(null), params);
           expect(result.isError, where).toBe(true);
-          expect(text(result), where).toBe(
-            "memory/delete_entities is not allowed for this session by the project's tool policy: rule 1, deny */delete_* for everyone (CI never deletes). Use another tool, or ask the project's owner.",
-          );
+          // The rule as the project numbers it, and for whom it is: the token, not everyone.
+          const message =
+            "memory/delete_entities is not allowed for this session by the project's tool policy: rule 2, deny */delete_* for token:ci (CI never deletes).";
+          const suggested = "Use another tool, or ask the project's owner to change the tool policy.";
+          expect(result.content[0], where).toEqual({ type: 'text', text: `${message} ${suggested}` });
+          expect(JSON.parse(text({ content: result.content.slice(1) })), where).toEqual({
+            error_code: 'POLICY_DENIED',
+            message,
+            retryable: false,
+            suggested_action: suggested,
+            cited_rule: '§policy',
+            details: { refused: 'memory/delete_entities', rule: 2, identities: ['token:ci'] },
+          });
           expect(bed.traces, where).toHaveLength(1);
           expect(bed.traces[0], where).toMatchObject({
             status: 'denied',
@@ -188,7 +200,7 @@ describe('policy: calls', () => {
     state.setSurface(surfaceFor('eager', 'slash'));
     const name = state.presenter.listing(sessionOf(null)).tools.find((t) => t.name.endsWith('create_entities'))!.name;
     const refused = await handleCall(state, spool, sessionOf('cursor'), { name });
-    expect(text(refused)).toContain('rule 2, deny memory/create_entities for client:cursor');
+    expect(text(refused)).toContain('rule 3, deny memory/create_entities for client:cursor');
     expect(bed.traces.at(-1)).toMatchObject({ status: 'denied', errorCode: 'policy_denied', client: 'cursor' });
     const allowed = await handleCall(state, spool, sessionOf('codex'), { name });
     expect(allowed.isError).toBeFalsy();

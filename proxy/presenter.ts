@@ -60,6 +60,11 @@ export class Presenter {
     this.notifyAll();
   }
 
+  /** Whether `server` listed a tool of exactly this name (a name is sent to a server only so, §surface). */
+  lists(server: string, tool: string): boolean {
+    return this.raw.has(canonical(server, tool));
+  }
+
   /** A tool's inputSchema as its server listed it, or undefined for a tool it does not list. */
   inputSchemaOf(server: string, tool: string): Record<string, unknown> | undefined {
     return this.raw.get(canonical(server, tool))?.inputSchema;

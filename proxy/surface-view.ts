@@ -1,5 +1,6 @@
 import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import type { RuleSource } from '@/lib/policy/narrow';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
 import type { PresentedSurface } from '@/lib/surface/presented';
@@ -21,6 +22,8 @@ export interface SurfaceView extends PresentedSurface {
    * favindex older than policies.
    */
   policy: ToolPolicy | null;
+  /** Per rule of `policy`, its number and whom it names in the project's policy; empty from a favindex older than that. */
+  policyRules: readonly RuleSource[];
 }
 
 const DEFAULT_CONFIG = defaultSurfaceConfig();
@@ -38,6 +41,7 @@ export const DEFAULT_VIEW: SurfaceView = {
   order: [],
   argumentChecks: DEFAULT_CONFIG.argumentChecks,
   policy: null,
+  policyRules: [],
 };
 
 export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
@@ -57,5 +61,6 @@ export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
     order: d.catalog.servers.map((s) => s.name),
     argumentChecks: d.argumentChecks,
     policy: d.policy,
+    policyRules: d.policyRules,
   };
 }

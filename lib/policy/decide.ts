@@ -140,11 +140,20 @@ function compileRule(rule: PolicyRule, index: number): CompiledRule {
 
 /** The rule as a line of text, for "hidden by rule 2: deny github/delete_* for token:ci". */
 export function describeRule(rule: PolicyRule): string {
+  return `${describeWhat(rule)} ${describeWhom(rule.identities ?? [])}`;
+}
+
+/** What a rule does, without whom it is for: "deny github/delete_*". */
+export function describeWhat(rule: PolicyRule): string {
   const what = [
     ...(rule.tools ? [rule.tools.join(', ')] : []),
     ...(rule.servers ? [`servers ${rule.servers.join(', ')}`] : []),
     ...POLICY_ANNOTATIONS.flatMap((name) => (rule.annotations?.[name] === undefined ? [] : [`${name} ${rule.annotations[name]}`])),
   ];
-  const whom = rule.identities && rule.identities.length > 0 ? ` for ${rule.identities.join(', ')}` : ' for everyone';
-  return `${rule.effect} ${what.length > 0 ? what.join('; ') : 'every tool'}${whom}`;
+  return `${rule.effect} ${what.length > 0 ? what.join('; ') : 'every tool'}`;
+}
+
+/** Whom a rule is for: "for token:ci, client:cursor", or "for everyone" when it names no one. */
+export function describeWhom(identities: readonly string[]): string {
+  return identities.length > 0 ? `for ${identities.join(', ')}` : 'for everyone';
 }

@@ -38,10 +38,10 @@ const MEMORY_TOOLS = [
 ];
 const READ_ONLY = ['read_graph', 'search_nodes', 'open_nodes'];
 const ALLOWED: Record<Agent, string[]> = { a: MEMORY_TOOLS.filter((t) => !t.startsWith('delete_')), b: READ_ONLY };
-/** The tool each agent's calls are refused for, and the rule of its narrowed policy that refuses it. */
+/** The tool each agent's calls are refused for, and the rule that refuses it, numbered and for whom as the project's policy has it. */
 const REFUSED: Record<Agent, { tool: string; says: string }> = {
-  a: { tool: 'delete_entities', says: 'rule 1, deny memory/delete_* for everyone (agent-a never deletes)' },
-  b: { tool: 'create_entities', says: 'rule 2, deny every tool for everyone' },
+  a: { tool: 'delete_entities', says: 'rule 1, deny memory/delete_* for token:agent-a (agent-a never deletes)' },
+  b: { tool: 'create_entities', says: 'rule 3, deny every tool for token:agent-b' },
 };
 const FAVOURITES = ['memory/read_graph', 'memory/delete_entities', 'memory/create_entities'];
 const META_TOOLS = new Set(['mcp_find_tools', 'mcp_invoke_tool']);
@@ -187,7 +187,8 @@ async function checkAgent(agent: Agent, mode: SurfaceMode, naming: NamingScheme)
   for (const call of calls) {
     const result = await proxy.client.callTool(call);
     expect(result.isError, `${where} ${call.name}: ${text(result)}`).toBe(true);
-    expect(text(result), `${where} ${call.name}`).toContain(`memory/${tool} is not allowed for this session by the project's tool policy: ${says}`);
+    expect(text(result), `${where} ${call.name}`).toContain(`memory/${tool} is not allowed for this session by the project's tool policy: ${says}.`);
+    expect(text(result)).toContain('"error_code":"POLICY_DENIED"');
     expect(text(result)).not.toMatch(agent === 'a' ? /agent-b/ : /agent-a/);
   }
   // A tool it may use still reaches the server, by the same route.
