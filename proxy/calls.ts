@@ -9,7 +9,7 @@ import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
 import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools, applyCall } from '@/lib/surface/session';
-import { deniedCall, refuseAll } from './call-refusals';
+import { deniedCall, refuseAll, unlistedToolCall } from './call-refusals';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
@@ -111,11 +111,10 @@ export async function handleCall(
       outcome.invented = 'server';
       return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
     }
+    // mcp_invoke_tool names its tool freely: only a name its server listed, exactly, is sent (a server may match names loosely).
+    if (target.kind === 'invoke' && !presenter.lists(server, tool)) return unlistedToolCall(state, session, server, tool, outcome);
     const inputSchema = presenter.inputSchemaOf(server, tool);
-    // mcp_invoke_tool names its tool freely: only one the server lists is a canonical name.
-    if (target.kind === 'tool' || inputSchema) outcome.canonical = canonical(server, tool);
-    // A tool the server's list (once read) does not hold was made up; the server answers it as ever.
-    else if (state.tools.has(server)) outcome.invented = 'tool';
+    outcome.canonical = canonical(server, tool);
     // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
     const decision = presenter.policy.decide(presenter.catalog, presenter.view, session.client, canonical(server, tool), server);
     if (decision && !decision.allowed && presenter.view.policy) {

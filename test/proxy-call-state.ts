@@ -32,21 +32,25 @@ export class RecordingUpstream extends Upstream {
   }
 }
 
+/** A server of a test proxy: its tools, and `listed: false` for one that has not listed them yet (still starting). */
+export interface TestServer {
+  name: string;
+  tools: CatalogTool[];
+  listed?: false;
+}
+
 /**
  * A proxy's state in process, for handleCall: `servers` listed as each would list them, each
  * behind a RecordingUpstream; what the proxy says goes to `lines`. Its tools cache lives in `dir`.
  */
-function proxyCallState(
-  servers: readonly { name: string; tools: CatalogTool[] }[],
-  dir: string,
-  lines: string[],
-): { state: ProxyState; upstreams: RecordingUpstream[] } {
+function proxyCallState(servers: readonly TestServer[], dir: string, lines: string[]): { state: ProxyState; upstreams: RecordingUpstream[] } {
   const upstreams = servers.map((s) => new RecordingUpstream(s.name, { transport: 'stdio', command: 'none', args: [], env: {} }, UNSTARTED_UPSTREAM_OPTIONS));
   const api = new QuietFavindex();
   const never = () => false;
   const problems = new ProxyProblems(api.baseUrl, never, never);
   const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, `${dir}/tools`, (m) => lines.push(m), problems);
   for (const server of servers) {
+    if (server.listed === false) continue;
     state.setTools(server.name, {
       tools: server.tools,
       raw: server.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: (t.inputSchema ?? { type: 'object' }) as { type: 'object' } })),
@@ -68,7 +72,7 @@ export function sessionOf(client: string | null, told: { count: number } = { cou
  * What each test of handleCall starts from, fresh: the proxy's state over `servers` (in a folder
  * of its own, removed after the test), the traces its spool took and the lines it said.
  */
-export function callTestBed(servers: readonly { name: string; tools: CatalogTool[] }[]) {
+export function callTestBed(servers: readonly TestServer[]) {
   const bed = { dir: '', traces: [] as Record<string, unknown>[], lines: [] as string[] };
   beforeEach(() => {
     bed.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-calls-'));
