@@ -1,6 +1,6 @@
 import { compilePolicy, type PolicyDecision } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
-import { type PolicyRefusal, policyRefusal } from '@/lib/policy/refusal';
+import { missingPolicyRefusal, type PolicyRefusal, policyRefusal } from '@/lib/policy/refusal';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { namedTool } from '@/lib/policy/tool';
 import { FavouritesTimeline } from '@/lib/names/favourites-timeline';
@@ -78,6 +78,19 @@ export class PolicyGate {
   /** The refusal of a call to `canonicalName` that `decide` did not allow, naming the rule as the project's policy does. */
   toolRefusal(view: SurfaceView, canonicalName: string, decision: PolicyDecision, policy: ToolPolicy): PolicyRefusal {
     return policyRefusal(canonicalName, decision, { policy, sources: view.policyRules }, 'Use another tool');
+  }
+
+  /**
+   * Null when a session of `client` may use what `server` offers besides tools (prompts,
+   * resources, templates: decided by the rules that cover the whole server, §policy); else the
+   * refusal of `refused`, worded as a refused call's.
+   */
+  serverRefusal(view: SurfaceView, client: string | null, server: string, refused: string): PolicyRefusal | null {
+    if (this.missing(view)) return missingPolicyRefusal(refused);
+    const policy = view.policy;
+    if (!policy) return null;
+    const decision = compilePolicy(policy).decideServer({ token: null, client }, server);
+    return decision.allowed ? null : policyRefusal(refused, decision, { policy, sources: view.policyRules }, 'Use what another server offers');
   }
 
   /**

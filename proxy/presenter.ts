@@ -5,6 +5,7 @@ import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-cat
 import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FetchedSurface } from './favindex-api';
+import type { PolicyRefusal } from '@/lib/policy/refusal';
 import { PolicyGate } from './policy-gate';
 import type { ListingKey, ProxySession, SessionListing } from './session';
 import { DEFAULT_VIEW, type SurfaceView, surfaceView } from './surface-view';
@@ -24,6 +25,8 @@ export class Presenter {
   catalog: PreparedCatalog = prepareCatalog([]);
   /** The tool policy per session (§policy); `requirePolicy` on it makes the proxy fail closed. */
   readonly policy = new PolicyGate();
+  /** Told after each surface put in force (the passthrough: its policy may change whose prompts and resources a session may use). */
+  readonly viewListeners = new Set<() => void>();
   private raw = new Map<string, Tool>();
   private stamp = 0;
 
@@ -43,6 +46,7 @@ export class Presenter {
       const then = this.policy.requirePolicy ? 'no tool is listed or called until it sends one again (--require-policy)' : 'every tool is open again';
       this.log(`favindex sent a surface without a tool policy after one with it (an older favindex?): ${then}`);
     }
+    for (const listener of this.viewListeners) listener();
     return this.view.order.join('\n') !== before;
   }
 
@@ -68,6 +72,11 @@ export class Presenter {
   /** A tool's inputSchema as its server listed it, or undefined for a tool it does not list. */
   inputSchemaOf(server: string, tool: string): Record<string, unknown> | undefined {
     return this.raw.get(canonical(server, tool))?.inputSchema;
+  }
+
+  /** Null when a session of `client` may use what `server` offers besides tools; else the refusal of `refused` (§policy). */
+  serverRefusal(client: string | null, server: string, refused: string): PolicyRefusal | null {
+    return this.policy.serverRefusal(this.view, client, server, refused);
   }
 
   /** What one session may use of the catalog under the policy: its lists, searches and calls are built on it. */

@@ -92,8 +92,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onTools: (server, tools) => state?.setTools(server, tools),
     onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
-  passthrough.attach(upstreams);
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
+  passthrough.attach(upstreams, state.presenter);
   state.startBy = startBy;
   state.presenter.policy.requirePolicy = options.requirePolicy ?? false;
   const surface = new SurfaceClient({

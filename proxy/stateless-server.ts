@@ -100,7 +100,8 @@ export function statelessServer(state: ProxyState, spool: Spool, sessions: State
     return { tools: listing.tools };
   });
   server.setRequestHandler('tools/call', (request, ctx) => clientCall(state, spool, sessions.for(requestClient(ctx)), request, ctx));
-  if (passthrough) passthrough.register(server, sessions.for(null), capabilities);
+  // One Server for every client here: the policy decides each request for the client it names.
+  if (passthrough) passthrough.register(server, sessions.for(null), capabilities, requestClient);
   return server;
 }
 

@@ -32,6 +32,7 @@ describe('RuleEditor', () => {
     const text = screen.getByTestId('rule-editor').textContent ?? '';
     expect(text).toContain('the first rule that matches a tool and whoever is asking decides');
     expect(text).toContain('so does a tool a server adds later');
+    expect(text).toContain('A rule that names no tools and asks nothing of them takes in its servers whole: their prompts and resources too.');
     expect(screen.getByTestId('no-rules').textContent).toBe('No rules yet: every tool is allowed for everyone.');
   });
 

@@ -20,7 +20,7 @@ export function RuleEditor({ draft, onDraft, identities }: Props) {
     <div data-testid="rule-editor">
       <p className="small muted">
         Rules are read from the top: the first rule that matches a tool and whoever is asking decides. A tool no rule matches gets the default, and so does a
-        tool a server adds later.
+        tool a server adds later. A rule that names no tools and asks nothing of them takes in its servers whole: their prompts and resources too.
       </p>
       <ChoiceSelect
         label="A tool no rule matches is"

@@ -3,6 +3,7 @@ import type { Server, RequestOptions, ClientCapabilities, ServerCapabilities, Se
 import type { Client } from '@modelcontextprotocol/client';
 import type { ProxySession } from '../session';
 import { UpstreamUnavailable, type Upstream } from '../upstreams';
+import { type PolicyRefusal, refusalText } from '@/lib/policy/refusal';
 import { errorMessage } from '@/lib/thrown';
 
 export type Extra = ServerContext;
@@ -29,6 +30,17 @@ export const FORWARDED_CLIENT_CAPABILITIES: ClientCapabilities = {
   roots: { listChanged: true },
 };
 
+/** What the passthrough asks of the tool policy (§policy): the presenter answers it with the policy in force. */
+export interface OfferGate {
+  /** Null when a session of `client` may use what `server` offers besides tools; else the refusal of `refused`. */
+  serverRefusal(client: string | null, server: string, refused: string): PolicyRefusal | null;
+  /** Called after each surface put in force: its policy may let a session use other servers. */
+  readonly viewListeners: Set<() => void>;
+}
+
+/** Before the proxy's policy is attached: nothing is kept back (a proxy attaches it before any session opens). */
+const OPEN: OfferGate = { serverRefusal: () => null, viewListeners: new Set() };
+
 /** A server-to-client request may wait for a person (a sampling approval, a form): as long as a call may take. */
 export const ASK_TIMEOUT_MS = 10 * 60_000;
 
@@ -41,6 +53,8 @@ export class Hub {
   readonly inFlight = new Set<InFlight>();
   /** What each server offered when last up, kept in the state folder: a restart announces it before the servers are up. */
   cached: Record<string, ServerCapabilities> = {};
+  /** Decides, per session, whose prompts, resources and templates it may use. */
+  gate: OfferGate = OPEN;
 
   constructor(
     /** Set once the servers are started (they need the proxy's client handlers first). */
@@ -73,6 +87,17 @@ export class Hub {
   /** What a server offers: live, else as it was when last up (in this run, or the run before). */
   known(upstream: Upstream): ServerCapabilities | undefined {
     return capabilitiesOf(upstream) ?? this.cached[upstream.name];
+  }
+
+  /** Whether a session of `client` may use what `server` offers besides tools (§policy). */
+  allows(client: string | null, server: string): boolean {
+    return this.gate.serverRefusal(client, server, '') === null;
+  }
+
+  /** Refuse `refused` of `server` to a session of `client` the policy keeps it from, as a denied tool call is refused. */
+  check(client: string | null, server: string, refused: string): void {
+    const refusal = this.gate.serverRefusal(client, server, refused);
+    if (refusal) throw new ProtocolError(ProtocolErrorCode.InvalidParams, refusalText(refusal), refusal);
   }
 
   /** Send one request to a server for a session: its progress and cancellation follow, its errors name the server. */

@@ -8,14 +8,14 @@ import { z } from 'zod';
 import type { ProxySession } from '../session';
 import type { Upstream } from '../upstreams';
 import { Asks } from './asks';
-import { capabilitiesOf, type Extra, FORWARDED_CLIENT_CAPABILITIES, Hub, type InFlight, withoutProgressToken } from './hub';
+import { capabilitiesOf, type Extra, FORWARDED_CLIENT_CAPABILITIES, Hub, type InFlight, type OfferGate, withoutProgressToken } from './hub';
 import { refuseCursor } from './lists';
 import { Logging } from './logging';
 import { Prompts } from './prompts';
 import { Resources } from './resources';
 import { errorMessage } from '@/lib/thrown';
 
-export type { Extra } from './hub';
+export type { Extra, OfferGate } from './hub';
 
 /**
  * What the proxy passes through besides tools: prompts, resources and templates (with
@@ -49,9 +49,18 @@ export class Passthrough {
     setup: (server: string, client: Client) => this.setupClient(server, client),
   };
 
-  /** The servers, once started: their state changes update what sessions are told. */
-  attach(upstreams: ReadonlyMap<string, Upstream>): void {
+  /** Per session, the servers whose prompts and resources it may use, as it was last told (§policy). */
+  private readonly mayUse = new WeakMap<ProxySession, string>();
+
+  /**
+   * The servers, once started: their state changes update what sessions are told. `gate` is the
+   * tool policy: a session lists and uses the prompts, resources and templates of the servers it
+   * lets it use, and hears list_changed when a new policy changes which.
+   */
+  attach(upstreams: ReadonlyMap<string, Upstream>, gate: OfferGate): void {
     this.hub.upstreams = upstreams;
+    this.hub.gate = gate;
+    gate.viewListeners.add(() => this.policyChanged());
     for (const upstream of upstreams.values()) {
       upstream.stateListeners.add((state) => {
         if (state === 'up') {
@@ -110,28 +119,38 @@ export class Passthrough {
     return this.hub.during(session, sendRequest, run);
   }
 
-  /** The handlers of one session's Server, for the capabilities it was created with. */
-  register(server: Server, session: ProxySession, capabilities: ServerCapabilities): void {
+  /**
+   * The handlers of one session's Server, for the capabilities it was created with. The policy
+   * decides each request for `clientOf` it: the session's client, or (MCP 2026-07-28, where one
+   * Server serves every client) the client the request names.
+   */
+  register(server: Server, session: ProxySession, capabilities: ServerCapabilities, clientOf: (ctx: Extra) => string | null = () => session.client): void {
     this.hub.links.set(session, { server, capabilities });
+    // What a list was made for: only a session that listed has anything to be told again.
+    const listing = (ctx: Extra) => {
+      const client = clientOf(ctx);
+      this.mayUse.set(session, this.serversFor(client));
+      return client;
+    };
     if (capabilities.prompts) {
       server.setRequestHandler('prompts/list', async (request, ctx) => {
         refuseCursor(request.params, 'prompts/list');
-        return { prompts: await this.prompts.list(session, ctx) };
+        return { prompts: await this.prompts.list(session, ctx, listing(ctx)) };
       });
-      server.setRequestHandler('prompts/get', (request, ctx) => this.prompts.get(session, ctx, request.params));
+      server.setRequestHandler('prompts/get', (request, ctx) => this.prompts.get(session, ctx, request.params, clientOf(ctx)));
     }
     if (capabilities.resources) {
       server.setRequestHandler('resources/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/list');
-        return { resources: await this.resources.list(session, ctx) };
+        return { resources: await this.resources.list(session, ctx, listing(ctx)) };
       });
       server.setRequestHandler('resources/templates/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/templates/list');
-        return { resourceTemplates: await this.resources.listTemplates(session, ctx) };
+        return { resourceTemplates: await this.resources.listTemplates(session, ctx, listing(ctx)) };
       });
-      server.setRequestHandler('resources/read', (request, ctx) => this.resources.read(session, ctx, request.params));
+      server.setRequestHandler('resources/read', (request, ctx) => this.resources.read(session, ctx, request.params, clientOf(ctx)));
       server.setRequestHandler('resources/subscribe', async (request, ctx) => {
-        await this.resources.subscribe(session, ctx, request.params.uri);
+        await this.resources.subscribe(session, ctx, request.params.uri, clientOf(ctx));
         return {};
       });
       server.setRequestHandler('resources/unsubscribe', async (request, ctx) => {
@@ -139,7 +158,7 @@ export class Passthrough {
         return {};
       });
     }
-    if (capabilities.completions) server.setRequestHandler('completion/complete', (request, ctx) => this.complete(session, ctx, request.params));
+    if (capabilities.completions) server.setRequestHandler('completion/complete', (request, ctx) => this.complete(session, ctx, request.params, clientOf(ctx)));
     if (capabilities.logging) {
       server.setRequestHandler('logging/setLevel', async (request, ctx) => {
         await this.logging.setLevel(session, ctx, request.params.level);
@@ -163,12 +182,12 @@ export class Passthrough {
   }
 
   /** completion/complete: a prompt's to the server of that prompt (under its own name), a template's to the server that listed it. */
-  private async complete(session: ProxySession, extra: Extra, params: Parameters<Client['complete']>[0]): Promise<CompleteResult> {
+  private async complete(session: ProxySession, extra: Extra, params: Parameters<Client['complete']>[0], who: string | null): Promise<CompleteResult> {
     const ref = params.ref;
     const route =
       ref.type === 'ref/prompt'
-        ? await this.prompts.route(session, extra, ref.name)
-        : { server: await this.resources.owner(session, extra, ref.uri), name: null };
+        ? await this.prompts.route(session, extra, ref.name, who)
+        : { server: await this.resources.owner(session, extra, ref.uri, who), name: null };
     const upstream = this.hub.upstreams.get(route.server);
     if (!upstream) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `'${route.server}' is not one of this proxy's MCP servers`);
     // A server that offers no completion has none to give: an empty list, as the spec allows.
@@ -198,6 +217,23 @@ export class Passthrough {
         .session()
         .sendRootsListChanged()
         .catch(() => {});
+    }
+  }
+
+  /** The servers a session of `client` may use the prompts and resources of, as one key. */
+  private serversFor(client: string | null): string {
+    return [...this.hub.upstreams.keys()].filter((name) => this.hub.allows(client, name)).join('\n');
+  }
+
+  /** A new surface: a session whose policy now lets it use other servers' prompts and resources lists them again. */
+  private policyChanged(): void {
+    for (const [session, link] of this.hub.links) {
+      const then = this.mayUse.get(session);
+      const now = this.serversFor(session.client);
+      if (then === undefined || then === now) continue;
+      this.mayUse.set(session, now);
+      if (link.capabilities.prompts) link.server.sendPromptListChanged().catch(() => {});
+      if (link.capabilities.resources) link.server.sendResourceListChanged().catch(() => {});
     }
   }
 

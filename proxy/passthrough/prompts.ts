@@ -11,13 +11,17 @@ export interface PromptRoute {
   name: string;
 }
 
-/** prompts/list and prompts/get across the servers: every server's prompts, named so each call reaches its own. */
+/**
+ * prompts/list and prompts/get across the servers: every server's prompts, named so each call
+ * reaches its own. A session of `client` gets those of the servers the policy lets it use; the
+ * names are made over every server's, so a prompt has one name whoever asks.
+ */
 export class Prompts {
   private routes = new Map<string, PromptRoute>();
 
   constructor(private readonly hub: Hub) {}
 
-  async list(session: ProxySession, extra: Extra): Promise<Prompt[]> {
+  async list(session: ProxySession, extra: Extra, client: string | null): Promise<Prompt[]> {
     const listed = await Promise.all(
       this.hub.offering('prompts').map(async (upstream) => {
         try {
@@ -44,16 +48,19 @@ export class Prompts {
     const entries = listed.flat();
     const names = presentedNames(entries.map((e) => ({ server: e.server, name: e.prompt.name })));
     this.routes = new Map(entries.map((e, i) => [names[i] ?? e.prompt.name, { server: e.server, name: e.prompt.name }]));
-    return entries.map((e, i) => ({ ...e.prompt, name: names[i] ?? e.prompt.name }));
+    return entries.flatMap((e, i) => (this.hub.allows(client, e.server) ? [{ ...e.prompt, name: names[i] ?? e.prompt.name }] : []));
   }
 
-  /** The server and own name of a prompt as presented; an unknown name lists the prompts again once. */
-  async route(session: ProxySession, extra: Extra, name: string): Promise<PromptRoute> {
+  /**
+   * The server and own name of a prompt as presented; an unknown name lists the prompts again
+   * once. A prompt of a server the policy keeps from the session is refused as a denied call is.
+   */
+  async route(session: ProxySession, extra: Extra, name: string, client: string | null): Promise<PromptRoute> {
     const known = this.routes.get(name);
-    if (known) return known;
-    const prompts = await this.list(session, extra);
+    if (known) return this.allowed(known, name, client);
+    const prompts = await this.list(session, extra, client);
     const route = this.routes.get(name);
-    if (route) return route;
+    if (route) return this.allowed(route, name, client);
     const names = prompts.map((p) => p.name);
     const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
     const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
@@ -63,8 +70,13 @@ export class Prompts {
     );
   }
 
-  async get(session: ProxySession, extra: Extra, params: GetPromptRequest['params']): Promise<GetPromptResult> {
-    const route = await this.route(session, extra, params.name);
+  private allowed(route: PromptRoute, name: string, client: string | null): PromptRoute {
+    this.hub.check(client, route.server, `The prompt '${name}' of MCP server '${route.server}'`);
+    return route;
+  }
+
+  async get(session: ProxySession, extra: Extra, params: GetPromptRequest['params'], client: string | null): Promise<GetPromptResult> {
+    const route = await this.route(session, extra, params.name, client);
     return this.hub.send(session, extra, route.server, `prompts/get '${route.name}'`, (client, options) =>
       client.getPrompt({ ...withoutProgressToken(params), name: route.name }, options),
     );

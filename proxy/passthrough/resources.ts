@@ -23,10 +23,12 @@ interface Template {
  * resources/list, templates, read and subscriptions across the servers. URIs stay as each
  * server gave them; a URI is routed to the server that listed it (the first in config order when
  * two list it: the other's is left out of the list), else to the first server with a template
- * that matches it, else to the one server offering resources if there is only one.
+ * that matches it, else to the one server offering resources if there is only one. A session of
+ * `client` lists, and is routed to, only servers the policy lets it use (§policy).
  */
 export class Resources {
-  private owners = new Map<string, string>();
+  /** Each URI listed, with every server that lists it, in config order. */
+  private owners = new Map<string, string[]>();
   private templates: Template[] = [];
   /** `server \0 uri` → the sessions subscribed; the server is subscribed once, while any session is. */
   private readonly subscriptions = new Map<string, Set<ProxySession>>();
@@ -66,62 +68,75 @@ export class Resources {
     );
   }
 
-  async list(session: ProxySession, extra: Extra): Promise<Resource[]> {
+  async list(session: ProxySession, extra: Extra, who: string | null): Promise<Resource[]> {
     const entries = await this.pagesFromEach(session, extra, 'resources/list', async (client, params, options) => {
       const page = await client.request({ method: 'resources/list', params }, options);
       return { items: page.resources, nextCursor: page.nextCursor };
     });
-    const owners = new Map<string, string>();
+    const owners = new Map<string, string[]>();
     const resources: Resource[] = [];
+    const listed = new Set<string>();
     for (const { server, item } of entries) {
-      if (owners.has(item.uri)) continue;
-      owners.set(item.uri, server);
+      const servers = owners.get(item.uri) ?? [];
+      if (!servers.includes(server)) servers.push(server);
+      owners.set(item.uri, servers);
+      if (listed.has(item.uri) || !this.hub.allows(who, server)) continue;
+      listed.add(item.uri);
       resources.push(item);
     }
     this.owners = owners;
     return resources;
   }
 
-  async listTemplates(session: ProxySession, extra: Extra): Promise<ResourceTemplateType[]> {
+  async listTemplates(session: ProxySession, extra: Extra, who: string | null): Promise<ResourceTemplateType[]> {
     const entries = await this.pagesFromEach(session, extra, 'resources/templates/list', async (client, params, options) => {
       const page = await client.request({ method: 'resources/templates/list', params }, options);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     });
     this.templates = entries.map(({ server, item }) => ({ server, uriTemplate: item.uriTemplate, matcher: matcherOf(item.uriTemplate) }));
-    return entries.map((e) => e.item);
+    return entries.filter((e) => this.hub.allows(who, e.server)).map((e) => e.item);
   }
 
-  private known(uri: string): string | null {
-    const listed = this.owners.get(uri);
-    if (listed) return listed;
-    const template = this.templates.find((t) => t.uriTemplate === uri || t.matcher?.match(uri));
-    if (template) return template.server;
-    return null;
+  /** The servers a URI may go to, in order: those that list it, then those with a template that matches it. */
+  private candidates(uri: string): string[] {
+    const templated = this.templates.filter((t) => t.uriTemplate === uri || t.matcher?.match(uri)).map((t) => t.server);
+    return [...(this.owners.get(uri) ?? []), ...templated];
   }
 
-  /** The server a URI (or a template, for completion) goes to; unknown ones read the lists again once. */
-  async owner(session: ProxySession, extra: Extra, uri: string): Promise<string> {
-    const known = this.known(uri);
-    if (known) return known;
-    await Promise.all([this.list(session, extra), this.listTemplates(session, extra)]);
-    const found = this.known(uri);
-    if (found) return found;
+  /**
+   * The server a URI (or a template, for completion) goes to for a session of `who`: the first
+   * it may use. Unknown ones read the lists again once; a URI only servers kept from the session
+   * have is refused as a denied call is.
+   */
+  async owner(session: ProxySession, extra: Extra, uri: string, who: string | null): Promise<string> {
+    let found = this.candidates(uri);
+    if (found.length === 0) {
+      await Promise.all([this.list(session, extra, who), this.listTemplates(session, extra, who)]);
+      found = this.candidates(uri);
+    }
     const offering = this.hub.offering('resources');
-    if (offering.length === 1 && offering[0]) return offering[0].name;
-    const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
-    const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No MCP server of this proxy lists the resource '${uri}' or a template it matches${note}`);
+    if (found.length === 0 && offering.length === 1 && offering[0]) found = [offering[0].name];
+    const first = found[0];
+    if (first === undefined) {
+      const down = [...this.hub.upstreams.values()].filter((u) => u.state !== 'up').map((u) => u.name);
+      const note = down.length > 0 ? `; not up now: ${down.join(', ')}` : '';
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No MCP server of this proxy lists the resource '${uri}' or a template it matches${note}`);
+    }
+    const mine = found.find((server) => this.hub.allows(who, server));
+    if (mine) return mine;
+    this.hub.check(who, first, `The resource '${uri}' of MCP server '${first}'`);
+    return first;
   }
 
-  async read(session: ProxySession, extra: Extra, params: ReadResourceRequest['params']): Promise<ReadResourceResult> {
-    const server = await this.owner(session, extra, params.uri);
+  async read(session: ProxySession, extra: Extra, params: ReadResourceRequest['params'], who: string | null): Promise<ReadResourceResult> {
+    const server = await this.owner(session, extra, params.uri, who);
     return this.hub.send(session, extra, server, `resources/read '${params.uri}'`, (client, options) =>
       client.readResource(withoutProgressToken(params), options),
     );
   }
 
-  async subscribe(session: ProxySession, extra: Extra, uri: string): Promise<void> {
-    const server = await this.owner(session, extra, uri);
+  async subscribe(session: ProxySession, extra: Extra, uri: string, who: string | null): Promise<void> {
+    const server = await this.owner(session, extra, uri, who);
     const key = `${server}\u0000${uri}`;
     const sessions = this.subscriptions.get(key) ?? new Set();
     if (sessions.size === 0) {
@@ -159,9 +174,10 @@ export class Resources {
     }
   }
 
-  /** notifications/resources/updated from a server: to the sessions subscribed to that URI there. */
+  /** notifications/resources/updated from a server: to the sessions subscribed to that URI there that may still use it. */
   updated(server: string, params: ResourceUpdatedNotification['params']): void {
     for (const session of this.subscriptions.get(`${server}\u0000${params.uri}`) ?? []) {
+      if (!this.hub.allows(session.client, server)) continue;
       this.hub.links
         .get(session)
         ?.server.sendResourceUpdated(params)

@@ -7,7 +7,18 @@ import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import type { adminApi } from '@/test/cli/run-cli';
 import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
-import { eventually, proxyArgs, proxyFolder, ROOT, spooledEvents, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
+import {
+  eventually,
+  projectWithToken,
+  proxyArgs,
+  proxyFolder,
+  ROOT,
+  spooledEvents,
+  startFavindex,
+  stdioClient,
+  stopFavindex,
+  type TestClient,
+} from './harness';
 
 /**
  * The tool policy through `favindex proxy` (issue 24): two tokens of one project, the real
@@ -46,6 +57,7 @@ const REFUSED: Record<Agent, { tool: string; says: string }> = {
 const FAVOURITES = ['memory/read_graph', 'memory/delete_entities', 'memory/create_entities'];
 const META_TOOLS = new Set(['mcp_find_tools', 'mcp_invoke_tool']);
 const MEMORY = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+const SCRIPTED = path.join(ROOT, 'test', 'proxy', 'scripted-server.mjs');
 
 beforeAll(async () => {
   ({ server, api, work } = await startFavindex('favindex-policy-test-'));
@@ -260,4 +272,29 @@ describe('--require-policy', () => {
     expect(listedTools((await proxy.client.listTools()).tools)).toEqual([...READ_ONLY].sort());
     await proxy.close();
   });
+});
+
+describe("a server the token's policy denies", () => {
+  it('lists none of its prompts, resources or templates, and refuses them with the rule (#45)', async () => {
+    const project = 'policy-offers';
+    const token = await projectWithToken(api, project);
+    const rules = [{ effect: 'deny', servers: ['b'], identities: ['token:proxy'] }];
+    expect((await api('PUT', `/api/projects/${project}/policy`, { policy: { default: 'allow', rules } })).status).toBe(200);
+    const { dir, stateDir } = proxyFolder(work, 'offers');
+    const config = path.join(dir, 'servers.json');
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { a: { command: process.execPath, args: [SCRIPTED, 'a'] }, b: { command: process.execPath, args: [SCRIPTED, 'b'] } } }),
+    );
+    const proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project, token, config, stateDir, extra: ['--start-wait', '60'] }), 'offers');
+    clients.push(proxy);
+    const { client } = proxy;
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['a_greet', 'only_a']);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['scripted://a/items/{id}']);
+    expect((await client.listResources()).resources.map((r) => r.uri).filter((uri) => uri.startsWith('scripted://b/'))).toEqual([]);
+    for (const refused of [client.getPrompt({ name: 'b_greet', arguments: { who: 'x' } }), client.readResource({ uri: 'scripted://b/note' })]) {
+      await expect(refused).rejects.toMatchObject({ code: -32602, data: { error_code: 'POLICY_DENIED', details: { rule: 1, identities: ['token:proxy'] } } });
+    }
+    await proxy.close();
+  }, 120_000);
 });
