@@ -93,6 +93,18 @@ describe('RuleEditor', () => {
     expect(policy().rules[0]).toEqual({ effect: 'deny' });
   });
 
+  it('says, where a client rule is written, that a client is only the name it claims, and what holds instead', async () => {
+    const { user } = show();
+    await user.click(screen.getByRole('button', { name: 'Add a rule' }));
+    const input = screen.getByLabelText('Rule 1: another client by name');
+    const note = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe(
+      'A client is the name the program gives itself when it connects: any program can claim any name, so renaming a client escapes a rule for it. To hold an agent to a rule, give it a token of its own and write the rule for that token.',
+    );
+    // In the rule's "for whom" fields, beside the clients it may tick.
+    expect(note?.closest('fieldset')?.querySelector('legend')?.textContent).toBe('For whom (none ticked: everyone)');
+  });
+
   it('takes a client by name that no session has shown yet, and the default and effect as chosen', async () => {
     const { user, policy } = show();
     await user.selectOptions(screen.getByLabelText('Default for tools no rule matches'), 'deny');

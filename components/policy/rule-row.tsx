@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { POLICY_ANNOTATIONS, POLICY_EFFECTS } from '@/lib/schemas/policy';
 import { ANNOTATION_WORDS, type DraftRule, identityWords, ruleOf, ruleSentence, WANTED, type Wanted } from './policy-draft';
@@ -29,6 +29,7 @@ interface Props {
 /** One rule, field by field, with its sentence above so the author reads what it will do. */
 export function RuleRow({ rule, place, count, identities, onChange, onMove, onRemove }: Props) {
   const [client, setClient] = useState('');
+  const claimed = useId();
   const set = (patch: Partial<DraftRule>) => onChange({ ...rule, ...patch });
   const offered = [...new Set([...identities, ...rule.identities])];
   const toggle = (identity: string, on: boolean) => set({ identities: on ? [...rule.identities, identity] : rule.identities.filter((i) => i !== identity) });
@@ -114,9 +115,14 @@ export function RuleRow({ rule, place, count, identities, onChange, onMove, onRe
             {identityWords(identity)}
           </label>
         ))}
+        <p className="small muted" id={claimed} data-testid="client-claimed">
+          A client is the name the program gives itself when it connects: any program can claim any name, so renaming a client escapes a rule for it. To hold an
+          agent to a rule, give it a token of its own and write the rule for that token.
+        </p>
         <span className="row">
           <input
             aria-label={`Rule ${place}: another client by name`}
+            aria-describedby={claimed}
             placeholder="a client by name, e.g. codex"
             value={client}
             onChange={(e) => setClient(e.target.value)}
