@@ -5,9 +5,9 @@ import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import { isInitializeRequest, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
-import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_REPORT_LIMITS } from '@/lib/limits';
+import { PROXY_HTTP_INITIALIZE_BYTES, PROXY_HTTP_SESSIONS, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { bearerMatches, type HttpSecret } from './http-secret';
-import { type SessionEntry, SessionTable } from './http-sessions';
+import { type Bound, type SessionEntry, SessionTable } from './http-sessions';
 import { errorMessage } from '@/lib/thrown';
 import { fieldOf } from '@/lib/records';
 
@@ -115,10 +115,10 @@ export async function listenHttp(
       res.end(rpcError(-32000, `Service Unavailable: ${room.full}; try again when one has answered`));
       return;
     }
-    for (const old of room.evict) {
+    for (const { entry: old, bound } of room.evict) {
       sessions.delete(old.id);
       old.close();
-      evictions.closed(old.client);
+      evictions.closed(old.client, bound);
     }
     // The MCP session id (Mcp-Session-Id) is the session's id in traces too.
     const sessionId = randomUUID();
@@ -236,16 +236,24 @@ function rpcError(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
-/** The first session closed to make room is said at once; later ones once a minute, counted. */
+const EVICTED: Record<Bound, (client: string) => string> = {
+  client: (client) =>
+    `closed the oldest idle MCP session of client '${client}' to make room for a new one of that name (at most ${PROXY_HTTP_SESSIONS.perClient} per client name)`,
+  total: (client) =>
+    `closed the idle MCP session opened last (of client '${client}') to make room for a new one: ${PROXY_HTTP_SESSIONS.total} sessions are open, ` +
+    'the most the proxy keeps; the sessions opened before it are kept',
+};
+
+/** The first session closed for each bound is said at once; later ones once a minute, counted. */
 function evictionNotices(log: (message: string) => void) {
-  let said = false;
+  const said = new Set<Bound>();
   let count = 0;
   const clients = new Set<string>();
   return {
-    closed(client: string) {
-      if (!said) {
-        said = true;
-        log(`closed the oldest idle MCP session of client '${client}' to make room for a new one (open sessions are bounded per client name and in all)`);
+    closed(client: string, bound: Bound) {
+      if (!said.has(bound)) {
+        said.add(bound);
+        log(EVICTED[bound](client));
         return;
       }
       count++;

@@ -11,12 +11,24 @@ export interface SessionEntry {
   close(): void;
 }
 
-export type Room<E> = { evict: E[] } | { full: string };
+/** Which bound a session was closed for: its client name's, or the overall one. */
+export type Bound = 'client' | 'total';
+
+export type Room<E> = { evict: { entry: E; bound: Bound }[] } | { full: string };
 
 /**
- * The open sessions, bounded per client name and in all. A new session makes room by closing the
- * oldest idle session (of its own name first, so one leaky client cannot push out another); only
- * when every session in the way has a request in flight is it refused.
+ * The open sessions, bounded per client name and in all; only when every session in the way has
+ * a request in flight is a new one refused.
+ *
+ * Past its name's bound, a new session closes the oldest idle session of that name: a client
+ * that leaks sessions pushes out only its own, its oldest first (the ones it forgot).
+ *
+ * Past the overall bound, it closes the idle session opened last, whatever its name. A client
+ * name is only what the client claims, and every peer of a loopback listener has the same
+ * address, so the proxy cannot tell one program under many names from many programs: what it
+ * can tell is which sessions were there first. Closing the newest keeps them, so a burst of new
+ * sessions under any number of names closes only sessions of the burst, never one a client held
+ * before it (closing the oldest idle, as before, let such a burst close every other client's).
  */
 export class SessionTable<E extends SessionEntry> {
   private readonly entries = new Map<string, E>();
@@ -45,17 +57,17 @@ export class SessionTable<E extends SessionEntry> {
 
   /** The sessions to close so one more of `client` fits, or why none can be closed. Nothing is closed here. */
   makeRoom(client: string): Room<E> {
-    const evict: E[] = [];
+    const evict: { entry: E; bound: Bound }[] = [];
     const ofClient = [...this.entries.values()].filter((e) => e.client === client);
     if (ofClient.length >= this.limits.perClient) {
       const oldest = oldestIdle(ofClient);
       if (!oldest) return { full: `${this.limits.perClient} sessions of client '${client}' are open, each with a request in flight` };
-      evict.push(oldest);
+      evict.push({ entry: oldest, bound: 'client' });
     }
     if (this.entries.size - evict.length >= this.limits.total) {
-      const oldest = oldestIdle([...this.entries.values()].filter((e) => !evict.includes(e)));
-      if (!oldest) return { full: `${this.limits.total} sessions are open, each with a request in flight` };
-      evict.push(oldest);
+      const newest = newestIdle(this.entries, evict[0]?.entry);
+      if (!newest) return { full: `${this.limits.total} sessions are open, each with a request in flight` };
+      evict.push({ entry: newest, bound: 'total' });
     }
     return { evict };
   }
@@ -64,6 +76,13 @@ export class SessionTable<E extends SessionEntry> {
   idleSince(cutoff: number): E[] {
     return [...this.entries.values()].filter((e) => e.inFlight === 0 && e.lastSeenAt < cutoff);
   }
+}
+
+/** The idle session added last, other than `skip`: a Map iterates in the order its keys were added, the order the sessions opened. */
+function newestIdle<E extends SessionEntry>(entries: Map<string, E>, skip: E | undefined): E | undefined {
+  let newest: E | undefined;
+  for (const e of entries.values()) if (e.inFlight === 0 && e !== skip) newest = e;
+  return newest;
 }
 
 function oldestIdle<E extends SessionEntry>(entries: E[]): E | undefined {

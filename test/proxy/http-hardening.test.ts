@@ -184,6 +184,22 @@ describe('sessions of favindex proxy --listen', () => {
     expect(proxy.stderr()).toContain("closed the oldest idle MCP session of client 'flood'");
     await Promise.all([real.close(), late.close()]);
   });
+
+  it('a flood under many client names closes only its own sessions: one a client held before it keeps working', async () => {
+    const held = await client('held-client');
+    // Past the overall bound, each name once: no name reaches its own bound.
+    const names = Array.from({ length: PROXY_HTTP_SESSIONS.total + 16 }, (_, i) => `flood-${i}`);
+    for (let at = 0; at < names.length; at += 24) {
+      const answers = await Promise.all(names.slice(at, at + 24).map((name) => initialize(bearer(), name)));
+      expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
+    }
+    await expect(held.listTools()).resolves.toHaveProperty('tools');
+    expect(proxy.stderr()).toContain("closed the idle MCP session opened last (of client 'flood-");
+    // A client that comes after the flood gets in too.
+    const late = await client('late-client');
+    await expect(late.listTools()).resolves.toHaveProperty('tools');
+    await Promise.all([held.close(), late.close()]);
+  });
 });
 
 describe('favindex proxy --listen started again', () => {
