@@ -5,12 +5,12 @@ import { ApiError } from '@/lib/errors';
 import { rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH } from '@/lib/limits';
 import { issueDetails } from '@/lib/validation';
-import { toolsListSchema, type CatalogTool } from '@/lib/schemas/catalog';
+import { catalogToolSchema, toolsListSchema, type CatalogTool } from '@/lib/schemas/catalog';
 import { displayUrl } from '@/lib/schemas/catalog-sync';
 import { guardedFetch, type TargetPolicy } from './guarded-fetch';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
 import { toUpstreamError, unreachableTarget } from './upstream-error';
-import { errorMessage } from '@/lib/thrown';
+import { errorCode, errorMessage } from '@/lib/thrown';
 
 export const SYNC_TIMEOUT_MS = Number(process.env.FAVINDEX_SYNC_TIMEOUT_MS) || 15_000;
 /** A server that keeps handing out cursors past this is looping. */
@@ -107,36 +107,9 @@ export async function connectMcp(endpoint: McpEndpoint, options: ConnectOptions 
   return { client, protocolVersion, closed: sessionEnded(closed, subscription), close };
 }
 
-/** Read a server's whole tools/list, following nextCursor, and check it as a catalog (§catalog). */
+/** Read a server's whole tools/list, following nextCursor, and check it as a catalog (§catalog): one tool favindex cannot store refuses the list. */
 export async function listAllTools(client: Client, url: string, timeoutMs = SYNC_TIMEOUT_MS): Promise<CatalogTool[]> {
-  return (await readAllTools(client, url, timeoutMs)).tools;
-}
-
-/**
- * Every page of tools/list: as a catalog (§catalog), and as the server sent each tool, for a
- * proxy that passes the tools on untouched (fields favindex does not store included).
- */
-export async function readAllTools(client: Client, url: string, timeoutMs = SYNC_TIMEOUT_MS): Promise<{ tools: CatalogTool[]; raw: Tool[] }> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const tools: Tool[] = [];
-  const cursors = new Set<string>();
-  let cursor: string | undefined;
-  try {
-    for (let page = 0; ; page++) {
-      // One page a request: the SDK's listTools() would read up to 64 pages itself and stop there.
-      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, { timeout: timeoutMs, signal });
-      tools.push(...result.tools);
-      if (tools.length > MAX_TOOLS_PER_SERVER) {
-        throw invalid(url, `lists more than ${MAX_TOOLS_PER_SERVER} tools, the most one catalog server may have`);
-      }
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
-      if (cursors.has(cursor) || page + 1 >= MAX_PAGES) throw invalid(url, `keeps paging tools/list (cursor '${cursor.slice(0, 40)}' again)`);
-      cursors.add(cursor);
-    }
-  } catch (err) {
-    throw toUpstreamError(err, url, timeoutMs);
-  }
+  const tools = await readPages(client, url, timeoutMs);
   try {
     // A remote server is untrusted input like any request body: same depth and text limits.
     requireJsonDepth({ tools }, MAX_JSON_DEPTH, '§catalog');
@@ -157,7 +130,94 @@ export async function readAllTools(client: Client, url: string, timeoutMs = SYNC
       },
     );
   }
-  return { tools: parsed.data.tools, raw: tools };
+  return parsed.data.tools;
+}
+
+/** A tool a server listed that a catalog cannot hold, and why. */
+export interface LeftOutTool {
+  /** Its name as listed (cut short and flattened to one line when it is the problem). */
+  name: string;
+  reason: string;
+}
+
+/**
+ * Every page of tools/list, for a proxy that serves what it can: each tool checked on its own as
+ * a catalog entry (§catalog), and kept as the server sent it too (to pass on untouched, fields
+ * favindex does not store included). A tool that a catalog cannot hold (nested too deep, U+0000,
+ * not a tool, a name listed before) is left out with its reason, and the others are served: one
+ * tool never costs its server.
+ */
+export async function readAllTools(
+  client: Client,
+  url: string,
+  timeoutMs = SYNC_TIMEOUT_MS,
+): Promise<{ tools: CatalogTool[]; raw: Tool[]; leftOut: LeftOutTool[] }> {
+  const listed = await readPages(client, url, timeoutMs);
+  const tools: CatalogTool[] = [];
+  const raw: Tool[] = [];
+  const leftOut: LeftOutTool[] = [];
+  const names = new Set<string>();
+  for (const tool of listed) {
+    const checked = catalogEntry(tool);
+    if ('reason' in checked) leftOut.push({ name: shownName(tool.name), reason: checked.reason });
+    else if (names.has(checked.tool.name)) leftOut.push({ name: shownName(tool.name), reason: 'a tool of the same name is listed before it' });
+    else {
+      names.add(checked.tool.name);
+      tools.push(checked.tool);
+      raw.push(tool);
+    }
+  }
+  return { tools, raw, leftOut };
+}
+
+/** One listed tool as a catalog holds it, under the limits a catalog upload has (§catalog), or why it cannot be. */
+function catalogEntry(tool: Tool): { tool: CatalogTool } | { reason: string } {
+  try {
+    // Checked in the place it takes in an upload ({tools: [tool]}), so what passes here passes there.
+    requireJsonDepth({ tools: [tool] }, MAX_JSON_DEPTH, '§catalog');
+    rejectNul(tool, '§catalog');
+  } catch (err) {
+    if (errorCode(err) === 'JSON_TOO_DEEP') {
+      return { reason: `it nests deeper than a catalog may (${MAX_JSON_DEPTH} levels of arrays and objects, counted from the upload's {"tools": […]})` };
+    }
+    return { reason: errorMessage(err) };
+  }
+  const parsed = catalogToolSchema.safeParse(tool);
+  if (parsed.success) return { tool: parsed.data };
+  const issue = issueDetails(parsed.error)[0];
+  return { reason: `${issue?.path || 'the tool'} ${issue?.message ?? 'is not a tool'}` };
+}
+
+/** A name as a log line and a report can show it: one line, at most 100 characters. */
+function shownName(name: unknown): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is flattened
+  const text = typeof name === 'string' ? name.replace(/[\u0000-\u001f\u007f]/g, ' ') : String(name);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/** Every page of tools/list, as listed. */
+async function readPages(client: Client, url: string, timeoutMs: number): Promise<Tool[]> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const tools: Tool[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  try {
+    for (let page = 0; ; page++) {
+      // One page a request: the SDK's listTools() would read up to 64 pages itself and stop there.
+      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, { timeout: timeoutMs, signal });
+      tools.push(...result.tools);
+      if (tools.length > MAX_TOOLS_PER_SERVER) {
+        throw invalid(url, `lists more than ${MAX_TOOLS_PER_SERVER} tools, the most one catalog server may have`);
+      }
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+      if (cursors.has(cursor) || page + 1 >= MAX_PAGES) throw invalid(url, `keeps paging tools/list (cursor '${cursor.slice(0, 40)}' again)`);
+      cursors.add(cursor);
+    }
+  } catch (err) {
+    throw toUpstreamError(err, url, timeoutMs);
+  }
+  return tools;
 }
 
 /** Connect, read every page of tools/list, and leave. */

@@ -11,6 +11,7 @@ import { ProxyReporter, type ReportedState, type ReporterOptions } from './repor
 import { surfaceView } from './surface-view';
 import { ProxySession } from './session';
 import type { UpstreamState } from './upstreams';
+import type { LeftOutTool } from '@/mcp/fetch-tools';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,7 +27,7 @@ function stateDir(): string {
 const TOOL = { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' as const } };
 
 function fakeState(): ReportedState & {
-  upstream: { name: string; state: UpstreamState; lastError: string | null; restarts: number; protocolVersion: string | null };
+  upstream: { name: string; state: UpstreamState; lastError: string | null; restarts: number; protocolVersion: string | null; leftOut: LeftOutTool[] };
 } {
   const upstream = {
     name: 'filesystem',
@@ -34,6 +35,7 @@ function fakeState(): ReportedState & {
     lastError: null as string | null,
     restarts: 0,
     protocolVersion: null as string | null,
+    leftOut: [] as LeftOutTool[],
   };
   return {
     upstream,
@@ -109,6 +111,22 @@ describe('ProxyReporter', () => {
 
     await r.stop(1_000);
     expect(reports.at(-1)?.state).toBe('stopped');
+  });
+
+  it("says a tool left out of a server's list on that server's line, the server up, and a down server's own error first", async () => {
+    const state = fakeState();
+    Object.assign(state.upstream, { state: 'up', leftOut: [{ name: 'deep', reason: 'it nests deeper than a catalog may' }] });
+    const reports: ProxyReport[] = [];
+    const { r } = reporter(stateDir(), state, async (_id, report) => reports.push(report));
+    r.start();
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0]?.servers).toEqual([
+      expect.objectContaining({ state: 'up', lastError: "left out tool 'deep' (it nests deeper than a catalog may); the other tools are served" }),
+    ]);
+    Object.assign(state.upstream, { state: 'down', lastError: 'the server exited' });
+    await vi.waitFor(() => expect(reports).toHaveLength(2));
+    expect(reports[1]?.servers[0]).toMatchObject({ state: 'down', lastError: 'the server exited' });
+    await r.stop(500);
   });
 
   it('logs a refused report once, runs on, and the stop waits no longer than it says', async () => {

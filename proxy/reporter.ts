@@ -15,7 +15,7 @@ import type { Upstream } from './upstreams';
 export interface ReportedState {
   readonly tools: Pick<ToolsCache, 'get'>;
   readonly presenter: Pick<Presenter, 'sessions' | 'view' | 'catalog' | 'policy'>;
-  readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts' | 'protocolVersion'>>;
+  readonly upstreams: ReadonlyMap<string, Pick<Upstream, 'name' | 'state' | 'lastError' | 'restarts' | 'protocolVersion' | 'leftOut'>>;
 }
 
 export interface ReporterOptions {
@@ -66,6 +66,14 @@ function clip(text: string | null, max: number): string | null {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** "left out tool 'deep' (it nests deeper …)" for the tools of a server's list no catalog can hold, or null. */
+function leftOutText(leftOut: Upstream['leftOut']): string | null {
+  if (leftOut.length === 0) return null;
+  const [first, ...rest] = leftOut;
+  const others = rest.length > 0 ? ` and ${rest.length} more: ${rest.map((t) => `'${t.name}'`).join(', ')}` : '';
+  return `left out tool '${first?.name}' (${first?.reason})${others}; the other tools are served`;
+}
+
 /**
  * Tells favindex what this proxy is and presents (§auth, proxy reports): at start, about a second
  * after a change, every 30 s, and once on stop. A report never waits on or fails a tool call; a
@@ -111,7 +119,8 @@ export class ProxyReporter {
       name: u.name,
       state: u.state,
       tools: s.tools.get(u.name)?.tools.length ?? 0,
-      lastError: clip(u.lastError, L.error),
+      // A tool left out is news of that tool, on its server's line while nothing worse is.
+      lastError: clip(u.lastError ?? leftOutText(u.leftOut), L.error),
       restarts: u.restarts,
       ...(u.protocolVersion ? { protocol: u.protocolVersion } : {}),
     }));

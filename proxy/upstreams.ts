@@ -1,6 +1,6 @@
 import type { Client, CallToolResult, ClientCapabilities, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { CatalogTool } from '@/lib/schemas/catalog';
-import { readAllTools } from '@/mcp/fetch-tools';
+import { type LeftOutTool, readAllTools } from '@/mcp/fetch-tools';
 import { heartbeat } from '@/mcp/protocol';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
@@ -60,6 +60,10 @@ export class Upstream {
   /** The MCP revision of the last session (kept while it is down). */
   protocolVersion: string | null = null;
   readonly stateListeners = new Set<(state: UpstreamState) => void>();
+  /** Tools of its last list that no catalog can hold: left out, the others served (kept while it is down). */
+  leftOut: readonly LeftOutTool[] = [];
+  /** Each tool left out is said once (by name and reason), not at every restart or list_changed. */
+  private readonly saidLeftOut = new Set<string>();
 
   constructor(
     readonly name: string,
@@ -142,7 +146,7 @@ export class Upstream {
         this.connection = connection;
         this.lastCapabilities = connection.client.getServerCapabilities() ?? null;
         this.protocolVersion = connection.protocolVersion;
-        this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
+        this.listed(await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
         this.lastError = null;
         this.nextAttemptAt = null;
         this.setState('up');
@@ -167,6 +171,18 @@ export class Upstream {
       this.options.log(`${this.name}: ${this.lastError}; restarting in ${(delay / 1000).toFixed(1)} s (attempt ${attempt})`);
       await this.sleep(delay);
     }
+  }
+
+  /** A list read: the tools it can serve go on; each tool left out is said once, with why. */
+  private listed({ tools, raw, leftOut }: UpstreamTools & { leftOut: LeftOutTool[] }): void {
+    this.leftOut = leftOut;
+    for (const tool of leftOut) {
+      const key = `${tool.name}\n${tool.reason}`;
+      if (this.saidLeftOut.has(key)) continue;
+      this.saidLeftOut.add(key);
+      this.options.log(`${this.name}: left out tool '${tool.name}': ${tool.reason}; the server's other tools are served`);
+    }
+    this.options.onTools(this.name, { tools, raw });
   }
 
   /** Settles when the session ends (stdio: the process exits), a heartbeat fails, or the proxy stops. */
@@ -201,7 +217,7 @@ export class Upstream {
         const connection = this.connection;
         if (!connection) return;
         try {
-          this.options.onTools(this.name, await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
+          this.listed(await readAllTools(connection.client, endpointLabel(this.endpoint), this.options.timeoutMs));
         } catch (err) {
           this.options.log(`${this.name}: reading tools/list after list_changed failed: ${errorMessage(err)}`);
         }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import type { adminApi } from '@/test/cli/run-cli';
 import type { ServerProcess } from '@/test/fault/server-process';
-import { eventually, proxyArgs, proxyFolder, ROOT, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
+import { changeSurface, eventually, proxyArgs, proxyFolder, ROOT, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
 
 /**
  * A proxy reports itself, and the dashboard counts what its client receives: the SDK Client over
@@ -98,5 +98,48 @@ describe('favindex proxy reports itself, and the preview counts what its client 
       expect(proxies[0]).toMatchObject({ id: proxy?.id, connected: false, state: 'stopped' });
     });
     expect((await api('GET', `/api/projects/${id}/preview?mode=eager`)).body.proxies).toBeNull();
+  });
+
+  it("leaves out a tool nested deeper than a catalog may, says why once and on its server's line, and serves the server's other tools without a restart", async () => {
+    const id = 'proxy-deep-tool';
+    expect((await api('POST', '/api/projects', { id })).status).toBe(201);
+    const token = (await api('POST', `/api/projects/${id}/tokens`, { name: 'proxy', scopes: ['events:write', 'surface:read', 'catalog:write'] })).body.token;
+    await changeSurface(api, id, { mode: 'eager' });
+    const { dir, stateDir } = proxyFolder(work, 'deep');
+    const config = path.join(dir, 'servers.json');
+    const deepServer = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'deep-schema-server.mjs')] };
+    fs.writeFileSync(config, JSON.stringify({ mcpServers: { deep: deepServer } }));
+    const proxyClient = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }), 'claude-code');
+    client = proxyClient;
+
+    // favindex holds the two tools a catalog can, and the proxy says on the server's line what it left out.
+    const reported = await eventually(async () => {
+      const catalog = (await api('GET', `/api/projects/${id}/catalog/deep`)).body as { tools: { name: string }[] };
+      expect(catalog.tools?.map((t) => t.name)).toEqual(['echo', 'time']);
+      const { proxies } = (await api('GET', `/api/projects/${id}/proxies`)).body as { proxies: ListedProxy[] };
+      const [deep] = proxies[0]?.servers ?? [];
+      expect(deep).toMatchObject({ name: 'deep', state: 'up', tools: 2, restarts: 0 });
+      return deep as ListedProxy['servers'][number] & { lastError: string };
+    }, 60_000);
+    expect(reported.lastError).toMatch(/^left out tool 'nested' \(it nests deeper than a catalog may \(64 levels/);
+
+    // The client is served the other tools, and a call of one reaches the server.
+    const listed = await eventually(async () => {
+      const names = (await proxyClient.client.listTools()).tools.map((t) => t.name);
+      expect(names.some((name) => name.endsWith('echo'))).toBe(true);
+      return names;
+    });
+    expect(listed.some((name) => name.includes('nested'))).toBe(false);
+    const echo = listed.find((name) => name.endsWith('echo')) ?? 'echo';
+    const answer = await proxyClient.client.callTool({ name: echo, arguments: { text: 'still here' } });
+    expect(answer).toMatchObject({ content: [{ type: 'text', text: 'still here' }] });
+    expect(answer.isError).toBeFalsy();
+
+    // Said once on stderr, and the server was never restarted for it.
+    const saidLines = proxyClient.stderr().split('\n');
+    expect(saidLines.filter((line) => line.includes("left out tool 'nested'"))).toHaveLength(1);
+    expect(proxyClient.stderr()).not.toMatch(/deep: .*restarting/);
+    await proxyClient.close();
+    client = null;
   });
 });
