@@ -86,3 +86,27 @@ describe('handleCall and the argument check', () => {
     expect(bed.lines).toContain('files/read_file: the argument check failed (schema walk blew up); this call is counted unchecked');
   });
 });
+
+describe('handleCall and a call under way (§events)', () => {
+  it('puts the call in the spool as started (status unknown) before the server sees it, and its trace, of the same id, after', async () => {
+    const { state, upstream, name } = proxyChecking('observe');
+    let startedWhenCalled: Record<string, unknown>[] = [];
+    vi.mocked(upstream.call).mockImplementation(async () => {
+      startedWhenCalled = [...bed.started];
+      return { content: [{ type: 'text', text: 'done' }] };
+    });
+    await handleCall(state, spool, sessionOf('claude-code'), { name, arguments: { path: 'a.txt' } });
+    expect(startedWhenCalled).toEqual([
+      expect.objectContaining({ tool: name, client: 'claude-code', server: 'files', canonical: 'files/read_file', status: 'unknown' }),
+    ]);
+    expect(startedWhenCalled[0]).not.toHaveProperty('durationMs');
+    expect(bed.traces).toEqual([expect.objectContaining({ id: startedWhenCalled[0]?.id, status: 'ok', durationMs: expect.any(Number) })]);
+  });
+
+  it('starts no call that never goes to a server', async () => {
+    const { state } = proxyChecking('observe');
+    await expect(handleCall(state, spool, sessionOf(null), { name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    expect(bed.started).toEqual([]);
+    expect(bed.traces).toEqual([expect.objectContaining({ status: 'error', errorCode: 'unknown_tool' })]);
+  });
+});

@@ -14,7 +14,7 @@ import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
-import { type CallOutcome, finishTrace, startTrace, type TraceHead } from './traces';
+import { type CallOutcome, finishTrace, startedTrace, startTrace, type TraceHead } from './traces';
 import { UpstreamUnavailable } from './upstreams';
 import type { CallParams } from '@/mcp/direct-calls';
 import type { CallSignal } from '@/mcp/call-signal';
@@ -132,10 +132,12 @@ export async function handleCall(
       if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? called : params.name, checked.problems ?? []);
     }
     let result: CallToolResult;
+    trace = startTrace(params.name, traceContext, startedAt);
+    // On disk before the server sees the call: a proxy killed during it leaves it traced, of unknown outcome (§events).
+    spool.begin(startedTrace(trace, outcome));
     try {
       const answer = upstream.call(upstreamParams(tool, forwarded, params._meta), signal, context.progress);
       if (!judgedFirst) outcome.problems = state.argumentChecks.report(checks, called, inputSchema, forwarded ?? {});
-      trace = startTrace(params.name, traceContext, startedAt);
       result = await answer;
     } catch (err) {
       if (signal?.aborted) {

@@ -1,6 +1,11 @@
 // The spool's files: reading a sealed segment, sizes and line counts, and what a failed write means.
 import fs from 'node:fs';
+import path from 'node:path';
 import { errorCode } from '@/lib/thrown';
+
+/** A segment being written; sealed, it is `.ready` to send. */
+export const OPEN = '.open';
+export const READY = '.ready';
 
 export interface SegmentContent {
   events: Record<string, unknown>[];
@@ -29,6 +34,43 @@ export async function readSegment(file: string): Promise<SegmentContent | null> 
     }
   }
   return { events, damaged };
+}
+
+/** The segments of `dir` with this suffix, oldest first; none when the folder cannot be read (it is tried again next time). */
+export function segmentsIn(dir: string, suffix: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith(suffix))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Segments left open by a process that is gone are complete as they are: sealed. */
+export function sealOrphans(dir: string): void {
+  for (const name of segmentsIn(dir, OPEN)) {
+    const pid = Number(name.split('-')[1]);
+    if (pid !== process.pid && isAlive(pid)) continue;
+    fs.renameSync(path.join(dir, name), path.join(dir, name.slice(0, -OPEN.length) + READY));
+  }
+}
+
+/** Which of `ids` a segment of `dir` (sealed or open) holds a trace of. */
+export function spooledIds(dir: string, ids: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const name of [...segmentsIn(dir, READY), ...segmentsIn(dir, OPEN)]) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(dir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    // The proxy writes each trace's id as its first member, as JSON.stringify spells it.
+    for (const id of ids) if (text.includes(`{"id":${JSON.stringify(id)},`)) found.add(id);
+  }
+  return found;
 }
 
 /** Whether the process that left a segment open still runs (EPERM: it does, as another user). */

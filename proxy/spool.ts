@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SetAside } from './set-aside';
-import { countLines, fileSize, isAlive, readSegment, type SegmentContent, WriteTrouble, writeFailure } from './spool-files';
+import { countLines, fileSize, OPEN, READY, readSegment, sealOrphans, type SegmentContent, segmentsIn, WriteTrouble, writeFailure } from './spool-files';
+import { StartedCalls } from './started-calls';
 import { errorCode } from '@/lib/thrown';
 
 export interface SpoolOptions {
@@ -25,9 +26,6 @@ interface OpenSegment {
   dirty: boolean;
 }
 
-const OPEN = '.open';
-const READY = '.ready';
-
 /**
  * Traces on disk before they are sent: append-only NDJSON segments. This process appends to
  * its own `<time>-<pid>-<seq>.open` file with a synchronous write per event (a SIGKILL after
@@ -36,6 +34,7 @@ const READY = '.ready';
  * that died are sealed by the next one to start. Past `maxBytes` the oldest sealed segments
  * are dropped, and how many events that lost is counted and logged. A trace the disk will not
  * take (full, read-only, too many open files) is lost and counted, never an error of its call.
+ * A call under way is kept apart as started (StartedCalls) until its trace is appended.
  */
 export class Spool {
   private current: OpenSegment | null = null;
@@ -50,6 +49,8 @@ export class Spool {
   /** Traces favindex will never take, kept in `rejected/` (a quarter of the spool's size, 1 MiB at most). */
   readonly rejected: SetAside;
   onSealed: (() => void) | null = null;
+  /** Calls under way, each on disk as started until its trace is appended (§events). */
+  private readonly started: StartedCalls;
 
   constructor(private readonly options: SpoolOptions) {
     this.trouble = new WriteTrouble(options.dir, options.log);
@@ -59,26 +60,41 @@ export class Spool {
     this.segmentBytes = Math.min(4 << 20, Math.max(4_096, Math.floor(options.maxBytes / 8)));
     try {
       fs.mkdirSync(options.dir, { recursive: true });
-      this.adoptOrphans();
+      sealOrphans(options.dir);
     } catch (err) {
       // The calls go on without it; each trace tries the disk again.
       this.trouble.failed(err, false);
     }
     this.fsyncTimer = setInterval(() => this.sync(), options.fsyncMs);
     this.fsyncTimer.unref();
+    this.started = new StartedCalls(options.dir, options.log);
+    // What a killed proxy had under way, once each, as of unknown outcome.
+    this.started.recover((trace) => this.append(trace));
+  }
+
+  /**
+   * A call is about to go to its server: `trace`, its trace so far (status unknown), is on disk
+   * when this returns, and is what the spool sends if the proxy dies before the call's own trace,
+   * of the same id, is appended.
+   */
+  begin(trace: Record<string, unknown>): void {
+    this.started.begin(trace);
   }
 
   /**
    * Write one event; it is on disk (in the OS's cache, fsynced soon) when this returns. Never
    * throws: a trace the disk refuses is lost and counted, and the call it traces goes on.
    */
-  append(event: object): void {
+  append(event: Record<string, unknown>): void {
     let segment: OpenSegment;
     try {
       segment = this.write(`${JSON.stringify(event)}\n`);
     } catch (err) {
       this.trouble.failed(err, true);
       return;
+    } finally {
+      // Its started trace is done with, written or not: a trace the disk refused is lost and counted.
+      if (typeof event.id === 'string') this.started.end(event.id);
     }
     this.trouble.wrote();
     if (segment.events >= this.options.segmentEvents || segment.bytes >= this.segmentBytes) this.seal();
@@ -155,7 +171,7 @@ export class Spool {
 
   /** Sealed segments, oldest first. */
   ready(): string[] {
-    return this.list(READY);
+    return segmentsIn(this.options.dir, READY);
   }
 
   /** The events of a sealed segment (null once it is gone); a line torn by a crash mid-write is skipped and counted. */
@@ -191,6 +207,7 @@ export class Spool {
   /** Seal what is open, synchronously, and stop the timers (a clean shutdown). */
   close(): void {
     clearInterval(this.fsyncTimer);
+    this.started.close();
     const segment = this.detach();
     if (!segment) return;
     try {
@@ -258,9 +275,9 @@ export class Spool {
 
   /** Drop the oldest sealed segments until `incoming` more bytes fit under maxBytes. */
   private makeRoom(incoming: number): void {
-    const segments = this.list(READY).map((name) => ({ name, bytes: fileSize(path.join(this.options.dir, name)) }));
+    const segments = segmentsIn(this.options.dir, READY).map((name) => ({ name, bytes: fileSize(path.join(this.options.dir, name)) }));
     // Segments still being sealed (or written by another proxy) count too; only sealed ones are dropped.
-    const open = this.list(OPEN).reduce((sum, name) => sum + fileSize(path.join(this.options.dir, name)), 0);
+    const open = segmentsIn(this.options.dir, OPEN).reduce((sum, name) => sum + fileSize(path.join(this.options.dir, name)), 0);
     let total = open + segments.reduce((sum, s) => sum + s.bytes, 0);
     let lost = 0;
     for (const segment of segments) {
@@ -275,28 +292,6 @@ export class Spool {
       this.options.log(
         `trace spool full (${Math.round(this.options.maxBytes / 1024)} KiB): dropped the ${lost} oldest unsent events (${this.dropped} since start); is favindex reachable?`,
       );
-    }
-  }
-
-  /** Segments left open by a process that is gone are complete as they are: seal them. */
-  private adoptOrphans(): void {
-    for (const name of this.list(OPEN)) {
-      const pid = Number(name.split('-')[1]);
-      if (pid !== process.pid && isAlive(pid)) continue;
-      const base = name.slice(0, -OPEN.length);
-      fs.renameSync(path.join(this.options.dir, name), path.join(this.options.dir, base + READY));
-    }
-  }
-
-  /** The segments with this suffix, oldest first; none when the folder cannot be read (it is tried again next time). */
-  private list(suffix: string): string[] {
-    try {
-      return fs
-        .readdirSync(this.options.dir)
-        .filter((n) => n.endsWith(suffix))
-        .sort();
-    } catch {
-      return [];
     }
   }
 }

@@ -14,8 +14,11 @@ export interface CallOutcome {
   canonical?: string;
   /** For mcp_invoke_tool: the server and tool it named (never the tool's own arguments). */
   arguments?: { server: string; tool: string };
-  /** `denied`: the tool policy refused the call (errorCode policy_denied or policy_missing); the server never saw it. */
-  status: 'ok' | 'error' | 'cancelled' | 'denied';
+  /**
+   * `denied`: the tool policy refused the call (errorCode policy_denied or policy_missing); the server never saw it.
+   * `unknown`: the call went to its server and the proxy stopped before it ended (startedTrace).
+   */
+  status: 'ok' | 'error' | 'cancelled' | 'denied' | 'unknown';
   errorCode?: string;
   /** The name resolved to no tool, or mcp_invoke_tool named no server of this proxy. */
   invented?: 'tool' | 'server';
@@ -76,6 +79,17 @@ export function finishTrace(head: TraceHead, outcome: CallOutcome, durationMs: n
   if (outcome.problems) event.argumentProblems = outcome.problems;
   event.durationMs = Math.round(durationMs * 1000) / 1000;
   return boundOutcome(event);
+}
+
+/**
+ * The trace of a call as it goes to its server: how it is known so far, `status: unknown` and no
+ * duration. The spool keeps it until the call's own trace (of the same id) replaces it, and sends
+ * it only if the proxy dies first (§events, a call under way). The head is copied, not changed.
+ */
+export function startedTrace(head: TraceHead, outcome: CallOutcome): Record<string, unknown> {
+  const event = finishTrace({ ...head }, { ...outcome, status: 'unknown' }, 0);
+  delete event.durationMs;
+  return event;
 }
 
 /**

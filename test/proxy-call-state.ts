@@ -73,14 +73,18 @@ export function sessionOf(client: string | null, told: { count: number } = { cou
  * of its own, removed after the test), the traces its spool took and the lines it said.
  */
 export function callTestBed(servers: readonly TestServer[]) {
-  const bed = { dir: '', traces: [] as Record<string, unknown>[], lines: [] as string[] };
+  const bed = { dir: '', traces: [] as Record<string, unknown>[], started: [] as Record<string, unknown>[], lines: [] as string[] };
   beforeEach(() => {
     bed.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-proxy-calls-'));
     bed.traces = [];
+    bed.started = [];
     bed.lines = [];
   });
   afterEach(() => fs.rmSync(bed.dir, { recursive: true, force: true }));
-  // A cast: handleCall uses only append, and a test reads the traces from the array.
-  const spool = { append: (event: Record<string, unknown>) => bed.traces.push(event) } as unknown as Spool;
+  // A cast: handleCall uses only begin and append, and a test reads the traces from the arrays.
+  const spool = {
+    begin: (event: Record<string, unknown>) => bed.started.push(event),
+    append: (event: Record<string, unknown>) => bed.traces.push(event),
+  } as unknown as Spool;
   return { bed, spool, proxyState: () => proxyCallState(servers, bed.dir, bed.lines) };
 }

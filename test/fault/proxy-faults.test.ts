@@ -134,4 +134,50 @@ describe('favindex proxy under faults', () => {
     expect(totals.idDigest).toBe(idDigest(kept));
     figures.killProxy = { calls: CALLS, dropped, sent: kept.length };
   });
+
+  it('sends a call the SIGKILL caught under way once, as started with status unknown; a call that ended, once as ok', async () => {
+    const id = 'proxy-kill-mid-call';
+    const token = await project(id);
+    const current = (await api('GET', `/api/projects/${id}`)).body;
+    expect((await api('PATCH', `/api/projects/${id}`, { surface: { ...current.surface, mode: 'eager' } })).status).toBe(200);
+    const { dir, stateDir } = proxyFolder(work, 'kill-mid-call');
+    const args = proxyArgs({ url: server.baseUrl, project: id, token, config: everythingOnly(dir), stateDir });
+    const first = await stdioClient(args);
+    clients.push(first);
+    const names = await eventually(async () => {
+      const tools = (await first.client.listTools()).tools.map((t) => t.name);
+      const slow = tools.find((name) => name.includes('long'));
+      const echo = tools.find((name) => name.endsWith('echo'));
+      if (!slow || !echo) throw new Error(`listed so far: ${tools.join(', ')}`);
+      return { slow, echo };
+    }, 60_000);
+
+    expect((await first.client.callTool({ name: names.echo, arguments: { message: 'finished' } })).isError).toBeFalsy();
+    // A call the server takes a minute over: the proxy is killed once its first progress says the server is at it.
+    const underWay = new Promise<void>((resolve) => {
+      first.client.callTool({ name: names.slow, arguments: { duration: 60, steps: 60 } }, { onprogress: () => resolve() }).catch(() => {});
+    });
+    await underWay;
+    process.kill(first.pid!, 'SIGKILL');
+    await first.close().catch(() => {});
+
+    const again = await stdioClient(args);
+    clients.push(again);
+    const events = await eventually(async () => {
+      expect(spooledIds(stateDir)).toEqual([]);
+      const listed = (await api('GET', `/api/projects/${id}/events?limit=500`)).body.events as { tool: string; status: string; durationMs: number | null }[];
+      expect(listed.map((e) => [e.tool, e.status]).sort()).toEqual([
+        [names.echo, 'ok'],
+        [names.slow, 'unknown'],
+      ]);
+      return listed;
+    }, 60_000);
+    expect(events.find((e) => e.tool === names.slow)?.durationMs).toBeNull();
+    // Counted once, as a call that did not end ok.
+    const usage = (await api('GET', `/api/projects/${id}/usage?window=1d`)).body.rows as { tool: string; calls: number; errors: number }[];
+    expect(usage.find((r) => r.tool.includes('long'))).toMatchObject({ calls: 1, errors: 1 });
+    expect(await echoCalls(id)).toBe(1);
+    await again.close();
+    figures.killMidCall = { unknown: 1, ok: 1 };
+  });
 });

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isAlive, spooledIds, writeFailure } from './spool-files';
+import { errorMessage } from '@/lib/thrown';
+import { isObject } from '@/lib/records';
+
+/** Past this, a journal that never empties (calls always under way) is written again with only those. */
+const COMPACT_BYTES = 1 << 20;
+
+/**
+ * Calls sent to a server and not yet traced, on disk (§events, a call under way): before a call
+ * goes to its server, its trace as it stands then (status `unknown`, no duration) is appended to
+ * this process's journal, `<spool>/started/<time>-<pid>-<n>.ndjson`; once the call's own trace is in
+ * the spool, an `{"ended": id}` line says so, and the journal is emptied whenever no call is under
+ * way. A proxy killed mid-call (SIGKILL, a crash) leaves the started traces of its calls there,
+ * and the next proxy to start on the folder moves them into the spool: each such call is then
+ * sent once, as of unknown outcome. Its trace and the started one share their id, so ingest
+ * never counts a call twice, whichever reaches it. Never throws: a journal the disk refuses only
+ * costs the trace of a call that is under way when the proxy is killed.
+ */
+export class StartedCalls {
+  private fd: number | null = null;
+  private file = '';
+  private bytes = 0;
+  /** The calls under way, by id: their started lines, to write again when the journal is compacted. */
+  private readonly open = new Map<string, string>();
+  private failing = false;
+  private seq = 0;
+
+  private readonly dir: string;
+
+  /** The journals of the spool in `spoolDir` (`started/` in it). */
+  constructor(
+    private readonly spoolDir: string,
+    private readonly log: (message: string) => void,
+  ) {
+    this.dir = path.join(spoolDir, 'started');
+  }
+
+  /** The call is about to go to its server: its trace as of now, on disk before this returns. */
+  begin(trace: Record<string, unknown>): void {
+    if (typeof trace.id !== 'string') return;
+    const line = `${JSON.stringify(trace)}\n`;
+    this.open.set(trace.id, line);
+    this.write(line);
+  }
+
+  /** The call's own trace is in the spool: its started trace is done with. */
+  end(id: string): void {
+    if (!this.open.delete(id)) return;
+    // Emptied once nothing is under way (a call at a time, as most clients make them); else noted.
+    if (this.open.size === 0) this.truncate();
+    else if (this.bytes > COMPACT_BYTES) this.compact();
+    else this.write(`${JSON.stringify({ ended: id })}\n`);
+  }
+
+  /** A clean stop: the journal is removed when no call is under way (else it is left for the next start). */
+  close(): void {
+    if (this.fd === null || this.open.size > 0) return;
+    try {
+      fs.closeSync(this.fd);
+      fs.rmSync(this.file, { force: true });
+    } catch {
+      // Empty: the next start removes it.
+    }
+    this.fd = null;
+  }
+
+  /**
+   * Journals left by processes that are gone: each started call without an end and whose trace
+   * the spool does not hold is handed to `append` (into the spool), then the journal is removed.
+   */
+  recover(append: (trace: Record<string, unknown>) => void): void {
+    for (const name of this.journals()) {
+      const pid = Number(name.split('-')[1]);
+      if (pid === process.pid || isAlive(pid)) continue;
+      const file = path.join(this.dir, name);
+      try {
+        const started = unended(fs.readFileSync(file, 'utf8'));
+        // A trace appended just before the kill, its end not yet noted, is in the spool already.
+        const found = started.size > 0 ? spooledIds(this.spoolDir, [...started.keys()]) : new Set<string>();
+        for (const [id, trace] of started) if (!found.has(id)) append(trace);
+        fs.rmSync(file, { force: true });
+      } catch (err) {
+        this.log(`cannot read the calls a stopped proxy left under way (${file}): ${errorMessage(err)}; tried again at the next start`);
+      }
+    }
+  }
+
+  private journals(): string[] {
+    try {
+      return fs.readdirSync(this.dir).filter((name) => name.endsWith('.ndjson'));
+    } catch {
+      return [];
+    }
+  }
+
+  private write(line: string): void {
+    try {
+      if (this.fd === null) this.openJournal();
+      // biome-ignore lint/style/noNonNullAssertion: openJournal sets fd or throws.
+      this.bytes += fs.writeSync(this.fd!, line);
+      this.failing = false;
+    } catch (err) {
+      this.trouble(err);
+    }
+  }
+
+  private truncate(): void {
+    if (this.fd === null) return;
+    try {
+      fs.ftruncateSync(this.fd, 0);
+      this.bytes = 0;
+    } catch (err) {
+      this.trouble(err);
+    }
+  }
+
+  /** The journal written again with only the calls under way, and put in place of the old one. */
+  private compact(): void {
+    const old = this.fd;
+    const oldFile = this.file;
+    this.fd = null;
+    this.bytes = 0;
+    for (const line of this.open.values()) this.write(line);
+    if (old === null) return;
+    try {
+      fs.closeSync(old);
+      fs.rmSync(oldFile, { force: true });
+    } catch (err) {
+      this.trouble(err);
+    }
+  }
+
+  private openJournal(): void {
+    fs.mkdirSync(this.dir, { recursive: true });
+    this.file = path.join(this.dir, `${String(Date.now()).padStart(15, '0')}-${process.pid}-${this.seq++}.ndjson`);
+    // Appends only: after a truncate the next line goes to the start.
+    this.fd = fs.openSync(this.file, 'a');
+    this.bytes = 0;
+  }
+
+  private trouble(err: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.log(`cannot note calls under way in ${this.dir}: ${writeFailure(err)}; a call under way when the proxy is killed then leaves no trace`);
+  }
+}
+
+/** The started traces of a journal whose end is not noted, by id; a line torn by the kill is skipped. */
+function unended(text: string): Map<string, Record<string, unknown>> {
+  const started = new Map<string, Record<string, unknown>>();
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!isObject(record)) continue;
+    if (typeof record.ended === 'string') started.delete(record.ended);
+    else if (typeof record.id === 'string') started.set(record.id, record);
+  }
+  return started;
+}
