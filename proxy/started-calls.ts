@@ -4,15 +4,16 @@ import { isAlive, spooledIds, writeFailure } from './spool-files';
 import { errorMessage } from '@/lib/thrown';
 import { isObject } from '@/lib/records';
 
-/** Past this, a journal that never empties (calls always under way) is written again with only those. */
+/** Past this, the journal is written again with only the calls under way (it is never cut shorter before). */
 const COMPACT_BYTES = 1 << 20;
 
 /**
  * Calls sent to a server and not yet traced, on disk (§events, a call under way): before a call
  * goes to its server, its trace as it stands then (status `unknown`, no duration) is appended to
  * this process's journal, `<spool>/started/<time>-<pid>-<n>.ndjson`; once the call's own trace is in
- * the spool, an `{"ended": id}` line says so, and the journal is emptied whenever no call is under
- * way. A proxy killed mid-call (SIGKILL, a crash) leaves the started traces of its calls there,
+ * the spool, an `{"ended": id}` line says so. Past COMPACT_BYTES the journal is written again with
+ * the calls under way only; it is not cut back sooner, so it never hands back to the spool, a
+ * block at a time, room a full disk would then flap over. A proxy killed mid-call (SIGKILL, a crash) leaves the started traces of its calls there,
  * and the next proxy to start on the folder moves them into the spool: each such call is then
  * sent once, as of unknown outcome. Its trace and the started one share their id, so ingest
  * never counts a call twice, whichever reaches it. Never throws: a journal the disk refuses only
@@ -48,9 +49,7 @@ export class StartedCalls {
   /** The call's own trace is in the spool: its started trace is done with. */
   end(id: string): void {
     if (!this.open.delete(id)) return;
-    // Emptied once nothing is under way (a call at a time, as most clients make them); else noted.
-    if (this.open.size === 0) this.truncate();
-    else if (this.bytes > COMPACT_BYTES) this.compact();
+    if (this.bytes > COMPACT_BYTES) this.compact();
     else this.write(`${JSON.stringify({ ended: id })}\n`);
   }
 
@@ -106,16 +105,6 @@ export class StartedCalls {
     }
   }
 
-  private truncate(): void {
-    if (this.fd === null) return;
-    try {
-      fs.ftruncateSync(this.fd, 0);
-      this.bytes = 0;
-    } catch (err) {
-      this.trouble(err);
-    }
-  }
-
   /** The journal written again with only the calls under way, and put in place of the old one. */
   private compact(): void {
     const old = this.fd;
@@ -135,7 +124,6 @@ export class StartedCalls {
   private openJournal(): void {
     fs.mkdirSync(this.dir, { recursive: true });
     this.file = path.join(this.dir, `${String(Date.now()).padStart(15, '0')}-${process.pid}-${this.seq++}.ndjson`);
-    // Appends only: after a truncate the next line goes to the start.
     this.fd = fs.openSync(this.file, 'a');
     this.bytes = 0;
   }
