@@ -58,6 +58,6 @@ function isUsualBlock(block: unknown): boolean {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function isBase64(text: string): boolean {
+export function isBase64(text: string): boolean {
   return text.length % 4 === 0 && BASE64.test(text);
 }

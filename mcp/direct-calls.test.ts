@@ -3,6 +3,8 @@ import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/clien
 import { describe, expect, it } from 'vitest';
 import { until } from '@/test/stdio-framing';
 import { DirectCalls, FIRST_ID } from './direct-calls';
+import { EncodedResult } from './encoded-result';
+import { BoundedLineReader } from './line-reader';
 import { versionNegotiation } from './protocol';
 import { callUpstreamTool } from './upstream';
 
@@ -146,5 +148,64 @@ describe('DirectCalls (tools/call to a server without the Client request machine
     // -32000: what Upstream.call takes for a session gone, and restarts the server for.
     expect(await call).toMatchObject({ kind: 'SdkError', code: SdkErrorCode.ConnectionClosed, message: 'Connection closed' });
     expect(s.clientClosed()).toBe(true);
+  });
+});
+
+describe('DirectCalls and a large result (#45)', () => {
+  /**
+   * DirectCalls on a transport whose responses are read by a BoundedLineReader, as on a stdio
+   * session: `respond` streams a line to it in 64 KiB pieces, as a pipe does.
+   */
+  async function overLines() {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const calls: JSONRPCRequest[] = [];
+    serverSide.onmessage = (message) => {
+      if ('method' in message && 'id' in message) calls.push(message);
+    };
+    await serverSide.start();
+    const toClient: JSONRPCMessage[] = [];
+    clientSide.onmessage = (message) => void toClient.push(message);
+    await clientSide.start();
+    const reader = new BoundedLineReader(10 * 1024 * 1024, () => null);
+    const direct = new DirectCalls(clientSide, reader);
+    const respond = (result: unknown) => {
+      const id = calls.at(-1)?.id;
+      const line = Buffer.from(`${JSON.stringify({ result, jsonrpc: '2.0', id })}\n`);
+      for (let at = 0; at < line.length; at += 64 * 1024) {
+        reader.append(line.subarray(at, at + 64 * 1024));
+        for (let message = reader.readMessage(); message; message = reader.readMessage()) clientSide.onmessage?.(message);
+      }
+    };
+    return { direct, respond, toClient };
+  }
+
+  const big = { content: [{ type: 'text', text: `"quoted" é\n${'x'.repeat(400 * 1024)}` }], structuredContent: { n: 1 }, isError: true, vendorField: [1] };
+
+  it('comes as the bytes the server wrote when the caller takes them, with isError read from it', async () => {
+    const s = await overLines();
+    const call = s.direct.call({ name: 'big' }, { timeoutMs: 5_000, encoded: true });
+    s.respond(big);
+    const answer = await call;
+    expect(answer).toBeInstanceOf(EncodedResult);
+    const encoded = answer as EncodedResult;
+    expect(encoded.isError).toBe(true);
+    expect(Buffer.concat(encoded.bytes).toString()).toBe(JSON.stringify(big));
+    expect(s.toClient).toEqual([]);
+    expect(s.direct.inFlight).toBe(0);
+  });
+
+  it('comes as a value to a caller that does not take bytes, and when it is not of the usual shape; a malformed one fails as ever', async () => {
+    const s = await overLines();
+    const plain = s.direct.call({ name: 'big' }, { timeoutMs: 5_000 });
+    s.respond(big);
+    expect(await plain).toEqual(big);
+    // A resource_link block is the SDK schema's to judge: the result is parsed and judged as before.
+    const linked = { content: [...big.content, { type: 'resource_link', uri: 'file:///b.txt', name: 'b' }] };
+    const unusual = s.direct.call({ name: 'big' }, { timeoutMs: 5_000, encoded: true });
+    s.respond(linked);
+    expect(await unusual).toEqual(linked);
+    const malformed = s.direct.call({ name: 'big' }, { timeoutMs: 5_000, encoded: true });
+    s.respond({ content: 'x'.repeat(400 * 1024) });
+    expect(await malformed.catch(described)).toMatchObject({ kind: 'SdkError', message: expect.stringMatching(/^Invalid result for tools\/call: content: /) });
   });
 });

@@ -1,7 +1,9 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { CallToolResult, JSONRPCMessage, Progress, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
-import { callResultPassthrough } from './call-result';
+import type { CallToolResult, JSONRPCMessage, JSONRPCResultResponse, Progress, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
+import { callResultPassthrough, isUsualCallResult } from './call-result';
 import type { CallSignal } from './call-signal';
+import { EncodedResult } from './encoded-result';
+import type { BoundedLineReader } from './line-reader';
 import { isObject } from '@/lib/records';
 
 export interface DirectCallOptions {
@@ -9,6 +11,8 @@ export interface DirectCallOptions {
   signal?: CallSignal;
   /** Asks the server for progress (the call's id is the token) and restarts the timeout on each, as the Client's `resetTimeoutOnProgress` does. */
   onProgress?: (progress: Progress) => void;
+  /** The caller writes a result as it came: a large one of the usual shape is answered as an EncodedResult. */
+  encoded?: boolean;
 }
 
 /** A tools/call's params, from the client through the proxy to the server (a type, not an interface: the SDK's params take any key). */
@@ -24,6 +28,8 @@ export const FIRST_ID = 1_000_000_000;
 interface Pending {
   /** The server's response. */
   settle(message: JSONRPCMessage): void;
+  /** Set when the caller takes an EncodedResult: the response's result, as it came. */
+  settleEncoded?(result: EncodedResult): void;
   /** No response will come (the connection closed). */
   fail(error: SdkError): void;
   progress?(progress: Progress): void;
@@ -47,8 +53,20 @@ export class DirectCalls {
   private next = FIRST_ID;
   private readonly pending = new Map<number, Pending>();
 
-  /** Install on a connected transport: the Client's own handlers stay, after this one. */
-  constructor(private readonly transport: Transport) {
+  /**
+   * Install on a connected transport: the Client's own handlers stay, after this one. With the
+   * transport's line reader, a large result of a call that asks for it is taken as its bytes.
+   */
+  constructor(
+    private readonly transport: Transport,
+    reader?: BoundedLineReader,
+  ) {
+    if (reader) {
+      reader.encoded = {
+        wanted: () => [...this.pending.values()].some((p) => p.settleEncoded),
+        take: (message, result) => this.tookEncoded(message, result),
+      };
+    }
     const clientMessage = transport.onmessage;
     const clientClose = transport.onclose;
     transport.onmessage = (message, extra) => {
@@ -66,11 +84,11 @@ export class DirectCalls {
     return this.pending.size;
   }
 
-  call(params: CallParams, options: DirectCallOptions): Promise<CallToolResult> {
+  call(params: CallParams, options: DirectCallOptions): Promise<CallToolResult | EncodedResult> {
     const { signal, timeoutMs, onProgress } = options;
     if (signal?.aborted) return Promise.reject(asSdkError(signal.reason));
     const id = this.next++;
-    return new Promise<CallToolResult>((resolve, reject) => {
+    return new Promise<CallToolResult | EncodedResult>((resolve, reject) => {
       const done = () => {
         this.pending.delete(id);
         clearTimeout(timer);
@@ -108,13 +126,30 @@ export class DirectCalls {
             onProgress(update);
           }
         : undefined;
-      this.pending.set(id, { settle, fail, progress });
+      const settleEncoded = options.encoded
+        ? (result: EncodedResult) => {
+            done();
+            resolve(result);
+          }
+        : undefined;
+      this.pending.set(id, { settle, settleEncoded, fail, progress });
       const sent = progress ? { ...params, _meta: { ...params._meta, progressToken: id } } : params;
       this.transport.send({ jsonrpc: '2.0', id, method: 'tools/call', params: sent }).catch((err: unknown) => {
         done();
         reject(err);
       });
     });
+  }
+
+  /**
+   * A large response, by its skeleton: a result of the usual shape (isUsualCallResult, the check
+   * every result has) for a call that takes its bytes. Anything else is parsed and comes as ever.
+   */
+  private tookEncoded(skeleton: JSONRPCResultResponse, result: () => Buffer[]): boolean {
+    const pending = typeof skeleton.id === 'number' ? this.pending.get(skeleton.id) : undefined;
+    if (!pending?.settleEncoded || !isUsualCallResult(skeleton.result)) return false;
+    pending.settleEncoded(new EncodedResult(skeleton.result.isError === true, result()));
+    return true;
   }
 
   /** A response to one of these calls, or progress on one: handled here, and the Client never sees it. */

@@ -1,7 +1,8 @@
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCResultResponse } from '@modelcontextprotocol/server';
 import { JsonRpcHeadScanner, type MessageHead } from './jsonrpc-head';
+import { JsonSkeleton, type Skeleton } from './json-skeleton';
 import { errorMessage } from '@/lib/thrown';
 import { itemAt } from '@/lib/arrays';
 import { isObject } from '@/lib/records';
@@ -20,8 +21,23 @@ export type LineProblem =
 export type ProblemHandler = (problem: LineProblem) => JSONRPCMessage | null;
 
 const NEWLINE = 0x0a;
+/** A line this long may be a result to hand on as it came: it is read for its skeleton from here on, as it streams. */
+const SKELETON_FROM = 256 * 1024;
 
-type Line = { kind: 'line'; bytes: Buffer } | { kind: 'too_large'; bytes: number; head: MessageHead };
+/**
+ * Who takes a large response as the bytes it came in (DirectCalls, #45): `wanted` says whether
+ * a long line is worth reading for it at all, `take` whether it took this one.
+ */
+export interface EncodedResponses {
+  wanted(): boolean;
+  /** `message` is the response's skeleton (its shape, long strings stood in for: never to be handed on); `result` its result's bytes. */
+  take(message: JSONRPCResultResponse, result: () => Buffer[]): boolean;
+}
+
+type Line =
+  | { kind: 'line'; bytes: Buffer }
+  | { kind: 'read'; chunks: Buffer[]; scanner: JsonSkeleton }
+  | { kind: 'too_large'; bytes: number; head: MessageHead };
 
 /**
  * Newline-delimited JSON-RPC, as the SDK's ReadBuffer reads it (`append`, `readMessage`, `clear`),
@@ -38,6 +54,10 @@ export class BoundedLineReader {
   private readonly lines: Line[] = [];
   /** A message its owner serves itself (true), never handed to the SDK; the others go on as they came. */
   claim: ((message: JSONRPCMessage) => boolean) | null = null;
+  /** A large response its owner takes as bytes; the others are parsed and go on as they came. */
+  encoded: EncodedResponses | null = null;
+  /** The long line being read for its skeleton. */
+  private scanner: JsonSkeleton | null = null;
 
   constructor(
     readonly maxLineBytes: number,
@@ -63,7 +83,8 @@ export class BoundedLineReader {
 
   readMessage(): JSONRPCMessage | null {
     for (let line = this.lines.shift(); line; line = this.lines.shift()) {
-      const outcome = line.kind === 'too_large' ? { problem: line } : decode(line.bytes);
+      if (line.kind === 'read' && this.tookEncoded(line.scanner)) continue;
+      const outcome = line.kind === 'too_large' ? { problem: line } : decode(line.kind === 'read' ? Buffer.concat(line.chunks) : line.bytes);
       if ('message' in outcome) {
         if (this.claim?.(outcome.message)) continue;
         return outcome.message;
@@ -80,7 +101,17 @@ export class BoundedLineReader {
     this.chunks = [];
     this.held = 0;
     this.skipping = null;
+    this.scanner = null;
     this.lines.length = 0;
+  }
+
+  /** A long line its skeleton shows to be a plain response, taken as bytes by its owner. */
+  private tookEncoded(scanner: JsonSkeleton): boolean {
+    const skeleton = scanner.finish();
+    const response = skeleton?.result ? plainResponse(skeleton) : null;
+    if (!response || !skeleton?.result) return false;
+    const { start, end } = skeleton.result;
+    return this.encoded?.take(response, () => scanner.bytes(start, end)) ?? false;
   }
 
   private take(chunk: Buffer, start: number, end: number): void {
@@ -92,15 +123,24 @@ export class BoundedLineReader {
       this.skipping = { bytes: this.held, scanner };
       this.chunks = [];
       this.held = 0;
+      this.scanner = null;
     }
     if (this.skipping) {
       this.skipping.scanner.feed(chunk, start, end);
       this.skipping.bytes += end - start;
       return;
     }
-    // A copy: a slice would keep the whole chunk (64 KiB) alive for a short line.
-    this.chunks.push(Buffer.from(chunk.subarray(start, end)));
+    // A copy of a part: a slice would keep the whole chunk (64 KiB) alive for a short line. A
+    // whole chunk, the most of a long line, is kept as it is: the stream hands each read a buffer of its own.
+    const part = start === 0 && end === chunk.length ? chunk : Buffer.from(chunk.subarray(start, end));
+    this.chunks.push(part);
     this.held += end - start;
+    if (this.scanner) this.scanner.feed(part);
+    else if (this.held >= SKELETON_FROM && this.encoded?.wanted()) {
+      // Read from here on as it streams: what came before is read now, once.
+      this.scanner = new JsonSkeleton();
+      for (const held of this.chunks) this.scanner.feed(held);
+    }
   }
 
   private endLine(): void {
@@ -109,10 +149,12 @@ export class BoundedLineReader {
       this.skipping = null;
       return;
     }
-    const bytes = this.chunks.length === 1 ? itemAt(this.chunks, 0) : Buffer.concat(this.chunks);
+    if (this.scanner) {
+      this.lines.push({ kind: 'read', chunks: this.chunks, scanner: this.scanner });
+      this.scanner = null;
+    } else this.lines.push({ kind: 'line', bytes: this.chunks.length === 1 ? itemAt(this.chunks, 0) : Buffer.concat(this.chunks) });
     this.chunks = [];
     this.held = 0;
-    this.lines.push({ kind: 'line', bytes });
   }
 }
 
@@ -143,6 +185,17 @@ function decode(bytes: Buffer): Decoded {
       detail: 'not a JSON-RPC 2.0 request, notification or response',
     },
   };
+}
+
+/** The skeleton's response, when it is one of the plain messages (a result). */
+function plainResponse(skeleton: Skeleton): JSONRPCResultResponse | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(skeleton.text);
+  } catch {
+    return null;
+  }
+  return isPlainMessage(value) && 'result' in value ? value : null;
 }
 
 /** A result's `_meta` the schema takes as it is: none, or one without the one key it checks. */

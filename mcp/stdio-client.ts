@@ -13,6 +13,8 @@ import { ProtocolErrorCode } from '@modelcontextprotocol/client';
 export class BoundedStdioClientTransport extends StdioClientTransport {
   /** Kept past the SDK's close, which forgets the process before it has exited. */
   private childPid: number | null = null;
+  /** What reads the server's lines (DirectCalls takes large results from it as they came). */
+  readonly reader: BoundedLineReader;
 
   constructor(
     params: StdioServerParameters,
@@ -20,7 +22,8 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
     private readonly log: (message: string) => void,
   ) {
     super(params);
-    installReader(this, new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem)));
+    this.reader = new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem));
+    installReader(this, this.reader);
   }
 
   override async start(): Promise<void> {

@@ -153,7 +153,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
     client,
     protocolVersion,
     // A 2026-07-28 session's results carry what only the Client decodes (resultType, input requests).
-    ...(protocolVersion === STATELESS_REVISION ? {} : { direct: new DirectCalls(transport) }),
+    ...(protocolVersion === STATELESS_REVISION ? {} : { direct: new DirectCalls(transport, transport.reader) }),
     closed: sessionEnded(exited, subscription),
     stderrTail: () => stderr,
     close,

@@ -17,6 +17,7 @@ import type { Spool } from './spool';
 import { type CallOutcome, finishTrace, startedTrace, startTrace, type TraceHead } from './traces';
 import { UpstreamUnavailable } from './upstreams';
 import type { CallParams } from '@/mcp/direct-calls';
+import type { EncodedResult } from '@/mcp/encoded-result';
 import type { CallSignal } from '@/mcp/call-signal';
 import { errorMessage } from '@/lib/thrown';
 
@@ -59,13 +60,25 @@ export async function clientCall(
   return result;
 }
 
+/**
+ * `encoded`: the caller writes a result as the server sent it (serveCallsDirectly), and a large
+ * one comes as the bytes it came in, an EncodedResult (#45); without it, every result is a value.
+ */
+export function handleCall(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  params: CallParams,
+  context: CallContext & { encoded: true },
+): Promise<CallToolResult | EncodedResult>;
+export function handleCall(state: ProxyState, spool: Spool, session: ProxySession, params: CallParams, context?: CallContext): Promise<CallToolResult>;
 export async function handleCall(
   state: ProxyState,
   spool: Spool,
   session: ProxySession,
   params: CallParams,
-  context: CallContext = {},
-): Promise<CallToolResult> {
+  context: CallContext & { encoded?: true } = {},
+): Promise<CallToolResult | EncodedResult> {
   const { signal } = context;
   const startedAt = Date.now();
   const started = performance.now();
@@ -131,12 +144,12 @@ export async function handleCall(
       outcome.problems = checked.problems;
       if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? called : params.name, checked.problems ?? []);
     }
-    let result: CallToolResult;
+    let result: CallToolResult | EncodedResult;
     trace = startTrace(params.name, traceContext, startedAt);
     // On disk before the server sees the call: a proxy killed during it leaves it traced, of unknown outcome (§events).
     spool.begin(startedTrace(trace, outcome));
     try {
-      const answer = upstream.call(upstreamParams(tool, forwarded, params._meta), signal, context.progress);
+      const answer = upstream.call(upstreamParams(tool, forwarded, params._meta), signal, context.progress, context.encoded === true);
       if (!judgedFirst) outcome.problems = state.argumentChecks.report(checks, called, inputSchema, forwarded ?? {});
       result = await answer;
     } catch (err) {

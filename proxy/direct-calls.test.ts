@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { until } from '@/test/stdio-framing';
 import type { CallParams } from '@/mcp/direct-calls';
+import { EncodedResult } from '@/mcp/encoded-result';
 import { type DirectCallHandler, serveCallsDirectly } from './direct-calls';
 import { BoundedStdioServerTransport } from './stdio-server';
 
@@ -10,7 +12,7 @@ import { BoundedStdioServerTransport } from './stdio-server';
  * A Server on the proxy's stdio transport with serveCallsDirectly in front, driven line by line
  * as a client would: what the handler is given and what the client reads back.
  */
-async function serving(handle: DirectCallHandler, errors: Error[] = []) {
+async function serving(handle: (...args: Parameters<DirectCallHandler>) => Promise<CallToolResult>, errors: Error[] = []) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
@@ -166,5 +168,31 @@ describe('serveCallsDirectly (a stdio client’s plain tools/call past the Serve
     s.send({ jsonrpc: '2.0', id: ping.id, result: {} });
     expect(await s.answer(1)).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'asked' }] } });
     await s.close();
+  });
+
+  it('writes a result that came as its bytes (#45) as they came, in the envelope of the request', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
+    const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+    // Escapes JSON.stringify would not write: the line shows whether the result was encoded again.
+    const written = '{"content":[{"type":"text","text":"caf\\u00e9 a\\/b"}],"isError":false}';
+    const pieces = [Buffer.from(written.slice(0, 10)), Buffer.from(written.slice(10, 30)), Buffer.from(written.slice(30))];
+    serveCallsDirectly(
+      transport,
+      server,
+      async () => new EncodedResult(false, pieces),
+      () => {},
+    );
+    await server.connect(transport);
+    let out = '';
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    stdin.write(`${JSON.stringify(call(7, { name: 'big' }))}\n`);
+    const line = await until(() => (out.endsWith('\n') ? out : undefined));
+    expect(line).toBe(`{"result":${written},"jsonrpc":"2.0","id":7}\n`);
+    expect(JSON.parse(line)).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'café a/b' }], isError: false } });
+    await server.close();
   });
 });

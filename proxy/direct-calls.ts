@@ -3,6 +3,7 @@ import type { CallToolResult, JSONRPCMessage, JSONRPCRequest, Progress, Progress
 import { isPlainCallRequest } from './call-server';
 import type { CallParams } from '@/mcp/direct-calls';
 import { CallCancel, type CallSignal } from '@/mcp/call-signal';
+import { EncodedResult } from '@/mcp/encoded-result';
 import type { InFlight } from './passthrough/hub';
 import type { BoundedStdioServerTransport } from './stdio-server';
 import { isObject } from '@/lib/records';
@@ -16,14 +17,15 @@ export type DirectCallHandler = (
   signal: CallSignal,
   sendRequest: InFlight['sendRequest'],
   progress?: (progress: Progress) => void,
-) => Promise<CallToolResult>;
+) => Promise<CallToolResult | EncodedResult>;
 
 /**
  * A stdio client's plain tools/call (#26) served without the Server's request machinery: no
  * context object, no schema checks of a request the reader already found plain, no result
  * parse. Plain: params only `name` and `arguments`, and at most a progress token in `_meta`.
  * What the Server would do for such a request is done here as it does it on a 2025-11-25
- * connection: the answer carries the request's id; a thrown error answers with its `code`
+ * connection: the answer carries the request's id (a large result, an EncodedResult, goes out
+ * as the bytes its server wrote); a thrown error answers with its `code`
  * (-32603 when it has none, -32002 sent as -32602), message and data; a
  * `notifications/cancelled` for the request aborts its signal and it is answered with nothing;
  * progress goes out under the client's token, each one written before the result.
@@ -49,7 +51,11 @@ export function serveCallsDirectly(transport: BoundedStdioServerTransport, serve
           };
     try {
       const result = await handle(call.params, cancel, sendRequest, progress);
-      if (!cancel.aborted) write({ result, jsonrpc: '2.0', id });
+      if (cancel.aborted) return;
+      // A large result as its server wrote it: its bytes go on in the envelope of this request (#45).
+      if (result instanceof EncodedResult) {
+        if (!transport.sendEncoded(id, result)) onError(new Error('Failed to send response: the stdio transport is closed'));
+      } else write({ result, jsonrpc: '2.0', id });
     } catch (err) {
       if (!cancel.aborted) write({ jsonrpc: '2.0', id, error: errorOf(err) });
     } finally {

@@ -51,7 +51,8 @@ export function sessionServer(
   // The same call for serveCallsDirectly (stdio), which writes each progress before the result itself.
   const direct: DirectCallHandler = (params, signal, sendRequest, progress) => {
     session.lastSeenAt = Date.now();
-    const run = () => handleCall(state, spool, session, params, { signal, progress });
+    // serveCallsDirectly writes a result as its server sent it: a large one is handed on as its bytes (#45).
+    const run = () => handleCall(state, spool, session, params, { signal, progress, encoded: true });
     return passthrough ? passthrough.during(session, sendRequest, run) : run();
   };
   passthrough?.register(server, session, capabilities);

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import type { EncodedResult } from '@/mcp/encoded-result';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BoundedLineReader, installReader, type LineProblem, requestId } from '@/mcp/line-reader';
 import { tooLargeData, tooLargeText } from '@/mcp/message-limit';
@@ -36,6 +37,21 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
   sendNow(message: JSONRPCMessage): boolean {
     if (this.closed) return false;
     this.write(message);
+    return true;
+  }
+
+  /**
+   * A tools/call response whose result is the bytes its server wrote (#45), in one line: written
+   * as they are, never decoded or encoded again; false once the transport is closed.
+   */
+  sendEncoded(id: RequestId, result: EncodedResult): boolean {
+    if (this.closed) return false;
+    // Corked: the pieces leave in one write, and nothing else is written between them.
+    this.stdout.cork();
+    this.stdout.write('{"result":');
+    for (const bytes of result.bytes) this.stdout.write(bytes);
+    this.stdout.write(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n`);
+    this.stdout.uncork();
     return true;
   }
 

@@ -5,6 +5,7 @@ import { heartbeat } from '@/mcp/protocol';
 import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { CallParams } from '@/mcp/direct-calls';
+import type { EncodedResult } from '@/mcp/encoded-result';
 import type { CallSignal } from '@/mcp/call-signal';
 import type { UpstreamConfig } from './config';
 import { errorMessage } from '@/lib/thrown';
@@ -93,13 +94,14 @@ export class Upstream {
     return `MCP server '${this.name}' is unavailable (${this.lastError ?? 'not connected'}); favindex proxy is restarting it (restart ${this.restarts}${when})`;
   }
 
-  async call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void): Promise<CallToolResult> {
+  /** `encoded`: the caller writes a result as it came, and takes a large one as an EncodedResult (stdio sessions on 2025-11-25). */
+  async call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void, encoded = false): Promise<CallToolResult | EncodedResult> {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
       const timeoutMs = this.options.callTimeoutMs;
       // A stdio session on 2025-11-25 takes its calls direct (#26): faster, and no progress is lost.
-      if (connection.direct) return await connection.direct.call(params, { timeoutMs, signal, onProgress });
+      if (connection.direct) return await connection.direct.call(params, { timeoutMs, signal, onProgress, encoded });
       return await callUpstreamTool(connection.client, params, { timeoutMs, signal, onProgress });
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
