@@ -6,18 +6,22 @@ import { isObject } from '@/lib/records';
 
 /** Past this, the journal is written again with only the calls under way (it is never cut shorter before). */
 const COMPACT_BYTES = 1 << 20;
+/** Ends not yet noted are written with the next call's start, or after this long. */
+const END_NOTE_MS = 200;
 
 /**
  * Calls sent to a server and not yet traced, on disk (§events, a call under way): before a call
  * goes to its server, its trace as it stands then (status `unknown`, no duration) is appended to
- * this process's journal, `<spool>/started/<time>-<pid>-<n>.ndjson`; once the call's own trace is in
- * the spool, an `{"ended": id}` line says so. Past COMPACT_BYTES the journal is written again with
- * the calls under way only; it is not cut back sooner, so it never hands back to the spool, a
- * block at a time, room a full disk would then flap over. A proxy killed mid-call (SIGKILL, a crash) leaves the started traces of its calls there,
- * and the next proxy to start on the folder moves them into the spool: each such call is then
- * sent once, as of unknown outcome. Its trace and the started one share their id, so ingest
- * never counts a call twice, whichever reaches it. Never throws: a journal the disk refuses only
- * costs the trace of a call that is under way when the proxy is killed.
+ * this process's journal, `<spool>/started/<time>-<pid>-<n>.ndjson`. Once the call's own trace is
+ * in the spool, an `{"ended": id}` line says so, written with the next call's start (one write a
+ * call) or END_NOTE_MS later. Past COMPACT_BYTES the journal is written again with the calls
+ * under way only; it is not cut back sooner, so it never hands the spool back room, a block at a
+ * time, that a full disk would then flap over. A proxy killed mid-call (SIGKILL, a crash) leaves
+ * the started traces of its calls there, and the next proxy to start on the folder moves them
+ * into the spool: each such call is then sent once, as of unknown outcome. Its trace and the
+ * started one share their id, so ingest never counts a call twice, whichever reaches it; an end
+ * the kill kept from the journal costs at most a trace sent again (favindex counts it once).
+ * Never throws: a journal the disk refuses only costs the trace of a call under way at a kill.
  */
 export class StartedCalls {
   private fd: number | null = null;
@@ -27,6 +31,9 @@ export class StartedCalls {
   private readonly open = new Map<string, string>();
   private failing = false;
   private seq = 0;
+  /** `{"ended": id}` lines not written yet. */
+  private ends = '';
+  private endTimer: NodeJS.Timeout | null = null;
 
   private readonly dir: string;
 
@@ -43,18 +50,36 @@ export class StartedCalls {
     if (typeof trace.id !== 'string') return;
     const line = `${JSON.stringify(trace)}\n`;
     this.open.set(trace.id, line);
-    this.write(line);
+    this.write(this.takeEnds() + line);
   }
 
   /** The call's own trace is in the spool: its started trace is done with. */
   end(id: string): void {
     if (!this.open.delete(id)) return;
-    if (this.bytes > COMPACT_BYTES) this.compact();
-    else this.write(`${JSON.stringify({ ended: id })}\n`);
+    if (this.bytes > COMPACT_BYTES) {
+      this.compact();
+      return;
+    }
+    this.ends += `${JSON.stringify({ ended: id })}\n`;
+    if (this.endTimer) return;
+    this.endTimer = setTimeout(() => {
+      this.endTimer = null;
+      if (this.ends) this.write(this.takeEnds());
+    }, END_NOTE_MS);
+    this.endTimer.unref();
+  }
+
+  private takeEnds(): string {
+    const ends = this.ends;
+    this.ends = '';
+    return ends;
   }
 
   /** A clean stop: the journal is removed when no call is under way (else it is left for the next start). */
   close(): void {
+    if (this.endTimer) clearTimeout(this.endTimer);
+    this.endTimer = null;
+    if (this.open.size > 0 && this.ends) this.write(this.takeEnds());
     if (this.fd === null || this.open.size > 0) return;
     try {
       fs.closeSync(this.fd);
@@ -111,6 +136,7 @@ export class StartedCalls {
     const oldFile = this.file;
     this.fd = null;
     this.bytes = 0;
+    this.ends = '';
     for (const line of this.open.values()) this.write(line);
     if (old === null) return;
     try {
