@@ -139,6 +139,30 @@ export const TEST_QUERY_LIMITS = { perProject: 200, queryLength: 200 } as const;
  */
 export const ARGUMENT_WRONG_KEYS = 10;
 
+/**
+ * What one argument check takes on (§arguments), so that no schema and no call, from any project,
+ * holds the process: patterns run on RE2, in time linear in the value, and every walk stops at a
+ * bound and says so.
+ */
+export const ARGUMENT_CHECK_LIMITS = {
+  /** A pattern longer than this is not judged. */
+  patternLength: 1_000,
+  /** Nor one whose RE2 program has more instructions: a test costs up to length × program. */
+  patternProgram: 1_000,
+  /** Nor the patterns of one schema past this many characters, all its distinct patterns together. */
+  schemaPatternChars: 4_000,
+  /** A schema nested deeper than this is not compiled: its tool is unchecked. */
+  schemaDepth: MAX_JSON_DEPTH,
+  /** Nor one of more JSON values than this (each object, array, key's value and item counts one). */
+  schemaValues: 2_000,
+  /** One call's pattern tests, each a value's length × its pattern's program + 64, summed: past it, values pass unjudged. */
+  patternWork: 1_000_000,
+  /** Keys of one call read for keys the schema does not declare. */
+  keysPerCall: 10_000,
+  /** "Did you mean": a key longer than this gets no suggestion. */
+  suggestKeyLength: 64,
+} as const;
+
 /** Identities GET /usage/identities lists at most (§policy): tokens × clients stay few; past this the answer says it was cut. */
 export const MAX_USAGE_IDENTITIES = 200;
 

@@ -34,7 +34,7 @@ export class ArgumentChecks {
       }
       return UNCHECKED;
     }
-    const problems = compiled.check(args);
+    const { problems } = compiled.check(args);
     return { problems, refuse: mode === 'enforce' && problems.some((p) => p.blocking) };
   }
 

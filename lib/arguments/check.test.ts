@@ -21,7 +21,9 @@ const REPORT = {
 function check(schema: Record<string, unknown>, args: unknown) {
   const compiled = compileToolSchema(schema);
   if (!compiled.ok) throw new Error(compiled.reason);
-  return compiled.check(args);
+  const result = compiled.check(args);
+  expect(result.unchecked, 'an ordinary call is judged whole').toBeUndefined();
+  return result.problems;
 }
 
 describe('checking a call against its inputSchema', () => {
@@ -96,6 +98,15 @@ describe('checking a call against its inputSchema', () => {
     const failed = tools.filter((t) => !checks.for(t.inputSchema).ok).map((t) => t.name);
     expect(failed).toEqual([]);
     expect(checks.for(tools[0]!.inputSchema)).toBe(checks.for(tools[0]!.inputSchema));
+  });
+
+  it('keeps checking with a schema compiled before ajv’s instances were made anew', () => {
+    const first = compileToolSchema({ ...REPORT, properties: { ...REPORT.properties, code: { type: 'string', pattern: '^[A-Z]{3}$' } } });
+    // Past COMPILES_PER_INSTANCE: the instances that compiled `first` are dropped by now.
+    for (let i = 0; i < 501; i++) compileToolSchema({ const: i });
+    if (!first.ok) throw new Error(first.reason);
+    expect(first.check({ startDate: '2026-01-01', code: 'ABC' })).toEqual({ problems: [] });
+    expect(first.check({ startDate: '2026-01-01', code: 'abc' }).problems).toEqual([expect.objectContaining({ path: '$.code', keyword: 'pattern' })]);
   });
 });
 

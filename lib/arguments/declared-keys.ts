@@ -1,7 +1,10 @@
 import type { ArgumentProblem } from './classes';
 import { jsonPath } from './json-path';
+import { patternTest } from './pattern-engine';
+import { linearPattern } from './patterns';
 import { suggestKey } from './suggest';
 import { kept } from '@/lib/kept';
+import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
 type Schema = Record<string, unknown>;
 
@@ -15,46 +18,71 @@ const isObject = (value: unknown): value is Schema => typeof value === 'object' 
  * `properties`. A validator flags them only under `additionalProperties: false`; most servers
  * leave that out, and then `start` for `startDate` passes the schema and the server ignores it.
  * So they are found here, each with the declared key it most likely stood for, and marked
- * blocking only where the schema forbids them.
+ * blocking only where the schema forbids them. The walk is bounded (MAX_DEPTH levels, MAX_ITEMS
+ * items of an array, ARGUMENT_CHECK_LIMITS.keysPerCall keys in all) and adds to `stopped` what
+ * it left unread; the caller takes problems only as long as it wants them.
  */
-export function undeclaredKeys(schema: Schema, args: unknown): ArgumentProblem[] {
-  const found: ArgumentProblem[] = [];
-  walk(schema, args, [], schema, found, 0);
-  return found;
+export function* undeclaredKeys(schema: Schema, args: unknown, stopped = new Set<string>()): Generator<ArgumentProblem> {
+  yield* walk(schema, args, [], schema, { stopped, keys: 0 }, 0);
 }
 
-function walk(raw: unknown, value: unknown, at: (string | number)[], root: Schema, found: ArgumentProblem[], depth: number): void {
+interface Walk {
+  stopped: Set<string>;
+  /** Keys read so far, in all. */
+  keys: number;
+}
+
+function* walk(raw: unknown, value: unknown, at: (string | number)[], root: Schema, state: Walk, depth: number): Generator<ArgumentProblem> {
+  const { stopped } = state;
   const schema = resolve(raw, root);
-  if (!schema || depth > MAX_DEPTH) return;
-  if (Array.isArray(value)) {
-    const items = resolve(schema.items, root);
-    if (items) for (const [i, item] of value.slice(0, MAX_ITEMS).entries()) walk(items, item, [...at, i], root, found, depth + 1);
+  if (!schema || typeof value !== 'object' || value === null || state.keys > ARGUMENT_CHECK_LIMITS.keysPerCall) return;
+  if (depth > MAX_DEPTH) {
+    stopped.add(`keys nested deeper than ${MAX_DEPTH} levels were not read for undeclared keys`);
     return;
   }
-  if (!isObject(value)) return;
+  if (Array.isArray(value)) {
+    const items = resolve(schema.items, root);
+    if (!items) return;
+    for (const [i, item] of value.entries()) {
+      if (i < MAX_ITEMS) yield* walk(items, item, [...at, i], root, state, depth + 1);
+      else if (typeof item === 'object' && item !== null) {
+        stopped.add(`only the first ${MAX_ITEMS} items of an array were read for undeclared keys`);
+        return;
+      }
+    }
+    return;
+  }
   const plan = planOf(schema, root);
   // No declared keys, or a schema for the other keys (or an explicit `true`): the server takes any.
   if (!plan) return;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key) || plan.properties.has(key) || plan.patterns.some((re) => re.test(key))) continue;
-    const unsent = plan.declared.filter((k) => !Object.hasOwn(value, k));
+  // Sound: an object that is not an array, checked above; arguments are parsed JSON.
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    if (++state.keys > ARGUMENT_CHECK_LIMITS.keysPerCall) {
+      stopped.add(`only the first ${ARGUMENT_CHECK_LIMITS.keysPerCall.toLocaleString('en')} keys of the call were read for undeclared keys`);
+      return;
+    }
+    if (plan.properties.has(key) || plan.patterns.some((test) => test(key))) continue;
+    const unsent = plan.declared.filter((k) => !Object.hasOwn(object, k));
     const suggestion = suggestKey(key, unsent, new Set(unsent.filter((k) => plan.required.has(k))));
-    found.push({
+    yield {
       path: jsonPath([...at, key]),
       class: 'unexpected_param',
       keyword: 'additionalProperties',
       blocking: plan.forbidden,
       ...(suggestion ? { suggestion } : {}),
-    });
+    };
   }
-  for (const [key, sub] of plan.properties) if (Object.hasOwn(value, key)) walk(sub, value[key], [...at, key], root, found, depth + 1);
+  for (const [key, sub] of plan.properties) if (Object.hasOwn(object, key)) yield* walk(sub, object[key], [...at, key], root, state, depth + 1);
 }
 
 /** What one object schema declares, with its branches: worked out once per schema node, not per call (#26). */
 interface KeyPlan {
   properties: Map<string, unknown>;
   declared: string[];
-  patterns: RegExp[];
+  /** The tests of its `patternProperties`: a key one of them matches is declared (and one RE2 cannot judge is taken as declared). */
+  patterns: ((key: string) => boolean)[];
   required: Set<string>;
   /** `additionalProperties: false` or `unevaluatedProperties: false` on the schema or a branch. */
   forbidden: boolean;
@@ -81,7 +109,12 @@ function makePlan(schema: Schema, root: Schema): KeyPlan | null {
   return {
     properties,
     declared: [...properties.keys()],
-    patterns: branches.flatMap((b) => (isObject(b.patternProperties) ? Object.keys(b.patternProperties) : [])).flatMap(toRegExp),
+    patterns: branches
+      .flatMap((b) => (isObject(b.patternProperties) ? Object.keys(b.patternProperties) : []))
+      .map((source) => {
+        const pattern = linearPattern(source);
+        return patternTest(pattern.ok ? pattern : null);
+      }),
     required: new Set(branches.flatMap((b) => (Array.isArray(b.required) ? b.required.filter((k): k is string => typeof k === 'string') : []))),
     forbidden: branches.some((b) => b.additionalProperties === false || b.unevaluatedProperties === false),
   };
@@ -117,12 +150,4 @@ function pointerTarget(root: Schema, ref: string): Schema | null {
     node = node[key];
   }
   return isObject(node) ? node : null;
-}
-
-function toRegExp(pattern: string): RegExp[] {
-  try {
-    return [new RegExp(pattern, 'u')];
-  } catch {
-    return [];
-  }
 }

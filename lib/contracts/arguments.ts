@@ -51,8 +51,12 @@ export type ToolArgumentSummary = z.infer<typeof toolArgumentSummarySchema>;
 
 export const uncheckedSchemaSchema = z.object({
   tool: z.string(),
-  reason: z.string().describe('Why its inputSchema does not compile; its calls are passed through unchecked.'),
+  reason: z.string().describe('Why its inputSchema does not compile, or which of its patterns are not judged and why.'),
+  partly: z
+    .boolean()
+    .describe('False: the schema does not compile and its calls pass unchecked. True: its calls are checked against all but what the reason names.'),
 });
+export type UncheckedSchema = z.infer<typeof uncheckedSchemaSchema>;
 
 /** GET /api/projects/:id/usage/arguments: why calls fail, per tool, model and client (§arguments). */
 export const argumentUsageSchema = z.object({
@@ -63,6 +67,6 @@ export const argumentUsageSchema = z.object({
   tools: z.array(toolArgumentSummarySchema).describe('Every tool with a checked call, worst first.'),
   rows: z.array(toolArgumentRowSchema).describe('Each tool by model and client.'),
   wrongKeys: z.array(wrongKeySchema).describe('The most common wrong keys across tools.'),
-  unchecked: z.array(uncheckedSchemaSchema).describe('Tools of the current catalog whose inputSchema does not compile.'),
+  unchecked: z.array(uncheckedSchemaSchema).describe('Tools of the current catalog whose inputSchema is not checked in full (§arguments).'),
 });
 export type ArgumentUsage = z.infer<typeof argumentUsageSchema>;

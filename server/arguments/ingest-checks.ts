@@ -39,7 +39,7 @@ export class IngestArgumentChecks {
       const schemas = version ? await this.versionSchemas(db, catalog.projectId, version) : null;
       const schema = schemas?.get(call.tool);
       const compiled = schema ? this.schemas.for(schema) : undefined;
-      found.push(compiled?.ok ? compiled.check(call.args).map(stored) : undefined);
+      found.push(compiled?.ok ? compiled.check(call.args).problems.map(stored) : undefined);
     }
     return found;
   }

@@ -5,7 +5,7 @@ import { type WrongKeyRow, wrongKeyRows } from '@/db/queries/usage/arguments-wro
 import { type ArgumentCheckMode, FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { compileToolSchema } from '@/lib/arguments/check';
 import { BoundedMap } from '@/lib/bounded-map';
-import type { ArgumentUsage, ToolArgumentRow, ToolArgumentSummary } from '@/lib/contracts/arguments';
+import type { ArgumentUsage, ToolArgumentRow, ToolArgumentSummary, UncheckedSchema } from '@/lib/contracts/arguments';
 import { ARGUMENT_WRONG_KEYS } from '@/lib/limits';
 import type { UsageWindow } from '@/lib/usage/window';
 import { currentSurface } from '@/server/projects/projects';
@@ -55,7 +55,7 @@ export interface ArgumentUsageInput {
   checks: ArgumentCheckMode;
   rows: readonly ArgumentCountsRow[];
   wrongKeys: readonly WrongKeyRow[];
-  unchecked: { tool: string; reason: string }[];
+  unchecked: UncheckedSchema[];
 }
 
 /**
@@ -119,11 +119,11 @@ export function buildArgumentUsage(input: ArgumentUsageInput): ArgumentUsage {
 }
 
 /**
- * Whether each tool of a server version's tools/list compiles, by the version's fingerprint (a
+ * Whether each tool of a server version's tools/list compiles, and whole (a pattern RE2 cannot take is not judged), by the version's fingerprint (a
  * hash of its tools): a version is compiled once per process, and a new version, however it
  * arrives, is a new key. 256 versions cover every server of many projects.
  */
-const uncheckedByVersion = new BoundedMap<string, { tool: string; reason: string }[]>(256);
+const uncheckedByVersion = new BoundedMap<string, UncheckedSchema[]>(256);
 
 function uncheckedOf(server: string, fingerprint: string, tools: readonly { name: string; inputSchema?: unknown }[]) {
   const key = `${server}\u0000${fingerprint}`;
@@ -135,7 +135,8 @@ function uncheckedOf(server: string, fingerprint: string, tools: readonly { name
       // A tool that lists no inputSchema is checked against nothing: nothing to report.
       if (!isRecord(schema)) continue;
       const compiled = compileToolSchema(schema);
-      if (!compiled.ok) found.push({ tool: `${server}/${tool.name}`, reason: compiled.reason });
+      if (!compiled.ok) found.push({ tool: `${server}/${tool.name}`, reason: compiled.reason, partly: false });
+      else if (compiled.unchecked) found.push({ tool: `${server}/${tool.name}`, reason: compiled.unchecked, partly: true });
     }
     uncheckedByVersion.set(key, found);
   }

@@ -139,10 +139,26 @@ describe('Why calls fail', () => {
   });
 
   it('names the tools whose schemas do not compile', async () => {
-    serve(usage({ unchecked: [{ tool: 'jira/search', reason: "can't resolve reference https://example.com/q.json" }] }));
+    serve(usage({ unchecked: [{ tool: 'jira/search', reason: "can't resolve reference https://example.com/q.json", partly: false }] }));
     render(withQueries(<WhyCallsFail id="p" window="30d" models={[]} clients={[]} />));
     expect((await screen.findByTestId('unchecked-schemas')).textContent).toBe(
       "1 tool of the catalog has a schema that does not compile; its calls pass unchecked: jira/search (can't resolve reference https://example.com/q.json).",
+    );
+  });
+
+  it('names apart the tools checked in part, with the patterns not judged', async () => {
+    serve(
+      usage({
+        unchecked: [
+          { tool: 'jira/search', reason: 'the inputSchema does not compile', partly: false },
+          { tool: 'auth/signup', reason: 'pattern "^(?=.*\\d).{8,}$" is not judged: RE2 has no lookaround', partly: true },
+        ],
+      }),
+    );
+    render(withQueries(<WhyCallsFail id="p" window="30d" models={[]} clients={[]} />));
+    expect((await screen.findByTestId('unchecked-schemas')).textContent).toBe(
+      '1 tool of the catalog has a schema that does not compile; its calls pass unchecked: jira/search (the inputSchema does not compile). ' +
+        '1 tool is checked in part: auth/signup (pattern "^(?=.*\\d).{8,}$" is not judged: RE2 has no lookaround).',
     );
   });
 

@@ -59,20 +59,34 @@ function NothingChecked({ id, usage }: { id: string; usage: ArgumentUsage }) {
 
 function Unchecked({ usage }: { usage: ArgumentUsage }) {
   if (usage.unchecked.length === 0) return null;
-  const one = usage.unchecked.length === 1;
+  const none = usage.unchecked.filter((u) => !u.partly);
+  const partly = usage.unchecked.filter((u) => u.partly);
   return (
     <Alert tone="warn" className="small" role="status" data-testid="unchecked-schemas">
-      {one
-        ? '1 tool of the catalog has a schema that does not compile; its'
-        : `${usage.unchecked.length} tools of the catalog have schemas that do not compile; their`}{' '}
-      calls pass unchecked:{' '}
-      {usage.unchecked
-        .slice(0, 5)
-        .map((u) => `${u.tool} (${u.reason})`)
-        .join('; ')}
-      {usage.unchecked.length > 5 ? `; and ${usage.unchecked.length - 5} more` : ''}.
+      {none.length > 0 && (
+        <>
+          {none.length === 1
+            ? '1 tool of the catalog has a schema that does not compile; its'
+            : `${none.length} tools of the catalog have schemas that do not compile; their`}{' '}
+          calls pass unchecked: {listed(none)}.
+        </>
+      )}
+      {none.length > 0 && partly.length > 0 && ' '}
+      {partly.length > 0 && (
+        <>
+          {partly.length === 1 ? '1 tool is' : `${partly.length} tools are`} checked in part: {listed(partly)}.
+        </>
+      )}
     </Alert>
   );
+}
+
+function listed(tools: ArgumentUsage['unchecked']): string {
+  const shown = tools
+    .slice(0, 5)
+    .map((u) => `${u.tool} (${u.reason})`)
+    .join('; ');
+  return tools.length > 5 ? `${shown}; and ${tools.length - 5} more` : shown;
 }
 
 /**

@@ -8,7 +8,10 @@ import { createTestProject } from '@/test/fixtures';
 
 const t = setupTestDatabase();
 
-/** A calendar server whose list_events requires startDate and endDate, and one tool whose schema points outside itself. */
+/**
+ * A calendar server whose list_events requires startDate and endDate, one tool whose schema points
+ * outside itself, and one with a pattern RE2 cannot take.
+ */
 const CALENDAR = {
   tools: [
     {
@@ -22,6 +25,7 @@ const CALENDAR = {
     },
     { name: 'get_event', inputSchema: { type: 'object', properties: { eventId: { type: 'string' } }, required: ['eventId'] } },
     { name: 'remote', inputSchema: { $ref: 'https://schemas.example.com/remote.json' } },
+    { name: 'invite', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(?=.*\\d)\\w{6}$' } } } },
   ],
 };
 
@@ -169,9 +173,10 @@ describe('GET /api/projects/:id/usage/arguments', () => {
     expect(qwen.wrongKeys).toEqual([]);
     const cursorless = await read('window=3d&until=2026-03-10&client=claude-code');
     expect(cursorless.tools.map((x) => x.tool)).toEqual(['cal/get_event', 'cal/list_events']);
-    expect(cursorless.unchecked).toHaveLength(1);
-    expect(cursorless.unchecked[0]).toMatchObject({ tool: 'cal/remote' });
-    expect(cursorless.unchecked[0]!.reason).toMatch(/does not compile/);
+    expect(cursorless.unchecked).toEqual([
+      { tool: 'cal/remote', reason: expect.stringMatching(/does not compile/), partly: false },
+      { tool: 'cal/invite', reason: 'pattern "^(?=.*\\\\d)\\\\w{6}$" is not judged: RE2 has no lookaround', partly: true },
+    ]);
   });
 
   it('follows the project’s argumentChecks, answers an empty window plainly, and refuses a bad window or an unknown project', async () => {
