@@ -1,15 +1,21 @@
 import { itemAt } from '@/lib/arrays';
+import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
 /**
  * "Did you mean `startDate`?": the declared key an unexpected key most likely stood for, or
  * undefined. Models shorten (`start` for `startDate`), change case or separators (`start_date`),
  * and mistype (`startDte`); a key the call left out, and above all a required one, is the
- * likelier meaning, so those are preferred.
+ * likelier meaning, so those are preferred. The work is bounded whatever the call sends: a key
+ * longer than ARGUMENT_CHECK_LIMITS.suggestKeyLength gets no suggestion (no model means a key
+ * that long), and the edit distance is worked out only for names close enough in length to
+ * be within reach, in two rows (a 2M-character key once took 9.7 s and 600 MB here).
  */
 export function suggestKey(key: string, declared: readonly string[], preferred: ReadonlySet<string> = new Set()): string | undefined {
+  if (key.length > ARGUMENT_CHECK_LIMITS.suggestKeyLength) return undefined;
+  const a = normalise(key);
   let best: { name: string; score: number } | undefined;
   for (const name of declared) {
-    const score = closeness(key, name);
+    const score = closeness(key, a, name);
     if (score === null) continue;
     const ranked = score - (preferred.has(name) ? 0.5 : 0);
     if (!best || ranked < best.score) best = { name, score: ranked };
@@ -18,17 +24,19 @@ export function suggestKey(key: string, declared: readonly string[], preferred: 
 }
 
 /** How far apart two keys are (lower is closer), or null when one cannot stand for the other. */
-function closeness(key: string, name: string): number | null {
-  if (key === name) return null;
-  const a = normalise(key);
+function closeness(key: string, a: string, name: string): number | null {
+  // A declared name is the schema's and bounded by its size; one far longer than any key we read stands for none.
+  if (key === name || name.length > 4 * ARGUMENT_CHECK_LIMITS.suggestKeyLength) return null;
   const b = normalise(name);
   if (a === b) return 0;
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
   // `start` for `startDate`, `date` for `startDate`, `id` for `issue_id`, not `a` for `name`.
   if (shorter.length >= 2 && (longer.startsWith(shorter) || longer.endsWith(shorter))) return 1 + (longer.length - shorter.length) / longer.length;
+  const allowed = Math.max(1, Math.floor(longer.length / 4));
+  // Each edit changes the length by at most one: names further apart in length are out of reach.
+  if (longer.length - shorter.length > allowed) return null;
   const distance = editDistance(a, b);
-  const allowed = Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
   return distance <= allowed ? 2 + distance : null;
 }
 
@@ -36,19 +44,21 @@ function normalise(key: string): string {
   return key.toLowerCase().replace(/[-_\s.]/g, '');
 }
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours, in three rows. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let row = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(itemAt(itemAt(d, i - 1), j) + 1, itemAt(itemAt(d, i), j - 1) + 1, itemAt(itemAt(d, i - 1), j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, itemAt(itemAt(d, i - 2), j - 2) + 1);
-      itemAt(d, i)[j] = value;
+      let value = Math.min(itemAt(previous, j) + 1, itemAt(row, j - 1) + 1, itemAt(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, itemAt(before, j - 2) + 1);
+      row[j] = value;
     }
+    [before, previous, row] = [previous, row, before];
   }
-  return itemAt(itemAt(d, a.length), b.length);
+  return itemAt(previous, b.length);
 }
