@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toolPolicySchema, type ToolPolicy } from '@/lib/schemas/policy';
 import { annotationOf, compilePolicy, decide, describeRule } from './decide';
@@ -85,6 +86,33 @@ describe('globMatcher', () => {
     expect(globMatcher('a.b/c?')('a.b/cd')).toBe(true);
     expect(globMatcher('a.b/c?')('aXb/cd')).toBe(false);
     expect(globMatcher('GitHub/*')('github/x')).toBe(false);
+  });
+
+  it('matches `*a*a*a*b` against a 512-character name at once (a regex glob backtracked for 42 s)', () => {
+    const t0 = performance.now();
+    expect(globMatcher('*a*a*a*b')('a'.repeat(512))).toBe(false);
+    expect(globMatcher('*a*a*a*b')(`${'a'.repeat(511)}b`)).toBe(true);
+    expect(globMatcher('*?a*a?*a*b')(`${'a'.repeat(256)}x${'a'.repeat(255)}`)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(50);
+  });
+
+  it('agrees with the regex a glob reads as, on short names', () => {
+    // The regex is the meaning, fine on names this short; the matcher must say the same.
+    const asRegex = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+        's',
+      );
+    const chars = fc.constantFrom('a', 'b', '/', '.', '_');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(chars, fc.constantFrom('*', '?')), maxLength: 8 }), fc.string({ unit: chars, maxLength: 10 }), (glob, name) => {
+        expect(globMatcher(glob)(name)).toBe(asRegex(glob).test(name));
+      }),
+      { numRuns: 2_000, seed: 45 },
+    );
   });
 });
 
