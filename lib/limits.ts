@@ -161,6 +161,12 @@ export const ARGUMENT_CHECK_LIMITS = {
   keysPerCall: 10_000,
   /** "Did you mean": a key longer than this gets no suggestion. */
   suggestKeyLength: 64,
+  /** Ingest checks no call whose arguments are longer than this as JSON (characters, counted about)… */
+  ingestCharacters: 64 * KiB,
+  /** …or nested deeper than this. */
+  ingestDepth: MAX_JSON_DEPTH,
+  /** The time one request's argument checks may take (compiles included); the calls after it are not checked. */
+  ingestRequestMs: 50,
 } as const;
 
 /** Identities GET /usage/identities lists at most (§policy): tokens × clients stay few; past this the answer says it was cut. */

@@ -35,6 +35,7 @@ export class ArgumentChecks {
       return UNCHECKED;
     }
     const { problems } = compiled.check(args);
+    if (!problems) return UNCHECKED;
     return { problems, refuse: mode === 'enforce' && problems.some((p) => p.blocking) };
   }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileToolSchema } from './check';
 
+/** "At once", with room for a busy machine: before these bounds, each case here took seconds. */
+const SOON_MS = 250;
+
 function timed<T>(work: () => T): { ms: number; result: T } {
   const t0 = performance.now();
   const result = work();
@@ -24,7 +27,7 @@ describe('the argument check is bounded whatever a call or a schema holds (§arg
     const { ms, result } = timed(() => compiled.check({ startDate: 'x', ...tags, colour: 'red' }));
     expect(result.problems).toEqual([]);
     expect(result.unchecked).toContain('only the first 10,000 keys of the call were read for undeclared keys');
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
     // Within the bound the same key is found; past MAX_PROBLEMS_PER_CALL problems a call needs no more reading.
     expect(compiled.check({ startDate: 'x', tag: 1, colour: 'red' })).toEqual({ problems: [expect.objectContaining({ path: '$.colour' })] });
     const plain = compileToolSchema(DATES);
@@ -33,17 +36,17 @@ describe('the argument check is bounded whatever a call or a schema holds (§arg
     const many = timed(() => plain.check({ startDate: 'x', ...wrong }));
     expect(many.result.problems).toHaveLength(20);
     expect(many.result.unchecked).toBeUndefined();
-    expect(many.ms).toBeLessThan(100);
+    expect(many.ms).toBeLessThan(SOON_MS);
   });
 
   it('reports a schema nested too deep, or too big, as that tool’s reason, and never throws', () => {
     const { ms, result } = timed(() => compileToolSchema(nested(5_000)));
     expect(result).toEqual({ ok: false, reason: 'the inputSchema is not compiled: it nests deeper than 64 levels' });
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
     const huge = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string' }])) };
     const big = timed(() => compileToolSchema(huge));
     expect(big.result).toEqual({ ok: false, reason: 'the inputSchema is not compiled: it holds more than 2,000 JSON values' });
-    expect(big.ms).toBeLessThan(100);
+    expect(big.ms).toBeLessThan(SOON_MS);
     const required = { type: 'object', required: Array.from({ length: 100_000 }, (_, i) => `p${i}`) };
     expect(compileToolSchema(required)).toMatchObject({ ok: false, reason: expect.stringMatching(/more than 2,000 JSON values/) });
     expect(compileToolSchema(nested(30))).toMatchObject({ ok: true });
@@ -55,6 +58,6 @@ describe('the argument check is bounded whatever a call or a schema holds (§arg
     let args: Record<string, unknown> = {};
     for (let i = 0; i < 100_000; i++) args = { next: args };
     const result = compiled.check(args);
-    expect(result).toEqual({ problems: [], unchecked: expect.stringMatching(/^the check failed: Maximum call stack size exceeded/) });
+    expect(result).toEqual({ problems: null, unchecked: expect.stringMatching(/^the check failed: Maximum call stack size exceeded/) });
   });
 });

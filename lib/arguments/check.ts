@@ -14,12 +14,10 @@ type Schema = Record<string, unknown>;
 
 /**
  * What the check of one call found, and, when it did not judge all of the call, why (a bound of
- * §arguments was reached): problems found up to there are still problems.
+ * §arguments was reached): problems found up to there are still problems. `problems` is null
+ * when the check judged nothing (it failed), so the call counts as unchecked, not as right.
  */
-export interface ArgumentCheck {
-  problems: ArgumentProblem[];
-  unchecked?: string;
-}
+export type ArgumentCheck = { problems: ArgumentProblem[]; unchecked?: string } | { problems: null; unchecked: string };
 
 /**
  * A tool's inputSchema, ready to check calls with, and what of it is never judged (patterns RE2
@@ -107,7 +105,7 @@ function checkCall(schema: Schema, validate: ValidateFunction, args: unknown): A
     const unchecked = [...ledger.unjudged, ...stopped];
     return unchecked.length > 0 ? { problems, unchecked: unchecked.join('; ') } : { problems };
   } catch (err) {
-    return { problems: [], unchecked: `the check failed: ${errorMessage(err)}` };
+    return { problems: null, unchecked: `the check failed: ${errorMessage(err)}` };
   }
 }
 

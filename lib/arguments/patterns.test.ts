@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compileToolSchema, type ToolSchemaCheck } from './check';
 import { undeclaredKeys } from './declared-keys';
 
+/** "At once", with room for a busy machine: before these bounds, each case here took seconds. */
+const SOON_MS = 250;
+
 type Compiled = Extract<ToolSchemaCheck, { ok: true }>;
 
 function compiled(schema: Record<string, unknown>): Compiled {
@@ -25,14 +28,14 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
     const { ms, result } = timed(() => check({ name: `${'a'.repeat(30)}!` }));
     expect(result.problems).toEqual([expect.objectContaining({ path: '$.name', class: 'value_error', keyword: 'pattern' })]);
     expect(result.unchecked).toBeUndefined();
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
     expect(check({ name: 'a'.repeat(30) }).problems).toEqual([]);
   });
 
   it('keeps each pattern of a schema apart, the same pattern in two schemas alike', () => {
     const { check } = compiled({ type: 'object', properties: { a: { type: 'string', pattern: '^a+$' }, b: { type: 'string', pattern: '^b+$' } } });
     expect(check({ a: 'aa', b: 'bb' }).problems).toEqual([]);
-    expect(check({ a: 'bb', b: 'aa' }).problems.map((p) => p.path)).toEqual(['$.a', '$.b']);
+    expect(check({ a: 'bb', b: 'aa' }).problems?.map((p) => p.path)).toEqual(['$.a', '$.b']);
     const again = compiled({ type: 'object', properties: { b: { type: 'string', pattern: '^a+$' } } });
     expect(again.check({ b: 'aa' }).problems).toEqual([]);
   });
@@ -43,7 +46,7 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
       properties: { date: { pattern: '^\\d{4}-\\d{2}$' }, a: { pattern: '^\\u0041$' }, word: { pattern: '^\\p{L}+$' }, cls: { pattern: '^[\\]x]+$' } },
     });
     expect(check({ date: '2026-01', a: 'A', word: 'Grüße', cls: ']x]' }).problems).toEqual([]);
-    expect(check({ date: '26-1', a: 'B', word: 'a1', cls: 'y' }).problems.map((p) => p.path)).toEqual(['$.date', '$.a', '$.word', '$.cls']);
+    expect(check({ date: '26-1', a: 'B', word: 'a1', cls: 'y' }).problems?.map((p) => p.path)).toEqual(['$.date', '$.a', '$.word', '$.cls']);
   });
 
   it('does not judge a pattern RE2 cannot take: the tool says which and why, and the rest of its schema is checked', () => {
@@ -62,7 +65,7 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
     expect(tool.unchecked).toContain('"^(?<x>a)\\\\k<x>$" is not judged: RE2 has no backreferences');
     // Not judged is not guessed: any value passes those patterns, and the types and required keys are still checked.
     expect(tool.check({ password: 'short', twice: 'ab', named: 'ak<x>' }).problems).toEqual([]);
-    expect(tool.check({ limit: 'x' }).problems.map((p) => [p.path, p.class])).toEqual([
+    expect(tool.check({ limit: 'x' }).problems?.map((p) => [p.path, p.class])).toEqual([
       ['$.password', 'missing_required'],
       ['$.limit', 'type_error'],
     ]);
@@ -83,7 +86,7 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
     const long = 'a'.repeat(100_000);
     const { ms, result } = timed(() => check({ texts: [long, long, long, long, long, long, `${long}1`] }));
     expect(result.unchecked).toMatch(/patterns were judged up to 1,000,000 steps/);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
     expect(check({ texts: ['ok', 'no!'] })).toEqual({ problems: [expect.objectContaining({ path: '$.texts[1]', keyword: 'pattern' })] });
   });
 
@@ -103,6 +106,6 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
     const schema = { type: 'object', properties: { a: {} }, patternProperties: { '^(x+)+$': {} } };
     const { ms, result } = timed(() => [...undeclaredKeys(schema, { [`${'x'.repeat(30)}!`]: 1, xxx: 2 })]);
     expect(result.map((p) => p.path)).toEqual([`$["${'x'.repeat(30)}!"]`]);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
   });
 });

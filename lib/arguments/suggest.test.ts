@@ -3,6 +3,9 @@ import { compileToolSchema } from './check';
 import { MAX_PROBLEM_PATH } from './classes';
 import { editDistance, suggestKey } from './suggest';
 
+/** "At once", with room for a busy machine: before these bounds, each case here took seconds. */
+const SOON_MS = 250;
+
 const DATES = { type: 'object', properties: { startDate: { type: 'string' }, endDate: { type: 'string' } }, required: ['startDate'] };
 
 describe('suggestKey', () => {
@@ -35,10 +38,10 @@ describe('suggestKey', () => {
     const t0 = performance.now();
     const result = compiled.check({ [key]: 1, startDate: 'x' });
     const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(SOON_MS);
     expect(result.problems).toEqual([expect.objectContaining({ class: 'unexpected_param', blocking: true })]);
-    expect(result.problems[0]?.suggestion).toBeUndefined();
-    expect(result.problems[0]?.path.length).toBe(MAX_PROBLEM_PATH);
+    expect(result.problems?.[0]?.suggestion).toBeUndefined();
+    expect(result.problems?.[0]?.path.length).toBe(MAX_PROBLEM_PATH);
   });
 
   it('still suggests for keys of any real length, and passes over names too far apart in length', () => {

@@ -23,7 +23,7 @@ export function schemaProblems(parsed: ParsedArguments, schema: Schema | undefin
   const shape = notAnObject(parsed);
   if (shape.length > 0 || !schema || !parsed.ok) return shape;
   const compiled = checks.for(schema);
-  return compiled.ok ? compiled.check(parsed.value).problems : [];
+  return compiled.ok ? (compiled.check(parsed.value).problems ?? []) : [];
 }
 
 /**
@@ -55,7 +55,7 @@ export function taskProblems(parsed: ParsedArguments, task: ArgumentChecks | und
   }
   if (task?.schema) {
     const compiled = checks.for(task.schema);
-    if (compiled.ok) problems.push(...compiled.check(args).problems);
+    if (compiled.ok) problems.push(...(compiled.check(args).problems ?? []));
   }
   return dedupe(problems);
 }

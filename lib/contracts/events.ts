@@ -10,11 +10,22 @@ export const eventRejectSchema = z.object({
 });
 export type EventReject = z.infer<typeof eventRejectSchema>;
 
+/** An event stored whose arguments ingest did not check, or only in part, by its index in the batch. */
+export const uncheckedEventSchema = z.object({
+  index: count,
+  reason: z.string().describe('Which bound of §arguments stopped the check, or what of the call it did not judge.'),
+});
+export type UncheckedEvent = z.infer<typeof uncheckedEventSchema>;
+
 /** POST /api/projects/{id}/events. */
 export const ingestResultSchema = z.object({
   accepted: count.describe('Events stored now.'),
   duplicates: count.describe('Events whose id was already stored: not an error (§events).'),
   rejected: z.array(eventRejectSchema).describe('Events not stored, in batch order.'),
+  unchecked: z
+    .array(uncheckedEventSchema)
+    .optional()
+    .describe('Events stored whose arguments were not checked against their schema, or only in part, and why (§arguments); left out when there are none.'),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 

@@ -12,7 +12,7 @@ const tools = DEMO_SERVERS.flatMap((s) =>
 
 function problemsOf(tool: (typeof tools)[number], args: unknown) {
   if (!tool.check.ok) throw new Error(`${tool.name}: ${tool.check.reason}`);
-  return tool.check.check(args).problems;
+  return tool.check.check(args).problems ?? [];
 }
 
 describe('the demo arguments', () => {

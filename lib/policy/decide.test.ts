@@ -93,7 +93,7 @@ describe('globMatcher', () => {
     expect(globMatcher('*a*a*a*b')('a'.repeat(512))).toBe(false);
     expect(globMatcher('*a*a*a*b')(`${'a'.repeat(511)}b`)).toBe(true);
     expect(globMatcher('*?a*a?*a*b')(`${'a'.repeat(256)}x${'a'.repeat(255)}`)).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(50);
+    expect(performance.now() - t0).toBeLessThan(250);
   });
 
   it('agrees with the regex a glob reads as, on short names', () => {

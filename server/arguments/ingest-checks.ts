@@ -1,8 +1,11 @@
 import type { Db } from '@/db/client';
 import { catalogVersionSchemas, type StoredVersion, storedCatalogVersions } from '@/db/queries/catalog-versions-at';
+import { argumentsTooLarge } from '@/lib/arguments/argument-size';
+import { compileToolSchema } from '@/lib/arguments/check';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
 import type { ArgumentsToCheck, StoredProblem } from '@/lib/events/to-row';
 import { BoundedMap } from '@/lib/bounded-map';
+import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
 /** What decides a project's version timeline: a catalog change bumps the version, a new project has a new creation time. */
 export interface CatalogKey {
@@ -12,6 +15,16 @@ export interface CatalogKey {
 }
 
 type Schemas = Map<string, Record<string, unknown>>;
+
+/**
+ * What ingest made of one call's arguments: the problems it found (none when nothing was
+ * checked: no schema, or one that does not compile), and why it did not check them, or only in
+ * part, when a bound of §arguments stopped it.
+ */
+export interface CallChecked {
+  problems?: StoredProblem[];
+  unchecked?: string;
+}
 
 /**
  * Ingest's check of the arguments other proxies send (§arguments): each call against the
@@ -25,21 +38,46 @@ export class IngestArgumentChecks {
   private readonly timelines = new BoundedMap<string, { key: string; servers: Map<string, StoredVersion[]> }>(256);
   private readonly versions = new BoundedMap<string, Schemas | null>(1024);
   private readonly schemas = new SchemaChecks();
+  private readonly requestSpent: string;
+
+  /** `requestMs`: what one request's checks may take; §arguments' bound, smaller in tests. */
+  constructor(private readonly requestMs: number = ARGUMENT_CHECK_LIMITS.ingestRequestMs) {
+    this.requestSpent = `this request spent its ${requestMs} ms of argument checks before this event; send fewer events with arguments per request`;
+  }
 
   /**
-   * The problems of each call, in order; undefined for a call not checked (its tool is not in
-   * the version in force then, or its schema does not compile).
+   * What each call's check found, in order. The checks run on the request's path, so their work
+   * is bounded (§arguments): arguments too long or too deep are not checked, and once the checks
+   * of one request have taken ARGUMENT_CHECK_LIMITS.ingestRequestMs (compiles included; reads
+   * from the database not), the calls after are not checked either; each says why.
    */
-  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[]): Promise<(StoredProblem[] | undefined)[]> {
+  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[]): Promise<CallChecked[]> {
     if (calls.length === 0) return [];
+    warmUp();
     const servers = await this.timeline(db, catalog);
-    const found: (StoredProblem[] | undefined)[] = [];
+    const found: CallChecked[] = [];
+    let spentMs = 0;
     for (const call of calls) {
       const version = inForceAt(servers.get(call.server), call.at);
       const schemas = version ? await this.versionSchemas(db, catalog.projectId, version) : null;
       const schema = schemas?.get(call.tool);
-      const compiled = schema ? this.schemas.for(schema) : undefined;
-      found.push(compiled?.ok ? compiled.check(call.args).problems.map(stored) : undefined);
+      if (!schema) {
+        found.push({});
+        continue;
+      }
+      const tooLarge = spentMs > this.requestMs ? this.requestSpent : argumentsTooLarge(call.args);
+      if (tooLarge) {
+        found.push({ unchecked: tooLarge });
+        continue;
+      }
+      const t0 = performance.now();
+      const compiled = this.schemas.for(schema);
+      const checked = compiled.ok ? compiled.check(call.args) : null;
+      spentMs += performance.now() - t0;
+      if (!checked) found.push({});
+      else if (checked.problems === null) found.push({ unchecked: checked.unchecked });
+      else if (checked.unchecked === undefined) found.push({ problems: checked.problems.map(stored) });
+      else found.push({ problems: checked.problems.map(stored), unchecked: `checked in part: ${checked.unchecked}` });
     }
     return found;
   }
@@ -66,6 +104,19 @@ export class IngestArgumentChecks {
     this.versions.set(key, schemas);
     return schemas;
   }
+}
+
+let warm = false;
+
+/**
+ * A process's first compile also compiles ajv's and RE2's own code (about 100 ms, ten times a
+ * later one): done once, before any request's checks are timed, so the first request after a
+ * start is not cut short by it.
+ */
+function warmUp(): void {
+  if (warm) return;
+  warm = true;
+  compileToolSchema({ type: 'object', properties: { a: { type: 'string', pattern: '^a+$', format: 'date' } }, required: ['a'] });
 }
 
 /** The newest version created by `at`; before the first, the first (events may precede their catalog). */

@@ -8,7 +8,7 @@ import { splitByRetention } from '@/lib/retention';
 import type { AppContext } from '@/server/app-context';
 import { withServerKey } from '@/server/names/name-contexts';
 import { requireProject } from '@/server/projects/project-locks';
-import type { IngestResult } from '@/lib/contracts/events';
+import type { IngestResult, UncheckedEvent } from '@/lib/contracts/events';
 export type { IngestResult } from '@/lib/contracts/events';
 
 /**
@@ -25,7 +25,7 @@ export async function ingestEvents(
 ): Promise<IngestResult> {
   if (batch.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
   const now = Date.now();
-  const { accepted, rejected } = await withTransactionRetry(() =>
+  const { accepted, rejected, unchecked } = await withTransactionRetry(() =>
     app.db.transaction(async (tx) => {
       const project = await lockProjectForIngest(tx, projectId);
       if (!project) throw projectNotFound(projectId);
@@ -33,13 +33,14 @@ export async function ingestEvents(
       const context = withServerKey(await app.names.get(tx, { projectId, ...project }), project.serverKey);
       const revisions = await app.revisions.get(tx, { id: projectId, surfaceRevision: project.surfaceRevision, createdAt: project.createdAt });
       const rows: EventRow[] = [];
-      const pending: { row: EventRow; call: ArgumentsToCheck }[] = [];
+      const pending: { row: EventRow; call: ArgumentsToCheck; index: number }[] = [];
       for (const event of kept) {
         const { row, toCheck } = toEventRow(event, context, revisions, token);
         rows.push(row);
-        if (toCheck) pending.push({ row, call: toCheck });
+        if (toCheck) pending.push({ row, call: toCheck, index: event.index });
       }
       // Only events that came with arguments and no problems of their own pay for a check.
+      const unchecked: UncheckedEvent[] = [];
       if (pending.length > 0) {
         const catalog = { projectId, catalogVersion: project.catalogVersion, createdAt: project.createdAt };
         const found = await app.argumentChecks.check(
@@ -47,12 +48,16 @@ export async function ingestEvents(
           catalog,
           pending.map((p) => p.call),
         );
-        for (const [i, p] of pending.entries()) withProblems(p.row, found[i]);
+        for (const [i, p] of pending.entries()) {
+          const checked = found[i];
+          withProblems(p.row, checked?.problems);
+          if (checked?.unchecked) unchecked.push({ index: p.index, reason: checked.unchecked });
+        }
       }
-      return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld };
+      return { accepted: await insertEventRows(tx, projectId, rows), rejected: tooOld, unchecked };
     }),
   );
-  return { accepted, duplicates: batch.length - rejected.length - accepted, rejected };
+  return { accepted, duplicates: batch.length - rejected.length - accepted, rejected, ...(unchecked.length > 0 ? { unchecked } : {}) };
 }
 
 /**
@@ -78,5 +83,6 @@ export async function ingestBatch(app: AppContext, projectId: string, text: stri
     accepted: result.accepted,
     duplicates: result.duplicates,
     rejected: [...rejected, ...result.rejected].sort((a, b) => a.index - b.index),
+    ...(result.unchecked ? { unchecked: result.unchecked } : {}),
   };
 }
