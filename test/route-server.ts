@@ -1,10 +1,14 @@
 /**
  * A loopback HTTP server that hands every request to the app's real route handlers (as
  * test/api.ts routes them), so clients that speak HTTP themselves, such as an OpenTelemetry
- * exporter, can be pointed at the API without building the app. It keeps what it saw.
+ * exporter, can be pointed at the API without building the app. It keeps what it saw; a GET
+ * or HEAD of a surface is answered from node:http ahead of the routes, as server.ts answers
+ * it (and not kept).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GET as surfaceRoute } from '@/app/api/projects/[id]/surface/route';
+import { matchSurfacePath } from '@/server/http/node-bridge';
 import { request } from './api';
 
 export interface Exchange {
@@ -18,6 +22,11 @@ export interface Exchange {
 export async function startRouteServer(): Promise<{ origin: string; exchanges: Exchange[]; stop(): Promise<void> }> {
   const exchanges: Exchange[] = [];
   const server = http.createServer(async (req, res) => {
+    const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
+    if (surface) {
+      await surfaceRoute.serveNode(req, res, surface);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
