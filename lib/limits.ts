@@ -156,7 +156,7 @@ export const ARGUMENT_CHECK_LIMITS = {
   /** Nor one of more JSON values than this (each object, array, key's value and item counts one). */
   schemaValues: 2_000,
   /** One call's pattern tests, each a value's length × its pattern's program + 64, summed: past it, values pass unjudged. */
-  patternWork: 1_000_000,
+  patternWork: 500_000,
   /** Keys of one call read for keys the schema does not declare. */
   keysPerCall: 10_000,
   /** "Did you mean": a key longer than this gets no suggestion. */

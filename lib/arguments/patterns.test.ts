@@ -85,7 +85,7 @@ describe('patterns of a schema run on RE2, in time linear in the value (§argume
     const { check } = compiled({ type: 'object', properties: { texts: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' } } } });
     const long = 'a'.repeat(100_000);
     const { ms, result } = timed(() => check({ texts: [long, long, long, long, long, long, `${long}1`] }));
-    expect(result.unchecked).toMatch(/patterns were judged up to 1,000,000 steps/);
+    expect(result.unchecked).toMatch(/patterns were judged up to 500,000 steps/);
     expect(ms).toBeLessThan(SOON_MS);
     expect(check({ texts: ['ok', 'no!'] })).toEqual({ problems: [expect.objectContaining({ path: '$.texts[1]', keyword: 'pattern' })] });
   });
