@@ -191,4 +191,6 @@ export const BAKEOFF_LIMITS = {
   transcripts: 20_000,
   /** Runs a project keeps; past it, delete an old one. */
   storedRuns: 200,
+  /** One answer of a model endpoint, read at most: past it the turn fails unread (a model's answer is kilobytes). */
+  answerBytes: 4 * MiB,
 } as const;

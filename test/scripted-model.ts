@@ -2,7 +2,8 @@
  * A scripted model behind a real OpenAI-compatible endpoint (`POST /v1/chat/completions`), for
  * bake-off tests: its choices are a deterministic function of the request (see
  * scripted-choices.ts), so the metrics of a bake-off run against it can be known exactly. It can
- * be told to refuse the next requests with 429 and `retry-after`, and it keeps every request.
+ * be told to refuse the next requests with 429 and `retry-after`, or to spoil its next answers
+ * (malformed, or endless), and it keeps every request.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,11 +88,20 @@ function isChatRequest(value: unknown): value is ChatRequest {
   );
 }
 
+/** How a spoiled answer is wrong: a tool call whose arguments are an object, not text; or an answer that does not end. */
+export type Spoiled = 'malformed' | 'endless';
+
+/** An endless answer stops here if its reader does not: far past any bound a client should keep. */
+const ENDLESS_BYTES = 256 * 1024 * 1024;
+
 export class ScriptedModel {
   readonly requests: RecordedRequest[] = [];
+  /** Per endless answer, the bytes written before its reader went away. */
+  readonly endlessSent: number[] = [];
   private server: http.Server | null = null;
   private limited = 0;
   private retryAfter = 1;
+  private spoiled: { count: number; how: Spoiled } = { count: 0, how: 'malformed' };
 
   constructor(private readonly options: ScriptedModelOptions = {}) {}
 
@@ -120,6 +130,11 @@ export class ScriptedModel {
   rateLimit(count: number, seconds = 1): void {
     this.limited = count;
     this.retryAfter = seconds;
+  }
+
+  /** Answer the next `count` completions (after any refusals) wrongly, as `how` says. */
+  spoil(count: number, how: Spoiled): void {
+    this.spoiled = { count, how };
   }
 
   behaviourOf(model: string): Behaviour {
@@ -162,8 +177,41 @@ export class ScriptedModel {
       send(400, { error: { message: 'a chat completion needs model and messages', type: 'invalid_request_error' } });
       return;
     }
+    if (this.spoiled.count > 0) {
+      this.spoiled.count--;
+      record.status = 200;
+      if (this.spoiled.how === 'endless') this.endlessSent.push(await endless(res));
+      else {
+        const call = { id: 'call_spoiled', type: 'function', function: { name: 'reports__run_report', arguments: { startDate: '2026-01-05' } } };
+        send(200, { choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: 'tool_calls' }] });
+      }
+      return;
+    }
     const { decision, body: answer } = completionFor(body, headers[NONCE_HEADER] ?? '', this.behaviourOf(body.model));
     record.decision = decision;
     send(200, answer);
   }
+}
+
+/** Write a JSON answer that does not end (no length, 64 KiB at a time, as the reader takes them) until the reader goes; the bytes written. */
+async function endless(res: http.ServerResponse): Promise<number> {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, ' ');
+  let sent = 0;
+  res.write('{"choices":[{"message":{"content":"');
+  while (sent < ENDLESS_BYTES && !res.destroyed) {
+    sent += chunk.length;
+    if (res.write(chunk)) continue;
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        res.off('drain', go);
+        res.off('close', go);
+        resolve();
+      };
+      res.on('drain', go);
+      res.on('close', go);
+    });
+  }
+  res.end();
+  return sent;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type BakeoffMessage, DEFAULT_RETRY, EndpointError, jsonEndpoint, type ModelEndpoint, type RetryPolicy } from './endpoint';
 
 const ANTHROPIC_VERSION = '2023-06-01';
@@ -8,10 +9,25 @@ type Block =
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string };
 
-interface MessagesAnswer {
-  content?: { type?: string; text?: string; id?: string; name?: string; input?: unknown }[];
-  usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
-}
+const count = z.number().int().nonnegative();
+
+/** A message as the API documents it: blocks of text and tool use, and the tokens counted. */
+const messagesAnswerSchema = z.object({
+  content: z
+    .array(
+      z.object({ type: z.string().nullish(), text: z.string().nullish(), id: z.string().nullish(), name: z.string().nullish(), input: z.unknown().optional() }),
+    )
+    .nullish(),
+  usage: z
+    .object({
+      input_tokens: count.nullish(),
+      output_tokens: count.nullish(),
+      cache_read_input_tokens: count.nullish(),
+      cache_creation_input_tokens: count.nullish(),
+    })
+    .nullish(),
+});
+type MessagesAnswer = z.infer<typeof messagesAnswerSchema>;
 
 /** `POST …/v1/messages`. `url` is the API's base (`https://api.anthropic.com`) or the full messages URL. */
 export function anthropicMessages(url: string, apiKey: string | undefined, retry: RetryPolicy = DEFAULT_RETRY): ModelEndpoint {
@@ -19,6 +35,7 @@ export function anthropicMessages(url: string, apiKey: string | undefined, retry
     target: /\/messages(\?|$)/.test(url) ? url : `${url.replace(/\/+$/, '')}/v1/messages`,
     headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}) },
     retry,
+    answer: messagesAnswerSchema,
     body: (request) => ({
       model: request.model,
       max_tokens: MAX_TOKENS,
@@ -38,7 +55,7 @@ export function anthropicMessages(url: string, apiKey: string | undefined, retry
         toolCalls,
         // Anthropic counts cache reads and writes apart from input_tokens: all three were sent.
         inputTokens: (usage.input_tokens ?? 0) + (cached ?? 0) + (usage.cache_creation_input_tokens ?? 0),
-        ...(cached !== undefined ? { cachedTokens: cached } : {}),
+        ...(typeof cached === 'number' ? { cachedTokens: cached } : {}),
         outputTokens: usage.output_tokens ?? 0,
       };
     },

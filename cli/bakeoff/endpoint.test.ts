@@ -106,6 +106,21 @@ describe('the Anthropic messages endpoint', () => {
   });
 });
 
+describe('an answer of another shape than the API documents', () => {
+  it('fails the turn with what was wrong, and is not retried', async () => {
+    queue.push({ status: 200, body: { content: [{ type: 'text', text: 7 }], usage: { input_tokens: 'many' } } });
+    await expect(anthropicMessages(base, undefined, retry).complete({ model: 'm', messages: thread, tools })).rejects.toThrow(
+      new EndpointError(200, 'the answer is not shaped as the API documents: content[0].text: Invalid input: expected string, received number (and 1 more)'),
+    );
+    queue.push({ status: 200, body: { choices: [{ message: { tool_calls: [{ id: 'c', function: { name: 'x', arguments: { q: 1 } } }] } }] } });
+    await expect(openAiChat(base, undefined, retry).complete({ model: 'm', messages: thread, tools })).rejects.toThrow(
+      /^the answer is not shaped as the API documents: choices\[0\]\.message\.tool_calls\[0\]\.function\.arguments: /,
+    );
+    expect(seen).toHaveLength(2);
+    expect(waits).toEqual([]);
+  });
+});
+
 describe('an OpenAI-compatible endpoint', () => {
   it("uses the full completions URL when given one (Azure's, with its api-version), and stops after its retries", async () => {
     queue.push({ status: 503, body: 'busy' }, { status: 503, body: 'busy' }, { status: 503, body: 'busy' });

@@ -1,4 +1,7 @@
+import type { z } from 'zod';
+import { BAKEOFF_LIMITS, MiB } from '@/lib/limits';
 import { fieldOf } from '@/lib/records';
+import { issueDetails, summariseIssues } from '@/lib/validation';
 
 /**
  * The model endpoints a bake-off talks to: an OpenAI-compatible chat-completions endpoint
@@ -100,17 +103,24 @@ export interface JsonApi<Answer> {
   headers: Record<string, string>;
   retry: RetryPolicy;
   body(request: CompletionRequest): unknown;
+  /** The answer's shape as the API documents it: each field optional, but of its type when there. */
+  answer: z.ZodType<Answer>;
   /** The completion in the answer; each field it reads is checked for presence. */
   completion(answer: Answer): Completion;
 }
 
-/** An endpoint that POSTs each request as JSON (see postJson) and reads the answer in the shape its API documents. */
+/**
+ * An endpoint that POSTs each request as JSON (see postJson) and reads the answer in the shape its
+ * API documents. An answer of another shape (an argument text that is an object, a count that is
+ * text) fails the turn with what was wrong, as an endpoint error: the run goes on to its other cells.
+ */
 export function jsonEndpoint<Answer>(api: JsonApi<Answer>): ModelEndpoint {
   return {
     async complete(request) {
-      // The endpoint is the API the caller named: its documented answer shape, whose fields completion checks before it reads them.
-      const answer = (await postJson(api.target, { ...api.headers, ...request.headers }, api.body(request), api.retry)) as Answer;
-      return api.completion(answer);
+      const raw = await postJson(api.target, { ...api.headers, ...request.headers }, api.body(request), api.retry);
+      const answer = api.answer.safeParse(raw);
+      if (!answer.success) throw new EndpointError(200, `the answer is not shaped as the API documents: ${summariseIssues(issueDetails(answer.error))}`);
+      return api.completion(answer.data);
     },
   };
 }
@@ -129,7 +139,13 @@ export async function postJson(url: string, headers: Record<string, string>, bod
         body: text,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      const answer = await res.text();
+      const answer = await readAtMost(res, BAKEOFF_LIMITS.answerBytes);
+      if (answer === null) {
+        throw new EndpointError(
+          res.status,
+          `the endpoint answered ${res.status} with more than ${BAKEOFF_LIMITS.answerBytes / MiB} MiB; the rest was not read`,
+        );
+      }
       if (res.ok) {
         try {
           return JSON.parse(answer);
@@ -148,6 +164,31 @@ export async function postJson(url: string, headers: Record<string, string>, bod
     if (attempt >= retry.retries) throw new EndpointError(status, `${message} (after ${attempt + 1} attempts)`);
     await retry.sleep(Math.min(retry.maxMs, wait ?? retry.baseMs * 2 ** attempt));
   }
+}
+
+/**
+ * The answer's text, or null past `maxBytes`: read chunk by chunk and dropped at the bound, so a
+ * huge answer (a 300 MB one once took 1.3 GB) costs no more than the bound.
+ */
+async function readAtMost(res: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await reader.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    total += next.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function errorMessageOf(text: string): string {

@@ -1,9 +1,33 @@
+import { z } from 'zod';
 import { type BakeoffMessage, DEFAULT_RETRY, EndpointError, jsonEndpoint, type ModelEndpoint, type RetryPolicy } from './endpoint';
 
-interface ChatAnswer {
-  choices?: { message?: { content?: string | null; tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[] } }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
-}
+const count = z.number().int().nonnegative();
+
+/** A chat completion as the API documents it; servers that leave fields out send null as often as nothing. */
+const chatAnswerSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z
+          .object({
+            content: z.string().nullish(),
+            tool_calls: z
+              .array(z.object({ id: z.string().nullish(), function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish() }))
+              .nullish(),
+          })
+          .nullish(),
+      }),
+    )
+    .nullish(),
+  usage: z
+    .object({
+      prompt_tokens: count.nullish(),
+      completion_tokens: count.nullish(),
+      prompt_tokens_details: z.object({ cached_tokens: count.nullish() }).nullish(),
+    })
+    .nullish(),
+});
+type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /**
  * `POST …/chat/completions` with function tools. `url` is the API's base (`https://api.openai.com/v1`,
@@ -15,6 +39,7 @@ export function openAiChat(url: string, apiKey: string | undefined, retry: Retry
     target,
     headers: authHeaders(target, apiKey),
     retry,
+    answer: chatAnswerSchema,
     body: (request) => ({
       model: request.model,
       messages: request.messages.map(toChatMessage),
@@ -35,7 +60,7 @@ export function openAiChat(url: string, apiKey: string | undefined, retry: Retry
         text: message.content ?? null,
         toolCalls,
         inputTokens: usage.prompt_tokens ?? 0,
-        ...(usage.prompt_tokens_details?.cached_tokens !== undefined ? { cachedTokens: usage.prompt_tokens_details.cached_tokens } : {}),
+        ...(typeof usage.prompt_tokens_details?.cached_tokens === 'number' ? { cachedTokens: usage.prompt_tokens_details.cached_tokens } : {}),
         outputTokens: usage.completion_tokens ?? 0,
       };
     },

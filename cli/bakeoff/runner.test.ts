@@ -121,6 +121,27 @@ describe('a bake-off against the scripted model', { timeout: 60_000 }, () => {
     expect(again.transcripts).toHaveLength(2);
   });
 
+  it('fails only the cell whose answer is malformed or endless, says why, reads no more of it than its bound, and goes on', async () => {
+    const three = { ...setup(), tasks: BAKEOFF_TASKS.slice(0, 1), presentations: presentations.slice(0, 1), models: ['strong'], runs: 3 };
+    const recorded: Transcript[] = [];
+    const record = (t: Transcript) => void recorded.push(t);
+    // A tool call whose arguments are an object, not text: it once stopped the whole run (`raw.trim is not a function`).
+    model.spoil(1, 'malformed');
+    expect(await runBakeoff(openAiChat(base, undefined, retry), three, [], { record })).toMatchObject({ ran: 3, failed: 1 });
+    expect(recorded.map((t) => t.outcome)).toEqual(['endpoint_error', 'completed', 'completed']);
+    expect(recorded[0]!.error).toBe(
+      'the answer is not shaped as the API documents: choices[0].message.tool_calls[0].function.arguments: Invalid input: expected string, received object',
+    );
+    // An answer without end: read to the bound, then dropped (a 300 MB one was read whole, 1.3 GB).
+    recorded.length = 0;
+    model.spoil(1, 'endless');
+    expect(await runBakeoff(openAiChat(base, undefined, retry), three, [], { record })).toMatchObject({ ran: 3, failed: 1 });
+    expect(recorded.map((t) => t.outcome)).toEqual(['endpoint_error', 'completed', 'completed']);
+    expect(recorded[0]!.error).toBe('the endpoint answered 200 with more than 4 MiB; the rest was not read');
+    expect(model.endlessSent).toHaveLength(1);
+    expect(model.endlessSent[0]).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it('asks the servers for what a tool without a fixture answers, with the arguments the call made, through mcp_invoke_tool too', async () => {
     const asked: { canonical: string; args: Record<string, unknown> }[] = [];
     const callTool: CallTool = async (canonical, args) => {
