@@ -6,13 +6,15 @@
  * anyway, a JSON.stringify + JSON.parse round trip (its framing). Measured: the same round
  * trip and then ArgumentChecks.check, the proxy's own, on the parsed copy, with every schema
  * compiled; each call timed alone, in alternating passes. Apart: compiling all 157 schemas,
- * the one-off cost a tool pays at its first call.
+ * the one-off cost a tool pays at its first call. And apart again (pattern-engines.ts): RE2,
+ * which runs every pattern, against ajv's default backtracking engine on ordinary patterns.
  */
 import { compileToolSchema } from '@/lib/arguments/check';
 import { seededRandom } from '@/lib/stats/random';
 import { ArgumentChecks } from '@/proxy/argument-checks';
 import { TWELVE_SERVERS } from '@/test/twelve-servers-catalog';
 import { type CallKind, callsFor } from './argument-support';
+import { patternEngines } from './pattern-engines';
 import { percentile, round } from './surface-support';
 
 const VALID_PER_TOOL = 9;
@@ -169,6 +171,7 @@ export async function run(): Promise<Record<string, unknown>> {
       slowest: { tool: slowest.tool, ms: round(slowest.ms, 2) },
     },
     problemsPerCheckedCall: round(problemsSeen / (calls.length * (ROUNDS + WARM_ROUNDS)), 3),
+    patternEngines: patternEngines(ROUNDS * 10),
     lastForwarded: typeof forwardedLast,
   };
 }
