@@ -34,7 +34,7 @@ const OPTIONS: Options = {
   addUsedSchema: false,
   verbose: true,
   logger: false,
-  // Patterns come from servers and catalogs: RE2, linear in the value (patterns.ts).
+  // Patterns come from servers and catalogs: RE2, linear in the value (pattern-engine.ts).
   code: { regExp: linearRegExp },
 };
 
