@@ -34,8 +34,11 @@ export class ArgumentChecks {
       }
       return UNCHECKED;
     }
-    const { problems } = compiled.check(args);
-    if (!problems) return UNCHECKED;
+    const { problems, unchecked } = compiled.check(args);
+    if (!problems) {
+      this.log(`${tool}: ${unchecked}; this call is counted unchecked`);
+      return UNCHECKED;
+    }
     return { problems, refuse: mode === 'enforce' && problems.some((p) => p.blocking) };
   }
 

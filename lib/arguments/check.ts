@@ -105,7 +105,7 @@ function checkCall(schema: Schema, validate: ValidateFunction, args: unknown): A
     const unchecked = [...ledger.unjudged, ...stopped];
     return unchecked.length > 0 ? { problems, unchecked: unchecked.join('; ') } : { problems };
   } catch (err) {
-    return { problems: null, unchecked: `the check failed: ${errorMessage(err)}` };
+    return { problems: null, unchecked: `the argument check failed (${errorMessage(err)})` };
   }
 }
 
