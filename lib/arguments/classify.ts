@@ -10,7 +10,8 @@ export interface CallFacts {
   problems?: readonly ArgumentProblem[];
   /**
    * `error` when the server answered `isError` or the call failed on the way; `denied` when the
-   * project's tool policy refused it (§policy), `cancelled` when the client gave up on it.
+   * project's tool policy refused it (§policy), `cancelled` when the client gave up on it,
+   * `unknown` when its proxy died before it ended (§events).
    */
   status: string;
 }
@@ -20,7 +21,8 @@ export interface CallFacts {
  * classed by them, even when the server then failed it too: the server's error is their
  * consequence. A cancelled call failed at nothing, and so did one the tool policy refused: it
  * named a real tool, its arguments were never checked, and the server never saw it, so it is
- * neither an argument problem nor a server error (its status says it was denied).
+ * neither an argument problem nor a server error (its status says it was denied). A call of
+ * unknown outcome is no known server error either: only its status says what is missing.
  */
 export function failureClassesOf(call: CallFacts): FailureClass[] {
   if (call.inventedTool) return ['invented_tool'];
