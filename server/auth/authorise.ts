@@ -72,8 +72,23 @@ async function authoriseToken(app: AppContext, secret: string, access: Exclude<A
   const principal = tokenPrincipal(app, usable);
   if (principal) return principal;
   const { token, scope } = usable;
+  throw await lacksScope(app, token, scope);
+}
+
+/** The 403 of a token without `scope`, noted on the token first so the dashboard can say what it lacks. */
+async function lacksScope(app: AppContext, token: { id: string; scopes: readonly TokenScope[] }, scope: TokenScope): Promise<ApiError> {
   await app.tokens.noteRefused(token.id, scope);
-  throw forbidden(`this token lacks the scope ${scope} (it has ${token.scopes.join(', ')})`, missingScopeAction(scope));
+  return forbidden(`this token lacks the scope ${scope} (it has ${token.scopes.join(', ')})`, missingScopeAction(scope));
+}
+
+/**
+ * For what an endpoint lets some callers do and not others (a preview for another identity
+ * than the token's own): a token without `scope` is refused as `authorise` refuses it. The
+ * admin holds every scope.
+ */
+export async function requireScope(app: AppContext, principal: Principal, scope: TokenScope): Promise<void> {
+  if (principal.kind !== 'token' || principal.scopes.includes(scope)) return;
+  throw await lacksScope(app, { id: principal.tokenId, scopes: principal.scopes }, scope);
 }
 
 /** A known token and the scope asked of it; throws every refusal but a missing scope (recorded first: see authoriseToken). */

@@ -1,21 +1,38 @@
+import type { PolicyIdentity } from '@/lib/policy/decide';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { buildPreviewResponse, type PreviewResponse } from '@/lib/surface/preview-response';
 import type { AppContext } from '@/server/app-context';
+import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
 
 /**
- * The exact tool list per mode and target, with caps, name problems and tokens (§surface). While
- * a proxy is connected, only the servers connected proxies run count: no model sees the others.
+ * Whose lists are previewed (§policy): the token and client the query names. A token previews
+ * its own lists when it names no token; another token's lists show what the policy denies that
+ * token, tools and schemas the caller's own /surface hides, so they need config:read, the scope
+ * that reads the policy. A client name is what a session claims, so a token may name any.
  */
-export async function preview(app: AppContext, projectId: string, query: PreviewQuery): Promise<PreviewResponse> {
+async function previewedIdentity(app: AppContext, principal: Principal, query: PreviewQuery): Promise<PolicyIdentity> {
+  const client = query.sessionClient ?? null;
+  if (principal.kind !== 'token') return { token: query.token ?? null, client };
+  if (query.token === undefined || query.token === principal.tokenName) return { token: principal.tokenName, client };
+  await requireScope(app, principal, 'config:read');
+  return { token: query.token, client };
+}
+
+/**
+ * The exact tool list per mode and target, with caps, name problems and tokens (§surface), for
+ * the identity the caller may preview. While a proxy is connected, only the servers connected
+ * proxies run count: no model sees the others.
+ */
+export async function preview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
+  const identity = await previewedIdentity(app, principal, query);
   const running = await runningProxies(app.db, projectId);
   const inputs = await loadSurfaceInputs(app.db, app.catalogs, projectId, running?.servers ?? null);
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
   const proxies = running ? { connected: running.proxies, uploadedOnly: inputs.uploadedOnly } : null;
-  const identity = { token: query.token ?? null, client: query.sessionClient ?? null };
   // A proposed list stands in for the stored one, turned on: what the lists would be after the change.
   const favourites = query.favourites ? { ...inputs.favourites, enabled: true, tools: query.favourites } : inputs.favourites;
   // The lists of this identity: what its proxy session lists, by the same restriction (§policy).

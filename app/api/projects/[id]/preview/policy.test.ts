@@ -67,4 +67,38 @@ describe('GET /api/projects/:id/preview per identity (§policy)', () => {
     expectEnvelope(res, 400, 'INVALID_PARAMETER');
     expect((res.body as { message: string }).message).toContain('token');
   });
+
+  // Issue 45: a proxy token read /preview for any identity, the tools and schemas a rule denies
+  // included, while /surface hid them from it.
+  it("previews a token's own lists; another token's need config:read, which a config token has", async () => {
+    const id = await project();
+    const tokenOf = async (name: string, scopes?: string[]) => {
+      const made = await api.post(`/api/projects/${id}/tokens`, { json: scopes ? { name, scopes } : { name } });
+      expect(made.status).toBe(201);
+      return { authorization: `Bearer ${made.body.token}` };
+    };
+    const ci = await tokenOf('ci');
+    const proxy = await tokenOf('proxy');
+    const config = await tokenOf('config', ['surface:read', 'config:read']);
+    const as = async (headers: Record<string, string>, query = '') => api.get(`/api/projects/${id}/preview?mode=favindex&detail=names${query}`, { headers });
+    const lists = (res: { body: unknown }) => listed(previewResponseSchema.parse(res.body));
+
+    // Its own: without naming one, and by its name; the tools a rule denies it are not there.
+    const own = await as(ci);
+    expect(own.status).toBe(200);
+    expect(own.body.policy.identity).toEqual({ token: 'ci', client: null });
+    expect(lists(own).filter((c) => c.startsWith('github/create_'))).toEqual([]);
+    expect((await as(ci, '&token=ci')).body.policy.identity).toEqual({ token: 'ci', client: null });
+    // Another token's: 403, saying which scope it lacks, and nothing shown.
+    for (const other of ['&token=ci', '&token=someone']) {
+      const refused = await as(proxy, other);
+      expectEnvelope(refused, 403, 'FORBIDDEN');
+      expect(refused.body.message).toContain('lacks the scope config:read');
+      expect(refused.text).not.toContain('create_issue');
+    }
+    // A token with config:read previews anyone's.
+    const asConfig = await as(config, '&token=ci');
+    expect(asConfig.status).toBe(200);
+    expect(lists(asConfig)).toEqual(lists(own));
+  });
 });
