@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
-import { ChangeCounter, countCalls } from './change-counter';
 import type { ChangeSignal } from './change-signal';
+import { EmbeddedNotifications } from './embedded-notifications';
 import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
 import { errorCode } from '@/lib/thrown';
@@ -19,10 +19,13 @@ export interface Database {
   /** Where it lives, for logs: a data folder or the URL without credentials. */
   location: string;
   close(): Promise<void>;
-  /** PGlite only: what may have changed since a value was read (see ChangeCounter). */
-  changes?: ChangeCounter;
-  /** What may have changed for the surfaces: the counter on PGlite, notifications on PostgreSQL. */
+  /** What may have changed for the surfaces: notifications, heard in process on PGlite, on a listening connection on PostgreSQL. */
   surfaceChanges: ChangeSignal;
+  /**
+   * PGlite only: what may have changed for a token (the same notifications). On PostgreSQL,
+   * where another process may revoke a token, every request reads it (§auth).
+   */
+  tokenChanges?: ChangeSignal;
   /** Apply the committed SQL migrations in `drizzle/`. */
   migrate(migrationsFolder?: string): Promise<void>;
 }
@@ -132,21 +135,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : claimDataDir(dataDir);
   let client: PGlite;
+  let changes: EmbeddedNotifications;
   try {
     client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
     await client.exec(`set time zone 'UTC'`);
+    changes = await EmbeddedNotifications.listen(client);
   } catch (err) {
     release();
     throw err;
   }
-  const changes = new ChangeCounter();
   // Db is the driver-neutral PgDatabase both drivers' databases extend; only execute's result type differs, which queryRows reads either way.
-  const db = drizzle(countCalls(client, changes), { schema }) as unknown as Db;
+  const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    changes,
     surfaceChanges: changes,
+    tokenChanges: changes,
     location: inMemory ? dataDir : path.resolve(dataDir),
     async close() {
       try {

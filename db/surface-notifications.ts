@@ -1,7 +1,6 @@
 import type { Sql } from 'postgres';
-import type { ChangeSignal } from './change-signal';
+import { type ChangeSignal, SURFACE_CHANNEL } from './change-signal';
 
-export const SURFACE_CHANNEL = 'favindex_surface';
 const RELISTEN_MS = 1_000;
 
 type Connect = (options: { onnotify: () => void; onclose: () => void }) => Sql;

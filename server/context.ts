@@ -17,7 +17,7 @@ export function createAppContext(database: Database): AppContext {
   return {
     database,
     db,
-    tokens: new TokenStore(db, database.changes),
+    tokens: new TokenStore(db, database.tokenChanges),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
     catalogs,

@@ -1,4 +1,4 @@
-import type { ChangeCounter } from '@/db/change-counter';
+import type { ChangeSignal } from '@/db/change-signal';
 import type { Db } from '@/db/client';
 import { type PreparedTokenByHash, readTokenByHash, recordTokenRefused, recordTokensUsed, tokenByHashQuery } from '@/db/queries/tokens';
 import { hashToken, looksLikeToken } from '@/lib/auth/token-secret';
@@ -24,8 +24,9 @@ export interface KnownToken {
  * by the hash's unique index, shared by the requests of one event-loop turn that present the
  * same token), never a cache kept across changes: several processes may share one PostgreSQL,
  * and a token revoked, or deleted with its project, by any of them must stop working on the very
- * next request everywhere. On PGlite, which one process holds, an answer is kept only until any
- * other statement is called (CachedRead). Last-used times are batched into one write a minute.
+ * next request everywhere. On PGlite, which one process holds, an answer is kept until a token
+ * (or a surface) changes: a trigger notifies it (CachedRead). Last-used times are batched into
+ * one write a minute.
  */
 export class TokenStore {
   private used = new Map<string, Date>();
@@ -37,7 +38,7 @@ export class TokenStore {
 
   constructor(
     private readonly db: Db,
-    changes?: ChangeCounter,
+    changes?: ChangeSignal,
   ) {
     changes?.registerRead(tokenByHashQuery(db).toSQL().sql);
     this.reads = new CachedRead((hash) => this.read(hash), changes);

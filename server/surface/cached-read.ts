@@ -4,8 +4,8 @@ import { BatchedRead } from './batched-read';
 
 /**
  * A BatchedRead that keeps each answer for as long as the database cannot have changed (see
- * ChangeSignal: on PGlite no other statement was called since the read; on PostgreSQL no
- * statement of this process and no other process's notification). A poll with nothing new
+ * ChangeSignal: on PGlite no notification of a change to what a poll reads; on PostgreSQL no
+ * statement of this process and no notification). A poll with nothing new
  * then costs no query and no wait for the next event-loop turn. While the signal cannot tell
  * (PostgreSQL not listening) every request reads.
  */
