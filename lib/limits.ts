@@ -96,8 +96,14 @@ export const DEFAULT_MAX_FAVOURITES = 15;
 export const PROXY_REPORT_INTERVAL_MS = 30_000;
 /** A proxy is connected while its last report is newer than this: three report intervals. */
 export const PROXY_CONNECTED_MS = 3 * PROXY_REPORT_INTERVAL_MS;
-/** Proxies one project keeps; a proxy past this is refused until one is forgotten (DELETE). */
-export const MAX_PROXIES_PER_PROJECT = 100;
+/**
+ * Proxies one token keeps in its project (the admin's, reported without a token, count as one
+ * token's): a first report past this is refused until one is forgotten (DELETE) or ages out.
+ * Another token's proxies never count, so no token can crowd another's out (§auth).
+ */
+export const MAX_PROXIES_PER_TOKEN = 100;
+/** A proxy not heard from for this long is forgotten: listed no more, and its place freed (§auth). */
+export const PROXY_FORGOTTEN_MS = 7 * 24 * 3600 * 1000;
 /**
  * MCP sessions `favindex proxy --listen` keeps open: per client (`clientInfo.name`) and in all.
  * A new session past either closes the oldest idle one (docs/integrations.md, HTTP).

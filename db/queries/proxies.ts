@@ -1,38 +1,80 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { projectProxies } from '@/db/schema';
+import { projectProxies, projectTokens } from '@/db/schema';
 import type { ProxyReport } from '@/lib/schemas/proxies';
 import { deleteOwnedRow } from './delete-owned';
 
 export type ProxyRow = typeof projectProxies.$inferSelect;
 
-/** Store a proxy's report, the last one winning; the first sighting is kept. */
-export async function upsertProxyReport(db: Db, projectId: string, id: string, report: ProxyReport, now: Date): Promise<ProxyRow> {
+/** Who a stored proxy reports under: its token (null for none), and whether that token still works. */
+export interface ProxyOwner {
+  tokenId: string | null;
+  tokenActive: boolean;
+  lastSeenAt: Date;
+}
+
+/**
+ * Store a proxy's report, the last one winning; the first sighting is kept. `tokenId` is the
+ * token it reports under from now on (undefined keeps the one it has).
+ */
+export async function upsertProxyReport(
+  db: Db,
+  projectId: string,
+  id: string,
+  report: ProxyReport,
+  now: Date,
+  tokenId: string | null | undefined,
+): Promise<ProxyRow> {
   const [row] = await db
     .insert(projectProxies)
-    .values({ projectId, id, report, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({ target: [projectProxies.projectId, projectProxies.id], set: { report, lastSeenAt: now } })
+    .values({ projectId, id, report, firstSeenAt: now, lastSeenAt: now, tokenId: tokenId ?? null })
+    .onConflictDoUpdate({
+      target: [projectProxies.projectId, projectProxies.id],
+      set: tokenId === undefined ? { report, lastSeenAt: now } : { report, lastSeenAt: now, tokenId },
+    })
     .returning();
   if (!row) throw new Error('insert … returning yields the row');
   return row;
 }
 
-export async function countProxies(db: Db, projectId: string): Promise<number> {
-  const [counted] = await db.select({ n: count() }).from(projectProxies).where(eq(projectProxies.projectId, projectId));
+/** The proxies a token (null: those reported without one) keeps in a project, seen since `since`. */
+export async function countProxiesOf(db: Db, projectId: string, tokenId: string | null, since: Date): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(projectProxies)
+    .where(
+      and(
+        eq(projectProxies.projectId, projectId),
+        tokenId === null ? isNull(projectProxies.tokenId) : eq(projectProxies.tokenId, tokenId),
+        gte(projectProxies.lastSeenAt, since),
+      ),
+    );
   return counted?.n ?? 0;
 }
 
-export async function proxyExists(db: Db, projectId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: projectProxies.id })
+/** Who a proxy reports under; null when the project has no such proxy. */
+export async function proxyOwner(db: Db, projectId: string, id: string): Promise<ProxyOwner | null> {
+  const [row] = await db
+    .select({ tokenId: projectProxies.tokenId, revokedAt: projectTokens.revokedAt, lastSeenAt: projectProxies.lastSeenAt })
     .from(projectProxies)
+    .leftJoin(projectTokens, eq(projectTokens.id, projectProxies.tokenId))
     .where(and(eq(projectProxies.projectId, projectId), eq(projectProxies.id, id)));
-  return rows.length > 0;
+  if (!row) return null;
+  return { tokenId: row.tokenId, tokenActive: row.tokenId !== null && row.revokedAt === null, lastSeenAt: row.lastSeenAt };
 }
 
-/** A project's proxies, the most recently seen first. */
-export async function listProxies(db: Db, projectId: string): Promise<ProxyRow[]> {
-  return db.select().from(projectProxies).where(eq(projectProxies.projectId, projectId)).orderBy(desc(projectProxies.lastSeenAt), projectProxies.id);
+/** Forget the project's proxies last seen before `before`. */
+export async function deleteProxiesSeenBefore(db: Db, projectId: string, before: Date): Promise<void> {
+  await db.delete(projectProxies).where(and(eq(projectProxies.projectId, projectId), lt(projectProxies.lastSeenAt, before)));
+}
+
+/** A project's proxies seen since `since`, the most recently seen first. */
+export async function listProxies(db: Db, projectId: string, since: Date): Promise<ProxyRow[]> {
+  return db
+    .select()
+    .from(projectProxies)
+    .where(and(eq(projectProxies.projectId, projectId), gte(projectProxies.lastSeenAt, since)))
+    .orderBy(desc(projectProxies.lastSeenAt), projectProxies.id);
 }
 
 /** Forget a proxy; true when there was one. */

@@ -25,10 +25,10 @@ export const PROXY_ENDPOINTS = {
     bodyLimit: BODY_LIMITS.document,
     rule: '§auth',
     tag: 'proxies',
-    access: 'surface:read',
+    access: 'events:write',
     summary: "A proxy's report of itself: its servers, clients, what it presents, its backlog and last error",
     description:
-      'Sent by `favindex proxy` at start, about a second after a change, every 30 s and once when it stops (`state: stopped`). The last report wins. Under surface:read, so a proxy lacking another scope can still say so.',
+      "Sent by `favindex proxy` at start, about a second after a change, every 30 s and once when it stops (`state: stopped`). The last report wins. Under events:write, the scope a proxy sends its traces with, so a token that only reads cannot make or change a proxy. A proxy is the token's that reports it: another token's report of it is 403 while that token is active. A token keeps at most 100 proxies, apart from every other token's; a proxy not heard from for 7 days is forgotten.",
     responses: { 200: { description: 'The proxy as stored.', schema: proxyViewSchema } },
     errors: ['PROXY_LIMIT_REACHED'],
   }),

@@ -35,7 +35,7 @@ export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = PROXY_SCOPES;
 
 /** What each scope opens, in the words the Tokens tab and the OpenAPI description use. */
 export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
-  'events:write': 'send tool_call_trace events and OTLP traces',
+  'events:write': 'send tool_call_trace events and OTLP traces, and report a running proxy',
   'surface:read': 'read the surface a proxy serves, and preview it (favindex bakeoff)',
   'usage:read': 'read usage and favourites suggestions',
   'config:read': "read the favourites, their history, the tool policy and the project's YAML",

@@ -1,8 +1,17 @@
-import { countProxies, deleteProxy, listProxies, type ProxyRow, proxyExists, upsertProxyReport } from '@/db/queries/proxies';
+import {
+  countProxiesOf,
+  deleteProxiesSeenBefore,
+  deleteProxy,
+  listProxies,
+  type ProxyOwner,
+  type ProxyRow,
+  proxyOwner,
+  upsertProxyReport,
+} from '@/db/queries/proxies';
 import type { Db } from '@/db/client';
 import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
 import { ApiError } from '@/lib/errors';
-import { MAX_PROXIES_PER_PROJECT, PROXY_CONNECTED_MS } from '@/lib/limits';
+import { MAX_PROXIES_PER_TOKEN, PROXY_CONNECTED_MS, PROXY_FORGOTTEN_MS } from '@/lib/limits';
 import type { ProxyReport } from '@/lib/schemas/proxies';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
@@ -40,29 +49,73 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
   };
 }
 
-/** Store a proxy's report (the last one wins). A project keeps MAX_PROXIES_PER_PROJECT proxies. */
-export async function reportProxy(db: Db, projectId: string, proxyId: string, report: ProxyReport): Promise<ProxyView> {
-  const row = await db.transaction(async (tx) => {
-    // A known proxy's report is one upsert; a first one takes the project row lock, which
-    // serialises first reports so the limit holds (and answers 404 for a project that is not there).
-    if (await proxyExists(tx, projectId, proxyId)) return upsertProxyReport(tx, projectId, proxyId, report, new Date());
-    await lockProjectForNameChange(tx, projectId);
-    if ((await countProxies(tx, projectId)) >= MAX_PROXIES_PER_PROJECT) {
-      throw new ApiError('PROXY_LIMIT_REACHED', `project '${projectId}' already keeps ${MAX_PROXIES_PER_PROJECT} proxies`, {
-        suggestedAction: 'forget proxies that no longer run (DELETE /api/projects/:id/proxies/:proxyId, or the Proxies tab)',
-        citedRule: '§auth',
-      });
-    }
-    return upsertProxyReport(tx, projectId, proxyId, report, new Date());
+function reportedUnderAnotherToken(proxyId: string): ApiError {
+  return new ApiError('FORBIDDEN', `proxy '${proxyId.slice(0, 100)}' reports under another token of this project`, {
+    suggestedAction:
+      'run this proxy with its own state folder (a proxy of its own), or with the token it reports under; to move the proxy to this token, revoke the other one or forget the proxy (DELETE /api/projects/:id/proxies/:proxyId)',
+    citedRule: '§auth',
   });
-  return toProxyView(row, Date.now());
+}
+
+/** Proxies seen since then are kept; older ones are forgotten. */
+function forgottenBefore(now: Date): Date {
+  return new Date(now.getTime() - PROXY_FORGOTTEN_MS);
+}
+
+/**
+ * Whose a proxy is to a report under `tokenId` (null: the admin): `mine` to report (its own,
+ * and the admin's report of any), `another`'s while that other token is active, else `free` to
+ * take as a first report (none, forgotten, reported without a token or under a revoked one).
+ */
+function claimOf(owner: ProxyOwner | null, tokenId: string | null, since: Date): 'mine' | 'another' | 'free' {
+  if (owner === null || owner.lastSeenAt < since) return 'free';
+  if (tokenId === null || owner.tokenId === tokenId) return 'mine';
+  return owner.tokenActive ? 'another' : 'free';
+}
+
+/**
+ * Store a proxy's report (the last one wins) under the token that sends it, null for the admin
+ * (§auth). A proxy is its token's: another token's report of it is refused while that token is
+ * active. A token keeps MAX_PROXIES_PER_TOKEN proxies, counted apart from every other token's,
+ * and a proxy not heard from for PROXY_FORGOTTEN_MS is forgotten, so no token's reports can
+ * crowd out another's.
+ */
+export async function reportProxy(db: Db, projectId: string, proxyId: string, report: ProxyReport, tokenId: string | null): Promise<ProxyView> {
+  const now = new Date();
+  const since = forgottenBefore(now);
+  const row = await db.transaction(async (tx) => {
+    // A known proxy's report is one read and one upsert (every 30 s per proxy); a first one takes
+    // the project row lock, which serialises first reports so the limit holds (and answers 404
+    // for a project that is not there), then looks again: another may have come meanwhile.
+    for (const locked of [false, true]) {
+      const claim = claimOf(await proxyOwner(tx, projectId, proxyId), tokenId, since);
+      if (claim === 'mine') return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId ?? undefined);
+      if (claim === 'another') throw reportedUnderAnotherToken(proxyId);
+      if (!locked) await lockProjectForNameChange(tx, projectId);
+    }
+    await deleteProxiesSeenBefore(tx, projectId, since);
+    if ((await countProxiesOf(tx, projectId, tokenId, since)) >= MAX_PROXIES_PER_TOKEN) {
+      const whose = tokenId === null ? 'the proxies reported without a token' : 'this token';
+      throw new ApiError(
+        'PROXY_LIMIT_REACHED',
+        `${whose} already keep${tokenId === null ? '' : 's'} ${MAX_PROXIES_PER_TOKEN} proxies in project '${projectId}'`,
+        {
+          suggestedAction:
+            'forget proxies that no longer run (DELETE /api/projects/:id/proxies/:proxyId, or the Proxies tab); a proxy not heard from for 7 days is forgotten by itself',
+          citedRule: '§auth',
+        },
+      );
+    }
+    return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId);
+  });
+  return toProxyView(row, now.getTime());
 }
 
 /** The project's proxies: connected first, then the most recently seen. */
 export async function listProjectProxies(db: Db, projectId: string): Promise<ProxyList> {
   await requireProject(db, projectId);
   const now = Date.now();
-  const views = (await listProxies(db, projectId)).map((row) => toProxyView(row, now));
+  const views = (await listProxies(db, projectId, forgottenBefore(new Date(now)))).map((row) => toProxyView(row, now));
   return { connectedWithinMs: PROXY_CONNECTED_MS, proxies: [...views.filter((v) => v.connected), ...views.filter((v) => !v.connected)] };
 }
 
@@ -83,7 +136,7 @@ export interface RunningProxies {
  */
 export async function runningProxies(db: Db, projectId: string): Promise<RunningProxies | null> {
   const now = Date.now();
-  const connected = (await listProxies(db, projectId)).filter((row) => isConnected(row, now));
+  const connected = (await listProxies(db, projectId, forgottenBefore(new Date(now)))).filter((row) => isConnected(row, now));
   if (connected.length === 0) return null;
   return { proxies: connected.length, servers: new Set(connected.flatMap((row) => row.report.servers.map((s) => s.name))) };
 }

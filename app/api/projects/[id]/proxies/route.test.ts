@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
-import { MAX_PROXIES_PER_PROJECT, PROXY_CONNECTED_MS, PROXY_REPORT_LIMITS } from '@/lib/limits';
+import { MAX_PROXIES_PER_TOKEN, PROXY_CONNECTED_MS, PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { api, expectEnvelope } from '@/test/api';
 import { bearer, createToken } from '@/test/auth';
 import { setupTestDatabase } from '@/test/database';
@@ -22,9 +22,9 @@ async function age(projectId: string, proxyId: string, ms: number): Promise<void
 }
 
 describe('proxy reports', () => {
-  it('stores a report under a surface:read token, one row per proxy id, the last report winning', async () => {
+  it('stores a report under an events:write token, one row per proxy id, the last report winning', async () => {
     const id = await createTestProject();
-    const { token } = await createToken(id, ['surface:read']);
+    const { token } = await createToken(id, ['events:write']);
     const first = await api.put(`/api/projects/${id}/proxies/${ID}`, { json: report(), headers: bearer(token) });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ id: ID, host: 'dev-laptop', connected: true, servers: [{ name: 'filesystem', state: 'up', tools: 14 }] });
@@ -116,10 +116,10 @@ describe('proxy reports', () => {
     expect(proxies[0]).toMatchObject({ host: 'dev-laptop', lastError: null });
   });
 
-  it(`keeps at most ${MAX_PROXIES_PER_PROJECT} proxies; a known one still reports, a forgotten one makes room`, async () => {
+  it(`keeps at most ${MAX_PROXIES_PER_TOKEN} proxies reported without a token; a known one still reports, a forgotten one makes room`, async () => {
     const id = await createTestProject();
     const values = Array.from(
-      { length: MAX_PROXIES_PER_PROJECT },
+      { length: MAX_PROXIES_PER_TOKEN },
       (_, i) => sql`(${id}, ${`proxy-${String(i).padStart(4, '0')}`}, ${JSON.stringify(report())}::jsonb)`,
     );
     await queryRows(t.db, sql`insert into project_proxies (project_id, id, report) values ${sql.join(values, sql`, `)}`);

@@ -1,0 +1,2 @@
+ALTER TABLE "project_proxies" ADD COLUMN "token_id" text;--> statement-breakpoint
+ALTER TABLE "project_proxies" ADD CONSTRAINT "project_proxies_token_id_project_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."project_tokens"("id") ON DELETE set null ON UPDATE no action;
