@@ -23,7 +23,9 @@ export type CatalogTool = z.infer<typeof catalogToolSchema>;
 /** A `tools/list` result; `nextCursor` and other fields are ignored. */
 export const toolsListSchema = z
   .object({
-    tools: z.array(catalogToolSchema).max(MAX_TOOLS_PER_SERVER),
+    tools: z.array(catalogToolSchema).max(MAX_TOOLS_PER_SERVER, {
+      error: (issue) => `a server lists at most ${MAX_TOOLS_PER_SERVER} tools; this one lists ${Array.isArray(issue.input) ? issue.input.length : 'more'}`,
+    }),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();

@@ -2,8 +2,7 @@ import { BODY_LIMITS } from '@/lib/limits';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ApiError } from '@/lib/errors';
-import { parseJsonText } from '@/lib/json';
-import { decodeUtf8, mediaType, readBodyBytes } from './body';
+import { mediaType, parseJsonInTurns, readBodyBytes } from './body';
 import { fieldOf } from '@/lib/records';
 
 const gunzip = promisify(zlib.gunzip);
@@ -50,7 +49,7 @@ export async function readOtlpJson(req: Request): Promise<unknown> {
       });
     }
   }
-  return parseJsonText(decodeUtf8(bytes, '§events'), '§events');
+  return parseJsonInTurns([bytes], '§events');
 }
 
 function tooLarge(): ApiError {

@@ -5,11 +5,11 @@ import { BODY_LIMITS } from '@/lib/limits';
 import { type Access, authorise, authoriseNow, type Principal } from '@/server/auth/authorise';
 import type { AppContext } from '@/server/app-context';
 import { appContext, currentAppContext } from '@/server/context';
-import { readJsonBody } from './body';
+import { readJsonBodyAs } from './body';
 import { requireStorableRequest } from './guard';
 import type { RequestHead } from './request-head';
 import { errorResponse } from './respond';
-import { parseBody, parseParams, parseQuery } from './validate';
+import { parseParams, parseQuery } from './validate';
 
 export type { Access, Principal };
 
@@ -120,9 +120,7 @@ export function apiRoute<PS extends Schema = undefined, Q extends Schema = undef
       const raw: Record<string, string | string[]> = (await ctx?.params) ?? {};
       const head = await headArgs(full, req, raw);
       // Sound: parsed by B when declared; Parsed gives undefined when not.
-      const body = (
-        full.body ? parseBody(full.body, await readJsonBody(req, full.bodyLimit ?? BODY_LIMITS.small, full.rule), full.rule) : undefined
-      ) as Parsed<B>;
+      const body = (full.body ? await readJsonBodyAs(full.body, req, full.bodyLimit ?? BODY_LIMITS.small, full.rule) : undefined) as Parsed<B>;
       const res = await handler({ ...head, req, body });
       // A write that succeeded tells the pages open on its project (GET /changes); one that failed changed nothing.
       if (res.status < 400) head.app.changeFeed.noteRequest(req.method, req.url);

@@ -5,8 +5,7 @@ import { checkPassword, isSecureRequest, issueSession, sessionCookie } from '@/s
 import { ApiError } from '@/lib/errors';
 import { AUTH_ENDPOINTS } from '@/lib/api/auth';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
-import { parseBody } from '@/server/http/validate';
-import { readJsonBody } from '@/server/http/body';
+import { readJsonBodyAs } from '@/server/http/body';
 import { BODY_LIMITS } from '@/lib/limits';
 import { loginSchema } from '@/lib/schemas/auth';
 
@@ -24,7 +23,7 @@ export const POST = endpointRoute(AUTH_ENDPOINTS.login, async ({ app, req }) => 
   const peer = req.headers.get(PEER_HEADER) || 'unknown';
   const wait = throttle.retryAfter(peer);
   if (wait > 0) throw tooManyAttempts(wait);
-  const { password } = parseBody(loginSchema, await readJsonBody(req, BODY_LIMITS.tiny, '§auth'), '§auth');
+  const { password } = await readJsonBodyAs(loginSchema, req, BODY_LIMITS.tiny, '§auth');
   if (!checkPassword(password)) {
     throttle.fail(peer);
     throw new ApiError('UNAUTHORIZED', 'wrong password', {
