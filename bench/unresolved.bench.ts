@@ -40,7 +40,7 @@ async function flood(app: AppContext, id: string, distinct: number): Promise<num
     for (let i = start; i < Math.min(NAMES, start + BATCH); i++) {
       lines.push(JSON.stringify({ id: `e${i}`, timestamp: at, tool: `nosuch_${i % distinct}`, sessionId: `s${Math.floor(i / 20)}` }));
     }
-    const result = await ingestBatch(app, id, lines.join('\n'), 'application/x-ndjson');
+    const result = await ingestBatch(app, id, Buffer.from(lines.join('\n')), 'application/x-ndjson');
     if (result.rejected.length > 0) throw new Error(`ingest rejected ${result.rejected.length} events: ${result.rejected[0]?.message}`);
   }
   return round((performance.now() - t0) / 1000, 1);

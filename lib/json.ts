@@ -1,20 +1,6 @@
 import { ApiError, type SpecRule } from '@/lib/errors';
 import { findNul } from '@/lib/nul';
 import { formatPath } from '@/lib/validation';
-import { errorMessage } from '@/lib/thrown';
-
-export function parseJsonText(text: string, citedRule: SpecRule = '§errors'): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ApiError('MALFORMED_REQUEST', `the request body is not valid JSON: ${errorMessage(err)}`, {
-      suggestedAction: 'send a valid JSON document',
-      citedRule,
-    });
-  }
-  return value;
-}
 
 /** Refuse a document nested deeper than `limit` arrays/objects; walked without recursion, so any depth is safe to check. */
 export function requireJsonDepth(value: unknown, limit: number, citedRule: SpecRule = '§errors'): void {

@@ -7,6 +7,11 @@ import type { ArgumentsToCheck, StoredProblem } from '@/lib/events/to-row';
 import { BoundedMap } from '@/lib/bounded-map';
 import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
+/** What one request's checks have taken so far: a request checked in several calls of `check` shares one. */
+export interface CheckBudget {
+  spentMs: number;
+}
+
 /** What decides a project's version timeline: a catalog change bumps the version, a new project has a new creation time. */
 export interface CatalogKey {
   projectId: string;
@@ -51,12 +56,11 @@ export class IngestArgumentChecks {
    * of one request have taken ARGUMENT_CHECK_LIMITS.ingestRequestMs (compiles included; reads
    * from the database not), the calls after are not checked either; each says why.
    */
-  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[]): Promise<CallChecked[]> {
+  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[], budget: CheckBudget = { spentMs: 0 }): Promise<CallChecked[]> {
     if (calls.length === 0) return [];
     warmUp();
     const servers = await this.timeline(db, catalog);
     const found: CallChecked[] = [];
-    let spentMs = 0;
     for (const call of calls) {
       const version = inForceAt(servers.get(call.server), call.at);
       const schemas = version ? await this.versionSchemas(db, catalog.projectId, version) : null;
@@ -65,7 +69,7 @@ export class IngestArgumentChecks {
         found.push({});
         continue;
       }
-      const tooLarge = spentMs > this.requestMs ? this.requestSpent : argumentsTooLarge(call.args);
+      const tooLarge = budget.spentMs > this.requestMs ? this.requestSpent : argumentsTooLarge(call.args);
       if (tooLarge) {
         found.push({ unchecked: tooLarge });
         continue;
@@ -73,7 +77,7 @@ export class IngestArgumentChecks {
       const t0 = performance.now();
       const compiled = this.schemas.for(schema);
       const checked = compiled.ok ? compiled.check(call.args) : null;
-      spentMs += performance.now() - t0;
+      budget.spentMs += performance.now() - t0;
       if (!checked) found.push({});
       else if (checked.problems === null) found.push({ unchecked: checked.unchecked });
       else if (checked.unchecked === undefined) found.push({ problems: checked.problems.map(stored) });

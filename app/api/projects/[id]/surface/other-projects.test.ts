@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectEnvelope } from '@/test/api';
+import { api, expectEnvelope, ndjson } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
-import { createTestProject } from '@/test/fixtures';
+import { createTestProject, event, storedEventCount } from '@/test/fixtures';
 import { describeLatency, surfacePollLatency } from '@/test/surface-poll-latency';
 
-setupTestDatabase();
+const t = setupTestDatabase();
 
 /** What a proxy of the other project waits for its surface at most, 99 polls in 100 (issue 45). */
 const P99_MS = 100;
@@ -22,8 +22,9 @@ async function polledProject(): Promise<{ id: string; token: string }> {
   return { id, token: made.body.token };
 }
 
-// Issue 45: a 100k-tool catalog was refused after 5.8 s, stalling another project 4.6 s. A poll
-// must not wait for another project's work, whichever database.
+// Issue 45: on PGlite one project's ingest burst starved every other project's /surface (p50
+// 13.7 s; PostgreSQL 196 ms), and a 100k-tool catalog was refused after 5.8 s, stalling another
+// project 4.6 s. A poll must not wait for another project's work, whichever database.
 describe("another project's work holds no /surface poll", () => {
   it(`keeps the polls' p99 under ${P99_MS} ms while another project uploads a 100,000-tool catalog, refused at once`, async () => {
     const busy = await createTestProject(['github'], 'busy');
@@ -47,6 +48,34 @@ describe("another project's work holds no /surface poll", () => {
       },
     });
     expect((await api.get(`/api/projects/${busy}/catalog/huge`)).status).toBe(404);
+    expect(latency.p99, describeLatency(latency)).toBeLessThan(P99_MS);
+  });
+
+  it(`keeps the polls' p99 under ${P99_MS} ms while another project ingests a burst of events`, async () => {
+    const busy = await createTestProject(['github'], 'busy');
+    const polled = await polledProject();
+    // Two proxies' full batches at once, with arguments to check, as a busy project sends them.
+    const bodies = [0, 1].map((b) =>
+      encoded(
+        ndjson(
+          Array.from({ length: 5_000 }, (_, i) =>
+            event(`burst-${b}-${i}`, 'github/create_issue', { sessionId: `s-${i % 50}`, arguments: { owner: 'o', repo: 'r', title: `t${i}` } }),
+          ),
+        ),
+      ),
+    );
+    const latency = await surfacePollLatency({
+      project: polled.id,
+      token: polled.token,
+      during: () =>
+        Promise.all(
+          bodies.map(async (body) => {
+            const res = await api.post(`/api/projects/${busy}/events`, { body, headers: { 'content-type': 'application/x-ndjson' } });
+            expect(res.body).toEqual({ accepted: 5_000, duplicates: 0, rejected: [] });
+          }),
+        ),
+    });
+    expect(await storedEventCount(t.db, busy)).toBe(10_000);
     expect(latency.p99, describeLatency(latency)).toBeLessThan(P99_MS);
   });
 });
