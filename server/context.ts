@@ -17,7 +17,7 @@ export function createAppContext(database: Database): AppContext {
   return {
     database,
     db,
-    tokens: new TokenStore(db, database.tokenChanges),
+    tokens: new TokenStore(db, database.tokenChanges, database.surfaceChanges),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
     catalogs,

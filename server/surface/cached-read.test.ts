@@ -66,4 +66,16 @@ describe('surface polls with nothing changed', () => {
     expect(await answeredThisTurn(() => t.app.surfaces.surface(id, undefined, 'poller'))).toBe(true);
     expect((await t.app.surfaces.surface(id, undefined, 'poller')).etag).toBe(first.etag);
   });
+
+  // Issue 45: on PostgreSQL every poll with a token read the token (a statement of this process)
+  // and so read its surface's versions again: two queries a poll where one does.
+  it('keep the surface while its poll reads the token', async () => {
+    const id = await createTestProject(['github']);
+    await untilListening(t.database);
+    const created = await createToken(t.app, id, { name: 'poller', scopes: ['surface:read'] });
+    await t.app.surfaces.surface(id, undefined, 'poller');
+    await t.app.surfaces.surface(id, undefined, 'poller');
+    expect((await t.app.tokens.lookup(created.token))?.name).toBe('poller');
+    expect(await answeredThisTurn(() => t.app.surfaces.surface(id, undefined, 'poller'))).toBe(true);
+  });
 });
