@@ -16,13 +16,13 @@ export type { IngestResult } from '@/lib/contracts/events';
 /**
  * Events whose arguments are checked in one go; between such chunks other requests get a turn.
  * On PGlite, which runs each statement on the event loop's own thread, also the events one
- * insert takes: 10,000 in one statement held every other request for over half a second; 200
- * take about 25 ms, half of it planning the statement, which smaller chunks pay more often
+ * insert takes: 10,000 in one statement held every other request for over half a second; 100
+ * take about 20 ms, over half of it planning the statement, which smaller chunks pay more often
  * (issue 45). On PostgreSQL the statement runs elsewhere, and one statement per batch keeps
  * the order in which concurrent batches lock the rollup rows (insertEventRows), so they never
  * deadlock.
  */
-const EVENTS_PER_CHUNK = 200;
+const EVENTS_PER_CHUNK = 100;
 
 /**
  * Store a batch of validated events atomically: resolve their names, insert the new ones
