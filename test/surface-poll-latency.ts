@@ -16,16 +16,18 @@ export interface PollOptions {
   token?: string;
   /** What runs meanwhile (another project's hostile request, say); polling stops when it settles. */
   during: () => Promise<unknown>;
-  /** A poll is due this often; 20 ms by default. */
+  /** A poll falls due this often; 20 ms by default. */
   everyMs?: number;
 }
 
 /**
- * Poll a project's `/surface` as a proxy does (with If-None-Match, expecting 304 or 200) while
- * `during` runs in the same process, and measure each poll from when it was due, not from when
- * it could be sent: an event loop held for a second delays the poll due in that second by that
- * second. The polls go through the same route handlers as the API tests. Throws when a poll is
- * answered with anything but 200 or 304, or when `during` fails.
+ * Poll a project's `/surface` as proxies do (with If-None-Match, expecting 304 or 200) while
+ * `during` runs in the same process: a poll falls due every `everyMs`, each from a proxy of its
+ * own, sent when it falls due whether or not the one before has been answered, and timed from
+ * when it fell due, not from when it could be sent. So an event loop held for a second counts
+ * in every poll that fell due in that second, as it would for the proxies asking then. The polls
+ * go through the same route handlers as the API tests. Throws when a poll is answered with
+ * anything but 200 or 304, or when `during` fails.
  */
 export async function surfacePollLatency(options: PollOptions): Promise<PollLatency> {
   const everyMs = options.everyMs ?? 20;
@@ -34,28 +36,25 @@ export async function surfacePollLatency(options: PollOptions): Promise<PollLate
   const first = await api.get(path, { headers: auth });
   if (first.status !== 200) throw new Error(`the first poll of ${options.project} answered ${first.status}: ${first.text}`);
   const headers = { ...auth, 'if-none-match': first.headers.get('etag') ?? '' };
-
-  let done = false;
-  const hostile = options.during().finally(() => {
-    done = true;
-  });
-  const latencies: number[] = [];
-  let free = performance.now();
-  for (let due = free; !done; due += everyMs) {
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (done) break;
+  const poll = async (due: number): Promise<number> => {
     const res = await api.get(path, { headers });
     if (res.status !== 304 && res.status !== 200) throw new Error(`a poll of ${options.project} answered ${res.status}: ${res.text}`);
-    // From when it was due, or from when the poll before it came back if that was later: one
-    // proxy waits for its last answer before it asks again, so a stall counts once, not once per
-    // poll that fell due while it lasted.
-    const end = performance.now();
-    latencies.push(end - Math.max(due, free));
-    free = end;
+    return performance.now() - due;
+  };
+
+  let doneAt = Number.POSITIVE_INFINITY;
+  const hostile = options.during().finally(() => {
+    doneAt = performance.now();
+  });
+  const polls: Promise<number>[] = [];
+  // Every poll that fell due before `during` settled is made, however late its timer fires.
+  for (let due = performance.now(); due < doneAt; due += everyMs) {
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (due < doneAt) polls.push(poll(due));
   }
   await hostile;
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = (await Promise.all(polls)).sort((a, b) => a - b);
   return { polls: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
 }
 
