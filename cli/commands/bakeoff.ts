@@ -1,37 +1,22 @@
 import fs from 'node:fs';
+import { itemAt } from '@/lib/arrays';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS } from '@/lib/arguments/labels';
-import { METRIC_NAMES, type MetricName } from '@/lib/bakeoff/metrics';
-import { formatResultsTable, fromJsonl, ResultsLineError, resultsTable, toJsonl } from '@/lib/bakeoff/results';
-import { calledSchemas, transcriptsOfSetup } from '@/lib/bakeoff/setup';
-import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
-import { BAKEOFF_ENDPOINTS } from '@/lib/api/bakeoffs';
-import { pathOf } from '@/lib/api/endpoint';
-import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
-import { YAML_ENDPOINTS } from '@/lib/api/yaml';
-import { BAKEOFF_LIMITS } from '@/lib/limits';
-import { bakeoffPresentationSchema } from '@/lib/schemas/bakeoffs';
-import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
-import type { Transcript } from '@/lib/bakeoff/transcript';
+import { METRIC_NAMES } from '@/lib/bakeoff/metrics';
+import { formatResultsTable, resultsTable, toJsonl } from '@/lib/bakeoff/results';
 import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
-import { ApiError } from '@/lib/errors';
-import { projectDocumentSchema } from '@/lib/contracts/yaml';
-import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
-import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
+import { isOneOf } from '@/lib/records';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { integer, requireProject, seconds, stringValue, valueOptions } from '../args';
 import { anthropicMessages } from '../bakeoff/anthropic-messages';
 import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
-import { type LiveServers, LiveServerError, startLiveServers } from '../bakeoff/live-servers';
+import { liveServersOf, parsePresentation, presentationsOf, previousResults, projectTasks, readTasks } from '../bakeoff/inputs';
 import { openAiChat } from '../bakeoff/openai-chat';
-import { type Presentation, presentationOf } from '../bakeoff/presentation';
-import { type BakeoffSetup, measuresOf, runBakeoff, schemasOf } from '../bakeoff/runner';
-import type { ApiClient } from '../client';
+import { measuresOf, runBakeoff } from '../bakeoff/runner';
+import { refuseWhatCannotUpload, upload } from '../bakeoff/upload';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
-import { type Io, printJson } from '../output';
-import { errorMessage } from '@/lib/thrown';
-import { isOneOf } from '@/lib/records';
-import { itemAt } from '@/lib/arrays';
+import { printJson } from '../output';
 
 const DEFAULT_KEY_ENV: Record<EndpointKind, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 
@@ -95,81 +80,6 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   --servers did not start, 6 with
   --fail-if-worse: the proposed presentation loses on --metric.`;
 
-interface PresentationSpec {
-  id: string;
-  mode: SurfaceMode;
-  query: Record<string, string>;
-}
-
-export function parsePresentation(text: string): PresentationSpec {
-  const [head = '', ...rest] = text.split(',');
-  const [id, mode] = head.split('=');
-  if (!id || !mode) throw badArguments(`--presentation ${text}: give ID=MODE first, e.g. pinned=pinned,client=claude-code`);
-  if (!isOneOf(SURFACE_MODES, mode)) throw badArguments(`--presentation ${text}: ${mode} is not a mode (${SURFACE_MODES.join(', ')})`);
-  const query: Record<string, string> = {};
-  for (const pair of rest) {
-    const [key, value] = pair.split('=');
-    if (!key || value === undefined || key === 'mode' || key === 'detail')
-      throw badArguments(`--presentation ${text}: '${pair}' is not KEY=VALUE of the preview's query`);
-    // Lists inside a presentation are joined by + (commas part its settings).
-    query[key] = value.split('+').join(',');
-  }
-  return { id, mode, query };
-}
-
-async function presentationsOf(client: ApiClient, project: string, specs: PresentationSpec[]): Promise<Presentation[]> {
-  const out: Presentation[] = [];
-  for (const spec of specs) {
-    const answer = await client.call(SURFACE_ENDPOINTS.preview, { id: project }, { query: { ...spec.query, mode: 'all', detail: 'full' } });
-    out.push(presentationOf(spec.id, spec.mode, answer.data));
-  }
-  return out;
-}
-
-/** The results so far; a last line cut short by a kill is dropped, and the file cut back to the lines that are whole. */
-function previousResults(io: Io, file: string): Transcript[] {
-  if (!fs.existsSync(file)) return [];
-  let text = fs.readFileSync(file, 'utf8');
-  if (text !== '' && !text.endsWith('\n')) {
-    const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-    io.stderr(`${file}: its last line was cut short (a run stopped while writing it); that cell runs again\n`);
-    fs.truncateSync(file, Buffer.byteLength(whole));
-    text = whole;
-  }
-  try {
-    return fromJsonl(text);
-  } catch (err) {
-    if (err instanceof ResultsLineError) throw badArguments(`${file}: ${err.message}`);
-    throw err;
-  }
-}
-
-function readTasks(file: string) {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw badArguments(`--tasks ${file}: ${errorMessage(err)}`);
-  }
-  try {
-    return parseBakeoffTasks(text).tasks;
-  } catch (err) {
-    if (err instanceof ApiError) throw badArguments(`--tasks ${file}: ${err.message}`);
-    throw err;
-  }
-}
-
-/** The tasks the project keeps (spec.bakeoffTasks of its YAML), for a run without --tasks. */
-async function projectTasks(client: ApiClient, project: string) {
-  const answer = await client.requestDocuments(pathOf(YAML_ENDPOINTS.exportProject, { id: project }), projectDocumentSchema);
-  const tasks = answer.documents[0]?.spec.bakeoffTasks ?? [];
-  if (tasks.length === 0)
-    throw badArguments(
-      `${project} keeps no bake-off tasks: give --tasks FILE, or keep them under spec.bakeoffTasks of its YAML (favindex export, edit, favindex apply)`,
-    );
-  return tasks;
-}
-
 /** Why calls failed, per row that had failures, in the product's own classes (§arguments). */
 function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
   const lines: string[] = [];
@@ -184,87 +94,6 @@ function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
 
 function listOf(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
-}
-
-/** Before any model call: what the upload at the end would be refused for. */
-function refuseWhatCannotUpload(specs: PresentationSpec[], models: string[], name: string | undefined): void {
-  for (const spec of specs) {
-    const result = bakeoffPresentationSchema.safeParse(spec, PLAIN_ERRORS);
-    if (!result.success)
-      throw badArguments(`--presentation ${spec.id}: cannot be uploaded: ${formatPath(result.error.issues[0]?.path ?? [])} ${result.error.issues[0]?.message}`);
-  }
-  if (specs.length > BAKEOFF_LIMITS.presentations || models.length > BAKEOFF_LIMITS.models)
-    throw badArguments(`an uploaded run compares at most ${BAKEOFF_LIMITS.presentations} presentations and ${BAKEOFF_LIMITS.models} models`);
-  const longModel = models.find((m) => m.length > 256);
-  if (longModel !== undefined) throw badArguments(`--model ${longModel.slice(0, 40)}…: an uploaded run's model names are at most 256 characters`);
-  if (name !== undefined && (name.trim() === '' || name.length > 200)) throw badArguments('--name: give 1 to 200 characters');
-}
-
-interface UploadInput {
-  name: string | undefined;
-  specs: PresentationSpec[];
-  setup: BakeoffSetup;
-  metric: MetricName;
-  baseline: string;
-  proposed: string;
-  transcripts: readonly Transcript[];
-}
-
-/** Keep the run in the project; what is sent is the setup and the transcripts, never the endpoint or its key. */
-async function upload(client: ApiClient, project: string, input: UploadInput): Promise<{ id: string; url: string }> {
-  const { setup } = input;
-  const presentations = setup.presentations.map((p) => p.id);
-  const transcripts = transcriptsOfSetup({ ...setup, presentations }, input.transcripts);
-  const answer = await client.call(
-    BAKEOFF_ENDPOINTS.keep,
-    { id: project },
-    {
-      json: {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        tasks: [...setup.tasks],
-        presentations: input.specs,
-        models: [...setup.models],
-        runs: setup.runs,
-        ...(setup.seed !== undefined ? { seed: String(setup.seed) } : {}),
-        metric: input.metric,
-        baseline: input.baseline,
-        proposed: input.proposed,
-        schemas: calledSchemas(schemasOf(setup.presentations), transcripts),
-        transcripts,
-      },
-    },
-  );
-  return { id: answer.data.id, url: `${client.baseUrl}/projects/${encodeURIComponent(project)}/bakeoff?run=${encodeURIComponent(answer.data.id)}` };
-}
-
-/** How long a server of --servers has to start and list its tools. */
-const SERVER_START_MS = 30_000;
-
-/**
- * The servers of --servers that the project's catalog names, started; the others are said and
- * left alone (no tool of theirs can be called). Undefined without --servers.
- */
-async function liveServersOf(io: Io, file: string | undefined, catalog: ReadonlyMap<string, unknown>, callTimeoutMs: number): Promise<LiveServers | undefined> {
-  if (file === undefined) return undefined;
-  let config: ReturnType<typeof readProxyConfig>;
-  try {
-    config = readProxyConfig(file, io.env);
-  } catch (err) {
-    if (err instanceof ProxyConfigError) throw badArguments(`--servers ${file}: ${err.message}`);
-    throw err;
-  }
-  const inCatalog = new Set([...catalog.keys()].map((canonical) => canonical.slice(0, canonical.indexOf('/'))));
-  const called = config.upstreams.filter((u) => inCatalog.has(u.name));
-  for (const u of config.upstreams) if (!inCatalog.has(u.name)) io.stderr(`--servers: ${u.name} is not a server of the project's catalog; it is not started\n`);
-  try {
-    return await startLiveServers(called, { startTimeoutMs: SERVER_START_MS, callTimeoutMs });
-  } catch (err) {
-    if (err instanceof LiveServerError)
-      throw new CliError(EXIT.MCP_SERVER, err.message, {
-        suggestedAction: `check that server's entry in ${file} (favindex proxy --config starts it the same way)`,
-      });
-    throw err;
-  }
 }
 
 export const bakeoffCommand: Command = {
