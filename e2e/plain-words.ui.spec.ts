@@ -1,5 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { editYamlCopy, fullProject, putCatalog, uniqueId } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { editYamlCopy, putCatalog, uniqueId } from './helpers';
+
+// The header pills and the coverage legend are read in e2e/tabs.ui.spec.ts, on the load the
+// other page checks share.
 
 /** A project at OpenAI with the three demo catalogs (49 tools): more than Cursor's 40. */
 async function openaiProject(request: APIRequestContext): Promise<string> {
@@ -20,36 +23,9 @@ async function targetChoices(page: Page): Promise<string[]> {
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 }
 
-/** Nothing in it is cut: every element's text fits its box. */
-async function expectUncut(box: Locator) {
-  const cut = await box.evaluate((root) =>
-    [root, ...root.querySelectorAll('*')].filter((el) => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
-  );
-  expect(cut).toEqual([]);
-}
-
 for (const width of [1440, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-
-    test('the header pills say what they are, described for a screen reader and open on a tap', async ({ page, request }) => {
-      const id = await openaiProject(request);
-      await page.goto(`/projects/${id}`);
-      const mode = page.getByTestId('pill-mode');
-      await expect(mode).toHaveText('Mode: favourites first');
-      await expect(page.getByTestId('pill-target')).toHaveText('Target: OpenAI');
-      await expect(page.getByTestId('pill-naming')).toHaveText('Names: safe');
-      await expect(mode).toHaveAccessibleDescription(/^Favourites first: clients get your favourite tools up front/);
-      await expect(page.getByTestId('pill-target')).toHaveAccessibleDescription(
-        /^Target: OpenAI, the provider the tool list is checked against \(at most 128 tools/,
-      );
-      await expect(mode).toHaveAttribute('title', /^Favourites first: /);
-      // No hover on a phone: the same sentences open under the pills.
-      const terms = page.getByTestId('setting-terms');
-      await terms.getByText('What these mean').click();
-      await expect(terms.getByText(/^Safe names: tool names use only letters/)).toBeVisible();
-      await expect(terms.getByText(/^Target: OpenAI, the provider/)).toBeVisible();
-    });
 
     test('Cursor: one verdict, its own limit counted, and OpenAI not offered', async ({ page, request }) => {
       const id = await openaiProject(request);
@@ -87,34 +63,6 @@ for (const width of [1440, 390]) {
       await page.getByLabel('MCP client').selectOption('raw');
       await expect(page.getByLabel('Target')).toHaveValue('openai');
       await expect(page.getByTestId('target-fallback')).toHaveCount(0);
-    });
-
-    test('usage: the coverage legend draws each line as the chart does, and no label is cut', async ({ page, request }) => {
-      const id = await fullProject(request, 'words-usage');
-      await page.goto(`/projects/${id}`);
-      const chart = page.getByTestId('coverage-chart');
-      await expect(chart.locator('.recharts-line-curve')).toHaveCount(1);
-      const drawn = async (selector: string) =>
-        chart.locator(selector).evaluateAll((els) => els.map((el) => `${el.getAttribute('stroke')} ${el.getAttribute('stroke-dasharray') ?? ''}`.trim()));
-      const legend = async (key: string) => {
-        const line = page.getByTestId(`legend-${key}`).locator('line');
-        return `${await line.getAttribute('stroke')} ${(await line.getAttribute('stroke-dasharray')) ?? ''}`.trim();
-      };
-      expect(await drawn('.recharts-line-curve')).toEqual([await legend('curve')]);
-      expect((await drawn('.recharts-reference-line-line')).sort()).toEqual([await legend('current'), await legend('limit')].sort());
-      await expect(page.getByTestId('legend-limit')).toHaveText('your favourites limit (maxFavourites 15)');
-      await expectUncut(page.getByTestId('coverage-legend'));
-      // The marker's own label stays inside the chart.
-      const [label, svg] = await Promise.all([
-        chart.locator('text', { hasText: /^limit 15$/ }).boundingBox(),
-        chart.locator('svg.recharts-surface').boundingBox(),
-      ]);
-      expect(label && svg).toBeTruthy();
-      expect(label!.x).toBeGreaterThanOrEqual(svg!.x);
-      expect(label!.x + label!.width).toBeLessThanOrEqual(svg!.x + svg!.width);
-      // The favourites' share is named in words, with what the numbers are.
-      await expect(page.getByText('Calls to favourites', { exact: true })).toBeVisible();
-      await expect(page.getByText(/^Share of attributed calls that went to one of your 2 favourites \(the list holds up to 15\)\.$/)).toBeVisible();
     });
 
     test('YAML: a favourite no catalog lists warns by name in the dry run', async ({ page, request }) => {

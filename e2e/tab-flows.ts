@@ -1,0 +1,112 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { catalogs } from './helpers';
+
+// What a person reads and does on a project tab already loaded (e2e/tabs.ui.spec.ts), beyond the
+// checks every page is held to. Each is given the page of the project of e2e/tab-fixtures.ts.
+
+/** The label a cell shows in its card (its column's header words), or '' in the table layout. */
+const cardLabel = (cell: Locator) => cell.evaluate((el) => getComputedStyle(el, '::before').content.replace(/^"|"$/g, ''));
+
+/** Nothing in it is cut: every element's text fits its box. */
+async function expectUncut(box: Locator) {
+  const cut = await box.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')].filter((el) => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
+/** Usage: the unresolved names say how to fix each one, and All tools shows every figure. */
+export async function usageFiguresWhole(page: Page, phone: boolean) {
+  // The link was cut to "Upload jir" at 1440 px.
+  const fix = page.getByTestId('unresolved-panel').getByRole('link', { name: /Upload the catalog of jira/ });
+  await fix.scrollIntoViewIfNeeded();
+  await expect(fix).toHaveText('Upload jira’s catalog');
+  await expect(fix).toBeInViewport({ ratio: 1 });
+  expect(await fix.evaluate((el) => el.closest('td')!.scrollWidth <= el.closest('td')!.clientWidth + 1)).toBe(true);
+
+  // Numbers were off the right edge at 390 px.
+  const first = page.getByTestId('usage-table').getByRole('row', { name: /github\/create_or_update_file/ });
+  for (const column of ['Calls', 'Errors', 'Sessions', 'Share', 'Cumulative']) {
+    const index = await page
+      .getByTestId('usage-table')
+      .locator('thead th')
+      .evaluateAll((ths, name) => ths.findIndex((th) => th.textContent?.trim() === name), column);
+    const cell = first.getByRole('cell').nth(index);
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport({ ratio: 1 });
+    await expect(cell).toHaveText(column === 'Calls' ? '5' : /\S/);
+    if (phone) expect(await cardLabel(cell)).toBe(column);
+  }
+}
+
+/** Usage: the coverage legend draws each line as the chart does, and no label is cut. */
+export async function coverageLegendTrue(page: Page) {
+  const chart = page.getByTestId('coverage-chart');
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(1);
+  const drawn = async (selector: string) =>
+    chart.locator(selector).evaluateAll((els) => els.map((el) => `${el.getAttribute('stroke')} ${el.getAttribute('stroke-dasharray') ?? ''}`.trim()));
+  const legend = async (key: string) => {
+    const line = page.getByTestId(`legend-${key}`).locator('line');
+    return `${await line.getAttribute('stroke')} ${(await line.getAttribute('stroke-dasharray')) ?? ''}`.trim();
+  };
+  expect(await drawn('.recharts-line-curve')).toEqual([await legend('curve')]);
+  expect((await drawn('.recharts-reference-line-line')).sort()).toEqual([await legend('current'), await legend('limit')].sort());
+  await expect(page.getByTestId('legend-limit')).toHaveText('your favourites limit (maxFavourites 15)');
+  await expectUncut(page.getByTestId('coverage-legend'));
+  // The marker's own label stays inside the chart.
+  const [label, svg] = await Promise.all([chart.locator('text', { hasText: /^limit 15$/ }).boundingBox(), chart.locator('svg.recharts-surface').boundingBox()]);
+  expect(label && svg).toBeTruthy();
+  expect(label!.x).toBeGreaterThanOrEqual(svg!.x);
+  expect(label!.x + label!.width).toBeLessThanOrEqual(svg!.x + svg!.width);
+  // The favourites' share is named in words, with what the numbers are.
+  await expect(page.getByText('Calls to favourites', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Share of attributed calls that went to one of your 2 favourites \(the list holds up to 15\)\.$/)).toBeVisible();
+}
+
+/** The header pills (the project's defaults: favourites first, at OpenAI, safe names) say what they are, described for a screen reader and open on a tap. */
+export async function headerPillsSayWhatTheyAre(page: Page) {
+  const mode = page.getByTestId('pill-mode');
+  await expect(mode).toHaveText('Mode: favourites first');
+  await expect(page.getByTestId('pill-target')).toHaveText('Target: OpenAI');
+  await expect(page.getByTestId('pill-naming')).toHaveText('Names: safe');
+  await expect(mode).toHaveAccessibleDescription(/^Favourites first: clients get your favourite tools up front/);
+  await expect(page.getByTestId('pill-target')).toHaveAccessibleDescription(
+    /^Target: OpenAI, the provider the tool list is checked against \(at most 128 tools/,
+  );
+  await expect(mode).toHaveAttribute('title', /^Favourites first: /);
+  // No hover on a phone: the same sentences open under the pills.
+  const terms = page.getByTestId('setting-terms');
+  await terms.getByText('What these mean').click();
+  await expect(terms.getByText(/^Safe names: tool names use only letters/)).toBeVisible();
+  await expect(terms.getByText(/^Target: OpenAI, the provider/)).toBeVisible();
+}
+
+/** Favourites: the catalog picker lists its tools in the page, with a visible way to page on. */
+export async function catalogPickerPagesOn(page: Page) {
+  const total = catalogs.github.tools.length + catalogs.filesystem.tools.length;
+  const picker = page.getByTestId('catalog-picker');
+  const list = picker.getByRole('list');
+  await expect(list.getByRole('listitem')).toHaveCount(25);
+  // No inner scroll box: every listed row is in the page's own flow.
+  expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await expect(picker).toContainText(`Showing 1–25 of ${total} tools`);
+  const next = picker.getByRole('button', { name: 'Next' });
+  await next.scrollIntoViewIfNeeded();
+  await expect(next).toBeInViewport();
+  await next.click();
+  await expect(picker).toContainText(`Showing 26–${Math.min(50, total)} of ${total} tools`);
+  await expect(list.getByRole('listitem')).toHaveCount(Math.min(50, total) - 25);
+}
+
+/** Usage on a phone: the narrow table's rows can still be sorted (at a desktop width the header buttons sort). */
+export async function narrowTableSorts(page: Page) {
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'All tools' }) });
+  const toolOrder = () => card.getByTestId('usage-table').locator('tbody tr td.mono, tbody tr td[class*="mono"]').allTextContents();
+  await card.getByLabel('Sort by').selectOption({ label: 'Tool' });
+  await expect(page).toHaveURL(/sort=tool/);
+  const ascending = await toolOrder();
+  expect(ascending).toEqual([...ascending].sort());
+  await card.getByRole('button', { name: /Ascending/ }).click();
+  await expect(card.getByRole('button', { name: /Descending/ })).toBeVisible();
+  expect(await toolOrder()).toEqual([...ascending].reverse());
+}
