@@ -2,21 +2,19 @@ import { test } from '@playwright/test';
 import { DESKTOP_AND_PHONE, fullProject } from './helpers';
 import { collectErrors, holdBackPageChunks, layoutChunks, loadQuietly } from './page-checks';
 
-// Preview hydrates without an error even when its own chunks come 700 ms after its data (see
-// holdBackPageChunks); every other project page is held to that in e2e/tabs.ui.spec.ts.
+// Preview hydrates without an error when its own chunks come after its header's data (see
+// holdBackPageChunks), which it once did not about 1 load in 5 (React #418). Held back so, every
+// load runs that race; every other project page is loaded so once in e2e/tabs.ui.spec.ts.
 
 for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('Preview loads 50 times without a console error', async ({ page, request }) => {
-      // Each load waits 700 ms for its held-back chunks, so 50 of them take 3–5 s each on a busy
-      // CI machine: the bound is for a hang, not for speed.
-      test.setTimeout(480_000);
+    test('Preview loads 5 times without a console error', async ({ page, request }) => {
       const id = await fullProject(request, 'quiet-preview');
       await holdBackPageChunks(page, await layoutChunks(page, id));
       const errors = collectErrors(page);
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 5; i++) {
         // Every other load through a client, as a link from the header's warning opens it.
         await loadQuietly(page, errors, `/projects/${id}/preview${i % 2 ? '?client=cursor' : ''}`);
       }

@@ -156,13 +156,42 @@ export async function layoutChunks(page: Page, projectId: string): Promise<Set<s
 }
 
 /**
- * A page's own code comes in chunks of its own, and its data may come back before they do (the
- * header asks for the project while the page's chunk still loads): the page must then still
- * hydrate to what the server drew. So the layout's chunks come at once, and the rest 700 ms late.
+ * The project tabs drawn under Suspense (components/projects/query-string-page.tsx): the layout
+ * hydrates, and its header asks for the project, while the page's own chunks may still load. On
+ * the other tabs the whole page waits for them, so no data can come first.
+ */
+export const TABS_UNDER_SUSPENSE = new Set(['', '/bakeoff', '/impact', '/preview']);
+
+/**
+ * On a tab of TABS_UNDER_SUSPENSE, its data may come back before its own chunks do: the page must
+ * then still hydrate to what the server drew (React #418 otherwise). So on every load the
+ * layout's chunks come at once, and the rest only once the header has its project and no other
+ * request of the page is still out: the race is run on every load, not only on those where the
+ * data happens to win it. (On another tab the page would wait for ever.)
  */
 export async function holdBackPageChunks(page: Page, layout: Set<string>) {
+  // What the current load has asked the API, and a promise settled once it has its answers.
+  let load = { project: '', out: new Set<Request>(), projectIn: false, release: () => {}, dataIn: Promise.resolve() };
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      let release = () => {};
+      const dataIn = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      load = { project: `/api${path.match(/^\/projects\/[^/]+/)?.[0]}`, out: new Set(), projectIn: false, release, dataIn };
+    } else if (path.startsWith('/api/')) load.out.add(request);
+  });
+  const answered = (request: Request) => {
+    // (An answer to an earlier load's request is not in this load's set.)
+    if (!load.out.delete(request)) return;
+    if (new URL(request.url()).pathname === load.project) load.projectIn = true;
+    if (load.projectIn && load.out.size === 0) load.release();
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   await page.route(CHUNKS, async (route) => {
-    if (!layout.has(route.request().url())) await new Promise((resolve) => setTimeout(resolve, 700));
+    if (!layout.has(route.request().url())) await load.dataIn;
     await route.continue();
   });
 }
