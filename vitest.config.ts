@@ -69,7 +69,7 @@ export default defineConfig({
           include: [...sqlTests, ...(database === 'pglite' ? routeTests : routeTestsOnBothDatabases)],
           environment: 'node',
           env: { FAVINDEX_TEST_DB: database },
-          globalSetup: database === 'postgres' ? ['test/postgres-global-setup.ts'] : [],
+          globalSetup: [`test/${database}-global-setup.ts`],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

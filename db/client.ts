@@ -33,6 +33,8 @@ export interface Database {
 export interface DatabaseConfig {
   databaseUrl?: string;
   dataDir?: string;
+  /** PGlite only: a data folder saved by PGlite's dumpDataDir to start from (the tests start each file from one migrated dump). */
+  loadDataDir?: Blob;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
@@ -42,7 +44,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseCon
 const DEFAULT_MIGRATIONS = path.join(process.cwd(), 'drizzle');
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir ?? './.data');
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir ?? './.data', config.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -129,7 +131,7 @@ function redactUrl(url: string): string {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -137,7 +139,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   let changes: EmbeddedNotifications;
   try {
-    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), { loadDataDir });
     await client.exec(`set time zone 'UTC'`);
     changes = await EmbeddedNotifications.listen(client);
   } catch (err) {

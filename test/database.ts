@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '@/db/client';
@@ -14,7 +15,8 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * A fresh, migrated database for this test file, installed as the process database so the
- * route handlers use it: PGlite in memory, or a clone of the run's PostgreSQL template.
+ * route handlers use it: PGlite in memory, from the run's migrated dump, or a clone of the run's
+ * PostgreSQL template.
  */
 export function setupTestDatabase(): { readonly db: Db; readonly database: Database; readonly app: AppContext; readonly kind: TestDatabaseKind } {
   let database: Database | null = null;
@@ -34,8 +36,7 @@ export function setupTestDatabase(): { readonly db: Db; readonly database: Datab
       }
       database = await openDatabase({ databaseUrl: withDatabase(url, dropName) });
     } else {
-      database = await openDatabase({ dataDir: 'memory://' });
-      await database.migrate();
+      database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
     }
     app = createAppContext(database);
     installAppContext(app);
