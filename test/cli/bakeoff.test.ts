@@ -6,12 +6,12 @@ import { fromJsonl } from '@/lib/bakeoff/results';
 import { serialiseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { BAKEOFF_SERVERS, BAKEOFF_TASKS } from '@/test/bakeoff-catalog';
 import { type ChatRequest, ScriptedModel } from '@/test/scripted-model';
-import { type CliServer, ROOT, startCliServer } from './run-cli';
+import { ROOT, cliServer } from './run-cli';
 
 /** `favindex bakeoff` end to end: the built server's previews, the installed command, a scripted OpenAI-compatible model. */
-const cli = startCliServer('cli-bakeoff');
+const cli = cliServer('cli-bakeoff');
 const favindex = cli.favindex;
-const api: CliServer['api'] = (...args) => cli.api(...args);
+const { api } = cli;
 const model = new ScriptedModel({ models: { strong: { wanderPerTool: 0.005 }, exact: { wanderPerTool: 0 } } });
 let endpoint: string;
 
@@ -86,7 +86,7 @@ describe('favindex bakeoff', () => {
     expect(model.requests.length, 'the upload ran no cell again').toBe(asked);
     const printed = JSON.parse(kept.stdout);
     expect(printed).toMatchObject({ ran: 0, alreadyDone: 20, uploaded: { id: expect.stringMatching(/^run-/) } });
-    expect(printed.uploaded.url).toBe(`${cli.server.baseUrl}/projects/cli-bakeoff/bakeoff?run=${printed.uploaded.id}`);
+    expect(printed.uploaded.url).toBe(`${cli.url}/projects/cli-bakeoff/bakeoff?run=${printed.uploaded.id}`);
     const view = (await api('GET', `/api/projects/cli-bakeoff/bakeoffs/${printed.uploaded.id}`)).body;
     expect(view).toMatchObject({ name: 'eager against lazy', createdBy: 'bakeoff-2', cells: 20, transcripts: 20 });
     expect(view.table).toEqual(printed.table);

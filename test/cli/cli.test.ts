@@ -1,37 +1,25 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { proxyReport } from '@/test/proxy-reports';
-import { type CliServer, ROOT, run, startCliServer } from './run-cli';
+import { cliServer, newProject, ROOT, run, sendCallsTo } from './run-cli';
 
 /**
- * The `favindex` CLI end to end: the built server in local mode on a fresh PGlite folder, and
- * the built CLI (bin/favindex.mjs → dist/cli.mjs) run as a child process. Exit codes: 0 ok,
- * 1 API error, 2 bad arguments, 3 unreachable, 4 auth, 5 MCP server (cli/exit-codes.ts).
+ * The `favindex` CLI end to end: the built server the system tests share (local mode), and the
+ * built CLI (bin/favindex.mjs → dist/cli.mjs) run as a child process. Exit codes: 0 ok, 1 API
+ * error, 5 MCP server; the others in exit-codes.test.ts (cli/exit-codes.ts).
  */
 const EVERYTHING = ['node', path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
 const PAGED = ['node', path.join(ROOT, 'test/cli/paged-stdio-server.mjs')];
 
-const cli = startCliServer('cli');
+const cli = cliServer('cli');
 const favindex = cli.favindex;
-const api: CliServer['api'] = (...args) => cli.api(...args);
+const { api } = cli;
 
-async function project(id: string): Promise<string> {
-  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
-  return id;
-}
-
-/** `calls` events per tool, a minute ago. */
-async function sendCalls(id: string, calls: Record<string, number>): Promise<void> {
-  const at = new Date(Date.now() - 60_000).toISOString();
-  const events = Object.entries(calls).flatMap(([tool, n]) =>
-    Array.from({ length: n }, (_, i) => ({ id: `${tool}-${i}`, timestamp: at, tool, sessionId: `s${i % 3}` })),
-  );
-  expect((await api('POST', `/api/projects/${id}/events`, { events })).body).toMatchObject({ accepted: events.length, rejected: [] });
-}
+const project = (id: string) => newProject(api, id);
+const sendCalls = (id: string, calls: Record<string, number>) => sendCallsTo(api, id, calls);
 
 async function catalogTools(id: string, serverName: string): Promise<string[]> {
   const res = await api('GET', `/api/projects/${id}/catalog/${serverName}`);
@@ -257,65 +245,5 @@ describe('favindex export and apply', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/\(HTTP 422 YAML_INVALID\)/);
     expect(broken.stderr).toMatch(/- document 1 line 4:\d+ spec\.favouriteIndex\.maxFavourites: /);
-  });
-});
-
-describe('favindex with project tokens, and its exit codes', () => {
-  it('does each chore with a token holding its scope (exit 4 without it, or with a bad token)', async () => {
-    const id = await project('cli-token');
-    const other = await project('cli-token-other');
-    const github = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/demo/catalogs/github.json'), 'utf8'));
-    expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: github.tools })).status).toBe(201);
-    await sendCalls(id, { 'github/create_issue': 3 });
-    const created = await api('POST', `/api/projects/${id}/tokens`, { name: 'cli', scopes: ['usage:read', 'config:read', 'config:write'] });
-    const env = { FAVINDEX_TOKEN: created.body.token, FAVINDEX_PROJECT: id };
-
-    expect((await favindex(['suggest'], { env })).stdout).toContain('github/create_issue');
-    expect((await favindex(['favourites', 'list'], { env })).code).toBe(0);
-    const pin = await favindex(['favourites', 'pin', 'github/create_issue'], { env });
-    expect(pin.code).toBe(4);
-    expect(pin.stderr).toContain('lacks the scope favourites:write');
-    expect(pin.stderr).toContain('(HTTP 403 FORBIDDEN)');
-    const otherYaml = (await api('GET', `/api/projects/${other}/yaml`)).text;
-    const foreign = await favindex(['apply', '-f', '-', '--dry-run'], { env, input: otherYaml });
-    expect(foreign.code).toBe(4);
-    expect(foreign.stderr).toContain(`cannot touch '${other}'`);
-    const own = await favindex(['export'], { env });
-    expect((await favindex(['apply', '-f', '-'], { env, input: own.stdout })).code).toBe(0);
-    const everything = await favindex(['export', '--all'], { env });
-    expect(everything.code).toBe(4);
-
-    const bad = await favindex(['suggest', '-p', id], { env: { FAVINDEX_TOKEN: `fvx_${'A'.repeat(43)}` } });
-    expect(bad.code).toBe(4);
-    expect(bad.stderr).toBe(
-      'favindex: the bearer token is not a favindex project token (HTTP 401 UNAUTHORIZED)\n  → check the token; create a new one under the project’s Tokens tab\n',
-    );
-  });
-
-  it('exits 3 when favindex cannot be reached or something else answers, 2 for bad arguments, 1 for an API error', async () => {
-    const unreachable = await favindex(['favourites', 'list', '-p', 'x', '--url', 'http://127.0.0.1:3359']);
-    expect(unreachable.code).toBe(3);
-    expect(unreachable.stderr).toContain('cannot reach favindex at http://127.0.0.1:3359: connection refused');
-
-    const impostor = http.createServer((_, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>nope</h1>'));
-    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = impostor.address() as { port: number };
-      const wrong = await favindex(['favourites', 'list', '-p', 'x'], { env: { FAVINDEX_URL: `http://127.0.0.1:${port}` } });
-      expect(wrong.code).toBe(3);
-      expect(wrong.stderr).toContain('answered HTTP 404 (text/html): it does not look like favindex');
-    } finally {
-      impostor.close();
-    }
-
-    const badArgs = await favindex(['suggest', '-p', 'x', '--window', 'forever']);
-    expect(badArgs.code).toBe(2);
-    expect(badArgs.stderr).toContain("--window must be a whole number, not 'forever'");
-
-    const missing = await favindex(['suggest', '-p', 'no-such-project']);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(
-      "favindex: project 'no-such-project' does not exist (HTTP 404 PROJECT_NOT_FOUND)\n  → check the project id, or create it with POST /api/projects\n",
-    );
   });
 });

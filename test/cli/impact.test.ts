@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { impactReportSchema } from '@/lib/contracts/impact';
 import { plantedTraces } from '@/test/planted-traces';
-import { type CliServer, startCliServer } from './run-cli';
+import { cliServer } from './run-cli';
 
 /** `favindex impact` end to end against the built server, on traces with a planted effect. */
-const cli = startCliServer('cli-impact');
+const cli = cliServer('cli-impact');
 const favindex = cli.favindex;
-const api: CliServer['api'] = (...args) => cli.api(...args);
+const { api } = cli;
 
 /** A project at revision 3; after it, model-a makes meta calls at `after` per session on average instead of 2.5. */
 async function planted(id: string, after: number): Promise<void> {

@@ -2,9 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '@/test/mcp-server';
-import { ServerProcess } from '../fault/server-process';
+import { afterAll, expect, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -62,8 +60,8 @@ export function adminApi(baseUrl: string) {
 }
 
 export interface CliServer {
-  /** The built server, in local mode on a fresh PGlite folder. */
-  readonly server: ServerProcess;
+  /** The built server every system test file shares (test/shared-server.ts): a file keeps to projects of its own. */
+  readonly url: string;
   /** The folder the CLI runs in (for files it reads or writes). */
   readonly workDir: string;
   /** `favindex` on PATH, pointed at the server: what a user's shell has. */
@@ -73,39 +71,35 @@ export interface CliServer {
   favindex(args: string[], options?: { env?: Record<string, string>; input?: string }): Promise<CliRun>;
 }
 
-/** Starts the built server and the installed command before the file's tests, and cleans up after. */
-export function startCliServer(name: string): CliServer {
-  const dirs: string[] = [];
-  const tempDir = (what: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `favindex-${name}-${what}-`));
-    dirs.push(dir);
-    return dir;
-  };
-  const harness = {
-    server: undefined as unknown as ServerProcess,
-    workDir: '',
-    env: {} as Record<string, string>,
-    api: undefined as unknown as ReturnType<typeof adminApi>,
-    favindex(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
-      return run('favindex', args, { cwd: harness.workDir, input: options.input, env: { ...harness.env, ...options.env } });
-    },
-  };
-  beforeAll(async () => {
-    const dataDir = tempDir('data');
-    harness.workDir = tempDir('work');
-    const bin = binFolder();
-    dirs.push(bin);
-    harness.server = new ServerProcess({
-      port: await freePort(),
-      env: { FAVINDEX_DATA_DIR: path.join(dataDir, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' },
-    });
-    await harness.server.start();
-    harness.api = adminApi(harness.server.baseUrl);
-    harness.env = { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: harness.server.baseUrl };
+/** The shared built server, and the installed command in a work folder of the file's own; the folders are removed after its tests. */
+export function cliServer(name: string): CliServer {
+  const url = inject('favindexUrl');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `favindex-${name}-work-`));
+  const bin = binFolder();
+  const env = { PATH: `${bin}:${process.env.PATH}`, FAVINDEX_URL: url };
+  afterAll(() => {
+    for (const dir of [workDir, bin]) fs.rmSync(dir, { recursive: true, force: true });
   });
-  afterAll(async () => {
-    if (harness.server?.pid) await harness.server.stop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return harness;
+  return {
+    url,
+    workDir,
+    env,
+    api: adminApi(url),
+    favindex: (args, options = {}) => run('favindex', args, { cwd: workDir, input: options.input, env: { ...env, ...options.env } }),
+  };
+}
+
+/** A project `id` made through the admin API; the test fails unless it is new. */
+export async function newProject(api: ReturnType<typeof adminApi>, id: string): Promise<string> {
+  expect((await api('POST', '/api/projects', { id })).status).toBe(201);
+  return id;
+}
+
+/** `calls` events per tool, a minute ago. */
+export async function sendCallsTo(api: ReturnType<typeof adminApi>, id: string, calls: Record<string, number>): Promise<void> {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  const events = Object.entries(calls).flatMap(([tool, n]) =>
+    Array.from({ length: n }, (_, i) => ({ id: `${tool}-${i}`, timestamp: at, tool, sessionId: `s${i % 3}` })),
+  );
+  expect((await api('POST', `/api/projects/${id}/events`, { events })).body).toMatchObject({ accepted: events.length, rejected: [] });
 }

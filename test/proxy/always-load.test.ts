@@ -30,7 +30,7 @@ beforeAll(async () => {
 /** A proxy of its own (state folder and all) started by the SDK Client, once every server's tools are listed. */
 async function startProxy(name: string): Promise<TestClient> {
   const { stateDir } = proxyFolder(favindex.work, name);
-  const proxy = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir }));
+  const proxy = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config, stateDir }));
   clients.push(proxy);
   await eventually(async () => {
     const catalog = (await api('GET', `/api/projects/${id}/catalog`)).body;
@@ -105,7 +105,7 @@ describe('favourites that stay loaded, through favindex proxy', () => {
     const { dir, stateDir } = proxyFolder(favindex.work, 'no-servers');
     const none = path.join(dir, 'servers.json');
     fs.writeFileSync(none, JSON.stringify({ mcpServers: {} }));
-    const bare = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: none, stateDir }));
+    const bare = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config: none, stateDir }));
     clients.push(bare);
     expect(bare.client.getInstructions()).toBe(DEFERRED_INSTRUCTION);
     await bare.close();

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
-import { eventually, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
+import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient } from './harness';
 
 /**
  * Argument checks through `favindex proxy` (§arguments), against a server whose `run_report`
@@ -11,9 +9,8 @@ import { eventually, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavind
  * with the key it meant in enforce mode, and both calls come back to favindex classed
  * unexpected_param + missing_required.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
+const favindex = favindexForFile('favindex-arguments-test-');
+const { api } = favindex;
 let proxy: TestClient;
 const id = 'reports';
 
@@ -34,15 +31,14 @@ async function setChecks(mode: 'observe' | 'enforce'): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-arguments-test-'));
   const token = await projectWithToken(api, id);
-  const { dir, stateDir } = proxyFolder(work, 'proxy');
+  const { dir, stateDir } = proxyFolder(favindex.work, 'proxy');
   const config = path.join(dir, 'servers.json');
   fs.writeFileSync(
     config,
     JSON.stringify({ mcpServers: { reports: { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'report-server.mjs')] } } }),
   );
-  proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }));
+  proxy = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config, stateDir }));
   names = await eventually(async () => {
     const listed = (await proxy.client.listTools()).tools.map((t) => t.name);
     expect(listed.some((n) => n.endsWith('run_report'))).toBe(true);
@@ -52,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.close().catch(() => {});
-  await stopFavindex({ server, work });
 });
 
 describe('argument checks through favindex proxy', () => {

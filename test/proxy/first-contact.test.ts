@@ -169,7 +169,7 @@ describe('servers that do not start', () => {
       env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     };
     const args = proxyArgs({
-      url: favindex.server.baseUrl,
+      url: favindex.url,
       project: id,
       token,
       config: serversFile(dir, { memory, silent: SILENT }),

@@ -5,13 +5,11 @@ import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client, type ClientOptions, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { stopChild } from '@/test/child-process';
 import { adminApi } from '@/test/cli/run-cli';
-import { ServerProcess } from '@/test/fault/server-process';
-import { freePort } from '@/test/mcp-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
@@ -216,61 +214,35 @@ export function newProxy(
 ): { args: string[]; dir: string; stateDir: string } {
   const { dir, stateDir } = proxyFolder(favindex.work, a.name);
   const config = writeServersFile(dir, a.servers);
-  return { args: proxyArgs({ url: favindex.server.baseUrl, project: a.project, token: a.token, config, stateDir, extra: a.extra }), dir, stateDir };
+  return { args: proxyArgs({ url: favindex.url, project: a.project, token: a.token, config, stateDir, extra: a.extra }), dir, stateDir };
 }
 
 export interface FavindexForTests {
-  server: ServerProcess;
+  /** The built server every system test file shares (test/shared-server.ts); a file keeps to projects of its own. */
+  url: string;
+  /** The server's admin API (local mode: loopback is the admin). */
   api: ReturnType<typeof adminApi>;
   /** A fresh folder for the file's proxies (see proxyFolder). */
   work: string;
 }
 
-/** The built server in local mode on a fresh PGlite folder, with no scheduled catalog syncs: what every proxy system test talks to. */
-export async function startFavindex(prefix: string): Promise<FavindexForTests> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const server = new ServerProcess({
-    port: await freePort(),
-    env: { FAVINDEX_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', FAVINDEX_CATALOG_SYNC: '0' },
-  });
-  await server.start();
-  return { server, api: adminApi(server.baseUrl), work };
-}
-
-export async function stopFavindex(favindex: Partial<FavindexForTests>): Promise<void> {
-  if (favindex.server?.pid) await favindex.server.stop();
-  if (favindex.work) fs.rmSync(favindex.work, { recursive: true, force: true });
-}
-
 export interface FavindexForFile extends FavindexForTests {
-  /** The server's admin API; it may be taken at the file's top level and called once the tests run. */
-  api: ReturnType<typeof adminApi>;
   /** Closed after the file's tests. */
   clients: TestClient[];
   /** Stopped after the file's tests. */
   children: ChildProcess[];
 }
 
-/** startFavindex before a file's tests and stopFavindex after them, closing the clients and children they made. */
+/** The shared built server and a fresh work folder for a file; after its tests, its clients are closed, its children stopped and the folder removed. */
 export function favindexForFile(prefix: string): FavindexForFile {
-  let started: FavindexForTests | undefined;
-  const api: ReturnType<typeof adminApi> = (...args) => (started ?? notStarted()).api(...args);
-  // Sound: server and work are set before the file's tests run, as the interface promises; api is there from the start.
-  const file = { clients: [], children: [], api } as unknown as FavindexForFile;
-  beforeAll(async () => {
-    started = await startFavindex(prefix);
-    Object.assign(file, { server: started.server, work: started.work });
-  });
+  const url = inject('favindexUrl');
+  const file: FavindexForFile = { url, api: adminApi(url), work: fs.mkdtempSync(path.join(os.tmpdir(), prefix)), clients: [], children: [] };
   afterAll(async () => {
     for (const c of file.clients) await c.close().catch(() => {});
     for (const child of file.children) await stopChild(child);
-    await stopFavindex(file);
+    fs.rmSync(file.work, { recursive: true, force: true });
   });
   return file;
-}
-
-function notStarted(): never {
-  throw new Error('favindexForFile: the server starts before the tests (beforeAll); call api in a test or hook');
 }
 
 /** A project and a token of `scopes` (a proxy's, unless told) for it. */

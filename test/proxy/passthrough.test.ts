@@ -6,11 +6,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
-import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
 import { connect, ROOT_URI, type Session } from './passthrough-session';
-import { bearerTransport, CRASHY, eventually, httpSecret, projectWithToken, proxyArgs, proxyFolder, ROOT, startFavindex, stopFavindex } from './harness';
+import { bearerTransport, CRASHY, eventually, favindexForFile, httpSecret, projectWithToken, proxyArgs, proxyFolder, ROOT } from './harness';
 
 /**
  * What favindex proxy passes through besides tools, end to end: the built server and proxy, the
@@ -18,9 +16,8 @@ import { bearerTransport, CRASHY, eventually, httpSecret, projectWithToken, prox
  * server-memory and two scripted servers `a` and `b` that list a prompt and a resource URI of
  * the same name.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
+const favindex = favindexForFile('favindex-passthrough-test-');
+const { api, url, work } = favindex;
 let token: string;
 const closers: (() => Promise<void>)[] = [];
 
@@ -48,7 +45,7 @@ function fullServers(dir: string): string {
 async function stdioSession(project: string, config: string, stateDir: string): Promise<Session & { stderr(): string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: proxyArgs({ url: server.baseUrl, project, token, config, stateDir, extra: UNHURRIED }),
+    args: proxyArgs({ url, project, token, config, stateDir, extra: UNHURRIED }),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production' },
     stderr: 'pipe',
     cwd: ROOT,
@@ -83,13 +80,11 @@ function text(result: { messages?: unknown; contents?: unknown }): string {
 }
 
 beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-passthrough-test-'));
   token = await projectWithToken(api, 'pass');
 });
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => {});
-  await stopFavindex({ server, work });
 });
 
 describe('favindex proxy over stdio passes through what its servers offer besides tools', () => {
@@ -244,7 +239,7 @@ describe('favindex proxy over Streamable HTTP', () => {
     const { dir, stateDir } = proxyFolder(work, 'http');
     const port = await freePort();
     const args = proxyArgs({
-      url: server.baseUrl,
+      url,
       project: 'pass',
       token,
       config: fullServers(dir),

@@ -4,21 +4,8 @@ import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMING_SCHEMES, type NamingScheme, SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
-import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
 import { freePort } from '@/test/mcp-server';
-import {
-  eventually,
-  projectWithToken,
-  proxyArgs,
-  proxyFolder,
-  ROOT,
-  spooledEvents,
-  startFavindex,
-  stdioClient,
-  stopFavindex,
-  type TestClient,
-} from './harness';
+import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, spooledEvents, stdioClient, type TestClient } from './harness';
 
 /**
  * The tool policy through `favindex proxy` (issue 24): two tokens of one project, the real
@@ -28,9 +15,8 @@ import {
  * finds a tool it may not use, and a call to one, by any name it could be given, is refused with
  * the rule, never reaches the server, and is stored as a denied call.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
+const favindex = favindexForFile('favindex-policy-test-');
+const { api, url, work } = favindex;
 const clients: TestClient[] = [];
 const id = 'policy';
 const tokens: Record<Agent, string> = { a: '', b: '' };
@@ -60,7 +46,6 @@ const MEMORY = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-
 const SCRIPTED = path.join(ROOT, 'test', 'proxy', 'scripted-server.mjs');
 
 beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-policy-test-'));
   expect((await api('POST', '/api/projects', { id })).status).toBe(201);
   for (const agent of ['a', 'b'] as const) {
     const made = await api('POST', `/api/projects/${id}/tokens`, { name: `agent-${agent}`, scopes: PROXY_SCOPES });
@@ -88,7 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
-  await stopFavindex({ server, work });
 });
 
 function serversFile(dir: string): string {
@@ -108,7 +92,7 @@ function serversFile(dir: string): string {
 async function startProxy(agent: Agent, name: string, extra: string[] = []): Promise<TestClient> {
   const { dir, stateDir } = proxyFolder(work, `${agent}-${name}`);
   const args = proxyArgs({
-    url: server.baseUrl,
+    url,
     project: id,
     token: tokens[agent],
     config: serversFile(dir),
@@ -286,7 +270,7 @@ describe("a server the token's policy denies", () => {
       config,
       JSON.stringify({ mcpServers: { a: { command: process.execPath, args: [SCRIPTED, 'a'] }, b: { command: process.execPath, args: [SCRIPTED, 'b'] } } }),
     );
-    const proxy = await stdioClient(proxyArgs({ url: server.baseUrl, project, token, config, stateDir, extra: ['--start-wait', '60'] }), 'offers');
+    const proxy = await stdioClient(proxyArgs({ url, project, token, config, stateDir, extra: ['--start-wait', '60'] }), 'offers');
     clients.push(proxy);
     const { client } = proxy;
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['a_greet', 'only_a']);

@@ -68,9 +68,7 @@ describe('favindex proxy over stdio, in front of server-everything, server-files
   beforeAll(async () => {
     token = await projectWithToken(api, id);
     stateDir = path.join(favindex.work, 'state-stdio');
-    proxy = await stdioClient(
-      proxyArgs({ url: favindex.server.baseUrl, project: id, token, config: writeServersFile(favindex.work, { crashy: CRASHY }), stateDir }),
-    );
+    proxy = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config: writeServersFile(favindex.work, { crashy: CRASHY }), stateDir }));
     clients.push(proxy);
     // Ready: every upstream's tools uploaded as the project's catalog, and presented.
     await eventually(async () => {

@@ -1,30 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
-import type { adminApi } from '@/test/cli/run-cli';
-import type { ServerProcess } from '@/test/fault/server-process';
-import { changeSurface, eventually, proxyArgs, proxyFolder, ROOT, startFavindex, stdioClient, stopFavindex, type TestClient } from './harness';
+import { changeSurface, eventually, favindexForFile, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient } from './harness';
 
 /**
  * A proxy reports itself, and the dashboard counts what its client receives: the SDK Client over
  * stdio → favindex proxy → server-filesystem and server-memory, with github uploaded by hand
  * and run by no proxy.
  */
-let server: ServerProcess;
-let api: ReturnType<typeof adminApi>;
-let work: string;
+const favindex = favindexForFile('favindex-proxy-reports-');
+const { api, url, work } = favindex;
 let client: TestClient | null = null;
 
 const pkg = (name: string) => path.join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
 
-beforeAll(async () => {
-  ({ server, api, work } = await startFavindex('favindex-proxy-reports-'));
-});
-
 afterAll(async () => {
   await client?.close().catch(() => {});
-  await stopFavindex({ server, work });
 });
 
 function twoServers(dir: string): string {
@@ -57,7 +49,7 @@ describe('favindex proxy reports itself, and the preview counts what its client 
     expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: github?.tools })).status).toBe(201);
 
     const { dir, stateDir } = proxyFolder(work, 'laptop');
-    const proxyClient = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config: twoServers(dir), stateDir }), 'claude-code');
+    const proxyClient = await stdioClient(proxyArgs({ url, project: id, token, config: twoServers(dir), stateDir }), 'claude-code');
     client = proxyClient;
 
     const proxy = await eventually(async () => {
@@ -109,7 +101,7 @@ describe('favindex proxy reports itself, and the preview counts what its client 
     const config = path.join(dir, 'servers.json');
     const deepServer = { command: process.execPath, args: [path.join(ROOT, 'test', 'proxy', 'deep-schema-server.mjs')] };
     fs.writeFileSync(config, JSON.stringify({ mcpServers: { deep: deepServer } }));
-    const proxyClient = await stdioClient(proxyArgs({ url: server.baseUrl, project: id, token, config, stateDir }), 'claude-code');
+    const proxyClient = await stdioClient(proxyArgs({ url, project: id, token, config, stateDir }), 'claude-code');
     client = proxyClient;
 
     // favindex holds the two tools a catalog can, and the proxy says on the server's line what it left out.

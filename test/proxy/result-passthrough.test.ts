@@ -66,7 +66,7 @@ beforeAll(async () => {
   const results = path.join(dir, 'results.json');
   fs.writeFileSync(results, JSON.stringify(RAW_RESULTS));
   fs.writeFileSync(config, JSON.stringify({ mcpServers: { raw: { command: process.execPath, args: [RAW, results] } } }));
-  proxy = spawn(process.execPath, proxyArgs({ url: favindex.server.baseUrl, project: ID, token, config, stateDir }), {
+  proxy = spawn(process.execPath, proxyArgs({ url: favindex.url, project: ID, token, config, stateDir }), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production' },
     stdio: ['pipe', 'pipe', 'ignore'],

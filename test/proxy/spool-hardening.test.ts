@@ -2,40 +2,24 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TRACE_FIELD_LIMITS } from '@/lib/limits';
 import { freePort } from '@/test/mcp-server';
-import {
-  eventually,
-  type FavindexForTests,
-  projectWithToken,
-  proxyArgs,
-  proxyFolder,
-  ROOT,
-  startFavindex,
-  stdioClient,
-  stopFavindex,
-  type TestClient,
-} from './harness';
+import { eventually, favindexForFile, projectWithToken, proxyArgs, proxyFolder, ROOT, stdioClient, type TestClient } from './harness';
 
 /**
  * Issue #20, items 1 and 2, end to end: the built proxy with its state folder on a 256 KiB
  * tmpfs (a disk that fills up), and traces of several MiB against the built favindex. The
  * upstream counts what it executed, so a call that ran and was answered as failed shows.
  */
-let favindex: FavindexForTests;
+const favindex = favindexForFile('favindex-spool-hardening-');
 const clients: TestClient[] = [];
 const mounts: string[] = [];
 const COUNTER = path.join(ROOT, 'test', 'proxy', 'counting-server.mjs');
 
-beforeAll(async () => {
-  favindex = await startFavindex('favindex-spool-hardening-');
-});
-
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   for (const dir of mounts) execFileSync('umount', ['-l', dir]);
-  await stopFavindex(favindex);
 });
 
 /** A servers file with only the counting upstream, logging its executions to `<dir>/ran.log`. */
@@ -121,7 +105,7 @@ describe('one oversized trace never stops delivery', () => {
     const { dir, stateDir } = proxyFolder(favindex.work, 'giant-trace');
     const { config } = counterOnly(dir);
     const giantClient = 'c'.repeat(3 << 20);
-    const proxy = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir }), giantClient);
+    const proxy = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config, stateDir }), giantClient);
     clients.push(proxy);
     const name = await runTool(proxy);
 
@@ -162,7 +146,7 @@ describe('one oversized trace never stops delivery', () => {
     fs.writeFileSync(path.join(stateDir, 'spool', '000000000000001-1-000000.ready'), `${lines}\n`);
     expect(fs.statSync(path.join(stateDir, 'spool', '000000000000001-1-000000.ready')).size).toBeGreaterThan(10 << 20);
 
-    const proxy = await stdioClient(proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir }), 'claude-code');
+    const proxy = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config, stateDir }), 'claude-code');
     clients.push(proxy);
     const name = await runTool(proxy);
     for (let n = 0; n < 3; n++) await proxy.client.callTool({ name, arguments: { n } });

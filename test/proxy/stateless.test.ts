@@ -176,7 +176,7 @@ describe('favindex proxy --protocol', () => {
     const token = await projectWithToken(api, id);
     const { dir, stateDir } = proxyFolder(favindex.work, id);
     const config = writeServersFile(dir);
-    args = (protocol) => proxyArgs({ url: favindex.server.baseUrl, project: id, token, config, stateDir, extra: ['--protocol', protocol] });
+    args = (protocol) => proxyArgs({ url: favindex.url, project: id, token, config, stateDir, extra: ['--protocol', protocol] });
   }, 60_000);
 
   it('pinned to 2026-07-28, refuses a 2025-11-25 client and serves a 2026-07-28 one', async () => {
