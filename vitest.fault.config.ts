@@ -5,8 +5,10 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 
 /**
  * Fault tests (§events, §storage, §auth): they start the built server (`npm run build` first,
- * `npm test` does) on ports 3335–3336, kill it, and check the database afterwards, on PGlite
- * and, with DATABASE_URL, on PostgreSQL. One file at a time: they share the ports and 2 CPUs.
+ * `npm test` does) on free ports, kill it, and check the database afterwards, on PGlite (a copy
+ * of the run's migrated template, test/pglite-template.ts) and, with DATABASE_URL, on
+ * PostgreSQL. One file at a time: a kill must land while the server is busy with that file's
+ * clients, not another's, on 2 CPUs.
  */
 export default defineConfig({
   resolve: { alias },
@@ -15,7 +17,7 @@ export default defineConfig({
     include: ['test/fault/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    globalSetup: ['test/fault/require-build.ts'],
+    globalSetup: ['test/fault/require-build.ts', 'test/pglite-template.ts'],
     testTimeout: 600_000,
     hookTimeout: 180_000,
   },

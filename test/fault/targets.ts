@@ -5,11 +5,17 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
 import { queryRows } from '@/db/sql';
+import { copyPgliteTemplate } from '@/test/pglite-template';
+
+const COLD_START = { FAVINDEX_WARM_UP: '0' };
 
 /**
- * Where a fault-test server keeps its data: a fresh PGlite folder, or a fresh database on the
- * PostgreSQL server of DATABASE_URL. `inspect` opens it from the test process (for PGlite
- * only while no server runs: one process per folder).
+ * Where a fault-test server keeps its data: a fresh PGlite folder (a copy of the run's migrated
+ * template, see test/pglite-template.ts), or a fresh database on the PostgreSQL server of
+ * DATABASE_URL. `inspect` opens it from the test process (for PGlite only while no server
+ * runs: one process per folder). `env` also turns the server's warm-up off: it makes a
+ * restart's first second fast for proxies, which no fault test measures, and costs each of
+ * their many starts 4-5 s.
  */
 export interface FaultTarget {
   kind: 'pglite' | 'postgres';
@@ -25,10 +31,10 @@ export function faultTargets(): FaultTarget['kind'][] {
 export async function createTarget(kind: FaultTarget['kind']): Promise<FaultTarget> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-fault-'));
-    const dataDir = path.join(dir, 'data');
+    const dataDir = copyPgliteTemplate(path.join(dir, 'data'));
     return {
       kind,
-      env: { FAVINDEX_DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { FAVINDEX_DATA_DIR: dataDir, DATABASE_URL: '', ...COLD_START },
       async inspect(run) {
         const database = await openDatabase({ dataDir });
         try {
@@ -50,7 +56,7 @@ export async function createTarget(kind: FaultTarget['kind']): Promise<FaultTarg
   url.pathname = `/${name}`;
   return {
     kind,
-    env: { DATABASE_URL: url.toString(), FAVINDEX_DATA_DIR: '' },
+    env: { DATABASE_URL: url.toString(), FAVINDEX_DATA_DIR: '', ...COLD_START },
     async inspect(run) {
       const database = await openDatabase({ databaseUrl: url.toString() });
       try {
