@@ -187,6 +187,18 @@ describe('PinnedList', () => {
       expect(shownOrder()).toEqual(TOOLS);
     });
 
+    it('says when a lifted tool moves on an arrow key, and no longer once it is dropped', async () => {
+      const { press } = keyboardSession();
+      const list = screen.getByTestId('pinned-list');
+      screen.getByRole('button', { name: 'Drag gitlab/search to reorder' }).focus();
+      expect(list.dataset.arrowKeys).toBeUndefined();
+      await press('[Space]', 'gitlab/search is at position 3 of 3.');
+      await waitFor(() => expect(list.dataset.arrowKeys).toBe('ready'));
+      await press('[ArrowUp]', 'gitlab/search moved to position 2 of 3.');
+      await press('[Space]', 'gitlab/search dropped at position 2 of 3.');
+      expect(list.dataset.arrowKeys).toBeUndefined();
+    });
+
     it('tells a screen reader how to reorder before anything is lifted', () => {
       render(<Favourites tools={TOOLS} />);
       const handle = screen.getByRole('button', { name: 'Drag filesystem/read_file to reorder' });

@@ -13,6 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cx } from '@/components/ui/class-names';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -40,8 +41,11 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const missing = new Set(view.missingFromCatalog);
+  const arrowKeysReady = useArrowKeysReady();
 
-  function onDragEnd({ active, over }: DragEndEvent) {
+  function onDragEnd(event: DragEndEvent) {
+    arrowKeysReady.onDragEnd();
+    const { active, over } = event;
     if (!over || active.id === over.id) return;
     onMove(String(active.id), view.tools.indexOf(String(over.id)), 'handle');
   }
@@ -72,14 +76,17 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={arrowKeysReady.onDragStart}
+      onDragOver={arrowKeysReady.onDragOver}
       onDragEnd={onDragEnd}
+      onDragCancel={arrowKeysReady.onDragEnd}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: 'To reorder, press Space, move with the arrow keys, and press Space again to drop. Escape cancels.' },
       }}
     >
       <SortableContext items={view.tools} strategy={verticalListSortingStrategy}>
-        <ol className={styles.list} aria-label="Pinned favourites" data-testid="pinned-list">
+        <ol className={styles.list} aria-label="Pinned favourites" data-testid="pinned-list" data-arrow-keys={arrowKeysReady.ready ? 'ready' : undefined}>
           {view.tools.map((tool, index) => (
             <PinnedItem
               key={tool}
@@ -96,6 +103,31 @@ export function PinnedList({ view, busy, onMove, onUnpin }: Props) {
       </SortableContext>
     </DndContext>
   );
+}
+
+/**
+ * Whether a lifted tool moves on an arrow key yet. dnd-kit's keyboard sensor starts listening for
+ * arrows in a timer it sets as the tool is lifted, and moves only once it has measured the list
+ * (its first onDragOver, which also says the tool's place to a screen reader); an arrow before
+ * both is dropped. The place is said up to 40 ms before that timer runs (more on a busy machine),
+ * so the list says when arrows work (data-arrow-keys="ready"): what a test or a script waits for.
+ */
+function useArrowKeysReady() {
+  const [lift, setLift] = useState<{ measured: boolean; listening: boolean } | null>(null);
+  const lifted = lift !== null;
+  useEffect(() => {
+    if (!lifted) return;
+    // The sensor's timer was set during the lift, before this render: one set now runs after it
+    // (timers of the same delay run in the order they were set).
+    const timer = setTimeout(() => setLift((current) => current && { ...current, listening: true }));
+    return () => clearTimeout(timer);
+  }, [lifted]);
+  return {
+    ready: lift?.measured === true && lift.listening,
+    onDragStart: () => setLift({ measured: false, listening: false }),
+    onDragOver: () => setLift((current) => current && { ...current, measured: true }),
+    onDragEnd: () => setLift(null),
+  };
 }
 
 function PinnedItem(props: { tool: string; index: number; count: number; missing: boolean; busy: boolean } & Pick<Props, 'onMove' | 'onUnpin'>) {
