@@ -11,7 +11,8 @@ import { openDatabase } from '@/db/client';
  * some 3 s a file on this machine's cores; starting from the tarball takes about 0.5 s.
  */
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-pglite-'));
+  dropStale();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
   const file = path.join(dir, 'migrated.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
@@ -27,6 +28,17 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', file);
 
   return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const PREFIX = 'favindex-pglite-';
+
+/** A run that crashed leaves its dump (some 40 MB): those older than a day go. */
+function dropStale() {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const dir = path.join(os.tmpdir(), name);
+    if (name.startsWith(PREFIX) && fs.statSync(dir).mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 declare module 'vitest' {
