@@ -7,7 +7,8 @@ const alias = { '@': path.resolve(import.meta.dirname) };
  * `favindex proxy` end to end: the built server (`npm run build` first, `npm test` does), one
  * for every file (test/shared-server.ts) on a free port and a copy of the run's PGlite
  * template, the built proxy started by the real MCP SDK client, and the reference MCP servers
- * from npm behind it. PGlite only: the proxy talks HTTP.
+ * from npm behind it. PGlite only: the proxy talks HTTP. vitest.system.config.ts runs them with
+ * the fault and CLI tests.
  */
 export const proxyProject = {
   resolve: { alias },
