@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/test/mcp-server';
+import { chunkedRequest, getRequest, RawConnection } from '@/test/raw-http';
 import { ServerProcess } from './server-process';
 import { createTarget, type FaultTarget } from './targets';
 
@@ -31,8 +32,9 @@ function envelope(answer: Answer): { error_code: string; cited_rule: string } {
 
 /**
  * What reaches the built server before any route runs (§errors): a method Next cannot take, a
- * path that does not decode, a request Node cannot parse. Each is a 4xx envelope; before,
- * they were bare 500s, an empty 405, or a stack trace in the log.
+ * path that does not decode, a request Node cannot parse, a body over the limit. Each is a 4xx
+ * envelope; before, they were bare 500s, an empty 405, a stack trace in the log, or a
+ * keep-alive connection left stuck. One server for all (each server start costs 3 s of CPU).
  */
 describe('refusals before the routes, on the built server', () => {
   let target: FaultTarget;
@@ -83,5 +85,44 @@ describe('refusals before the routes, on the built server', () => {
     expect(answer.status).toBe(400);
     expect(envelope(answer)).toMatchObject({ error_code: 'INVALID_PARAMETER' });
     expect(server.log).not.toMatch(/select|params:/i);
+  });
+
+  /**
+   * A body refused before it was all read (413 on a chunked body) must not leave the keep-alive
+   * connection stuck: the next request on it is answered, or the refusal said
+   * `Connection: close` and the server closed it at once. Before, the third request of GET,
+   * 2 MiB chunked POST, GET got no answer until the socket was reset 65 s later.
+   */
+  it.each([
+    { name: 'a chunked body over the limit', chunked: true },
+    { name: 'a Content-Length over the limit', chunked: false },
+  ])('GET, then $name (413), then GET on one socket', async ({ chunked }) => {
+    const connection = await RawConnection.open(port);
+    try {
+      await connection.write(getRequest('/api/projects'));
+      expect(await connection.response(5_000)).toMatchObject({ status: 200 });
+
+      const bytes = 2 * 1024 * 1024;
+      if (chunked) {
+        // Not awaited one by one: a server that stops reading must not stall the test's writes.
+        for (const part of chunkedRequest('POST', '/api/projects', bytes, { 'Content-Type': 'application/json' })) void connection.write(part);
+      } else {
+        const head = `POST /api/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`;
+        void connection.write(Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, 0x20)]));
+      }
+      const refused = await connection.response(10_000);
+      if (typeof refused === 'string') throw new Error(`no 413 but ${refused} (${connection.error ?? 'no socket error'})`);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toMatchObject({ error_code: 'PAYLOAD_TOO_LARGE' });
+
+      if (refused.headers.connection?.toLowerCase() === 'close') {
+        expect(await connection.closedWithin(5_000), 'the server said Connection: close but kept the socket open').toBe(true);
+        return;
+      }
+      await connection.write(getRequest('/api/projects'));
+      expect(await connection.response(5_000)).toMatchObject({ status: 200 });
+    } finally {
+      connection.destroy();
+    }
   });
 });
