@@ -1,5 +1,6 @@
 import { EncodedJson } from '@/lib/api/encoded-json';
 import type { ModePreview, PreviewResponse, PreviewTool } from '@/lib/contracts/preview';
+import { BoundedMap } from '@/lib/bounded-map';
 import { kept } from '@/lib/kept';
 
 /**
@@ -222,37 +223,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * A mode's tools encoded, kept by the tools array: a mode preview asked for again shares its
  * tools (lib/surface/preview.ts keeps them, never changed once made), so the same list is not
- * encoded twice. Bounded by bytes, least recently used first.
+ * encoded twice. Bounded by bytes: the lists of one or two full 10,000-tool previews.
  */
-class EncodedLists {
-  private readonly lists = new Map<readonly PreviewTool[], Buffer<ArrayBuffer>>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(tools: readonly PreviewTool[]): Buffer<ArrayBuffer> | undefined {
-    const hit = this.lists.get(tools);
-    if (hit) {
-      this.lists.delete(tools);
-      this.lists.set(tools, hit);
-    }
-    return hit;
-  }
-
-  set(tools: readonly PreviewTool[], encoded: Buffer<ArrayBuffer>): void {
-    if (encoded.length > this.maxBytes) return;
-    for (const [oldest, bytes] of this.lists) {
-      if (this.bytes + encoded.length <= this.maxBytes) break;
-      this.lists.delete(oldest);
-      this.bytes -= bytes.length;
-    }
-    this.lists.set(tools, encoded);
-    this.bytes += encoded.length;
-  }
-}
-
-/** The lists of one or two full 10,000-tool previews. */
-const encodedLists = new EncodedLists(64 * 1024 * 1024);
+const encodedLists = new BoundedMap<readonly PreviewTool[], Buffer<ArrayBuffer>>(64 * 1024 * 1024, (bytes) => bytes.length);
 
 function toolsBytes(tools: readonly PreviewTool[]): Buffer<ArrayBuffer> {
   const hit = encodedLists.get(tools);
