@@ -122,3 +122,10 @@ function looseName(name: string): string {
     .toLowerCase()
     .replace(/[-\s]+/g, '_');
 }
+
+/** A call answered with a tool error the model reads, its code kept for the trace. */
+export function toolError(outcome: CallOutcome, code: string, message: string): CallToolResult {
+  outcome.status = 'error';
+  outcome.errorCode = code;
+  return { content: [{ type: 'text', text: message }], isError: true };
+}

@@ -6,10 +6,9 @@ import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
-import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
-import { findTools, presentedList } from '@/lib/surface/presented';
-import { activateTools, applyCall } from '@/lib/surface/session';
-import { deniedCall, refuseAll, unlistedToolCall } from './call-refusals';
+import { applyCall } from '@/lib/surface/session';
+import { deniedCall, refuseAll, toolError, unlistedToolCall } from './call-refusals';
+import { answerFindTools } from './find-tools-call';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
@@ -99,7 +98,7 @@ export async function handleCall(
       outcome.invented = 'tool';
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(presenter, session, params.name));
     }
-    if (target.kind === 'find') return find(presenter, session, params, outcome);
+    if (target.kind === 'find') return answerFindTools(presenter, session, params, outcome);
     let server: string;
     let tool: string;
     if (target.kind === 'invoke') {
@@ -216,52 +215,6 @@ async function resolveTarget(state: ProxyState, session: ProxySession, name: str
   return hidden ? { kind: 'tool', canonical: hidden } : null;
 }
 
-/** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */
-function find(presenter: Presenter, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
-  const query = params.arguments?.query;
-  if (typeof query !== 'string' || !query.trim()) return toolError(outcome, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
-  // Only what the session may use is found, and so activated or retrieved.
-  const catalog = presenter.catalogFor(session);
-  const found = findTools(presenter.view, catalog, query);
-  const view = presenter.viewFor(session);
-  if (session.stateless) return foundForInvoke(presenter, query, found);
-  const presented = session.presented;
-  session.update(
-    presenter.view.mode === 'retrieve'
-      ? { ...presented, query }
-      : {
-          ...presented,
-          state: activateTools(
-            presented.state,
-            found.map((e) => e.canonical),
-          ),
-        },
-  );
-  const listed = new Map(presentedList(view, catalog, session.presented).tools.map((t) => [t.canonical, t.name]));
-  presenter.notifyIfChanged(session);
-  if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
-  const lines = found.map((e) => `- ${listed.get(e.canonical) ?? e.typedName}: ${firstLine(e.tool.description ?? '')}`);
-  return {
-    content: [{ type: 'text', text: `Found ${found.length} tool(s) for '${query}'; they are in your tool list now:\n${lines.join('\n')}` }],
-  };
-}
-
-/**
- * mcp_find_tools on a stateless revision (§surface, protocol revisions): the list stays as it is, so each tool found
- * comes with what a model needs to call it through mcp_invoke_tool: server, tool and input schema.
- */
-function foundForInvoke(presenter: Presenter, query: string, found: readonly CatalogEntry[]): CallToolResult {
-  if (found.length === 0) return { content: [{ type: 'text', text: `No tool matches '${query}'. Try other words.` }] };
-  const lines = found.map((e) => {
-    // biome-ignore lint/style/noNonNullAssertion: entries of the catalog are canonical names, which always split.
-    const { server, tool } = splitCanonical(e.canonical)!;
-    const schema = JSON.stringify(presenter.inputSchemaOf(server, tool) ?? e.tool.inputSchema ?? {});
-    return `- server "${server}", tool "${tool}": ${firstLine(e.tool.description ?? '')}\n  input schema: ${schema}`;
-  });
-  const text = `Found ${found.length} tool(s) for '${query}'. Call one with ${INVOKE_TOOL} {"server", "tool", "arguments"}:\n${lines.join('\n')}`;
-  return { content: [{ type: 'text', text }] };
-}
-
 /** Enforce mode (§arguments): a tool execution error the model can correct itself from, and the envelope for programs. */
 function refusal(outcome: CallOutcome, tool: string, problems: readonly ArgumentProblem[]): CallToolResult {
   outcome.status = 'error';
@@ -284,12 +237,6 @@ function invokeProblems(args: Record<string, unknown>): ArgumentProblem[] {
   });
 }
 
-function toolError(outcome: CallOutcome, code: string, message: string): CallToolResult {
-  outcome.status = 'error';
-  outcome.errorCode = code;
-  return { content: [{ type: 'text', text: message }], isError: true };
-}
-
 function unknownToolMessage(presenter: Presenter, session: ProxySession, name: string): string {
   const names = [...presenter.listing(session).byName.keys()];
   const shown = names.slice(0, 30).join(', ');
@@ -297,9 +244,4 @@ function unknownToolMessage(presenter: Presenter, session: ProxySession, name: s
   const mode = presenter.view.mode;
   const hint = mode === 'lazy' || mode === 'pinned' || mode === 'retrieve' ? `; ${FIND_TOOLS} finds others` : '';
   return `Unknown tool '${name}'. This session's tools: ${shown || 'none'}${more}${hint}`;
-}
-
-function firstLine(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
