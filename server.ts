@@ -26,8 +26,8 @@ import { closeWhenBodyUnread } from './server/http/unread-body';
 import { refuseEarly } from './server/http/request-guard';
 import { answerClientError } from './server/http/client-error';
 import { warmUp } from './server/warm-up';
-// The proxies' hot path: served ahead of Next's pipeline, by the very same route's checks and answer.
-import { GET as surfaceRoute } from './app/api/projects/[id]/surface/route';
+// The proxies' hot path: served ahead of Next's pipeline, by the handler Next's route serves too.
+import { surfaceRoute } from './server/surface/surface-route';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -102,8 +102,7 @@ async function main(): Promise<void> {
     // An API path, so the page gate would pass it: the poll skips the gate's promise and URL parse.
     const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
     if (surface) {
-      // An unchanged poll is answered at once (no promise); the rest when their reads are done.
-      surfaceRoute.serveNode(req, res, surface)?.catch((err: unknown) => failed(res, err));
+      surfaceRoute.serveNode(req, res, surface).catch((err: unknown) => failed(res, err));
       return;
     }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)

@@ -51,11 +51,6 @@ export function installAppContext(app: AppContext): void {
   slot.pending = Promise.resolve(app);
 }
 
-/** The process's context when it is open already; null before (see appContext). */
-export function currentAppContext(): AppContext | null {
-  return slot.current;
-}
-
 /**
  * The process's context. The server installs it before it listens; without one (a route run
  * by `next dev` alone) it is opened from the environment on first use, and a failed open is

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GET as surfaceRoute } from '@/app/api/projects/[id]/surface/route';
+import { surfaceRoute } from '@/server/surface/surface-route';
 import { matchSurfacePath } from '@/server/http/node-bridge';
 import { request } from './api';
 

@@ -32,11 +32,13 @@ function forbidden(message: string, suggestedAction: string): ApiError {
  * modes, so a proxy learns of a wrong token before the server gets a password.
  */
 export async function authorise(app: AppContext, req: RequestHead, access: Access, projectId: string | undefined): Promise<Principal> {
-  const decided = authoriseNow(app, req, access, projectId);
-  if (decided) return decided;
   if (access === 'public') return ANONYMOUS;
   const secret = bearerToken(req);
   if (secret !== null) return authoriseToken(app, secret, access, projectId);
+  if (authMode() === 'local') {
+    requireLocalRequest(req);
+    return { kind: 'admin', via: 'local' };
+  }
   const session = readCookie(req.headers.get('cookie'), SESSION_COOKIE);
   if (!(await verifySession(app.sessions, session))) {
     throw access === 'admin'
@@ -48,23 +50,6 @@ export async function authorise(app: AppContext, req: RequestHead, access: Acces
   }
   if (isUnsafeMethod(req.method)) requireSameOrigin(req);
   return { kind: 'admin', via: 'session' };
-}
-
-/**
- * What `authorise` can decide without waiting, or throws for: a public endpoint, local mode
- * without a token, a token whose last read still holds (see TokenStore.lookupNow). Null when it
- * needs the database: a token to read, a login session, a missing scope to record.
- */
-export function authoriseNow(app: AppContext, req: RequestHead, access: Access, projectId: string | undefined): Principal | null {
-  if (access === 'public') return ANONYMOUS;
-  const secret = bearerToken(req);
-  if (secret !== null) {
-    const token = app.tokens.lookupNow(secret);
-    return token === undefined ? null : tokenPrincipal(app, usableToken(token, access, projectId));
-  }
-  if (authMode() !== 'local') return null;
-  requireLocalRequest(req);
-  return { kind: 'admin', via: 'local' };
 }
 
 async function authoriseToken(app: AppContext, secret: string, access: Exclude<Access, 'public'>, projectId: string | undefined): Promise<Principal> {

@@ -65,12 +65,6 @@ export class TokenStore {
     return this.reads.get(hashToken(secret));
   }
 
-  /** `lookup`'s answer while the last read still holds; undefined when only a read can tell. */
-  lookupNow(secret: string): KnownToken | null | undefined {
-    if (!looksLikeToken(secret)) return null;
-    return this.reads.peek(hashToken(secret));
-  }
-
   /** Note a token's use in memory; the database hears of it in the next flush, not on this request. */
   noteUsed(tokenId: string, now = Date.now()): void {
     this.used.set(tokenId, new Date(now));

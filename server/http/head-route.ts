@@ -4,7 +4,7 @@ import { EncodedJson } from '@/lib/api/encoded-json';
 import { plainAnswer } from './answer';
 import { nodeRequestHead, type RequestHead } from './request-head';
 import { errorAnswer, type PlainResponse, toWebResponse } from './respond';
-import { type ApiHandler, type HeadArgs, headArgs, headArgsNow, type ParamsOf, type Parsed } from './route';
+import { type ApiHandler, type HeadArgs, headArgs, type ParamsOf, type Parsed } from './route';
 
 export type HeadRouteArgs<P, Q> = HeadArgs<P, Q> & { head: RequestHead };
 
@@ -12,28 +12,19 @@ export type HeadRouteArgs<P, Q> = HeadArgs<P, Q> & { head: RequestHead };
 export type HeadRoute<P> = ApiHandler<P> & {
   /**
    * Answer a node:http request with no Web Request or Response in between: the proxies' hot
-   * path. Undefined when it was answered at once, else the answer's promise (which also
-   * carries any failure: it never throws).
+   * path. The promise carries any failure, writing the answer included: it never throws.
    */
-  serveNode(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void> | undefined;
+  serveNode(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void>;
 };
-
-/** An answer the route can give without waiting, or null when it must wait (see headArgsNow). */
-type AnswerNow<E extends EndpointSpec & { method: 'get' }> = (
-  args: HeadRouteArgs<ParamsOf<E['params']>, Parsed<E['query']>>,
-) => AnswerOf<E> | EncodedAnswerOf<E> | null;
 
 /**
  * endpointRoute for a declared GET answered from its request's head alone (no body). Next
  * calls it as any route; `serveNode` gives the same checks, the same bytes and the same errors
  * without Next's pipeline. The answer is typed by the declaration as endpointRoute's is.
- * `now`, when given, answers from what is in memory with no promise on the way, and must give
- * what `handler` would (the same checks run first, and throw the same errors).
  */
 export function headRoute<E extends EndpointSpec & { method: 'get' }>(
   spec: E,
   handler: (args: HeadRouteArgs<ParamsOf<E['params']>, Parsed<E['query']>>) => Promise<AnswerOf<E> | EncodedAnswerOf<E>>,
-  now?: AnswerNow<E>,
 ): HeadRoute<ParamsOf<E['params']>> {
   const checks = { access: spec.access, params: spec.params, query: spec.query, rule: spec.rule };
   const run = async (head: RequestHead, raw: Record<string, string | string[]>): Promise<PlainResponse> => {
@@ -46,30 +37,8 @@ export function headRoute<E extends EndpointSpec & { method: 'get' }>(
   const route = async (req: Request, ctx: { params: Promise<ParamsOf<E['params']>> }) =>
     // Next gives dynamic segments as strings; no endpoint served through headRoute has a catch-all segment.
     toWebResponse(await run(req, ((await ctx?.params) ?? {}) as Record<string, string>));
-  const runNow = (head: RequestHead, raw: Record<string, string>): PlainResponse | null => {
-    if (!now) return null;
-    try {
-      const args = headArgsNow<E['params'], E['query'], undefined>(checks, head, raw);
-      const answered = args && now({ ...args, head });
-      return answered ? plainAnswer(spec, answered) : null;
-    } catch (err) {
-      return errorAnswer(err);
-    }
-  };
-  const serveNode = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
-    const head = nodeRequestHead(req);
-    const answered = runNow(head, params);
-    if (answered) {
-      try {
-        writeNode(req, res, answered);
-      } catch (err) {
-        // Thrown in a request listener it would end the process: the caller gets it as the path that waits would give it.
-        return Promise.reject(err);
-      }
-      return undefined;
-    }
-    return run(head, params).then((later) => writeNode(req, res, later));
-  };
+  const serveNode = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) =>
+    run(nodeRequestHead(req), params).then((answered) => writeNode(req, res, answered));
   return Object.assign(route, { access: spec.access, serveNode });
 }
 

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { SpecRule } from '@/lib/errors';
 import { BODY_LIMITS } from '@/lib/limits';
-import { type Access, authorise, authoriseNow, type Principal } from '@/server/auth/authorise';
+import { type Access, authorise, type Principal } from '@/server/auth/authorise';
 import type { AppContext } from '@/server/app-context';
-import { appContext, currentAppContext } from '@/server/context';
+import { appContext } from '@/server/context';
 import { readJsonBodyAs } from './body';
 import { requireStorableRequest } from './guard';
 import type { RequestHead } from './request-head';
@@ -72,31 +72,6 @@ export async function headArgs<PS extends Schema, Q extends Schema, B extends Sc
 ): Promise<HeadArgs<ParamsOf<PS>, Parsed<Q>>> {
   const app = await appContext();
   const principal = await authorise(app, head, spec.access, typeof raw.id === 'string' ? raw.id : undefined);
-  return checkedHead(spec, head, raw, app, principal);
-}
-
-/**
- * headArgs without waiting, for the requests it can decide at once (see authoriseNow): the
- * same checks and errors, thrown here; null when they need the database or the context is
- * not open yet.
- */
-export function headArgsNow<PS extends Schema, Q extends Schema, B extends Schema>(
-  spec: RouteSpec<PS, Q, B>,
-  head: RequestHead,
-  raw: Record<string, string | string[]>,
-): HeadArgs<ParamsOf<PS>, Parsed<Q>> | null {
-  const app = currentAppContext();
-  const principal = app && authoriseNow(app, head, spec.access, typeof raw.id === 'string' ? raw.id : undefined);
-  return app && principal ? checkedHead(spec, head, raw, app, principal) : null;
-}
-
-function checkedHead<PS extends Schema, Q extends Schema, B extends Schema>(
-  spec: RouteSpec<PS, Q, B>,
-  head: RequestHead,
-  raw: Record<string, string | string[]>,
-  app: AppContext,
-  principal: Principal,
-): HeadArgs<ParamsOf<PS>, Parsed<Q>> {
   requireStorableRequest(head, raw);
   // Sound: parsed by PS and Q when declared; ParamsOf and Parsed give the raw and undefined types when not.
   const params = (spec.params ? parseParams(spec.params, raw) : raw) as ParamsOf<PS>;

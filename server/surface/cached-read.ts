@@ -6,7 +6,7 @@ import { BatchedRead } from './batched-read';
  * A BatchedRead that keeps each answer for as long as the database cannot have changed (see
  * ChangeSignal: on PGlite no notification of a change to what a poll reads; on PostgreSQL no
  * statement of this process and no notification). A poll with nothing new
- * then costs no query and no wait for the next event-loop turn. While the signal cannot tell
+ * then costs no query. While the signal cannot tell
  * (PostgreSQL not listening) every request reads.
  */
 export class CachedRead<K, V> {
@@ -29,13 +29,7 @@ export class CachedRead<K, V> {
   }
 
   get(key: K): Promise<V> {
-    const kept = this.peek(key);
-    return kept === undefined ? this.batched.get(key) : Promise.resolve(kept);
-  }
-
-  /** The kept answer while it still holds, without waiting; undefined when only a read can tell. */
-  peek(key: K): V | undefined {
     const hit = this.changes ? this.kept.get(key) : undefined;
-    return hit && hit.generation === this.changes?.generation ? hit.value : undefined;
+    return hit && hit.generation === this.changes?.generation ? Promise.resolve(hit.value) : this.batched.get(key);
   }
 }

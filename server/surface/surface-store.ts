@@ -76,16 +76,6 @@ export class SurfaceStore {
     return render;
   }
 
-  /**
-   * The surface when nothing can have changed since it was rendered (the versions are kept,
-   * see CachedRead, and so is its document): the unchanged poll, answered without waiting.
-   * Null when only `surface` can tell.
-   */
-  surfaceNow(projectId: string, mode: SurfaceMode | undefined, token: string | null = null): RenderedSurface | null {
-    const versions = this.versionReads.peek(projectId);
-    return versions ? this.renderedFor(slotOf(projectId, mode, token), versions) : null;
-  }
-
   private renderedFor(slot: string, versions: SurfaceVersions): RenderedSurface | null {
     const hit = this.rendered.get(slot);
     return hit && hit.key === versionKey(versions) ? hit.value : null;
