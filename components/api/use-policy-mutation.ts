@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, fetchEndpoint } from '@/components/api/fetch';
 import { POLICY_ENDPOINTS } from '@/lib/api/policy';
-import { type PolicyWriteResult, policyWriteResultSchema } from '@/lib/contracts/policy';
+import type { PolicyWriteResult } from '@/lib/contracts/policy';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { queryKeys } from './keys';
 
@@ -20,7 +20,7 @@ export function usePolicyMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ policy, basis, dryRun }: PolicyWrite): Promise<PolicyWriteResult> =>
-      policyWriteResultSchema.parse(await fetchEndpoint(POLICY_ENDPOINTS.save, { id }, { json: { policy, basis, dryRun, via: 'ui' } })),
+      await fetchEndpoint(POLICY_ENDPOINTS.save, { id }, { json: { policy, basis, dryRun, via: 'ui' } }),
     onSuccess: (result) => (result.applied ? queryClient.invalidateQueries({ queryKey: queryKeys.project(id) }) : undefined),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/fetch';
-import { pathOf, type SuccessOf } from '@/lib/api/endpoint';
+import { pathOf } from '@/lib/api/endpoint';
 import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 
 /**
@@ -11,8 +11,8 @@ export function useYamlApplyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ text, dryRun, basis }: { text: string; dryRun: boolean; basis?: string }) =>
-      // The body is YAML, which fetchEndpoint does not send: the path and the answer's type are still the declaration's.
-      apiFetch<SuccessOf<typeof YAML_ENDPOINTS.apply>>(pathOf(YAML_ENDPOINTS.apply, {}, { dryRun: dryRun || undefined }), {
+      // The body is YAML, which fetchEndpoint does not send: the path and the answer's contract are still the declaration's.
+      apiFetch(YAML_ENDPOINTS.apply, pathOf(YAML_ENDPOINTS.apply, {}, { dryRun: dryRun || undefined }), {
         method: 'POST',
         body: text,
         headers: { 'content-type': 'application/yaml', ...(basis ? { 'if-match': `"${basis}"` } : {}) },

@@ -30,7 +30,15 @@ const context: VerdictContext = {
   configured: false,
 };
 
-const project: ProjectView = { id: 'shop', description: '', metaTools: [], retentionDays: null, surface: defaultSurfaceConfig(), createdAt: '', updatedAt: '' };
+const project: ProjectView = {
+  id: 'shop',
+  description: '',
+  metaTools: [],
+  retentionDays: null,
+  surface: defaultSurfaceConfig(),
+  createdAt: '2026-12-01T09:00:00.000Z',
+  updatedAt: '2026-12-01T09:00:00.000Z',
+};
 
 function show(preview: ModePreview, ctx = context, route?: { client: string | null; target: string }) {
   const onTarget = vi.fn();

@@ -87,7 +87,15 @@ describe('SettingsForm', () => {
           lists: [{ proxy: null, before: 5, after: 5, gained: { total: 0, names: [] }, lost: { total: 0, names: [] } }],
         });
       }
-      return json({ id: 'shop', description: '', metaTools: [], retentionDays: null, surface: body.surface, createdAt: '', updatedAt: '' });
+      return json({
+        id: 'shop',
+        description: '',
+        metaTools: [],
+        retentionDays: null,
+        surface: body.surface,
+        createdAt: '2026-12-01T09:00:00.000Z',
+        updatedAt: '2026-12-01T09:00:00.000Z',
+      });
     });
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -10,7 +10,15 @@ import { defaultSurfaceConfig, type SurfaceConfig } from '@/lib/schemas/surface-
 import { SurfaceChangeOutcomeMessage } from './surface-change-outcome';
 
 const base = defaultSurfaceConfig();
-const project: ProjectView = { id: 'shop', description: '', metaTools: [], retentionDays: null, surface: base, createdAt: '', updatedAt: '' };
+const project: ProjectView = {
+  id: 'shop',
+  description: '',
+  metaTools: [],
+  retentionDays: null,
+  surface: base,
+  createdAt: '2026-12-01T09:00:00.000Z',
+  updatedAt: '2026-12-01T09:00:00.000Z',
+};
 
 function planOf(current: SurfaceConfig, proposed: SurfaceConfig): SurfacePlan {
   return {
