@@ -7,6 +7,7 @@ import type { ChangeSignal } from './change-signal';
 import { EmbeddedNotifications } from './embedded-notifications';
 import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
+import { processAlive } from '@/lib/process-alive';
 import { errorCode } from '@/lib/thrown';
 
 export type Schema = typeof schema;
@@ -194,13 +195,4 @@ function claimDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`could not lock the data folder ${dir}`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errorCode(err) === 'EPERM';
-  }
 }

@@ -1,6 +1,7 @@
 // The spool's files: reading a sealed segment, sizes and line counts, and what a failed write means.
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '@/lib/process-alive';
 import { errorCode } from '@/lib/thrown';
 
 /** A segment being written; sealed, it is `.ready` to send. */
@@ -52,7 +53,7 @@ export function segmentsIn(dir: string, suffix: string): string[] {
 export function sealOrphans(dir: string): void {
   for (const name of segmentsIn(dir, OPEN)) {
     const pid = Number(name.split('-')[1]);
-    if (pid !== process.pid && isAlive(pid)) continue;
+    if (pid !== process.pid && processAlive(pid)) continue;
     fs.renameSync(path.join(dir, name), path.join(dir, name.slice(0, -OPEN.length) + READY));
   }
 }
@@ -71,17 +72,6 @@ export function spooledIds(dir: string, ids: readonly string[]): Set<string> {
     for (const id of ids) if (text.includes(`{"id":${JSON.stringify(id)},`)) found.add(id);
   }
   return found;
-}
-
-/** Whether the process that left a segment open still runs (EPERM: it does, as another user). */
-export function isAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errorCode(err) === 'EPERM';
-  }
 }
 
 export function fileSize(file: string): number {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAlive, spooledIds, writeFailure } from './spool-files';
+import { processAlive } from '@/lib/process-alive';
+import { spooledIds, writeFailure } from './spool-files';
 import { errorMessage } from '@/lib/thrown';
 import { isObject } from '@/lib/records';
 
@@ -97,7 +98,7 @@ export class StartedCalls {
   recover(append: (trace: Record<string, unknown>) => void): void {
     for (const name of this.journals()) {
       const pid = Number(name.split('-')[1]);
-      if (pid === process.pid || isAlive(pid)) continue;
+      if (pid === process.pid || processAlive(pid)) continue;
       const file = path.join(this.dir, name);
       try {
         const started = unended(fs.readFileSync(file, 'utf8'));

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { surfaceDocumentSchema } from '@/lib/contracts/surface';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
+import { keepJson } from './kept-file';
 import type { ProxyProblems } from './problems';
-import { errorMessage } from '@/lib/thrown';
 import { fieldOf } from '@/lib/records';
 
 export interface SurfaceClientOptions {
@@ -103,13 +102,6 @@ export class SurfaceClient {
   }
 
   private save(surface: FetchedSurface): void {
-    try {
-      fs.mkdirSync(path.dirname(this.options.cacheFile), { recursive: true });
-      const tmp = `${this.options.cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(surface));
-      fs.renameSync(tmp, this.options.cacheFile);
-    } catch (err) {
-      this.options.log(`cannot keep the surface on disk: ${errorMessage(err)}`);
-    }
+    keepJson(this.options.cacheFile, surface, 'the surface', this.options.log);
   }
 }

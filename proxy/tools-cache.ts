@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import type { UpstreamTools } from './upstreams';
-import { errorMessage } from '@/lib/thrown';
+import { keepJson } from './kept-file';
 
 /** What a server listed, with the fingerprint favindex would give that catalog. */
 export type HeldTools = UpstreamTools & { fingerprint: string };
@@ -52,14 +52,7 @@ export class ToolsCache {
     const fingerprint = catalogFingerprint(tools.tools);
     if (this.held.get(server)?.fingerprint === fingerprint) return false;
     this.held.set(server, { ...tools, fingerprint });
-    try {
-      fs.mkdirSync(this.dir, { recursive: true });
-      const tmp = `${this.file(server)}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ tools: tools.tools, raw: tools.raw }));
-      fs.renameSync(tmp, this.file(server));
-    } catch (err) {
-      this.log(`cannot keep ${server}'s tools on disk: ${errorMessage(err)}`);
-    }
+    keepJson(this.file(server), { tools: tools.tools, raw: tools.raw }, `${server}'s tools`, this.log);
     return true;
   }
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { ServerCapabilitiesSchema } from '@modelcontextprotocol/core';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Server, CompleteResult, ServerCapabilities } from '@modelcontextprotocol/server';
@@ -13,7 +12,7 @@ import { refuseCursor } from './lists';
 import { Logging } from './logging';
 import { Prompts } from './prompts';
 import { Resources } from './resources';
-import { errorMessage } from '@/lib/thrown';
+import { keepJson } from '../kept-file';
 
 export type { Extra, OfferGate } from './hub';
 
@@ -77,14 +76,7 @@ export class Passthrough {
     const caps = upstream.lastCapabilities;
     if (!caps || JSON.stringify(this.hub.cached[upstream.name]) === JSON.stringify(caps)) return;
     this.hub.cached = { ...this.hub.cached, [upstream.name]: caps };
-    try {
-      fs.mkdirSync(path.dirname(this.options.cacheFile), { recursive: true });
-      const tmp = `${this.options.cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(this.hub.cached));
-      fs.renameSync(tmp, this.options.cacheFile);
-    } catch (err) {
-      this.options.log(`cannot keep the servers' capabilities on disk: ${errorMessage(err)}`);
-    }
+    keepJson(this.options.cacheFile, this.hub.cached, "the servers' capabilities", this.options.log);
   }
 
   /**
