@@ -40,7 +40,7 @@ export function sessionServer(
     const missing = await state.whenStarted();
     if (missing.length > 0) server.sendLoggingMessage({ level: 'warning', logger: 'favindex-proxy', data: startingNotice(missing) }).catch(() => {});
     const listing = state.presenter.listing(session);
-    session.known = listing.signature;
+    session.known = listing.toolsHash;
     return { tools: listing.tools };
   });
   const callTool = (request: CallToolRequest, ctx: Extra) => clientCall(state, spool, session, request, ctx);

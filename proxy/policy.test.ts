@@ -224,7 +224,7 @@ describe('policy: --require-policy', () => {
     const told = { count: 0 };
     const session = sessionOf(null, told);
     state.presenter.sessions.add(session);
-    session.known = state.presenter.listing(session).signature;
+    session.known = state.presenter.listing(session).toolsHash;
     expect(state.presenter.listing(session).tools).toEqual([]);
     for (const params of [{ name: 'all_memory_read_graph' }, { name: 'mcp_find_tools', arguments: { query: 'graph' } }, { name: 'nonsense' }]) {
       const result = await handleCall(state, spool, session, params);

@@ -102,8 +102,8 @@ export class Presenter {
     for (const tool of list) byName.set(tool.name, tool);
     const tools = list.map((t) => this.mcpTool(t));
     // What the client would read, not when it was computed: a rebuild that changes nothing tells no one.
-    const signature = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
-    session.listing = { key, signature, tools, byName };
+    const toolsHash = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
+    session.listing = { key, toolsHash, tools, byName };
     return session.listing;
   }
 
@@ -121,7 +121,7 @@ export class Presenter {
   /** Tell a session its list changed, if the list it last read is not the one it would read now. */
   notifyIfChanged(session: ProxySession): void {
     if (session.known === null) return;
-    const now = this.listing(session).signature;
+    const now = this.listing(session).toolsHash;
     if (now === session.known) return;
     // Each new list is announced once, whether or not the client read the one before.
     session.known = now;

@@ -227,7 +227,7 @@ describe('ProxyState: the first list', () => {
     await state.whenStarted();
     // Before it lists, nothing to tell.
     expect(told).toBe(0);
-    session.known = state.presenter.listing(session).signature;
+    session.known = state.presenter.listing(session).toolsHash;
     // The same tools listed again, the same surface read again: no news.
     state.setTools('everything', listed('echo'));
     await state.uploader.push();

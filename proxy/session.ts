@@ -11,8 +11,8 @@ export { STATELESS_REVISION };
 export interface SessionListing {
   /** What the list was made from; a listing is used again only while each of them is the same. */
   key: ListingKey;
-  /** Names in order, joined: what decides whether the client must hear list_changed. */
-  signature: string;
+  /** SHA-256 of the tools as the client reads them (names, schemas, _meta): what decides whether it must hear list_changed. */
+  toolsHash: string;
   tools: Tool[];
   byName: Map<string, ListedTool>;
 }
@@ -39,7 +39,7 @@ export class ProxySession {
   /** Bumped whenever `presented` changes, so a cached listing is known stale. */
   version = 0;
   listing: SessionListing | null = null;
-  /** The list the client last read or was told of; null until it first listed (nothing to tell before). */
+  /** The toolsHash of the list the client last read or was told of; null until it first listed (nothing to tell before). */
   known: string | null = null;
   lastSeenAt = Date.now();
 

@@ -96,7 +96,7 @@ export function statelessServer(state: ProxyState, spool: Spool, sessions: State
     const session = sessions.for(requestClient(ctx));
     await state.whenStarted();
     const listing = state.presenter.listing(session);
-    session.known = listing.signature;
+    session.known = listing.toolsHash;
     return { tools: listing.tools };
   });
   server.setRequestHandler('tools/call', (request, ctx) => clientCall(state, spool, sessions.for(requestClient(ctx)), request, ctx));
