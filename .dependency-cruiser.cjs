@@ -16,7 +16,7 @@ module.exports = {
     layer(
       'lib-is-pure',
       '^lib/',
-      ['^(db|server|app|components|cli|proxy|client)/', IO_PACKAGES],
+      ['^(db|server|app|components|cli|proxy|client|mcp)/', IO_PACKAGES],
       'lib/ is the pure domain: no database, no HTTP, nothing of the layers above it.',
     ),
     layer(
@@ -37,8 +37,18 @@ module.exports = {
       '^(app|components|cli|proxy|client)/',
       'The server layer serves the routes and pages; it never reaches up into them.',
     ),
-    layer('routes-through-server', '^app/', '^db/', 'Routes and pages parse, call the server layer and respond: they do not query the database themselves.'),
-    layer('components-over-the-api', '^components/', '^(db|server|app|cli|proxy)/', 'The dashboard reaches the server only through the HTTP API (apiFetch).'),
+    layer(
+      'routes-through-server',
+      '^app/',
+      '^(db|mcp|client|cli|proxy)/',
+      'Routes and pages parse, call the server layer and respond: they do not query the database or reach MCP servers themselves.',
+    ),
+    layer(
+      'components-over-the-api',
+      '^components/',
+      '^(db|server|app|cli|proxy|mcp)/',
+      'The dashboard reaches the server only through the HTTP API (apiFetch).',
+    ),
     layer('cli-over-the-api', '^cli/', '^(db|server|app|components)/', 'The command line talks to favindex over HTTP, like any other client.'),
     layer(
       'proxy-over-the-api',
