@@ -92,6 +92,37 @@ describe('checking a call against its inputSchema', () => {
     expect(problem?.suggestion).toBeUndefined();
   });
 
+  it('suggests for an unexpected key only a key the call did not send, whether the schema forbids other keys or not', () => {
+    const sum = (forbid: boolean, required: string[]) => ({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required,
+      ...(forbid ? { additionalProperties: false } : {}),
+    });
+    for (const forbid of [false, true]) {
+      for (const required of [[], ['a', 'b']]) {
+        const wrong = check(sum(forbid, required), { a: 1, y: 2 }).find((p) => p.class === 'unexpected_param');
+        expect(wrong, `additionalProperties ${forbid ? 'false' : 'left out'}, required ${required}`).toMatchObject({ path: '$.y', suggestion: 'b' });
+      }
+    }
+  });
+
+  it('takes a lone unexpected key for the one required key left out, however unlike their names', () => {
+    const schema = (forbid: boolean) => ({
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+      ...(forbid ? { additionalProperties: false } : {}),
+    });
+    for (const forbid of [false, true]) {
+      expect(check(schema(forbid), { text: 'open issues', limit: 5 }).find((p) => p.path === '$.text')?.suggestion).toBe('query');
+      // Two keys the schema does not have: which one stood for query is anyone's guess.
+      expect(check(schema(forbid), { text: 'open issues', verbose: true }).find((p) => p.path === '$.text')?.suggestion).toBeUndefined();
+    }
+    // Nothing required is missing: an extra key is just extra.
+    expect(check(schema(false), { query: 'open issues', verbose: true }).find((p) => p.path === '$.verbose')?.suggestion).toBeUndefined();
+  });
+
   it('compiles every demo catalog schema, and each once', () => {
     const checks = new SchemaChecks();
     const tools = DEMO_SERVERS.flatMap((s) => s.tools);

@@ -7,7 +7,7 @@ import { undeclaredKeys } from './declared-keys';
 import { jsonPath, pointerSegments } from './json-path';
 import { linearRegExp, PatternLedger, PatternNotJudged, withLedger } from './pattern-engine';
 import { readSchema } from './schema-read';
-import { suggestKey } from './suggest';
+import { suggestUnsent } from './suggest';
 import { errorMessage } from '@/lib/thrown';
 
 type Schema = Record<string, unknown>;
@@ -159,7 +159,7 @@ function* fromAjv(errors: readonly ErrorObject[], args: unknown): Generator<Argu
       yield { path: jsonPath([...at, String(params.missingProperty)]), class: 'missing_required', keyword: error.keyword, blocking: true };
     } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
       const key = String(params.additionalProperty ?? params.unevaluatedProperty);
-      const suggestion = suggestKey(key, declaredAt(error.parentSchema, valueAt(args, at)));
+      const suggestion = suggestionAt(key, error.parentSchema, valueAt(args, at));
       yield { path: jsonPath([...at, key]), class: 'unexpected_param', keyword: error.keyword, blocking: true, ...(suggestion ? { suggestion } : {}) };
     } else {
       yield { path: jsonPath(at), class: classOfKeyword(error.keyword), keyword: error.keyword, blocking: true, expected: expectedOf(error) };
@@ -173,12 +173,14 @@ function classOfKeyword(keyword: string): ArgumentClass {
   return keyword === 'type' ? 'type_error' : 'value_error';
 }
 
-function declaredAt(parent: unknown, value: unknown): string[] {
-  if (typeof parent !== 'object' || parent === null) return [];
+/** The key the schema at `parent` declares that an unexpected key of `value` stood for. */
+function suggestionAt(key: string, parent: unknown, value: unknown): string | undefined {
+  if (typeof parent !== 'object' || parent === null || typeof value !== 'object' || value === null) return undefined;
   // Sound: checked to be an object on the line above; a schema is any object.
-  const properties = (parent as Schema).properties;
-  const sent = (k: string) => typeof value === 'object' && value !== null && Object.hasOwn(value, k);
-  return typeof properties === 'object' && properties !== null ? Object.keys(properties).filter((k) => !sent(k)) : [];
+  const { properties, required } = parent as Schema;
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  const requiredKeys = new Set(Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string') : []);
+  return suggestUnsent(key, value, Object.keys(properties), requiredKeys);
 }
 
 function valueAt(root: unknown, at: readonly (string | number)[]): unknown {

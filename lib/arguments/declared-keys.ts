@@ -2,7 +2,7 @@ import type { ArgumentProblem } from './classes';
 import { jsonPath } from './json-path';
 import { patternTest } from './pattern-engine';
 import { linearPattern } from './patterns';
-import { suggestKey } from './suggest';
+import { suggestUnsent } from './suggest';
 import { kept } from '@/lib/kept';
 import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
@@ -64,8 +64,7 @@ function* walk(raw: unknown, value: unknown, at: (string | number)[], root: Sche
       return;
     }
     if (plan.properties.has(key) || plan.patterns.some((test) => test(key))) continue;
-    const unsent = plan.declared.filter((k) => !Object.hasOwn(object, k));
-    const suggestion = suggestKey(key, unsent, new Set(unsent.filter((k) => plan.required.has(k))));
+    const suggestion = suggestUnsent(key, object, plan.declared, plan.required);
     yield {
       path: jsonPath([...at, key]),
       class: 'unexpected_param',

@@ -2,6 +2,26 @@ import { itemAt } from '@/lib/arrays';
 import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
 /**
+ * The declared key an unexpected key of a call stood for, among those the call did not send (a
+ * key it sent is where it belongs): a close name first, a required one before another. Failing
+ * that, a call that left out exactly one required key and sent exactly one key the schema does
+ * not declare renamed the one to the other: `{a, y}` to a tool of `a` and `b`, both required,
+ * meant `b`.
+ */
+export function suggestUnsent(key: string, call: object, declared: readonly string[], required: ReadonlySet<string>): string | undefined {
+  if (key.length > ARGUMENT_CHECK_LIMITS.suggestKeyLength) return undefined;
+  const unsent = declared.filter((k) => !Object.hasOwn(call, k));
+  const missing = unsent.filter((k) => required.has(k));
+  const close = suggestKey(key, unsent, new Set(missing));
+  if (close !== undefined || missing.length !== 1) return close;
+  const known = new Set(declared);
+  let undeclared = 0;
+  // Stops at the second: a call's keys are many only when it is wrong in other ways.
+  for (const k in call) if (Object.hasOwn(call, k) && !known.has(k) && ++undeclared > 1) return undefined;
+  return missing[0];
+}
+
+/**
  * "Did you mean `startDate`?": the declared key an unexpected key most likely stood for, or
  * undefined. Models shorten (`start` for `startDate`), change case or separators (`start_date`),
  * and mistype (`startDte`); a key the call left out, and above all a required one, is the

@@ -12,10 +12,12 @@ import { formatNumber, formatPercent } from '@/lib/format';
 /** A rate as the tables show it; a rate of nothing is a dash. */
 export const rateText = (value: number | null) => (value === null ? '—' : formatPercent(value));
 
-/** The argument mistakes a tool's calls made most, most first: "Unexpected key 31 · Missing required 31". */
-function topProblems(tool: Pick<ToolArgumentSummary, 'classes'>, limit = 2): string {
+/**
+ * Every argument mistake a tool's calls made, most first: "Unexpected key 31 · Missing required 31 ·
+ * Wrong type 2". There are four classes at most, and the rarest may be the one to fix.
+ */
+function mistakesOf(tool: Pick<ToolArgumentSummary, 'classes'>): string {
   return commonMistakes(tool.classes)
-    .slice(0, limit)
     .map((m) => `${FAILURE_CLASS_WORDS[m.class].label} ${formatNumber(m.calls)}`)
     .join(' · ');
 }
@@ -39,7 +41,13 @@ function columns(onShow: (tool: string) => void): Column<ToolArgumentSummary>[] 
       numeric: true,
       cell: (t) => rateText(t.firstCallRightRate),
     },
-    { id: 'problems', header: 'Most common mistakes', className: 'small', cell: (t) => topProblems(t) || <span className="muted">none</span> },
+    {
+      id: 'problems',
+      header: 'Mistakes',
+      headerTitle: 'every kind of argument mistake its calls made, most calls first',
+      className: 'small',
+      cell: (t) => mistakesOf(t) || <span className="muted">none</span>,
+    },
     {
       id: 'wrongKeys',
       header: 'Wrong keys',

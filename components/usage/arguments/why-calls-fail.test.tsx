@@ -46,7 +46,7 @@ function counts(calls: number, wellFormed: number, c: Partial<Record<FailureClas
   };
 }
 
-/** Ten calls to reports/run_report, three of them with `start` for `startDate`, all from one model. */
+/** Ten calls to reports/run_report, three of them with `start` for `startDate` and one with a wrong type, all from one model. */
 function usage(overrides: Partial<ArgumentUsage> = {}): ArgumentUsage {
   const wrong = { tool: 'reports/run_report', key: '$.start', suggestion: 'startDate', model: 'gpt-5.4-mini', calls: 3 };
   return argumentUsageSchema.parse({
@@ -54,9 +54,14 @@ function usage(overrides: Partial<ArgumentUsage> = {}): ArgumentUsage {
     window: { days: 30, from: '2026-11-02', to: '2026-12-01' },
     checks: 'observe',
     totals: counts(12, 9, { ok: 9, unexpected_param: 3, missing_required: 3, invented_server: 2 }),
-    tools: [{ tool: 'reports/run_report', rank: 1, ...counts(10, 7, { ok: 7, unexpected_param: 3, missing_required: 3 }), wrongKeys: [wrong] }],
+    tools: [{ tool: 'reports/run_report', rank: 1, ...counts(10, 6, { ok: 6, unexpected_param: 3, missing_required: 3, type_error: 1 }), wrongKeys: [wrong] }],
     rows: [
-      { tool: 'reports/run_report', model: 'gpt-5.4-mini', client: 'codex', ...counts(6, 3, { ok: 3, unexpected_param: 3, missing_required: 3 }) },
+      {
+        tool: 'reports/run_report',
+        model: 'gpt-5.4-mini',
+        client: 'codex',
+        ...counts(6, 2, { ok: 2, unexpected_param: 3, missing_required: 3, type_error: 1 }),
+      },
       { tool: 'reports/run_report', model: 'claude-sonnet-4.5', client: 'claude-code', ...counts(4, 4, { ok: 4 }) },
     ],
     wrongKeys: [wrong],
@@ -95,9 +100,10 @@ describe('Why calls fail', () => {
       '1',
       'reports/run_report',
       '10',
-      '70.0%',
+      '60.0%',
       '50.0%',
-      'Missing required 3 · Unexpected key 3',
+      // Every class the tool's calls had, the rarest too.
+      'Missing required 3 · Unexpected key 3 · Wrong type 1',
       '$.start → startDate (3)',
     ]);
 
@@ -109,9 +115,9 @@ describe('Why calls fail', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     // Only the classes the tool's calls had, not eight columns of zeros.
-    expect(headers).toEqual(['Model', 'Client', 'Checked', 'Well-formed', 'First call right', 'Ok', 'Missing required', 'Unexpected key']);
+    expect(headers).toEqual(['Model', 'Client', 'Checked', 'Well-formed', 'First call right', 'Ok', 'Missing required', 'Unexpected key', 'Wrong type']);
     const rows = within(table).getAllByRole('row').slice(1).map(cells);
-    expect(rows[0]).toEqual(['gpt-5.4-mini', 'codex', '6', '50.0%', '50.0%', '3', '3', '3']);
+    expect(rows[0]).toEqual(['gpt-5.4-mini', 'codex', '6', '33.3%', '50.0%', '2', '3', '3', '1']);
     expect(within(detail).getByTestId('wrong-keys').textContent).toBe('$.start → startDate, 3 calls, gpt-5.4-mini');
     expect(window.location.search).toBe('?argTool=reports%2Frun_report');
   });
