@@ -60,6 +60,9 @@ test('a new user without a proxy goes from no project to a first event without t
   // Back on the checklist: the catalog is there; make the token inline.
   await page.getByRole('link', { name: 'Back to the getting-started steps' }).click();
   await expect(steps.getByTestId('first-run-catalog')).toHaveText('The catalog has k8s (1 tool), github (26 tools).');
+  await expect(steps.getByRole('form', { name: 'Create a token' })).toContainText(
+    'The proxy shows favindex this token whenever it sends its calls, reads which tools to list and uploads its servers’ tools (events:write, surface:read, catalog:write).',
+  );
   await steps.getByRole('button', { name: 'Create token' }).click();
   await expect(steps.getByTestId('proxy-token-made')).toBeVisible();
 

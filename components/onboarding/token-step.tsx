@@ -31,8 +31,8 @@ export function TokenStep({ id, activeTokens, onToken }: { id: string; activeTok
         {activeTokens > 0
           ? `${countOf(activeTokens, 'active token')} already; a secret is shown only when it is made, so make one here to have it in the config. `
           : ''}
-        The proxy sends it to send its calls, read the surface and upload its servers’ tools ({PROXY_SCOPES.join(', ')}). In local mode favindex takes a proxy
-        on this machine without one; the config carries one anyway, so it keeps working once favindex has a password.
+        The proxy shows favindex this token whenever it sends its calls, reads which tools to list and uploads its servers’ tools ({PROXY_SCOPES.join(', ')}).
+        In local mode favindex takes a proxy on this machine without one; the config carries one anyway, so it keeps working once favindex has a password.
       </p>
       <div className={`row ${styles.tokenRow}`}>
         <label className="field">
