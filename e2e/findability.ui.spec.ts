@@ -11,7 +11,7 @@ test('findability: a person sees the near-duplicate pair flagged with what to ch
   await expect(panel.getByRole('heading', { name: 'Findability of deferred tools' })).toBeVisible();
   // The preview goes through no client, so the panel starts with Codex's search.
   await expect(panel.getByLabel('Search', { exact: true })).toHaveValue('codex');
-  await expect(panel.getByTestId('findability-summary')).toContainText('6 deferred tools in favindex mode');
+  await expect(panel.getByTestId('findability-summary')).toContainText('6 deferred tools in favourites first mode');
   await expect(panel.getByTestId('findability-summary')).toContainText('lose to a sibling: 2');
 
   const flagged = panel.getByTestId('findability-flagged');

@@ -90,11 +90,20 @@ for (const viewport of DESKTOP_AND_PHONE) {
       const form = settingsForm(page);
       await expect(form.getByLabel('Mode', { exact: true })).toHaveValue('eager');
       await expect(form).toContainText('How the tools are offered to the model');
+      // One name per mode: the choice and its line say favourites first, and the line gives the id YAML takes.
+      const mode = form.getByLabel('Mode', { exact: true });
+      await expect(mode.locator('option[value="favindex"]')).toHaveText('Favourites first');
+      await mode.selectOption('favindex');
+      await expect(form.getByTestId('mode-words')).toHaveText(
+        'Favourites first: clients get your favourite tools up front under names of their own, then every tool, with a line telling the model to prefer the favourites. In YAML and the API it is mode: favindex.',
+      );
 
       await form.getByLabel('Mode', { exact: true }).selectOption('lazy');
       await form.getByLabel('Tool names').selectOption('slash');
       await form.getByLabel('Argument checks').selectOption('enforce');
-      await expect(form.getByTestId('mode-words')).toHaveText('A search tool (mcp_find_tools); the model adds the tools it finds.');
+      await expect(form.getByTestId('mode-words')).toHaveText(
+        'Lazy: clients get a search tool, mcp_find_tools, and only the tools the model switches on with it.',
+      );
       await expect(form.getByTestId('argument-check-words')).toContainText('the model gets an error naming each problem');
       await form.getByRole('button', { name: 'Review the change…' }).click();
       await expect(form.getByTestId('plan-fields')).toContainText('Mode: eager → lazy');

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
+import { hasSearchTool } from '@/lib/surface/mode-traits';
 import { missingPolicyRefusal, type PolicyRefusal, refusalText } from '@/lib/policy/refusal';
 import type { CallParams } from '@/mcp/direct-calls';
 import { POLICY_DENIED, POLICY_MISSING } from './policy-gate';
@@ -95,7 +96,7 @@ export function unlistedToolCall(state: ProxyState, session: ProxySession, serve
     .map((e) => e.tool.name);
   const loose = looseName(tool);
   const meant = mine.find((name) => looseName(name) === loose);
-  const finds = session.stateless || presenter.view.mode === 'lazy' || presenter.view.mode === 'pinned' || presenter.view.mode === 'retrieve';
+  const finds = session.stateless || hasSearchTool(presenter.view.mode);
   const shown = mine.slice(0, TOOLS_NAMED).join(', ');
   const more = mine.length > TOOLS_NAMED ? ` and ${mine.length - TOOLS_NAMED} more` : '';
   const suggested = meant

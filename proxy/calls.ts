@@ -6,6 +6,7 @@ import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
+import { hasSearchTool } from '@/lib/surface/mode-traits';
 import { applyCall } from '@/lib/surface/session';
 import { deniedCall, refuseAll, toolError, unlistedToolCall } from './call-refusals';
 import { answerFindTools } from './find-tools-call';
@@ -241,7 +242,6 @@ function unknownToolMessage(presenter: Presenter, session: ProxySession, name: s
   const names = [...presenter.listing(session).byName.keys()];
   const shown = names.slice(0, 30).join(', ');
   const more = names.length > 30 ? ` and ${names.length - 30} more` : '';
-  const mode = presenter.view.mode;
-  const hint = mode === 'lazy' || mode === 'pinned' || mode === 'retrieve' ? `; ${FIND_TOOLS} finds others` : '';
+  const hint = hasSearchTool(presenter.view.mode) ? `; ${FIND_TOOLS} finds others` : '';
   return `Unknown tool '${name}'. This session's tools: ${shown || 'none'}${more}${hint}`;
 }

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
+import { MODE_TRAITS } from '@/lib/surface/mode-traits';
 import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools } from '@/lib/surface/session';
@@ -22,7 +23,7 @@ export function answerFindTools(presenter: Presenter, session: ProxySession, par
   if (session.stateless) return foundForInvoke(presenter, query, found);
   const presented = session.presented;
   session.update(
-    presenter.view.mode === 'retrieve'
+    MODE_TRAITS[presenter.view.mode].search === 'retrieves'
       ? { ...presented, query }
       : {
           ...presented,

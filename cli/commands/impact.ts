@@ -8,6 +8,7 @@ import { badArguments, CliError, EXIT } from '../exit-codes';
 import { type Io, percent, printJson, table } from '../output';
 import { itemAt } from '@/lib/arrays';
 import { isOneOf } from '@/lib/records';
+import { modeNameOf } from '@/lib/surface/mode-traits';
 
 const HELP = `favindex impact --project P [--revision N | --favourites-version N] [--baseline N] [--window DAYS]
                 [--measure M] [--fail-on-worse] [--json]
@@ -50,7 +51,11 @@ function verdict(m: ImpactSegment['measures'][number]): string {
   return better ? `${m.verdict} (${better === m.verdict ? 'better' : 'worse'})` : m.verdict;
 }
 
-const segmentName = (s: ImpactSegment) => (s.dimension === 'all' ? 'every session' : `${s.dimension} ${s.value ?? '(none given)'}`);
+function segmentName(s: ImpactSegment): string {
+  if (s.dimension === 'all') return 'every session';
+  if (s.value === null) return `${s.dimension} (none given)`;
+  return `${s.dimension} ${s.dimension === 'mode' ? modeNameOf(s.value) : s.value}`;
+}
 
 /** Measures of every session that got worse, with the interval of the difference clear of 0. */
 export function worsened(report: ImpactReport): ImpactMeasure[] {

@@ -12,6 +12,7 @@ import { FirstEventCommand } from '@/components/onboarding/first-event-command';
 import { QueryView } from '@/components/ui/query-view';
 import { ToolName } from '@/components/ui/tool-name';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { modeNameOf } from '@/lib/surface/mode-traits';
 
 const KINDS: { value: EventsParams['kind'] | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -47,7 +48,7 @@ const COLUMNS: Column<EventRow>[] = [
     header: 'Surface',
     headerTitle: 'the surface revision and mode the call was made under',
     className: 'small muted nowrap',
-    cell: (e) => (e.surfaceRevision === null ? '—' : `r${e.surfaceRevision} · ${e.mode}`),
+    cell: (e) => (e.surfaceRevision === null ? '—' : `r${e.surfaceRevision} · ${e.mode === null ? 'no mode given' : modeNameOf(e.mode)}`),
   },
 ];
 

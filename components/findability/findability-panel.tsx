@@ -8,6 +8,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { countOf } from '@/lib/format';
 import type { FindabilityResponse } from '@/lib/contracts/findability';
 import type { ClientId } from '@/lib/surface/clients';
+import { modeName } from '@/lib/surface/mode-traits';
 import { FindabilityTable } from './findability-table';
 import { SEARCH_CHOICES, type SearchChoice, searchLabel, searchOfClient, searchParams } from './search-choice';
 import { TestQueriesEditor } from './test-queries-editor';
@@ -52,7 +53,7 @@ function Summary({ data, busy }: { data: FindabilityResponse; busy: boolean }) {
   const tests = summary.testQueries;
   return (
     <p className="small" data-testid="findability-summary" aria-busy={busy}>
-      {countOf(summary.deferred, 'deferred tool')} in {data.mode} mode ({countOf(summary.loaded, 'tool')} kept loaded) · found by their own words:{' '}
+      {countOf(summary.deferred, 'deferred tool')} in {modeName(data.mode)} mode ({countOf(summary.loaded, 'tool')} kept loaded) · found by their own words:{' '}
       {summary.found} · <span className={summary.notFound > 0 ? 'tone-danger' : undefined}>not found: {summary.notFound}</span> ·{' '}
       <span className={summary.losingToSiblings > 0 ? 'tone-warn' : undefined}>lose to a sibling: {summary.losingToSiblings}</span>
       {tests.found + tests.missed > 0 ? (

@@ -8,6 +8,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import type { ImpactMeasureResult, ImpactSegment } from '@/lib/contracts/impact';
 import { formatNumber, formatPercent } from '@/lib/format';
+import { modeNameOf } from '@/lib/surface/mode-traits';
 import { IMPACT_MEASURES, type ImpactMeasure, MEASURE_DEFINITIONS } from '@/lib/impact/measures';
 import { formatChange, formatMeasure, verdictOf } from './format';
 import { ChangeCell, VerdictBadge } from './measures-table';
@@ -22,7 +23,8 @@ interface Row {
 
 export function segmentLabel(segment: ImpactSegment): string {
   if (segment.dimension === 'all') return 'every session';
-  return `${segment.dimension}: ${segment.value ?? 'none given'}`;
+  if (segment.value === null) return `${segment.dimension}: none given`;
+  return `${segment.dimension}: ${segment.dimension === 'mode' ? modeNameOf(segment.value) : segment.value}`;
 }
 
 const COLUMNS: Column<Row>[] = [

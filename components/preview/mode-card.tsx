@@ -4,11 +4,11 @@ import { cx } from '@/components/ui/class-names';
 import { Facts } from '@/components/ui/facts';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { countOf, formatNumber } from '@/lib/format';
+import { MODE_TRAITS, modeTitle } from '@/lib/surface/mode-traits';
 import type { ModePreview } from '@/lib/surface/preview';
 import type { Verdict } from '@/lib/surface/verdict';
 import { CapBar } from './cap-bar';
 import styles from './mode-card.module.css';
-import { MODE_SUMMARY } from './mode-info';
 import { FixAction, LostList, VerdictLine } from './verdict-view';
 
 type FixProps = Omit<Parameters<typeof FixAction>[0], 'fix'>;
@@ -61,10 +61,14 @@ export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen
       data-testid={`mode-card-${preview.mode}`}
       data-verdict={verdict.level}
     >
-      <CardHeader id={`mode-${preview.mode}`} title={preview.mode} titleClassName="mono">
-        {configured ? <Badge tone="accent">project mode</Badge> : null}
+      <CardHeader id={`mode-${preview.mode}`} title={modeTitle(preview.mode)}>
+        {configured ? (
+          <Badge tone="accent" data-testid="mode-in-use">
+            the project uses this mode
+          </Badge>
+        ) : null}
       </CardHeader>
-      <p className={`small muted ${styles.summary}`}>{MODE_SUMMARY[preview.mode]}</p>
+      <p className={`small muted ${styles.summary}`}>{MODE_TRAITS[preview.mode].parts}</p>
       <VerdictLine verdict={verdict}>{verdict.fix ? <FixAction fix={verdict.fix} {...fix} /> : null}</VerdictLine>
       <CapBar
         count={preview.visibility.full}

@@ -73,8 +73,8 @@ describe('ModeDetail', () => {
   it('lists the mode in order, one row standing for the agent tools given as a count', () => {
     render(<ModeDetail detail={loaded(favindex)} busy={false} />);
 
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('favindex: 6 tools, in order');
-    const table = screen.getByRole('table', { name: 'favindex tools in order' });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Favourites first: 6 tools, in order');
+    const table = screen.getByRole('table', { name: 'Favourites first tools in order' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1–2', '3', '4', '5', '6']);
     expect(rows[0]?.textContent).toContain('2 agent tools, given as a count');

@@ -7,6 +7,7 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { countOf } from '@/lib/format';
+import { modeTitle } from '@/lib/surface/mode-traits';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-detail.module.css';
 import { ModeToolTable } from './mode-tool-table';
@@ -22,7 +23,7 @@ export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; b
               id="mode-detail-heading"
               title={
                 <>
-                  <span className="mono">{preview.mode}</span>: {countOf(preview.count, 'tool')}, in order
+                  {modeTitle(preview.mode)}: {countOf(preview.count, 'tool')}, in order
                 </>
               }
             >

@@ -9,6 +9,7 @@ import { tableOrder, usePagedRows } from '@/components/ui/use-paged-rows';
 import { useUrlSort } from '@/components/ui/use-search-state';
 import type { ToolMark } from '@/lib/contracts/preview';
 import { countOf, firstLine } from '@/lib/format';
+import { modeTitle } from '@/lib/surface/mode-traits';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-tool-table.module.css';
 
@@ -134,7 +135,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
         columns={COLUMNS}
         rows={paged.rows}
         rowKey={(r) => `${r.position}-${r.tool.name}`}
-        label={`${preview.mode} tools in order`}
+        label={`${modeTitle(preview.mode)} tools in order`}
         testId="mode-list"
         emptyMessage={needle ? `No tool of this list matches “${needle}”.` : undefined}
         rowClassName={(r) => (refuses(r.marks) ? styles.problem : undefined)}

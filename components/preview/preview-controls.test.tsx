@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REVISION_PLAIN } from '@/lib/surface/plain-words';
+import { revisionPlain } from '@/lib/surface/mode-traits';
 import { DEFAULT_DEFERRAL_CONTROLS } from './deferral-controls';
 import { PreviewControls, type PreviewSettings } from './preview-controls';
 
@@ -27,7 +27,7 @@ describe('the MCP revision picker', () => {
     const picker = screen.getByRole('combobox', { name: 'MCP revision the lists are built for' });
     expect([...(picker as HTMLSelectElement).options].map((o) => o.value)).toEqual(['2025-11-25', '2026-07-28']);
     expect((picker as HTMLSelectElement).selectedOptions[0]!.textContent).toContain('most likely uses');
-    expect(screen.getByTestId('revision-help').textContent).toContain(REVISION_PLAIN.lazy);
+    expect(screen.getByTestId('revision-help').textContent).toContain(revisionPlain('lazy'));
     await userEvent.selectOptions(picker, '2026-07-28');
     expect(onChange).toHaveBeenCalledWith('2026-07-28');
 

@@ -5,13 +5,12 @@ import { Alert } from '@/components/ui/alert';
 import type { SurfaceLimits, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
 import { CLIENT_TARGETS } from '@/lib/surface/client-targets';
 import { CLIENT_IDS, CLIENTS, type ClientId, MCP_REVISIONS, type McpRevision } from '@/lib/surface/clients';
-import { REVISION_PLAIN } from '@/lib/surface/plain-words';
+import { modeTitle, revisionPlain } from '@/lib/surface/mode-traits';
 import { TARGETS } from '@/lib/surface/targets';
 import styles from './preview-controls.module.css';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { DeferralControls, type DeferralControlValues } from './deferral-controls';
 import { keysOf } from '@/lib/records';
-import { itemAt } from '@/lib/arrays';
 
 export interface PreviewSettings {
   target: TargetId;
@@ -37,8 +36,6 @@ const LIMIT_HELP: Record<keyof SurfaceLimits, string> = {
   maxPinnedServers: 'In pinned mode, how many servers have all their tools listed.',
   retrieveK: 'In retrieve mode, how many tools a search for the request returns.',
 };
-
-const modeLabel = (m: SurfaceMode) => (m === 'favindex' ? 'Favourites first' : itemAt(m, 0).toUpperCase() + m.slice(1));
 
 const targetLabel = (t: TargetId) => (t === 'custom' ? 'Custom cap' : TARGETS[t].label);
 
@@ -125,7 +122,7 @@ export function PreviewControls({ settings, onChange, client, onClient, capProbl
           {protocol.revision === '2026-07-28'
             ? '2026-07-28 is stateless: a list may not change with a session’s calls'
             : '2025-11-25 keeps a session: lazy, pinned and retrieve lists follow its calls'}
-          . {modeLabel(protocol.mode)}: {REVISION_PLAIN[protocol.mode]}
+          . {modeTitle(protocol.mode)}: {revisionPlain(protocol.mode)}
         </p>
       ) : null}
       {targetFallback ? (

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import type { PreviewResponse } from '@/lib/contracts/preview';
 import type { ProjectView } from '@/lib/contracts/projects';
 import type { TargetId } from '@/lib/schemas/surface-config';
+import { modeName } from '@/lib/surface/mode-traits';
 import { modeVerdict, verdictContext } from '@/lib/surface/verdict';
 import styles from './project-verdict.module.css';
 import { UploadedOnlyNote } from './uploaded-only-note';
@@ -31,7 +32,7 @@ export function ProjectVerdict({ project, response, testId, onTarget, quietWhenO
   const body = (
     <>
       <div className="small">
-        {route}, the project’s <span className="mono">{mode.mode}</span> list:
+        {route}, the project’s {modeName(mode.mode)} list:
       </div>
       <VerdictLine verdict={verdict} testId={`${testId}-verdict`}>
         {action}

@@ -7,6 +7,7 @@ import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
 import { SurfaceChangePanel } from '@/components/settings/surface-change-panel';
 import { useSurfaceChange } from '@/components/settings/use-surface-change';
 import { countOf } from '@/lib/format';
+import { modeName } from '@/lib/surface/mode-traits';
 import type { LostTool, Verdict, VerdictFix, VerdictLevel } from '@/lib/surface/verdict';
 import styles from './verdict-view.module.css';
 
@@ -36,7 +37,7 @@ function fixedSurface(surface: SurfaceConfig, fix: VerdictFix): SurfaceConfig | 
 /** A fix that saves says so in its words: it changes the project, and so every client, not the preview. */
 function saveLabel(fix: VerdictFix): string {
   if (fix.kind === 'naming') return `Change the project to ${fix.naming} names…`;
-  if (fix.kind === 'mode') return `Change the project to ${fix.mode} mode…`;
+  if (fix.kind === 'mode') return `Change the project to ${modeName(fix.mode)} mode…`;
   if (fix.kind === 'budget') return `Lower the project’s list budget to ${fix.maxToolsPerRequest}…`;
   return fix.label;
 }

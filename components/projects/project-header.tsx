@@ -5,7 +5,8 @@ import { useProjectQuery } from '@/components/api/use-project-query';
 import { Badge } from '@/components/ui/badge';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import type { ProjectView } from '@/lib/contracts/projects';
-import { MODE_PLAIN, modePill, NAMING_PLAIN, namingPill, targetPill, targetPlain } from '@/lib/surface/plain-words';
+import { modePlain } from '@/lib/surface/mode-traits';
+import { modePill, NAMING_PLAIN, namingPill, targetPill, targetPlain } from '@/lib/surface/plain-words';
 import styles from './project-header.module.css';
 import { ProjectTabs } from './project-tabs';
 import { ProjectWarning } from './project-warning';
@@ -17,7 +18,7 @@ import { ProjectWarning } from './project-warning';
  */
 function SettingPills({ surface }: { surface: ProjectView['surface'] }) {
   const terms = [
-    { key: 'mode', pill: modePill(surface.mode), plain: MODE_PLAIN[surface.mode], tone: 'accent' as const },
+    { key: 'mode', pill: modePill(surface.mode), plain: modePlain(surface.mode), tone: 'accent' as const },
     { key: 'target', pill: targetPill(surface.target), plain: targetPlain(surface.target, surface.customCap ?? null), tone: 'neutral' as const },
     { key: 'naming', pill: namingPill(surface.naming), plain: NAMING_PLAIN[surface.naming], tone: 'neutral' as const },
   ];

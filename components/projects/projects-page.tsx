@@ -15,6 +15,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { ProjectUsageCell } from '@/components/usage/project-usage-cell';
 import { DEFAULT_WINDOW } from '@/components/usage/window-choice';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
+import { modePill, targetPill } from '@/lib/surface/plain-words';
 import styles from './projects-page.module.css';
 
 /** The list shows the same window the Usage tab opens on, so the two numbers agree. */
@@ -48,8 +49,8 @@ export function ProjectsPage() {
                     </PageLink>
                     <div className="muted small">{p.description || 'No description'}</div>
                   </div>
-                  <Badge>{p.surface.mode}</Badge>
-                  <Badge>{p.surface.target}</Badge>
+                  <Badge>{modePill(p.surface.mode)}</Badge>
+                  <Badge>{targetPill(p.surface.target)}</Badge>
                   <ProjectUsageCell usage={usageById.get(p.id)} days={WINDOW_DAYS} />
                 </li>
               ))}

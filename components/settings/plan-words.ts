@@ -1,5 +1,6 @@
 import type { SurfacePlan, SurfacePlanList } from '@/lib/contracts/surface-plan';
 import { countOf } from '@/lib/format';
+import { modeNameOf } from '@/lib/surface/mode-traits';
 import { fieldLabel, valueText } from './surface-fields';
 
 /** Who receives a list: a proxy by its host and clients, as the Proxies page names it, or the project as uploaded. */
@@ -10,7 +11,9 @@ export function audienceLabel(list: SurfacePlanList): string {
 }
 
 export function fieldChangeText(change: SurfacePlan['changes'][number]): string {
-  return `${fieldLabel(change.path)}: ${valueText(change.before)} → ${valueText(change.after)}`;
+  // A mode is said by its name, as everywhere else, not by the id the config holds.
+  const text = (value: unknown) => (change.path === 'mode' && typeof value === 'string' ? modeNameOf(value) : valueText(value));
+  return `${fieldLabel(change.path)}: ${text(change.before)} → ${text(change.after)}`;
 }
 
 /** The sentence the message after an apply keeps: what was saved, and the tools a new session now gets. */

@@ -9,7 +9,8 @@ import { stableStringify } from '@/lib/stable-json';
 import { NAMING_SCHEMES, SURFACE_MODES, type SurfaceConfig, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { configOf, draftOf, LIMIT_FIELDS, rebaseDraft, type SettingsDraft } from './settings-draft';
 import styles from './settings.module.css';
-import { FIELD_WORDS, fieldLabel, MODE_WORDS, NAMING_WORDS, targetLabel } from './surface-fields';
+import { modeName, modePlain, modeTitle } from '@/lib/surface/mode-traits';
+import { FIELD_WORDS, fieldLabel, NAMING_WORDS, targetLabel } from './surface-fields';
 import { SurfaceChangePanel } from './surface-change-panel';
 import { useSurfaceChange } from './use-surface-change';
 
@@ -103,9 +104,15 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
         }}
       >
         <div className={styles.fields}>
-          <ChoiceField path="mode" value={draft.mode} choices={SURFACE_MODES} onChange={(mode) => edit({ mode })}>
+          <ChoiceField path="mode" value={draft.mode} choices={SURFACE_MODES} optionLabel={modeTitle} onChange={(mode) => edit({ mode })}>
             <p className="small" data-testid="mode-words">
-              {MODE_WORDS[draft.mode]}
+              {modePlain(draft.mode)}
+              {modeName(draft.mode) === draft.mode ? null : (
+                <span className="muted">
+                  {' '}
+                  In YAML and the API it is <code>mode: {draft.mode}</code>.
+                </span>
+              )}
             </p>
           </ChoiceField>
           <ChoiceField

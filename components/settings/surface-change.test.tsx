@@ -108,7 +108,7 @@ describe('a fix that changes what clients receive', () => {
     const { user, api } = await askForLazyMode();
     const panel = await screen.findByTestId('surface-change');
     expect(await within(panel).findByTestId('plan-count')).toHaveProperty('textContent', '37 → 2 tools');
-    expect(within(panel).getByTestId('plan-fields').textContent).toBe('Mode: favindex → lazy');
+    expect(within(panel).getByTestId('plan-fields').textContent).toBe('Mode: favourites first → lazy');
     expect(within(panel).getByTestId('plan-list').textContent).toContain('Proxy on dev-laptop (claude-code)');
     expect(within(panel).getByTestId('plan-lost').textContent).toBe('− 36 tools lost');
     expect(within(panel).getByText('github/create_issue')).toBeTruthy();
@@ -122,7 +122,7 @@ describe('a fix that changes what clients receive', () => {
     await screen.findByTestId('plan-count');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const message = await screen.findByTestId('surface-change-outcome');
-    expect(message.textContent).toContain('Saved to the project: Mode: favindex → lazy');
+    expect(message.textContent).toContain('Saved to the project: Mode: favourites first → lazy');
     expect(message.textContent).toContain('37 → 2 tools');
     expect(api.saves()[0]?.body).toEqual({ surface: { ...base, mode: 'lazy' }, expectedSurface: base });
 

@@ -1,4 +1,4 @@
-import type { NamingScheme, SurfaceMode, TargetId } from '@/lib/schemas/surface-config';
+import type { NamingScheme, TargetId } from '@/lib/schemas/surface-config';
 import { TARGETS } from '@/lib/surface/targets';
 
 /** Each field of the surface config in plain words: its label, and one line on what it decides. */
@@ -6,7 +6,7 @@ export const FIELD_WORDS: Record<string, { label: string; help: string }> = {
   mode: { label: 'Mode', help: 'How the tools are offered to the model: all at once, behind a search, or favourites first.' },
   naming: {
     label: 'Tool names',
-    help: 'How favindex mode names tools. Safe names work with every provider; slash names are refused by OpenAI-style providers.',
+    help: 'How the favourites first mode names tools. Safe names work with every provider; slash names are refused by OpenAI-style providers.',
   },
   argumentChecks: {
     label: 'Argument checks',
@@ -18,7 +18,10 @@ export const FIELD_WORDS: Record<string, { label: string; help: string }> = {
     label: 'Keep favourites loaded',
     help: 'In clients that defer tools (Claude Code), the favourites’ full descriptions are sent up front; the rest wait for a search.',
   },
-  'limits.maxToolsPerRequest': { label: 'Tool budget per request', help: 'The most tools favindex mode lists in one request.' },
+  'limits.maxToolsPerRequest': {
+    label: 'Tool budget per request',
+    help: 'In pinned mode: the most tools one list may hold; the recent servers’ tools stop there.',
+  },
   'limits.maxActivatedToolsPerSession': {
     label: 'Tools a session may add',
     help: 'In lazy and pinned mode: how many found tools one session may add to its list.',
@@ -33,17 +36,6 @@ export const FIELD_WORDS: Record<string, { label: string; help: string }> = {
 export function fieldLabel(path: string): string {
   return FIELD_WORDS[path]?.label ?? path;
 }
-
-/** What each mode gives a new session, in plain words. */
-export const MODE_WORDS: Record<SurfaceMode, string> = {
-  off: 'One tool, mcp_invoke_tool, that calls any catalog tool by its name.',
-  eager: 'Every catalog tool, listed up front.',
-  lazy: 'A search tool (mcp_find_tools); the model adds the tools it finds.',
-  pinned: 'Like lazy, plus every tool of the servers called most recently.',
-  favindex: 'The favourites under their own names, then every tool, with a note to prefer the favourites.',
-  deferred: 'Every tool; the favourites are loaded up front, the others wait for the client’s tool search.',
-  retrieve: 'A search tool, plus the tools that best match the last search.',
-};
 
 export const NAMING_WORDS: Record<NamingScheme, string> = {
   safe: 'safe: fav_… and all_<server>_<tool>',

@@ -158,7 +158,7 @@ export const previewResponseSchema = z.object({
     id: z.enum(CLIENT_IDS),
     label: z.string(),
     serverKey: z.string().describe("The key the client's config gives favindex."),
-    naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in this preview.'),
+    naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of the favourites first mode (`favindex`) in this preview.'),
     composition: z.string().describe('How the client makes the name the model receives, e.g. mcp__favindex__<tool>.'),
     facts: z
       .array(z.object({ text: z.string(), known: z.boolean(), source: z.string().optional().describe('Where a known fact comes from.') }))

@@ -18,7 +18,7 @@ export type SurfaceLimits = z.infer<typeof surfaceLimitsSchema>;
 export const surfaceConfigSchema = z.object({
   mode: z.enum(SURFACE_MODES),
   target: z.enum(TARGET_IDS),
-  naming: z.enum(NAMING_SCHEMES).describe('How favindex mode names its tools (§names): slash or safe.'),
+  naming: z.enum(NAMING_SCHEMES).describe('How the favourites first mode (`favindex`) names its tools (§names): slash or safe.'),
   serverKey: z.string().describe("The key the clients' configs give favindex; clients join it to every tool name."),
   customCap: int.optional().describe('The cap for target custom.'),
   agentTools: z.union([int, z.array(z.string())]).describe("The agent's own tools: how many, or their names."),
@@ -68,7 +68,7 @@ export const surfaceDocumentSchema = z.object({
     .describe('The catalog and favourites versions and the surface revision it was built from (informational: not part of the fingerprint).'),
   mode: z.enum(SURFACE_MODES),
   target: z.enum(TARGET_IDS),
-  naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of favindex mode in force; `names` and `instruction` follow it.'),
+  naming: z.enum(NAMING_SCHEMES).describe('The naming scheme of the favourites first mode (`favindex`) in force; `names` and `instruction` follow it.'),
   serverKey: z.string().describe("The key the clients' configs give favindex; the safe scheme keeps names short enough for it."),
   limits: surfaceLimitsSchema,
   favouriteIndex: favouriteIndexSchema,

@@ -40,8 +40,10 @@ describe('surfaceChanges and describeRevision', () => {
   it('describes a change in one line', () => {
     const previous = { changed: ['created'], mode: 'favindex', naming: 'slash' };
     expect(describeRevision({ changed: ['favourites'], mode: 'favindex', naming: 'slash', favourites: 'pinned a/b' }, previous)).toBe('favourites: pinned a/b');
-    expect(describeRevision({ changed: ['mode', 'naming'], mode: 'lazy', naming: 'safe' }, previous)).toBe('mode favindex → lazy · naming slash → safe');
-    expect(describeRevision(previous, null)).toBe('created in mode favindex');
+    expect(describeRevision({ changed: ['mode', 'naming'], mode: 'lazy', naming: 'safe' }, previous)).toBe(
+      'mode favourites first → lazy · naming slash → safe',
+    );
+    expect(describeRevision(previous, null)).toBe('created in mode favourites first');
     const catalog = [
       { server: 'github', version: 3 },
       { server: 'jira', version: 2 },

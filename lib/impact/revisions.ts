@@ -1,6 +1,7 @@
 import { inForceAt } from '@/lib/in-force';
 import type { SurfaceConfig, SurfaceMode } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
+import { modeNameOf } from '@/lib/surface/mode-traits';
 
 /**
  * Surface revisions (§impact): every change of what a proxy presents (the favourites, the
@@ -86,12 +87,12 @@ export interface RevisionFacts {
   catalog?: readonly CatalogRevisionChange[] | null;
 }
 
-/** One line for a revision: "favourites: pinned a · mode lazy → favindex". */
+/** One line for a revision: "favourites: pinned a · mode lazy → favourites first". */
 export function describeRevision(revision: RevisionFacts, previous: RevisionFacts | null): string {
-  if (!previous || revision.changed.includes('created')) return `created in mode ${revision.mode}`;
+  if (!previous || revision.changed.includes('created')) return `created in mode ${modeNameOf(revision.mode)}`;
   const parts: string[] = [];
   if (revision.changed.includes('favourites')) parts.push(`favourites: ${revision.favourites ?? 'changed'}`);
-  if (revision.changed.includes('mode')) parts.push(`mode ${previous.mode} → ${revision.mode}`);
+  if (revision.changed.includes('mode')) parts.push(`mode ${modeNameOf(previous.mode)} → ${modeNameOf(revision.mode)}`);
   if (revision.changed.includes('naming')) parts.push(`naming ${previous.naming} → ${revision.naming}`);
   if (revision.changed.includes('surface')) parts.push('other surface settings');
   if (revision.changed.includes('catalog')) {

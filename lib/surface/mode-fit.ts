@@ -1,5 +1,6 @@
 import type { ModePreview } from '@/lib/contracts/preview';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
+import { modeName } from './mode-traits';
 
 /** The mode that suits a client as previewed, in one sentence. */
 export interface ModeFit {
@@ -34,6 +35,6 @@ export function modeFit(clientLabel: string, preview: Pick<ModePreview, 'visibil
   }
   return {
     mode: 'favindex',
-    why: `${clientLabel} sends every tool in full: favindex mode puts the favourites first under their own names, with an instruction to prefer them.`,
+    why: `${clientLabel} sends every tool in full: ${modeName('favindex')} mode lists the favourites before the rest, under names of their own, with an instruction to prefer them.`,
   };
 }

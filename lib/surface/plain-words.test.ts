@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
-import { MODE_PLAIN, modePill, NAMING_PLAIN, namingPill, targetPill, targetPlain } from './plain-words';
+import { modePlain } from './mode-traits';
+import { modePill, NAMING_PLAIN, namingPill, targetPill, targetPlain } from './plain-words';
 
 describe('plain words for the project header', () => {
   it('says what every mode, naming and target is, in a sentence, not the bare setting', () => {
-    for (const mode of SURFACE_MODES) expect(MODE_PLAIN[mode], mode).toMatch(/^[A-Z][^:]+: clients get .+\.$/);
+    for (const mode of SURFACE_MODES) expect(modePlain(mode), mode).toMatch(/^[A-Z][^:]+: clients get .+\.$/);
     for (const naming of NAMING_SCHEMES) expect(NAMING_PLAIN[naming], naming).toMatch(/^\w+ names: tool names .+\.$/);
     for (const target of TARGET_IDS) expect(targetPlain(target), target).toMatch(/^Target: .+ checked against/);
   });

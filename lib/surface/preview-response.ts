@@ -9,7 +9,7 @@ import { modeFit } from './mode-fit';
 import { agentToolCount } from './fixed-tools';
 import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
-import { STATELESS_CHANGES } from './plain-words';
+import { MODE_TRAITS } from './mode-traits';
 import { statelessSession } from './presented';
 import { previewModes } from './preview';
 import { explicitSession, replaySession, sessionStates } from './session';
@@ -107,7 +107,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
   });
   if (stateless && (session || hasText(query.query))) {
     for (const m of modes) {
-      if (STATELESS_CHANGES.has(m.mode)) m.notes.push('on 2026-07-28 the session and the query change nothing: every request reads this list');
+      if (MODE_TRAITS[m.mode].onStateless !== null) m.notes.push('on 2026-07-28 the session and the query change nothing: every request reads this list');
     }
   }
   // Judged on the deferred list where it was previewed: Claude Code's auto decides by the list's size.

@@ -4,7 +4,7 @@ import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
 import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';
 import { buildModeList } from './modes';
-import { REVISION_PLAIN, STATELESS_CHANGES } from './plain-words';
+import { MODE_TRAITS, revisionPlain } from './mode-traits';
 import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
 import { estimateTokens, TOKEN_METHODS } from './tokens';
@@ -246,11 +246,11 @@ function buildModePreview(
     collisions: has('collision'),
     unknown: has('unknown'),
     requestRefused: checked.requestRefused,
-    fix: mode === 'favindex' ? namingFix(catalog, inputs, target, client, checked) : null,
+    fix: MODE_TRAITS[mode].namedByScheme ? namingFix(catalog, inputs, target, client, checked) : null,
     leftOut: list.leftOut,
     notes: checked.notes,
     instruction: list.instruction,
-    revision: { differs: STATELESS_CHANGES.has(mode), plain: REVISION_PLAIN[mode] },
+    revision: { differs: MODE_TRAITS[mode].onStateless !== null, plain: revisionPlain(mode) },
     tools: checked.tools.map((t, i) => toPreviewTool(t, detail, checked.levels[i] ?? null)),
   };
 }

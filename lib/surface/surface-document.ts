@@ -9,6 +9,7 @@ import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/su
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
 import { catalogFingerprints } from './catalog-fingerprints';
+import { hasSearchTool, MODE_TRAITS } from './mode-traits';
 import type { PreparedCatalog } from './prepared-catalog';
 import { presentedList, presentedSurfaceOf } from './presented';
 import type { LeftOutTool } from './types';
@@ -48,7 +49,7 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   let leftOut: LeftOutTool[] = [];
   let metaTools: string[] = [];
   let instruction: string | null = null;
-  if (mode === 'favindex' || mode === 'deferred') {
+  if (MODE_TRAITS[mode].instruction) {
     // Session-free lists: the names are the list's, in its order, and so is the instruction.
     const list = presentedList(presentedSurfaceOf(surface, favourites, { mode, limits }), catalog);
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
@@ -60,7 +61,7 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
     // Any catalog tool may be activated, pinned or retrieved: the proxy needs every typed name.
     for (const entry of catalog.entries) if (entry.presentable) names.set(entry.typedName, entry.canonical);
     leftOut = [...catalog.typedLeftOut];
-    if (mode === 'lazy' || mode === 'pinned' || mode === 'retrieve') metaTools = [FIND_TOOLS];
+    if (hasSearchTool(mode)) metaTools = [FIND_TOOLS];
   }
   const content = {
     project: source.project,

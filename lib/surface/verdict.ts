@@ -4,6 +4,7 @@ import { countOf } from '@/lib/format';
 import { CLAUDE_CODE_DESCRIPTION_LIMIT } from './deferral';
 import { CLIENT_TARGETS } from './client-targets';
 import type { ClientId } from './clients';
+import { MODE_TRAITS } from './mode-traits';
 import { TARGETS } from './targets';
 
 export type VerdictLevel = 'ok' | 'warning' | 'broken';
@@ -124,7 +125,7 @@ function findFix(preview: ModePreview, context: VerdictContext, level: VerdictLe
       const other = context.modes.find((p) => p.mode === m);
       return m !== preview.mode && other !== undefined && judge(other, context).level === 'ok';
     });
-    if (better) return { kind: 'mode', mode: better, label: `Use ${better} mode` };
+    if (better) return { kind: 'mode', mode: better, label: `Use ${MODE_TRAITS[better].name} mode` };
   }
   if (preview.overBy > 0) {
     const target = roomierTarget(preview.visibility.full, context.target.id, context.client.id);
@@ -146,13 +147,6 @@ export function modeVerdict(preview: ModePreview, context: VerdictContext): Verd
   return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
 }
 
-/** What 2026-07-28 does to a mode whose list grew or moved with a session, as the end of a verdict. */
-const ON_STATELESS: Partial<Record<SurfaceMode, string>> = {
-  lazy: 'its list will not grow: the model calls what a search finds through mcp_invoke_tool',
-  pinned: 'it pins the servers of your favourites, not the servers a session called',
-  retrieve: 'no search is bound to its list: the model calls what it finds through mcp_invoke_tool',
-};
-
 const HOW: Record<NonNullable<VerdictContext['client']['revisions']>[number]['when'], string> = {
   always: '',
   either: '',
@@ -166,7 +160,7 @@ const HOW: Record<NonNullable<VerdictContext['client']['revisions']>[number]['wh
  * nothing says speaks it.
  */
 function revisionClause(preview: ModePreview, context: VerdictContext): string | null {
-  const change = ON_STATELESS[preview.mode];
+  const change = MODE_TRAITS[preview.mode].onStateless;
   if (!change || !preview.revision?.differs) return null;
   const stateless = (context.client.revisions ?? []).find((r) => r.revision === '2026-07-28');
   const who = context.client.id === 'raw' ? 'this caller' : context.client.label;

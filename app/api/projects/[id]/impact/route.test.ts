@@ -76,7 +76,7 @@ describe('GET /api/projects/:id/impact', () => {
     const report = (await api.get(`/api/projects/${id}/impact`)).body as ImpactReport;
     expect(report.currentRevision).toBe(3);
     expect(report.revisions.map((r) => [r.revision, r.changed, r.description])).toEqual([
-      [1, ['created'], 'created in mode favindex'],
+      [1, ['created'], 'created in mode favourites first'],
       [2, ['favourites'], 'favourites: pinned github/create_issue'],
       [3, ['favourites'], 'favourites: pinned github/list_issues'],
     ]);
