@@ -39,6 +39,18 @@ export async function usageFiguresWhole(page: Page, phone: boolean) {
   }
 }
 
+/** Usage: the By model table says each of its terms in place: its columns, and the row of calls that named no model. */
+export async function breakdownTermsSaid(page: Page) {
+  const byModel = page.getByTestId('model-breakdown');
+  // (On a phone the header row is hidden and each cell carries its column's words.)
+  await expect(byModel.locator('th', { hasText: 'Via favourites' })).toHaveAttribute('title', /favourite’s own name \(fav_… or favourite\/…\)/);
+  await expect(byModel.getByRole('cell', { name: 'no model named' })).toBeVisible();
+  const terms = byModel.getByTestId('model-breakdown-terms');
+  await terms.getByText('What these columns mean').click();
+  await expect(terms).toContainText('Via favourites: the share of its calls made through a favourite’s own name');
+  await expect(terms).toContainText('no model named: calls whose events did not say which model made them');
+}
+
 /** Usage: the coverage legend draws each line as the chart does, and no label is cut. */
 export async function coverageLegendTrue(page: Page) {
   const chart = page.getByTestId('coverage-chart');

@@ -11,7 +11,7 @@ import {
   TABS_UNDER_SUSPENSE,
 } from './page-checks';
 import { type TabProjects, test } from './tab-fixtures';
-import { catalogPickerPagesOn, coverageLegendTrue, headerPillsSayWhatTheyAre, narrowTableSorts, usageFiguresWhole } from './tab-flows';
+import { breakdownTermsSaid, catalogPickerPagesOn, coverageLegendTrue, headerPillsSayWhatTheyAre, narrowTableSorts, usageFiguresWhole } from './tab-flows';
 
 // Every project page, loaded once per screen, and held there to every check a page is held to:
 // it hydrates without a console error (a tab drawn under Suspense with its own chunks held back
@@ -82,6 +82,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
           await test.step('usage figures whole', () => usageFiguresWhole(page, phone));
           await test.step('coverage legend', () => coverageLegendTrue(page));
           await test.step('header pills', () => headerPillsSayWhatTheyAre(page));
+          await test.step('terms said in place', () => breakdownTermsSaid(page));
           if (phone) await test.step('sorts on a narrow table', () => narrowTableSorts(page));
         }
         if (path === '/favourites') await test.step('catalog picker pages on', () => catalogPickerPagesOn(page));

@@ -11,7 +11,7 @@ import { formatPercent } from '@/lib/format';
 import { ratio } from '@/lib/usage/rank';
 
 const SHARES = [
-  { key: 'favouriteShare', label: 'through favourite/', color: PALETTE.favourite },
+  { key: 'favouriteShare', label: 'through favourite names', color: PALETTE.favourite },
   { key: 'metaShare', label: 'meta calls', color: PALETTE.meta },
   { key: 'errorRate', label: 'errors', color: PALETTE.errors },
 ] as const;
@@ -19,7 +19,7 @@ const SHARES = [
 /** What a screen reader hears of the trend chart. */
 const TREND_A11Y = described(
   'Call measures by surface revision',
-  'Lines over the revisions: the share of calls through favourite/ names, to meta tools, and failing, and the calls per session.',
+  'Lines over the revisions: the share of calls through favourites’ own names, to meta tools, and failing, and the calls per session.',
 );
 
 /** The call measures of every revision with calls, in order: how each change moved them. */

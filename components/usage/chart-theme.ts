@@ -5,8 +5,8 @@ import type { Namespace } from '@/lib/names/resolution';
 
 /** Each namespace has its colour of the one palette, on every chart. */
 export const NAMESPACE_SERIES: { key: Namespace; label: string; color: string }[] = [
-  { key: 'favourite', label: 'favourite/…', color: PALETTE.favourite },
-  { key: 'all', label: 'all/<server>/…', color: PALETTE.all },
+  { key: 'favourite', label: 'favourite names (fav_…, favourite/…)', color: PALETTE.favourite },
+  { key: 'all', label: 'all names (all_…, all/…)', color: PALETTE.all },
   { key: 'typed', label: 'typed server__tool', color: PALETTE.typed },
   { key: 'invoke', label: 'mcp_invoke_tool', color: PALETTE.invoke },
   { key: 'canonical', label: 'server/tool', color: PALETTE.canonical },

@@ -63,7 +63,7 @@ export const breakdownRowSchema = z.object({
   share: share.describe("Its part of the window's calls."),
   errors: count,
   sessions: count.describe('Sessions first seen in the window.'),
-  favouriteCalls: count.describe('Calls made through a favourite/ name.'),
+  favouriteCalls: count.describe('Calls made through a favourite’s own name (fav_… or favourite/…).'),
   metaCalls: count,
   unresolvedCalls: count,
 });

@@ -29,7 +29,8 @@ export interface DemoEvent {
   status: 'ok' | 'error';
   errorCode: string | null;
   durationMs: number;
-  model: string;
+  /** Left out for a script: no model made the call. */
+  model?: string;
   client: string;
 }
 
@@ -66,14 +67,14 @@ function cumulativeOf(weights: readonly number[]): number[] {
 type Presentation = 'favindex' | 'favindex-client' | 'eager' | 'invoke' | 'canonical' | 'bare' | 'given-server';
 
 /** `withArguments`: whether the client's traces carry each call's arguments (some leave them out, for privacy). */
-const CLIENTS: { client: string; model: string; presentation: Presentation; weight: number; withArguments: boolean }[] = [
+const CLIENTS: { client: string; model: string | null; presentation: Presentation; weight: number; withArguments: boolean }[] = [
   { client: 'claude-code', model: 'claude-sonnet-4.6', presentation: 'favindex-client', weight: 0.34, withArguments: false },
   { client: 'codex-cli', model: 'gpt-5.4-mini', presentation: 'favindex', weight: 0.14, withArguments: true },
   { client: 'cursor', model: 'gpt-5.4', presentation: 'eager', weight: 0.18, withArguments: true },
   { client: 'goose', model: 'gemini-3-flash', presentation: 'invoke', weight: 0.12, withArguments: true },
   { client: 'mcp-proxy', model: 'gpt-5.4-mini', presentation: 'given-server', weight: 0.1, withArguments: true },
   { client: 'custom-agent', model: 'llama-4-scout', presentation: 'canonical', weight: 0.07, withArguments: true },
-  { client: 'scripted', model: 'none', presentation: 'bare', weight: 0.05, withArguments: false },
+  { client: 'scripted', model: null, presentation: 'bare', weight: 0.05, withArguments: false },
 ];
 
 const ERROR_CODES = ['TIMEOUT', 'NOT_FOUND', 'PERMISSION_DENIED', 'RATE_LIMITED', 'INVALID_ARGUMENTS'];
@@ -195,7 +196,7 @@ export function generateDemo(servers: readonly DemoServer[], opts: { now: number
         tool = picked;
       }
       const invented = rand() < 0.004;
-      const sent = !invented && who.withArguments ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
+      const sent = !invented && who.withArguments && who.model !== null ? demoArguments(schemas.get(tool) ?? {}, who.model, argumentRand) : null;
       const presented = invented
         ? { tool: itemAt(BAD_NAMES, Math.floor(rand() * BAD_NAMES.length)) }
         : present(tool, who.presentation, favouritesAt(at), toolCount, rand, sent?.arguments);
@@ -228,7 +229,7 @@ function baseEvent(
     status: failed ? 'error' : 'ok',
     errorCode: failed ? itemAt(ERROR_CODES, Math.floor(rand() * ERROR_CODES.length)) : null,
     durationMs: Math.round(20 + rand() ** 3 * 4000),
-    model: who.model,
+    ...(who.model === null ? {} : { model: who.model }),
     client: who.client,
   };
 }

@@ -58,10 +58,10 @@ export const MEASURE_DEFINITIONS: Record<ImpactMeasure, MeasureDefinition> = {
     ratio: (get) => [get(at.calls), get(at.sessions)],
   },
   favouriteShare: {
-    label: 'Through favourite/',
+    label: 'Through favourites',
     unit: 'share',
     better: 'higher',
-    description: 'Share of calls made through a favourite/ name.',
+    description: 'Share of calls made through a favourite’s own name (fav_… or favourite/…).',
     ratio: (get) => [get(at.favouriteCalls), get(at.calls)],
   },
   catalogShare: {
