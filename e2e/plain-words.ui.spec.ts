@@ -58,6 +58,17 @@ for (const width of [1440, 390]) {
       await expect(page.getByTestId('target-fallback')).toContainText('Claude Code does not talk to OpenAI, so this preview is at Anthropic.');
       await settled(page);
       await expect(page.getByTestId('preview-summary')).toContainText('Anthropic: no hard cap');
+      // One name per mode, and each term said where it appears.
+      const favourites = page.getByTestId('mode-card-favindex');
+      await expect(favourites.getByRole('heading', { name: 'Favourites first' })).toBeVisible();
+      await expect(favourites.getByTestId('mode-in-use')).toHaveText('the project uses this mode');
+      await expect(page.getByTestId('client-assumed')).toContainText('of Claude Code nobody has published, so assumed: open to see which');
+      await expect(page.locator('main')).not.toContainText(/favindex mode|project mode|unconfirmed/);
+      // The verdict on the client offers its change, which asks before it saves.
+      const fit = page.getByTestId('client-fit');
+      await expect(fit).toContainText('Fits this view: deferred mode.');
+      await fit.getByRole('button', { name: 'Change the project to deferred mode…' }).click();
+      await expect(fit.getByRole('group', { name: 'Change the project to deferred mode' })).toContainText('Nothing is saved until you apply.');
       for (const reason of await page.getByTestId('verdict-reason').allTextContents()) expect(reason).not.toMatch(/OpenAI|passes .* at /);
       // Back to no client: every provider is offered again, and the project's own target returns.
       await page.getByLabel('MCP client').selectOption('raw');

@@ -18,6 +18,8 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
   await expect(page.getByLabel('Provider tool search')).toHaveCount(0);
   await expect(page.getByLabel('Model')).toHaveValue('claude');
   await expect(page.getByTestId('client-fit')).toContainText('Fits this view: deferred mode');
+  // The verdict offers its change: the project is in favourites first mode.
+  await expect(page.getByTestId('client-fit').getByRole('button', { name: 'Change the project to deferred mode…' })).toBeVisible();
 
   const card = page.getByTestId('mode-card-favindex');
   const line = card.getByTestId('visibility-line');
@@ -37,11 +39,13 @@ test('visibility: through Claude Code favourites are loaded and the rest go by n
   const facts = page.getByTestId('client-facts');
   await expect(facts).toContainText('<available-deferred-tools>');
   await expect(facts).toContainText('code.claude.com/docs/en/mcp');
-  await expect(facts).toContainText('Unconfirmed: The size of ToolSearch');
+  await expect(facts).toContainText('Assumed: The size of ToolSearch');
 
   await page.getByLabel('Tool search (ENABLE_TOOL_SEARCH)').selectOption('off');
   await expect(line).toContainText('51 loaded · 0 by name only · 0 hidden');
-  await expect(page.getByTestId('client-fit')).toContainText('Fits this view: favindex mode');
+  await expect(page.getByTestId('client-fit')).toContainText('Fits this view: favourites first mode');
+  await expect(page.getByTestId('client-fit-in-use')).toHaveText('The project uses it.');
+  await expect(page.getByTestId('client-fit').getByRole('button')).toHaveCount(0);
   await expect(rows.nth(2)).toContainText('loaded');
   const loaded = await tokensOf(card.getByTestId('tokens-up-front').textContent());
   expect(loaded).toBeGreaterThan(3 * deferred);

@@ -168,7 +168,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
             <>
               <PreviewSummary data={data} busy={summary.isFetching} />
               <UploadedOnlyNote projectId={id} proxies={data.proxies} />
-              <ClientSummary client={data.client} />
+              <ClientSummary client={data.client} project={project} />
               <ProjectVerdict project={project} response={data} testId="preview-refusal" onTarget={onTarget} quietWhenOk />
               <div className={styles.modes}>
                 {data.modes.map((mode) => (
