@@ -12,6 +12,7 @@ const VIEW: PolicyView = {
   policy: { default: 'allow', rules: [] },
   catalogTools: 40,
   identities: [{ identity: 'token:ci', kind: 'token', name: 'ci', from: ['token'], allowed: 40, denied: 0 }],
+  deniedToEveryone: [],
 };
 const WANTED: ToolPolicy = { default: 'allow', rules: [{ effect: 'deny', identities: ['token:ci'], tools: ['github/create_*'] }] };
 

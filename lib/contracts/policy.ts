@@ -26,6 +26,9 @@ export const policyViewSchema = z.object({
   policy: toolPolicyContract,
   catalogTools: count,
   identities: z.array(knownIdentitySchema),
+  deniedToEveryone: z
+    .array(z.string())
+    .describe("Catalog tools no known identity may call ('*' included), in catalog order: a pin of one is asked about first (§policy)."),
 });
 export type PolicyView = z.infer<typeof policyViewSchema>;
 

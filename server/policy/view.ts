@@ -2,11 +2,12 @@ import type { Db } from '@/db/client';
 import { listPolicyChanges } from '@/db/queries/policy';
 import type { KnownIdentity, PolicyAccess, PolicyHistory, PolicyView } from '@/lib/contracts/policy';
 import { compilePolicy, describeRule, type PolicyIdentity } from '@/lib/policy/decide';
+import { deniedToOf } from '@/lib/policy/denied-to';
 import { clientsNamed } from '@/lib/policy/narrow';
 import { describePolicyChange, knownIdentities, orderedPolicy, tokensNamed } from '@/lib/policy/plan';
 import { loadPolicyInputs, requirePolicy } from './inputs';
 
-/** GET /policy: the policy in force with its version, and each identity favindex knows of with what it may use. */
+/** GET /policy: the policy in force with its version, each identity favindex knows of with what it may use, and the tools none may. */
 export async function policyView(db: Db, projectId: string): Promise<PolicyView> {
   const { stored, catalog, names } = await loadPolicyInputs(db, projectId);
   const policy = compilePolicy(stored.policy);
@@ -26,7 +27,9 @@ export async function policyView(db: Db, projectId: string): Promise<PolicyView>
       const allowed = catalog.filter((tool) => policy.decide(as, tool).allowed).length;
       return { identity, kind, name, from, allowed, denied: catalog.length - allowed };
     });
-  return { project: projectId, version: stored.version, policy: orderedPolicy(stored.policy), catalogTools: catalog.length, identities };
+  const deniedTo = deniedToOf(stored.policy, names);
+  const deniedToEveryone = catalog.filter((tool) => deniedTo(tool).everyone).map((tool) => tool.canonical);
+  return { project: projectId, version: stored.version, policy: orderedPolicy(stored.policy), catalogTools: catalog.length, identities, deniedToEveryone };
 }
 
 /** GET /policy/access: every catalog tool as this identity gets it, with the rule that decided and why. */
