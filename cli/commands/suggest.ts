@@ -9,7 +9,9 @@ export const suggestCommand: Command = {
   help: `favindex suggest --project P [--top N] [--window DAYS] [--until DATE] [--yaml | --json]
 
   The top N tools of the last DAYS days (default: the project's maxFavourites, 30 days), ★ on
-  those pinned now, what to add and remove, and the command that applies the suggestion.
+  those pinned now, what to add and remove, and the command that applies the suggestion. Calls
+  the tool policy refused are counted apart from calls; a tool it denies to some identities says
+  to whom, and one it denies to every identity is not suggested (listed below the table).
   --yaml prints only the project YAML that applies it, for \`favindex apply -f -\`.
   Scope for a token: usage:read.`,
   options: { top: { type: 'string' }, window: { type: 'string' }, until: { type: 'string' }, yaml: { type: 'boolean' } },
@@ -35,15 +37,23 @@ export const suggestCommand: Command = {
 
     const { window } = suggestion;
     const lines = [`Suggested favourites for ${project}: ${window.days} days, ${window.from} to ${window.to} (★ = pinned now)`];
+    const withheld = suggestion.withheld.map((w) => `${w.tool} (${w.calls} calls, ${w.refusals} refused)`);
+    const withheldLine = `Not suggested, denied to every identity by the tool policy: ${withheld.join(', ')}`;
     if (suggestion.suggested.length === 0) {
       lines.push('', 'No attributed tool calls in this window: nothing to suggest. Send events first, or widen --window.');
+      if (withheld.length > 0) lines.push(withheldLine);
       return io.stdout(`${lines.join('\n')}\n`);
     }
-    const rows = [['#', '★', 'tool', 'calls', 'share']];
+    // Refusals get a column only when there are some: they are counted apart from the calls.
+    const refused = suggestion.suggested.some((s) => s.refusals > 0);
+    const rows = [['#', '★', 'tool', 'calls', ...(refused ? ['refused'] : []), 'share']];
     for (const [i, s] of suggestion.suggested.entries()) {
-      rows.push([String(i + 1), s.pinned ? '★' : '', s.tool + (s.inCatalog ? '' : '  (not in catalog)'), String(s.calls), percent(s.share)]);
+      const notes = [...(s.inCatalog ? [] : ['not in catalog']), ...(s.deniedTo.length > 0 ? [`denied to ${s.deniedTo.join(', ')}`] : [])];
+      const tool = s.tool + (notes.length > 0 ? `  (${notes.join('; ')})` : '');
+      rows.push([String(i + 1), s.pinned ? '★' : '', tool, String(s.calls), ...(refused ? [String(s.refusals)] : []), percent(s.share)]);
     }
-    lines.push('', table(rows, [true, false, false, true, true]), '');
+    lines.push('', table(rows, [true, false, false, true, ...(refused ? [true] : []), true]), '');
+    if (withheld.length > 0) lines.push(withheldLine, '');
     if (suggestion.add.length === 0 && suggestion.remove.length === 0 && suggestion.favouriteIndex.maxFavourites === suggestion.maxFavourites) {
       lines.push('The favourites already hold exactly these tools.');
       return io.stdout(`${lines.join('\n')}\n`);

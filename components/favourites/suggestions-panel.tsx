@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ToolName } from '@/components/ui/tool-name';
 import { QueryView } from '@/components/ui/query-view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
+import type { SuggestionsResponse } from '@/lib/contracts/suggestions';
 import { countOf, formatNumber, formatPercent } from '@/lib/format';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import { ApplySuggestions } from './apply-suggestions';
@@ -27,7 +28,7 @@ interface Props {
   onApply: (index: FavouriteIndex, version: number) => Promise<boolean>;
 }
 
-type Suggested = NonNullable<ReturnType<typeof useSuggestionsQuery>['data']>['suggested'][number];
+type Suggested = SuggestionsResponse['suggested'][number];
 
 /** At least this many candidates are listed, even under a small maxFavourites. */
 const CANDIDATES = 10;
@@ -35,6 +36,7 @@ const CANDIDATES = 10;
 /**
  * The top tools of the last 30 days (GET /suggestions): ★ on pinned ones, pin one, or apply
  * the top maxFavourites of them at once. More candidates than fit are listed, below a line.
+ * Calls the policy refused are counted apart, and whom the policy denies a tool is said.
  */
 export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
   const suggestions = useSuggestionsQuery(id, { window: '30d', top: Math.max(view.maxFavourites, CANDIDATES) });
@@ -46,28 +48,51 @@ export function SuggestionsPanel({ id, view, busy, onPin, onApply }: Props) {
         title="Suggested from usage"
         note={suggestions.data ? `last ${countOf(suggestions.data.window.days, 'day')}` : null}
       />
-      <QueryView
-        query={suggestions}
-        loadingLabel="Loading suggestions"
-        isEmpty={(data) => data.suggested.length === 0}
-        empty={<EmptyState>No calls in this window yet: nothing to suggest.</EmptyState>}
-      >
-        {(data) => (
-          <>
-            <FullNotice view={view} />
-            <DataTable
-              columns={columns}
-              rows={data.suggested}
-              rowKey={(s) => s.tool}
-              labelledBy="suggestions-heading"
-              rowClassName={(_, i) => (i === view.maxFavourites ? styles.beyondMax : undefined)}
-              rowTitle={(_, i) => (i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined)}
-            />
-            <ApplySuggestions view={view} suggested={data.suggested.map((s) => s.tool)} busy={busy} onApply={onApply} />
-          </>
-        )}
+      <QueryView query={suggestions} loadingLabel="Loading suggestions">
+        {(data) =>
+          data.suggested.length === 0 ? (
+            <>
+              <EmptyState>No calls in this window yet: nothing to suggest.</EmptyState>
+              <WithheldNote withheld={data.withheld} />
+            </>
+          ) : (
+            <>
+              <FullNotice view={view} />
+              <DataTable
+                columns={columns}
+                rows={data.suggested}
+                rowKey={(s) => s.tool}
+                labelledBy="suggestions-heading"
+                rowClassName={(_, i) => (i === view.maxFavourites ? styles.beyondMax : undefined)}
+                rowTitle={(_, i) => (i >= view.maxFavourites ? 'Beyond maxFavourites' : undefined)}
+              />
+              <ApplySuggestions view={view} suggested={data.suggested.map((s) => s.tool)} busy={busy} onApply={onApply} />
+              <WithheldNote withheld={data.withheld} />
+            </>
+          )
+        }
       </QueryView>
     </Card>
+  );
+}
+
+/** An identity as a person reads it: `*` is anyone no rule names. */
+const identityWords = (identity: string) => (identity === '*' ? 'anyone else' : identity);
+
+/** The used or refused tools the policy denies to everyone: said, so their absence from the list is not a mystery. */
+function WithheldNote({ withheld }: { withheld: SuggestionsResponse['withheld'] }) {
+  if (withheld.length === 0) return null;
+  return (
+    <p className="small muted" data-testid="suggestions-withheld">
+      Not suggested, as the tool policy denies them to every identity:{' '}
+      {withheld.map((w, i) => (
+        <span key={w.tool}>
+          {i > 0 ? '; ' : ''}
+          <ToolName name={w.tool} className="mono" /> ({countOf(w.calls, 'call')}, {countOf(w.refusals, 'refusal')})
+        </span>
+      ))}
+      .
+    </p>
   );
 }
 
@@ -83,10 +108,30 @@ function suggestionColumns(view: FavouritesView, busy: boolean, onPin: Props['on
         <>
           <ToolName name={s.tool} />
           {!s.inCatalog ? <Badge tone="warn"> not in catalog</Badge> : null}
+          {s.deniedTo.length > 0 ? (
+            <Badge tone="warn" data-testid="suggestion-denied" title="The tool policy keeps it from these identities: their sessions are not shown it.">
+              {' '}
+              denied to {s.deniedTo.map(identityWords).join(', ')}
+            </Badge>
+          ) : null}
         </>
       ),
     },
-    { id: 'calls', header: 'Calls', numeric: true, cell: (s) => formatNumber(s.calls) },
+    {
+      id: 'calls',
+      header: 'Calls',
+      numeric: true,
+      cell: (s) => (
+        <>
+          {formatNumber(s.calls)}
+          {s.refusals > 0 ? (
+            <div className="small muted" data-testid="suggestion-refusals">
+              +{countOf(s.refusals, 'refusal')}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
     { id: 'share', header: 'Share', numeric: true, cell: (s) => formatPercent(s.share) },
     {
       id: 'pin',

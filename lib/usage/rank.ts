@@ -49,6 +49,18 @@ export function rankTools(usage: readonly ToolUsage[], context: { pinned: Readon
   });
 }
 
+/**
+ * The usage less the calls a proxy refused by the tool policy (§policy), per tool: a refusal is
+ * not use, so it neither ranks a tool nor counts as one of its errors (the rollup counts it as both).
+ */
+export function withoutRefusals(usage: readonly ToolUsage[], refusals: ReadonlyMap<string, number>): ToolUsage[] {
+  if (refusals.size === 0) return [...usage];
+  return usage.map((u) => {
+    const refused = Math.min(refusals.get(u.tool) ?? 0, u.calls);
+    return refused === 0 ? u : { ...u, calls: u.calls - refused, errors: Math.max(0, u.errors - refused) };
+  });
+}
+
 /** a / b, and 0 when there is nothing to divide. */
 export function ratio(a: number, b: number): number {
   return b > 0 ? a / b : 0;

@@ -4,6 +4,7 @@ import { segmentUsage } from '@/db/queries/usage/breakdown';
 import { namespaceDays } from '@/db/queries/usage/namespace-days';
 import { projectDailyCalls } from '@/db/queries/usage/project-daily-calls';
 import { usageProjectRow } from '@/db/queries/usage/project-row';
+import { toolRefusals } from '@/db/queries/usage/tool-refusals';
 import { toolUsage } from '@/db/queries/usage/tool-usage';
 import { unresolvedNames } from '@/db/queries/usage/unresolved-names';
 import { projectNotFound } from '@/lib/errors';
@@ -11,12 +12,13 @@ import { splitCanonical } from '@/lib/names/canonical';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
 import type { UsageStatus } from '@/lib/schemas/usage';
 import { projectsOverview } from '@/lib/usage/overview';
-import { rankTools } from '@/lib/usage/rank';
+import { rankTools, withoutRefusals } from '@/lib/usage/rank';
 import { buildUsageReport, type UsageReport } from '@/lib/usage/report';
 import { suggestFavourites } from '@/lib/usage/suggest';
 import type { UsageWindow } from '@/lib/usage/window';
 import { stringifyProjectDocuments } from '@/lib/yaml/project-document';
 import type { AppContext } from '@/server/app-context';
+import { policyDeniedTo } from '@/server/policy/denied-to';
 import { loadProjectDocument } from '@/server/yaml/project-documents';
 
 export interface UsageProjectState {
@@ -77,17 +79,20 @@ export async function usageReport(app: AppContext, projectId: string, window: Us
 
 /**
  * What to pin (§usage): the top tools of the window (maxFavourites of them unless `top` says),
- * what to add and remove to get there, and the project YAML (§yaml) that applies it.
+ * what to add and remove to get there, and the project YAML (§yaml) that applies it. Calls the
+ * policy refused are no use, and a tool it denies to every identity is withheld (§policy).
  */
 export async function suggestions(app: AppContext, projectId: string, window: UsageWindow, top: number | undefined) {
   const { db } = app;
-  const [document, { favourites, catalog }, usage] = await Promise.all([
+  const [document, { favourites, catalog }, usage, refusals, deniedTo] = await Promise.all([
     loadProjectDocument(db, projectId),
     usageProjectState(app, db, projectId),
     toolUsage(db, projectId, window, 'all'),
+    toolRefusals(db, projectId, window),
+    policyDeniedTo(db, projectId),
   ]);
-  const ranked = rankTools(usage, { pinned: new Set(favourites.tools), catalog });
-  const suggestion = suggestFavourites(ranked, favourites, top ?? favourites.maxFavourites);
+  const ranked = rankTools(withoutRefusals(usage, refusals), { pinned: new Set(favourites.tools), catalog });
+  const suggestion = suggestFavourites(ranked, favourites, top ?? favourites.maxFavourites, { refusals, deniedTo });
   // The project as it is, with the suggested favourites: applying it changes nothing else.
   const yaml = stringifyProjectDocuments([{ ...document, spec: { ...document.spec, favouriteIndex: suggestion.favouriteIndex } }]);
   return { window, maxFavourites: favourites.maxFavourites, favouritesVersion: favourites.version, ...suggestion, yaml };

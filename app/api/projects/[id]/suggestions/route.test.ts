@@ -35,9 +35,9 @@ describe('GET /api/projects/:id/suggestions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ window: { from: '2026-02-09', to: '2026-03-10', days: 30 }, maxFavourites: 3 });
     expect(res.body.suggested).toEqual([
-      { tool: 'github/create_issue', calls: 5, share: 5 / 15, pinned: false, inCatalog: true },
-      { tool: 'github/list_issues', calls: 4, share: 4 / 15, pinned: false, inCatalog: true },
-      { tool: 'filesystem/read_file', calls: 3, share: 3 / 15, pinned: true, inCatalog: true },
+      { tool: 'github/create_issue', calls: 5, share: 5 / 15, pinned: false, inCatalog: true, refusals: 0, deniedTo: [] },
+      { tool: 'github/list_issues', calls: 4, share: 4 / 15, pinned: false, inCatalog: true, refusals: 0, deniedTo: [] },
+      { tool: 'filesystem/read_file', calls: 3, share: 3 / 15, pinned: true, inCatalog: true, refusals: 0, deniedTo: [] },
     ]);
     expect(res.body.add).toEqual(['github/create_issue', 'github/list_issues']);
     // fork_repository was busy in January, outside this window.
