@@ -20,7 +20,7 @@ import { MissingNotice, StaleNotice } from './favourites-notices';
 import { HistoryTimeline } from './history-timeline';
 import { type MoveControl, PinnedList } from './pinned-list';
 import { SuggestionsPanel } from './suggestions-panel';
-import { type PendingPin, UnservedConfirm, useUnservedCheck } from './unserved-confirm';
+import { type PendingPin, PinConfirm, usePinCheck } from './pin-confirm';
 import { attr, useFavouriteWrites } from './use-favourite-writes';
 import { WriteAnnouncer } from './write-announcer';
 
@@ -42,7 +42,7 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
   const writes = useFavouriteWrites(id, view);
   const { run, busy } = writes;
   const conflict = belowPinned(writes.error);
-  const unserved = useUnservedCheck(id);
+  const askBeforePin = usePinCheck(id);
   const [pending, setPending] = useState<PendingPin | null>(null);
 
   /** Pin from a list of Pin buttons; the focus goes on to the next Pin of that list. */
@@ -64,8 +64,8 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
           },
         },
       );
-    void unserved(tool).then((reason) => {
-      if (reason) setPending({ tool, reason, pin: write, cancel: () => opener.focus() });
+    void askBeforePin(tool).then((asked) => {
+      if (asked) setPending({ ...asked, tool, pin: write, cancel: () => opener.focus() });
       else write();
     });
   }
@@ -134,7 +134,7 @@ function FavouritesEditor({ id, data: view }: { id: string; data: FavouritesView
               {view.pinned} / {view.maxFavourites}
             </span>
           </CardHeader>
-          {pending ? <UnservedConfirm key={pending.tool} pending={pending} onDone={() => setPending(null)} /> : null}
+          {pending ? <PinConfirm key={pending.tool} pending={pending} onDone={() => setPending(null)} /> : null}
           <WriteAnnouncer notice={writes.notice} busy={busy} onUndo={writes.undo} />
           {writes.stale ? <StaleNotice stale={writes.stale} onDismiss={writes.dismissStale} /> : null}
           {writes.error && !conflict ? <ErrorNotice error={writes.error} /> : null}

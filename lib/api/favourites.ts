@@ -86,7 +86,7 @@ export const FAVOURITE_ENDPOINTS = {
   pin: favouriteWrite(
     'post',
     '/api/projects/{id}/favourites/pin',
-    'Pin a tool (at position, default last); already pinned is no change',
+    'Pin a tool (at position, default last); already pinned is no change; `warning` says when no client receives it or the policy denies it to every identity',
     pinRequestSchema,
     FAVOURITE_WRITE_ERRORS,
   ),

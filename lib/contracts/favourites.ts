@@ -27,7 +27,9 @@ export const favouritesWriteResultSchema = favouritesViewSchema.extend({
   warning: z
     .string()
     .nullable()
-    .describe('Set when a tool this write pins reaches no client: a proxy is connected, and none runs its server. The pin is stored all the same.'),
+    .describe(
+      "Set when a tool this write pins reaches no client: a proxy is connected and none runs its server, or the project's tool policy denies it to every identity (§policy). The pin is stored all the same; the dashboard asks before it pins such a tool.",
+    ),
 });
 export type FavouritesWriteResult = z.infer<typeof favouritesWriteResultSchema>;
 

@@ -1,8 +1,8 @@
 import type { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import type { FavouriteOperation } from '@/lib/favourites/operations';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
-import { notServedWarning } from '@/server/proxies/proxies';
 import { runFavouriteOperation } from './favourites';
+import { pinWarning } from './pin-warning';
 import { etagOf, optionalIfMatch, readWriteVia } from './write-headers';
 
 type OperationEndpoint = (typeof FAVOURITE_ENDPOINTS)['settings' | 'pin' | 'unpin' | 'move'];
@@ -19,7 +19,7 @@ export function favouriteOperationRoute<E extends OperationEndpoint>(op: Favouri
     // The declaration's body schema is the operation's own (pinRequestSchema for 'pin'…).
     const operation = { op, ...body } as FavouriteOperation;
     const { view, changed } = await runFavouriteOperation(db, params.id, operation, options);
-    const warning = operation.op === 'pin' ? await notServedWarning(db, params.id, [operation.tool]) : null;
+    const warning = operation.op === 'pin' ? await pinWarning(db, params.id, [operation.tool]) : null;
     return answer(200, { ...view, changed, warning }, { etag: etagOf(view.version) });
   });
 }

@@ -1,9 +1,9 @@
 import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { loadFavouritesView, writeFavourites } from '@/server/favourites/favourites';
 import { favouriteOperationRoute } from '@/server/favourites/operation-route';
+import { pinWarning } from '@/server/favourites/pin-warning';
 import { etagOf, readWriteVia, requireIfMatch } from '@/server/favourites/write-headers';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
-import { notServedWarning } from '@/server/proxies/proxies';
 
 /** The favourite index with its version as the ETag, and the tools missing from the catalog. */
 export const GET = endpointRoute(FAVOURITE_ENDPOINTS.read, async ({ db, params }) => {
@@ -15,7 +15,7 @@ export const GET = endpointRoute(FAVOURITE_ENDPOINTS.read, async ({ db, params }
 export const PUT = endpointRoute(FAVOURITE_ENDPOINTS.replace, async ({ db, req, params, body }) => {
   const options = { expectedVersion: requireIfMatch(req), via: readWriteVia(req) };
   const { state, changed } = await writeFavourites(db, params.id, body, options);
-  const warning = await notServedWarning(db, params.id, state.tools);
+  const warning = await pinWarning(db, params.id, state.tools);
   const view = await loadFavouritesView(db, params.id, state);
   return answer(200, { ...view, changed, warning }, { etag: etagOf(view.version) });
 });
