@@ -47,6 +47,12 @@ function PlanBody({ plan }: { plan: SurfacePlan }) {
             <strong data-testid="plan-count">
               {formatNumber(list.before)} → {countOf(list.after, 'tool')}
             </strong>
+            {list.deniedByPolicy > 0 ? (
+              <span className="small muted" data-testid="plan-policy">
+                {' '}
+                (after the tool policy, which keeps {countOf(list.deniedByPolicy, 'tool')} from these sessions)
+              </span>
+            ) : null}
             <Names side="gained" names={list.gained} tone="tone-ok" />
             <Names side="lost" names={list.lost} tone="tone-danger" />
           </li>

@@ -28,6 +28,8 @@ function planOf(current: SurfaceConfig, proposed: SurfaceConfig): SurfacePlan {
     lists: [
       {
         proxy: { id: 'proxy-laptop1', host: 'dev-laptop', clients: ['claude-code'] },
+        identity: { token: 'laptop', client: null },
+        deniedByPolicy: 3,
         before: 37,
         after: 2,
         gained: { total: 1, names: ['mcp_find_tools'] },
@@ -110,6 +112,7 @@ describe('a fix that changes what clients receive', () => {
     expect(await within(panel).findByTestId('plan-count')).toHaveProperty('textContent', '37 → 2 tools');
     expect(within(panel).getByTestId('plan-fields').textContent).toBe('Mode: favourites first → lazy');
     expect(within(panel).getByTestId('plan-list').textContent).toContain('Proxy on dev-laptop (claude-code)');
+    expect(within(panel).getByTestId('plan-policy').textContent).toBe(' (after the tool policy, which keeps 3 tools from these sessions)');
     expect(within(panel).getByTestId('plan-lost').textContent).toBe('− 36 tools lost');
     expect(within(panel).getByText('github/create_issue')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));

@@ -21,8 +21,12 @@ export const surfacePlanListSchema = z.object({
     .object({ id: z.string(), host: z.string(), clients: z.array(z.string()) })
     .nullable()
     .describe('The connected proxy that would present this list; null for the project as uploaded, when no proxy is connected.'),
-  before: count.describe('Tools a new session receives now.'),
-  after: count.describe('Tools a new session would receive after the change.'),
+  identity: z
+    .object({ token: z.string().nullable(), client: z.string().nullable() })
+    .describe("Whose sessions these are to the tool policy: the proxy's token (null: none) and a client a rule names (null: any other)."),
+  deniedByPolicy: count.describe('Catalog tools the tool policy keeps from these sessions: not in either count.'),
+  before: count.describe('Tools a new session receives now, after the tool policy.'),
+  after: count.describe('Tools a new session would receive after the change, after the tool policy.'),
   gained: cappedNames,
   lost: cappedNames,
 });

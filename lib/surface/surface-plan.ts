@@ -1,4 +1,7 @@
 import type { SurfacePlan, SurfacePlanField, SurfacePlanList } from '@/lib/contracts/surface-plan';
+import type { PolicyIdentity } from '@/lib/policy/decide';
+import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
+import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
 import type { PreparedCatalog } from './prepared-catalog';
@@ -8,10 +11,14 @@ import type { FavouritesInput } from './types';
 /** Names listed per gained or lost side: enough to recognise the change, the total says the rest. */
 export const PLAN_NAMES_SHOWN = 25;
 
-/** Who receives one list: a connected proxy (by its host and clients, as the Proxies page shows it), or the project as uploaded. */
+/**
+ * Who receives one list: a connected proxy (by its host and clients, as the Proxies page shows
+ * it), or the project as uploaded; and whose sessions they are to the tool policy.
+ */
 export interface PlanAudience {
   proxy: { id: string; host: string; clients: string[] } | null;
   catalog: PreparedCatalog;
+  identity: PolicyIdentity;
 }
 
 type Json = SurfacePlanField['before'];
@@ -36,8 +43,8 @@ export function surfaceFieldChanges(before: SurfaceConfig, after: SurfaceConfig)
 }
 
 /** What a session starts with: the list a proxy presents, each entry by its canonical name (a meta tool by its own). */
-function listOf(surface: SurfaceConfig, favourites: FavouritesInput, catalog: PreparedCatalog) {
-  const list = presentedList(presentedSurfaceOf(surface, favourites), catalog);
+function listOf(surface: SurfaceConfig, mine: { favourites: FavouritesInput; catalog: PreparedCatalog }) {
+  const list = presentedList(presentedSurfaceOf(surface, mine.favourites), mine.catalog);
   return { count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
 }
 
@@ -46,11 +53,15 @@ function capped(names: string[]) {
   return { total: sorted.length, names: sorted.slice(0, PLAN_NAMES_SHOWN) };
 }
 
-function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, audience: PlanAudience): SurfacePlanList {
-  const was = listOf(before, favourites, audience.catalog);
-  const will = listOf(after, favourites, audience.catalog);
+function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, policy: ToolPolicy, audience: PlanAudience): SurfacePlanList {
+  // The audience's own catalog and favourites under the policy: what its sessions and its preview list (§policy).
+  const mine = surfaceForIdentity(audience.catalog, favourites, policy, audience.identity);
+  const was = listOf(before, mine);
+  const will = listOf(after, mine);
   return {
     proxy: audience.proxy,
+    identity: audience.identity,
+    deniedByPolicy: mine.hidden.length,
     before: was.count,
     after: will.count,
     gained: capped([...will.names].filter((n) => !was.names.has(n))),
@@ -60,14 +71,21 @@ function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: Favou
 
 /**
  * What saving `after` over `before` would change: the fields, and per audience the list a new
- * session receives, before and after, built as a proxy builds it (presentedList).
+ * session receives, before and after, built as a proxy builds it (surfaceForIdentity under the
+ * policy, then presentedList), so the count is the one the client gets.
  */
-export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, audiences: readonly PlanAudience[]): SurfacePlan {
+export function planSurfaceChange(
+  before: SurfaceConfig,
+  after: SurfaceConfig,
+  favourites: FavouritesInput,
+  policy: ToolPolicy,
+  audiences: readonly PlanAudience[],
+): SurfacePlan {
   return {
     current: before,
     proposed: after,
     changes: surfaceFieldChanges(before, after),
-    lists: audiences.map((audience) => planList(before, after, favourites, audience)),
+    lists: audiences.map((audience) => planList(before, after, favourites, policy, audience)),
   };
 }
 

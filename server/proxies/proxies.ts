@@ -9,6 +9,7 @@ import {
   upsertProxyReport,
 } from '@/db/queries/proxies';
 import type { Db } from '@/db/client';
+import { listTokens } from '@/db/queries/tokens';
 import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
 import { ApiError } from '@/lib/errors';
 import { MAX_PROXIES_PER_TOKEN, PROXY_CONNECTED_MS, PROXY_FORGOTTEN_MS } from '@/lib/limits';
@@ -122,6 +123,22 @@ export async function listProjectProxies(db: Db, projectId: string): Promise<Pro
 export async function forgetProxy(db: Db, projectId: string, proxyId: string): Promise<void> {
   await requireProject(db, projectId);
   if (!(await deleteProxy(db, projectId, proxyId))) throw proxyNotFound(projectId, proxyId);
+}
+
+/** A connected proxy, and the name of the token it reports under (null: the admin's, or a token since revoked). */
+export interface ConnectedProxy {
+  view: ProxyView;
+  token: string | null;
+}
+
+/** The connected proxies with their tokens' names: whose sessions a plan counts (§policy). */
+export async function connectedProxies(db: Db, projectId: string): Promise<ConnectedProxy[]> {
+  await requireProject(db, projectId);
+  const now = Date.now();
+  const rows = (await listProxies(db, projectId, forgottenBefore(new Date(now)))).filter((row) => isConnected(row, now));
+  if (rows.length === 0) return [];
+  const names = new Map((await listTokens(db, projectId)).filter((t) => t.revokedAt === null).map((t) => [t.id, t.name]));
+  return rows.map((row) => ({ view: toProxyView(row, now), token: row.tokenId === null ? null : (names.get(row.tokenId) ?? null) }));
 }
 
 /** What the connected proxies run: how many there are, and the union of their servers. */
