@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buildRunnerReport, catalogs, fitsWidth, newProject, putCatalog } from './helpers';
+import { buildRunnerReport, catalogs, fitsWidth, newProject, putCatalog, sendEvents } from './helpers';
 
 const FILESYSTEM_TOOLS = catalogs.filesystem.tools.length;
 const GITHUB_TOOLS = catalogs.github.tools.length;
@@ -46,10 +46,39 @@ for (const width of [1440, 390]) {
       await fitsWidth(page);
     });
 
-    test('a pin of a tool no connected proxy runs asks first, naming why', async ({ page, request }) => {
+    test('a pin of a tool no connected proxy runs, or one the policy denies to everyone, asks first, naming why', async ({ page, request }) => {
       const id = await projectWithProxy(request);
+      // write_file's two calls were refusals of `deny filesystem/write_file`; edit_file is denied to the token ci only.
+      const at = (i: number) => new Date(Date.now() - 3_600_000 - i * 1000).toISOString();
+      const call = (tool: string, i: number, status = 'ok') => ({ id: `${tool}-${i}`, timestamp: at(i), tool, sessionId: 's-1', status });
+      await sendEvents(request, id, [
+        ...[0, 1, 2].map((i) => call('filesystem/read_file', i)),
+        ...[3, 4].map((i) => call('filesystem/edit_file', i)),
+        ...[5, 6].map((i) => call('filesystem/write_file', i, 'denied')),
+      ]);
+      const rules = [
+        { effect: 'deny', tools: ['filesystem/write_file'] },
+        { effect: 'deny', tools: ['filesystem/edit_file'], identities: ['token:ci'] },
+      ];
+      expect((await request.put(`/api/projects/${id}/policy`, { data: { policy: { default: 'allow', rules } } })).ok()).toBe(true);
       await page.goto(`/projects/${id}/favourites`);
+
+      // The suggestions leave out what no one may call, say why, and mark whom a tool is denied to.
+      const suggestions = page.getByTestId('suggestions');
+      await expect(suggestions.locator('tbody tr')).toHaveCount(2);
+      await expect(suggestions.locator('tbody tr').nth(1)).toContainText('denied to token:ci');
+      await expect(suggestions.getByTestId('suggestions-withheld')).toHaveText(
+        'Not suggested, as the tool policy denies them to every identity: filesystem/write_file (0 calls, 2 refusals).',
+      );
       const picker = page.getByTestId('catalog-picker');
+      await picker.getByLabel('Search the catalog').fill('write_file');
+      await picker.getByRole('button', { name: 'Pin filesystem/write_file' }).click();
+      const denied = page.getByRole('group', { name: 'Pin filesystem/write_file, which the policy denies to everyone?' });
+      await expect(denied).toContainText('The tool policy denies filesystem/write_file to every identity: no session is shown it');
+      await denied.getByRole('button', { name: 'Cancel' }).click();
+      await expect(denied).toHaveCount(0);
+      await expect(page.getByTestId('favourites-count')).toHaveText('0 / 15');
+
       await picker.getByLabel('Search the catalog').fill('create_issue');
       await picker.getByRole('button', { name: 'Pin github/create_issue' }).click();
       const ask = page.getByRole('group', { name: 'Pin github/create_issue, which no client receives?' });

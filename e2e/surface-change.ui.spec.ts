@@ -85,6 +85,11 @@ for (const viewport of DESKTOP_AND_PHONE) {
 
     test('the Settings tab changes mode, naming and argument checks after a plan, and back with one more change', async ({ page, request }) => {
       const id = await overCapProject(request);
+      // The review counts what the client gets after the tool policy, as the preview does.
+      const policy = { default: 'allow', rules: [{ effect: 'deny', tools: ['filesystem/write_file'] }] };
+      expect((await request.put(`/api/projects/${id}/policy`, { data: { policy } })).ok()).toBe(true);
+      const previewed = await (await request.get(`/api/projects/${id}/preview?mode=eager&detail=names`)).json();
+      expect(previewed.modes[0].tools).toHaveLength(TOOLS - 1);
       await page.goto(`/projects/${id}`);
       await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Settings' }).click();
       const form = settingsForm(page);
@@ -122,7 +127,8 @@ for (const viewport of DESKTOP_AND_PHONE) {
       await form.getByLabel('Tool names').selectOption('safe');
       await form.getByLabel('Argument checks').selectOption('observe');
       await form.getByRole('button', { name: 'Review the change…' }).click();
-      await expect(form.getByTestId('plan-count')).toHaveText(`1 → ${TOOLS} tools`);
+      await expect(form.getByTestId('plan-count')).toHaveText(`1 → ${TOOLS - 1} tools`);
+      await expect(form.getByTestId('plan-policy')).toHaveText(' (after the tool policy, which keeps 1 tool from these sessions)');
       await form.getByRole('button', { name: 'Apply' }).click();
       await expect.poll(async () => await surfaceOf(request, id)).toMatchObject({ mode: 'eager', naming: 'safe', argumentChecks: 'observe' });
       await expect(form.getByLabel('Mode', { exact: true })).toHaveValue('eager');
