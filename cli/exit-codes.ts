@@ -16,6 +16,8 @@ export const EXIT = {
   MCP_SERVER: 5,
   /** `impact --fail-on-worse`: a measure of every session got worse after the change; `bakeoff --fail-if-worse`: the proposed presentation lost. Either way the interval is clear of 0. */
   WORSE: 6,
+  /** `bakeoff`: the model endpoint (--endpoint) cannot serve the run: it refuses connections, its host does not resolve, it answers 401/403/404/405, or asks to wait too long. */
+  MODEL_ENDPOINT: 7,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

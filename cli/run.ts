@@ -53,6 +53,8 @@ Exit codes:
      bakeoff --servers: a server did not start
   6  impact --fail-on-worse: the change made a measure of every session worse;
      bakeoff --fail-if-worse: the proposed presentation loses on the chosen metric
+  7  bakeoff: the model endpoint cannot serve the run (refuses connections, unknown host,
+     401/403/404/405, or asks to wait longer than a bake-off waits)
 `;
 
 /** Run one command line; returns the exit code (the process entry point exits with it). */

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anthropicMessages } from './anthropic-messages';
 import { type BakeoffMessage, DEFAULT_RETRY, EndpointError, type RetryPolicy, retryAfterMs } from './endpoint';
+import { transportFailure, UnusableEndpointError } from './endpoint-failures';
 import { authHeaders, openAiChat } from './openai-chat';
 
 /** An endpoint that answers from a queue and keeps what it was sent. */
-const queue: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
+const queue: { status: number; body: unknown; headers?: Record<string, string>; reset?: true }[] = [];
 const seen: { url: string; headers: http.IncomingHttpHeaders; body: any }[] = [];
 let server: http.Server;
 let base: string;
@@ -20,6 +21,8 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(text) });
       const next = queue.shift() ?? { status: 500, body: { error: { message: 'queue empty' } } };
+      // The connection dropped before any answer, as a proxy or a restarting server does.
+      if (next.reset) return void req.socket.destroy();
       res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
       res.end(JSON.stringify(next.body));
     });
@@ -146,5 +149,95 @@ describe('retry-after', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': 'Fri, 04 Dec 2026 10:00:05 GMT' }), now)).toBe(5000);
     expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }), now)).toBe(null);
     expect(retryAfterMs(new Headers(), now)).toBe(null);
+  });
+});
+
+describe('an endpoint that cannot serve the run', () => {
+  /** What the request failed with: the class, why, and the one line the command prints. */
+  async function failure(request: Promise<unknown>) {
+    const err = await request.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return err instanceof UnusableEndpointError ? { unusable: err.reason, message: err.message } : { other: String(err) };
+  }
+
+  it('a closed port stops at the first request, without a retry or a wait (the real backoff would take a minute)', async () => {
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+    const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}/v1`;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const started = performance.now();
+    const answer = failure(openAiChat(closed, 'sk', DEFAULT_RETRY).complete({ model: 'm', messages: thread, tools }));
+    expect(await answer).toEqual({ unusable: 'unreachable', message: `the model endpoint ${closed}/chat/completions refused the connection (ECONNREFUSED)` });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a host that does not resolve stops the run; a name server that did not answer in time is tried again', () => {
+    // As fetch throws them: the system's error, with its code, in the cause.
+    const fetchFailed = (code: string, message: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(message), { code }) });
+    const target = 'https://api.openai.example/v1/chat/completions';
+    expect(transportFailure(fetchFailed('ENOTFOUND', 'getaddrinfo ENOTFOUND api.openai.example'), target)).toMatchObject({
+      retry: false,
+      error: { reason: 'unreachable', message: "the model endpoint's host api.openai.example does not resolve (ENOTFOUND)" },
+    });
+    expect(transportFailure(fetchFailed('EAI_AGAIN', 'getaddrinfo EAI_AGAIN api.openai.example'), target)).toEqual({
+      retry: true,
+      message: 'no answer from api.openai.example: getaddrinfo EAI_AGAIN api.openai.example',
+    });
+  });
+
+  it('401, 403, 404 and 405 stop at once with the endpoint and what it said; nothing is asked twice', async () => {
+    const cases = [
+      [401, 'Incorrect API key provided', 'unauthorised'],
+      [403, 'not allowed for this key', 'unauthorised'],
+      [404, 'The model `gpt-9` does not exist', 'wrong_address'],
+      [405, 'Method Not Allowed', 'wrong_address'],
+    ] as const;
+    for (const [status, said, reason] of cases) {
+      seen.length = 0;
+      queue.push({ status, body: { error: { message: said } } }, { status: 200, body: { choices: [{ message: { content: 'too late' } }] } });
+      expect(await failure(openAiChat(base, 'sk', retry).complete({ model: 'gpt-9', messages: thread, tools }))).toEqual({
+        unusable: reason,
+        message: `the model endpoint ${base}/chat/completions answered HTTP ${status}: ${said}`,
+      });
+      expect(seen).toHaveLength(1);
+      queue.length = 0;
+    }
+    expect(waits).toEqual([]);
+  });
+
+  it('a retry-after longer than the bound stops the run instead of hammering or sleeping for an hour', async () => {
+    queue.push({ status: 429, body: { error: { message: 'quota' } }, headers: { 'retry-after': '3600' } });
+    expect(await failure(anthropicMessages(base, 'k', retry).complete({ model: 'm', messages: thread, tools }))).toEqual({
+      unusable: 'rate_limited',
+      message: `the model endpoint ${base}/v1/messages answered HTTP 429: quota, and asks for 3600 s before the next request (a bake-off waits at most 60 s)`,
+    });
+    expect(waits).toEqual([]);
+  });
+});
+
+describe('what is retried: only what can succeed later', () => {
+  it('a 429 waits what its retry-after says, a 503 and a dropped connection back off, then the answer is read', async () => {
+    queue.push(
+      { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '2' } },
+      { status: 503, body: 'busy' },
+      { status: 0, body: null, reset: true },
+      { status: 200, body: { choices: [{ message: { content: 'done' } }] } },
+    );
+    expect((await openAiChat(base, 'sk', { ...retry, retries: 3 }).complete({ model: 'm', messages: thread, tools })).text).toBe('done');
+    expect(waits).toEqual([2_000, 200, 400]);
+    expect(seen).toHaveLength(4);
+  });
+
+  it('a 400 or a 501 fails the one request at once: another try would get the same', async () => {
+    for (const status of [400, 501]) {
+      queue.push({ status, body: { error: { message: 'no' } } });
+      await expect(openAiChat(base, 'sk', retry).complete({ model: 'm', messages: thread, tools })).rejects.toThrow(
+        new EndpointError(status, `HTTP ${status}: no`),
+      );
+    }
+    expect(seen).toHaveLength(2);
+    expect(waits).toEqual([]);
   });
 });

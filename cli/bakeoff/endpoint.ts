@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { BAKEOFF_LIMITS, MiB } from '@/lib/limits';
 import { fieldOf } from '@/lib/records';
 import { issueDetails, summariseIssues } from '@/lib/validation';
+import { isRetryableStatus, transportFailure, UnusableEndpointError, unusableStatus } from './endpoint-failures';
 
 /**
  * The model endpoints a bake-off talks to: an OpenAI-compatible chat-completions endpoint
  * (OpenAI, Azure, OpenRouter, vLLM, llama.cpp, Ollama) and the Anthropic messages API, behind
- * one shape. Rate limits and overloads are retried with backoff; anything else fails the turn.
+ * one shape. Rate limits, server faults and dropped connections are retried with backoff; an
+ * endpoint that cannot serve the run stops it (endpoint-failures.ts); anything else fails the turn.
  */
 
 /** A tool as the bake-off offers it: the name the model receives, with its description and schema. */
@@ -58,6 +60,7 @@ export interface RetryPolicy {
   retries: number;
   /** The first backoff when the endpoint names no wait; doubled per retry, up to maxMs. */
   baseMs: number;
+  /** The longest backoff, and the longest wait a retry-after is honoured for: past it the run stops. */
   maxMs: number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -80,8 +83,6 @@ export class EndpointError extends Error {
   }
 }
 
-/** Rate limited, overloaded (Anthropic's 529) or a passing server fault: worth another try. */
-const RETRYABLE = new Set([408, 429, 500, 502, 503, 504, 529]);
 const REQUEST_TIMEOUT_MS = 300_000;
 
 /** The wait an answer asks for: `retry-after-ms`, or `retry-after` in seconds or as a date. */
@@ -125,7 +126,11 @@ export function jsonEndpoint<Answer>(api: JsonApi<Answer>): ModelEndpoint {
   };
 }
 
-/** POST `body` as JSON; retries what is worth retrying, then gives the answer's JSON or throws EndpointError. */
+/**
+ * POST `body` as JSON; retries what can succeed later (see endpoint-failures.ts), then gives the
+ * answer's JSON, or throws EndpointError (this request failed: the cell fails) or
+ * UnusableEndpointError (every request would: the run stops).
+ */
 export async function postJson(url: string, headers: Record<string, string>, body: unknown, retry: RetryPolicy): Promise<unknown> {
   const text = JSON.stringify(body);
   for (let attempt = 0; ; attempt++) {
@@ -155,14 +160,23 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       }
       status = res.status;
       message = `HTTP ${res.status}: ${errorMessageOf(answer)}`;
+      const unusable = unusableStatus(status);
+      if (unusable) throw new UnusableEndpointError(unusable, `the model endpoint ${url} answered ${message}`);
+      if (!isRetryableStatus(status)) throw new EndpointError(status, message);
       wait = retryAfterMs(res.headers);
-      if (!RETRYABLE.has(res.status)) throw new EndpointError(status, message);
+      if (wait !== null && wait > retry.maxMs)
+        throw new UnusableEndpointError(
+          'rate_limited',
+          `the model endpoint ${url} answered ${message}, and asks for ${Math.ceil(wait / 1000)} s before the next request (a bake-off waits at most ${retry.maxMs / 1000} s)`,
+        );
     } catch (err) {
-      if (err instanceof EndpointError) throw err;
-      message = `no answer from ${new URL(url).host}: ${err instanceof Error ? err.message : String(err)}`;
+      if (err instanceof EndpointError || err instanceof UnusableEndpointError) throw err;
+      const failure = transportFailure(err, url);
+      if (!failure.retry) throw failure.error;
+      message = failure.message;
     }
     if (attempt >= retry.retries) throw new EndpointError(status, `${message} (after ${attempt + 1} attempts)`);
-    await retry.sleep(Math.min(retry.maxMs, wait ?? retry.baseMs * 2 ** attempt));
+    await retry.sleep(wait ?? Math.min(retry.maxMs, retry.baseMs * 2 ** attempt));
   }
 }
 

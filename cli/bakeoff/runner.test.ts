@@ -5,7 +5,8 @@ import type { Transcript } from '@/lib/bakeoff/transcript';
 import { compare } from '@/lib/bakeoff/verdict';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { NONCE_HEADER, type ChatRequest, ScriptedModel } from '@/test/scripted-model';
-import { DEFAULT_RETRY, type RetryPolicy } from './endpoint';
+import { DEFAULT_RETRY, type ModelEndpoint, type RetryPolicy } from './endpoint';
+import { UnusableEndpointError } from './endpoint-failures';
 import type { CallTool } from './live-servers';
 import { openAiChat } from './openai-chat';
 import type { Presentation } from './presentation';
@@ -119,6 +120,17 @@ describe('a bake-off against the scripted model', { timeout: 60_000 }, () => {
     const again = await runBakeoff(openAiChat(base, undefined, retry), one, previous, { record: () => {} });
     expect(again).toMatchObject({ ran: 1, alreadyDone: 1, failed: 0 });
     expect(again.transcripts).toHaveLength(2);
+  });
+
+  it('stops at the request an unusable endpoint refuses: no cell is recorded as failed, the cells before are kept', async () => {
+    const three = { ...setup(), tasks: BAKEOFF_TASKS.slice(0, 1), presentations: presentations.slice(0, 1), models: ['strong'], runs: 3 };
+    const real = openAiChat(base, undefined, retry);
+    // The key is revoked while the second run index is under way.
+    const revoked = new UnusableEndpointError('unauthorised', 'the model endpoint answered HTTP 401: key revoked');
+    const endpoint: ModelEndpoint = { complete: (r) => (r.headers?.[CELL_HEADER]?.endsWith('/1') ? Promise.reject(revoked) : real.complete(r)) };
+    const recorded: Transcript[] = [];
+    await expect(runBakeoff(endpoint, three, [], { record: (t) => void recorded.push(t) })).rejects.toBe(revoked);
+    expect(recorded.map((t) => [t.key.run, t.outcome === 'endpoint_error'])).toEqual([[0, false]]);
   });
 
   it('fails only the cell whose answer is malformed or endless, says why, reads no more of it than its bound, and goes on', async () => {

@@ -10,6 +10,7 @@ import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { integer, requireProject, seconds, stringValue, valueOptions } from '../args';
 import { anthropicMessages } from '../bakeoff/anthropic-messages';
 import { ENDPOINT_KINDS, type EndpointKind } from '../bakeoff/endpoint';
+import { type UnusableReason, UnusableEndpointError } from '../bakeoff/endpoint-failures';
 import { liveServersOf, parsePresentation, presentationsOf, previousResults, projectTasks, readTasks } from '../bakeoff/inputs';
 import { openAiChat } from '../bakeoff/openai-chat';
 import { measuresOf, runBakeoff } from '../bakeoff/runner';
@@ -55,7 +56,10 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   the full …/chat/completions URL) or the Anthropic messages API (--api anthropic,
   https://api.anthropic.com). The key is read from the environment variable --key-env
   (default OPENAI_API_KEY or ANTHROPIC_API_KEY), never stored; a local endpoint needs none.
-  Rate limits (429) and overloads are retried with backoff, as the endpoint's retry-after says.
+  Rate limits (429), server faults (5xx), time-outs and dropped connections are retried with
+  backoff, waiting what the endpoint's retry-after says up to 60 s. An endpoint that refuses the
+  connection, whose host does not resolve, that answers 401, 403, 404 or 405, or asks to wait
+  longer, stops the run at once with what to check (exit 7); cells measured before are kept.
 
   --out FILE (default bakeoff-results.jsonl): one transcript per line, appended as each cell
   ends. Run the same command again to resume: cells already measured are not run again, and
@@ -77,8 +81,8 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
 
   Exit codes: 0 done, 1 favindex refused, 2 bad arguments (a task file or results line that
   does not parse says where), 3 favindex unreachable, 4 not authorised, 5 a server of
-  --servers did not start, 6 with
-  --fail-if-worse: the proposed presentation loses on --metric.`;
+  --servers did not start, 6 with --fail-if-worse: the proposed presentation loses on --metric,
+  7 the model endpoint cannot serve the run (refused, unknown host, 401/403/404/405).`;
 
 /** Why calls failed, per row that had failures, in the product's own classes (§arguments). */
 function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
@@ -90,6 +94,21 @@ function failuresOf(table: ReturnType<typeof resultsTable>): string[] {
     if (failed.length > 0) lines.push(`calls that failed, ${row.presentation} × ${row.model}: ${failed.join(', ')}`);
   }
   return lines.length > 0 ? [...lines, ''] : [];
+}
+
+/** What to check when the endpoint cannot serve the run, said after its one line. */
+function whatToCheck(reason: UnusableReason, run: { url: string; keyEnv: string; key: string | undefined; models: string[]; out: string }): string {
+  const kept = `cells measured before are kept in ${run.out}; the same command resumes`;
+  switch (reason) {
+    case 'unreachable':
+      return `check --endpoint ${run.url}: is the model server running, at that host and port? (${kept})`;
+    case 'unauthorised':
+      return `check the key in ${run.keyEnv}${run.key ? '' : ', which is not set'} (--key-env names another variable), and that it may use --model ${run.models.join(', ')}`;
+    case 'wrong_address':
+      return `check --endpoint's path (an OpenAI-compatible API's base ends in /v1; --api anthropic takes https://api.anthropic.com) and that --model ${run.models.join(', ')} is served there`;
+    case 'rate_limited':
+      return `run the same command again later (${kept})`;
+  }
 }
 
 function listOf(value: unknown): string[] {
@@ -150,7 +169,8 @@ export const bakeoffCommand: Command = {
       throw badArguments(
         `${missing.map((t) => `task '${t.id}': its target ${t.target} is not in ${project}'s catalog`).join('; ')} (${catalog.size} tools; \`favindex catalog push\` or a proxy uploads a server's tools)`,
       );
-    const key = io.env[stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind]];
+    const keyEnv = stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind];
+    const key = io.env[keyEnv];
     const endpoint = kind === 'anthropic' ? anthropicMessages(url, key) : openAiChat(url, key);
     const live = await liveServersOf(io, serversFile, catalog, callTimeoutMs);
     const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed), callTool: live?.callTool };
@@ -163,6 +183,10 @@ export const bakeoffCommand: Command = {
             `[${done}/${total}] ${t.key.taskId} × ${t.key.presentation} × ${t.key.model} #${t.key.run + 1}: ${t.outcome}, ${t.calls.length} call(s)${t.error ? ` (${t.error})` : ''}\n`,
           ),
       });
+    } catch (err) {
+      if (err instanceof UnusableEndpointError)
+        throw new CliError(EXIT.MODEL_ENDPOINT, err.message, { suggestedAction: whatToCheck(err.reason, { url, keyEnv, key, models, out }) });
+      throw err;
     } finally {
       await live?.close();
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJsonl } from '@/lib/bakeoff/results';
 import { serialiseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { BAKEOFF_SERVERS, BAKEOFF_TASKS } from '@/test/bakeoff-catalog';
+import { freePort } from '@/test/mcp-server';
 import { type ChatRequest, ScriptedModel } from '@/test/scripted-model';
 import { ROOT, cliServer } from './run-cli';
 
@@ -215,6 +216,28 @@ describe('favindex bakeoff', () => {
     expect(broken.stderr).toContain('--servers: everything (node -e process.exit(3)) did not start');
     expect(model.requests.length, 'refused before the model was asked anything').toBe(asked);
     expect(fs.existsSync(path.join(cli.workDir, 'broken.jsonl'))).toBe(false);
+  });
+
+  it('stops at once with one line and exit 7 on an endpoint that refuses connections: no cell failed per cell, no results file', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    const timed = async (tasks: string, out: string) => {
+      const started = performance.now();
+      const run = await favindex(words(`bakeoff -p cli-bakeoff --tasks ${tasks} --endpoint ${closed} --model strong --presentation e=eager --out ${out}`));
+      return { ...run, seconds: (performance.now() - started) / 1000 };
+    };
+    // The same command, refused just before its first model request (a target the catalog lacks):
+    // what starting the CLI and reading the previews costs on this machine, under its load.
+    fs.writeFileSync(path.join(cli.workDir, 'absent-target.yaml'), 'tasks:\n  - id: one\n    prompt: hi\n    target: jira/create_ticket\n');
+    const before = await timed('absent-target.yaml', 'closed.jsonl');
+    expect(before.code, before.stderr).toBe(2);
+    const refused = await timed('tasks.yaml', 'closed.jsonl');
+    expect(refused.code, refused.stderr).toBe(7);
+    // It was 132 s for 2 cells: 7 tries each, 63 s of backoff per cell.
+    expect(refused.seconds - before.seconds, `${refused.seconds} s against ${before.seconds} s`).toBeLessThan(5);
+    expect(refused.stderr.split('\n')[0]).toBe(`favindex: the model endpoint ${closed}/chat/completions refused the connection (ECONNREFUSED)`);
+    expect(refused.stderr).toContain(`→ check --endpoint ${closed}: is the model server running, at that host and port?`);
+    expect(refused.stderr).not.toMatch(/^\[\d+\//m);
+    expect(fs.existsSync(path.join(cli.workDir, 'closed.jsonl'))).toBe(false);
   });
 
   it('refuses a task file that does not parse with where it breaks, and a results file with the line that is not a transcript', async () => {
