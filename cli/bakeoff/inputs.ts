@@ -102,12 +102,7 @@ const SERVER_START_MS = 30_000;
  * The servers of --servers that the project's catalog names, started; the others are said and
  * left alone (no tool of theirs can be called). Undefined without --servers.
  */
-export async function liveServersOf(
-  io: Io,
-  file: string | undefined,
-  catalog: ReadonlyMap<string, unknown>,
-  callTimeoutMs: number,
-): Promise<LiveServers | undefined> {
+export async function liveServersOf(io: Io, file: string | undefined, servers: ReadonlySet<string>, callTimeoutMs: number): Promise<LiveServers | undefined> {
   if (file === undefined) return undefined;
   let config: ReturnType<typeof readProxyConfig>;
   try {
@@ -116,9 +111,8 @@ export async function liveServersOf(
     if (err instanceof ProxyConfigError) throw badArguments(`--servers ${file}: ${err.message}`);
     throw err;
   }
-  const inCatalog = new Set([...catalog.keys()].map((canonical) => canonical.slice(0, canonical.indexOf('/'))));
-  const called = config.upstreams.filter((u) => inCatalog.has(u.name));
-  for (const u of config.upstreams) if (!inCatalog.has(u.name)) io.stderr(`--servers: ${u.name} is not a server of the project's catalog; it is not started\n`);
+  const called = config.upstreams.filter((u) => servers.has(u.name));
+  for (const u of config.upstreams) if (!servers.has(u.name)) io.stderr(`--servers: ${u.name} is not a server of the project's catalog; it is not started\n`);
   try {
     return await startLiveServers(called, { startTimeoutMs: SERVER_START_MS, callTimeoutMs });
   } catch (err) {

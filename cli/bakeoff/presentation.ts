@@ -23,6 +23,8 @@ export interface Presentation {
   listedAs: ReadonlyMap<string, ListedAs>;
   /** Every catalog tool by canonical name, named as this client and naming name it. */
   catalog: ReadonlyMap<string, OfferedTool>;
+  /** The catalog's servers: a call through the invoke tool naming another invents one. */
+  servers: ReadonlySet<string>;
   /** The catalog for a search's ranking. */
   searchable: PreparedCatalog;
   leftOut: { deferred: number; hidden: number; placeholders: number };
@@ -68,5 +70,5 @@ export function presentationOf(id: string, mode: SurfaceMode, preview: PreviewRe
     entry.tools.push({ name: tool.canonical.slice(slash + 1), description: tool.description ?? '', inputSchema: tool.inputSchema ?? { type: 'object' } });
     servers.set(server, entry);
   }
-  return { id, mode, offered, listedAs, catalog, searchable: prepareCatalog([...servers.values()]), leftOut };
+  return { id, mode, offered, listedAs, catalog, servers: new Set(servers.keys()), searchable: prepareCatalog([...servers.values()]), leftOut };
 }

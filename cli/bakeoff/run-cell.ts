@@ -51,8 +51,17 @@ async function answer(call: ModelToolCall, turn: number, task: BakeoffTask, pres
   if (listed.kind === 'invoke') {
     // The call it makes is the call that counts: its server and tool, its own arguments.
     const args = objectOf(call.arguments);
-    const canonical = args && typeof args.server === 'string' && typeof args.tool === 'string' ? `${args.server}/${args.tool}` : '';
+    const server = typeof args?.server === 'string' ? args.server : null;
+    const canonical = server !== null && typeof args?.tool === 'string' ? `${server}/${args.tool}` : '';
     const inner = JSON.stringify(args?.arguments ?? {});
+    const { servers } = presentation;
+    // As favindex's proxy answers it, and as Usage classes it: a server the project lacks.
+    if (server !== null && !servers.has(server))
+      return {
+        record: { ...base, canonical: null, inventedServer: server },
+        result: { error: `'${server}' is not one of this project's MCP servers (${[...servers].join(', ') || 'none'})` },
+        found: [],
+      };
     if (!presentation.catalog.has(canonical))
       return { record: { ...base, canonical: null }, result: { error: `no tool '${canonical}' in the project` }, found: [] };
     const result = await resultOf(task, canonical, inner, callTool);

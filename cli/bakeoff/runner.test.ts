@@ -133,6 +133,19 @@ describe('a bake-off against the scripted model', { timeout: 60_000 }, () => {
     expect(recorded.map((t) => [t.key.run, t.outcome === 'endpoint_error'])).toEqual([[0, false]]);
   });
 
+  it('counts a call through mcp_invoke_tool naming a server the project lacks as an invented server, and tells the model which it has', async () => {
+    const elsewhere = { id: 'elsewhere', prompt: 'Invoke the tool server=jira tool=create_issue', target: 'tracker/create_issue' };
+    const off = { ...setup(), tasks: [elsewhere], presentations: presentations.filter((p) => p.id === 'off'), models: ['strong'], runs: 2 };
+    const outcome = await runBakeoff(openAiChat(base, undefined, retry), off, [], { record: () => {} });
+    const calls = outcome.transcripts.flatMap((t) => t.calls);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.presented === 'mcp_invoke_tool' && c.inventedServer === 'jira')).toBe(true);
+    const [row] = resultsTable(measuresOf(off, outcome.transcripts)).rows;
+    expect(row!.classes).toMatchObject({ invented_server: calls.length, invented_tool: 0 });
+    const told = model.requests.flatMap((r) => (r.body as ChatRequest).messages.filter((m) => m.role === 'tool').map((m) => m.content ?? ''));
+    expect(told[0]).toMatch(/'jira' is not one of this project's MCP servers \(.*tracker/);
+  });
+
   it('fails only the cell whose answer is malformed or endless, says why, reads no more of it than its bound, and goes on', async () => {
     const three = { ...setup(), tasks: BAKEOFF_TASKS.slice(0, 1), presentations: presentations.slice(0, 1), models: ['strong'], runs: 3 };
     const recorded: Transcript[] = [];

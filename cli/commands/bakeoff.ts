@@ -163,7 +163,7 @@ export const bakeoffCommand: Command = {
 
     const presentations = await presentationsOf(client, project, specs);
     // A target the project does not have can never be called: every run would count as a miss.
-    const catalog = itemAt(presentations, 0).catalog;
+    const { catalog, servers } = itemAt(presentations, 0);
     const missing = tasks.filter((t) => !catalog.has(t.target));
     if (missing.length > 0)
       throw badArguments(
@@ -172,7 +172,7 @@ export const bakeoffCommand: Command = {
     const keyEnv = stringValue(v['key-env']) ?? DEFAULT_KEY_ENV[kind];
     const key = io.env[keyEnv];
     const endpoint = kind === 'anthropic' ? anthropicMessages(url, key) : openAiChat(url, key);
-    const live = await liveServersOf(io, serversFile, catalog, callTimeoutMs);
+    const live = await liveServersOf(io, serversFile, servers, callTimeoutMs);
     const setup = { tasks, presentations, models, runs, seed: stringValue(v.seed), callTool: live?.callTool };
     let outcome: Awaited<ReturnType<typeof runBakeoff>>;
     try {

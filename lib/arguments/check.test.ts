@@ -156,6 +156,8 @@ describe('failure classes', () => {
   it('puts invented names first, then arguments, then the server', () => {
     expect(failureClassesOf({ inventedTool: true, status: 'error' })).toEqual(['invented_tool']);
     expect(failureClassesOf({ inventedServer: true, status: 'error' })).toEqual(['invented_server']);
+    // An invoke call naming a missing server names no tool either: the server is why.
+    expect(failureClassesOf({ inventedTool: true, inventedServer: true, status: 'error' })).toEqual(['invented_server']);
     expect(failureClassesOf({ status: 'error' })).toEqual(['server_error']);
     expect(isWellFormed(['server_error'])).toBe(true);
     expect(isWellFormed(['type_error'])).toBe(false);

@@ -4,7 +4,7 @@ import { type ArgumentProblem, classesOf, type FailureClass } from './classes';
 export interface CallFacts {
   /** The name resolved to no tool: not in the list, not in the catalog. */
   inventedTool?: boolean;
-  /** mcp_invoke_tool named a server the project does not have. */
+  /** mcp_invoke_tool named a server the project does not have (its name then resolves to nothing too: this says why). */
   inventedServer?: boolean;
   /** What the argument check found; undefined when it did not run (checks off, no schema). */
   problems?: readonly ArgumentProblem[];
@@ -23,10 +23,12 @@ export interface CallFacts {
  * named a real tool, its arguments were never checked, and the server never saw it, so it is
  * neither an argument problem nor a server error (its status says it was denied). A call of
  * unknown outcome is no known server error either: only its status says what is missing.
+ * A call through mcp_invoke_tool naming a server the project lacks names no tool either; it is
+ * an invented server, whoever asks (Usage, the proxy's traces, the bake-off).
  */
 export function failureClassesOf(call: CallFacts): FailureClass[] {
-  if (call.inventedTool) return ['invented_tool'];
   if (call.inventedServer) return ['invented_server'];
+  if (call.inventedTool) return ['invented_tool'];
   const classes = classesOf(call.problems ?? []);
   if (classes.length > 0) return classes;
   return call.status === 'error' ? ['server_error'] : ['ok'];

@@ -3,6 +3,7 @@ import { aggregate, cellOf, groupRuns, judgeCall, measureRun, measureRuns, type 
 import type { BakeoffTask } from './task-schema';
 import { type CellKey, parseArguments, type ToolCallRecord, type Transcript } from './transcript';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
+import { fromJsonl, toJsonl } from './results';
 
 const TASK: BakeoffTask = {
   id: 'weekly',
@@ -161,6 +162,17 @@ describe('bake-off metrics', () => {
     expect(judgeCall(call(0, 'reports/run_report', '[1]'), task, checks)).toMatchObject({ wellFormed: false, passes: false, classes: ['type_error'] });
     expect(judgeCall(call(0, 'reports/run_report', ''), task, checks)).toMatchObject({ wellFormed: true, passes: true, classes: ['ok'] });
     expect(judgeCall(call(0, 'reports/run_report', '{}'), TASK, checks).problems.map((p) => `${p.path} ${p.class}`)).toEqual(['$.startDate missing_required']);
+  });
+
+  it('classes a call through mcp_invoke_tool naming a server the project lacks as Usage does: an invented server, kept in the results file', () => {
+    const checks = new SchemaChecks();
+    const raw = '{"server":"jira","tool":"create_issue","arguments":{}}';
+    const elsewhere: ToolCallRecord = { ...call(0, null, raw, 'mcp_invoke_tool'), inventedServer: 'jira' };
+    expect(judgeCall(elsewhere, TASK, checks)).toMatchObject({ wellFormed: false, passes: false, classes: ['invented_server'] });
+    expect(judgeCall(call(0, null, raw, 'mcp_invoke_tool'), TASK, checks).classes).toEqual(['invented_tool']);
+    const transcript: Transcript = { key: key(0, 'off'), turns: [turn(10, 10)], calls: [elsewhere], outcome: 'completed' };
+    const [read] = fromJsonl(toJsonl([transcript]));
+    expect(measureRun(TASK, read!).classes).toMatchObject({ invented_server: 1, invented_tool: 0 });
   });
 
   it('groups runs by cell, in the order they came', () => {

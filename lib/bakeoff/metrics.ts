@@ -53,8 +53,10 @@ export interface RunMeasures {
 export function judgeCall(call: ToolCallRecord, task: BakeoffTask, checks: SchemaChecks, schemas: ToolSchemas = {}): CallVerdict {
   const isTarget = call.canonical === task.target;
   if (call.source) return { isTarget: false, wellFormed: call.arguments.ok, passes: false, classes: [], problems: [] };
-  if (call.canonical === null)
-    return { isTarget, wellFormed: false, passes: false, classes: failureClassesOf({ inventedTool: true, status: 'ok' }), problems: [] };
+  if (call.canonical === null) {
+    const facts = { inventedTool: true, inventedServer: call.inventedServer !== undefined, status: 'ok' };
+    return { isTarget, wellFormed: false, passes: false, classes: failureClassesOf(facts), problems: [] };
+  }
   const fromSchema = schemaProblems(call.arguments, schemas[call.canonical], checks);
   const fromTask = isTarget ? taskProblems(call.arguments, task.arguments, checks) : [];
   const seen = new Set(fromSchema.map((p) => `${p.path}\u0000${p.class}`));

@@ -20,6 +20,7 @@ export const transcriptSchema = z
           presented: z.string(),
           canonical: z.string().nullable(),
           source: z.enum(['meta', 'agent']).optional(),
+          inventedServer: z.string().optional(),
           rawArguments: z.string(),
           arguments: z.union([z.object({ ok: z.literal(true), value: z.unknown() }).strict(), z.object({ ok: z.literal(false), error: z.string() }).strict()]),
         })
@@ -60,6 +61,7 @@ function ordered(t: Transcript): Transcript {
       presented: call.presented,
       canonical: call.canonical,
       ...(call.source ? { source: call.source } : {}),
+      ...(call.inventedServer !== undefined ? { inventedServer: call.inventedServer } : {}),
       rawArguments: call.rawArguments,
       arguments: call.arguments.ok ? { ok: true, value: call.arguments.value } : { ok: false, error: call.arguments.error },
     })),

@@ -36,6 +36,8 @@ export interface ToolCallRecord {
    * call is neither the target nor invented; it counts as a call and as wander.
    */
   source?: 'meta' | 'agent';
+  /** The server a call through mcp_invoke_tool named that the project does not have (then `canonical` is null). */
+  inventedServer?: string;
   /** The argument text as sent, so a parse failure can be seen as it was. */
   rawArguments: string;
   arguments: ParsedArguments;
