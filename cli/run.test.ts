@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseBakeoffTasks } from '@/lib/bakeoff/tasks';
 import { EXIT } from './exit-codes';
 import type { Io } from './output';
 import { runCli } from './run';
@@ -21,6 +22,17 @@ describe('favindex command line', () => {
     const pin = await cli(['favourites', '--help']);
     expect(pin.stdout).toContain('favindex favourites pin --project P TOOL...');
     expect((await cli([])).code).toBe(EXIT.BAD_ARGUMENTS);
+  });
+
+  it('bakeoff --help shows the tasks file by an example that works when copied out', async () => {
+    const help = (await cli(['bakeoff', '--help'])).stdout;
+    const example = help.split('For example:\n\n')[1]?.split('\n\n')[0]?.replace(/^ {4}/gm, '') ?? '';
+    const { tasks } = parseBakeoffTasks(example);
+    expect(tasks.map((t) => [t.id, t.target])).toEqual([
+      ['weekly-report', 'reports/run_report'],
+      ['new-contact', 'crm/create_contact'],
+    ]);
+    expect(help).toContain("spec.bakeoffTasks of the project's YAML holds the same list");
   });
 
   it('refuses bad arguments with exit code 2 before talking to any server', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { parseBakeoffTasks } from '../lib/bakeoff/tasks';
 import { plantedBakeoff } from '../test/bakeoff-runs';
 import { fitsWidth, newProject } from './helpers';
 
@@ -38,6 +39,12 @@ for (const width of [1440, 390]) {
       await expect(chart.locator('.recharts-errorBar')).toHaveCount(4);
       await page.getByLabel('Metric').selectOption('wander');
       await expect(page.getByRole('heading', { name: 'wander', exact: true })).toBeVisible();
+      // The tasks file a run needs, by an example that works as copied from the page; it scrolls in its box, not the page.
+      await expect(page.getByRole('heading', { name: 'The tasks file' })).toBeVisible();
+      const example = page.getByRole('region', { name: 'An example tasks.yaml' });
+      await expect(example).toContainText('target: reports/run_report');
+      expect(parseBakeoffTasks((await example.textContent()) ?? '').tasks.map((t) => t.id)).toEqual(['weekly-report', 'new-contact']);
+      await expect(page.getByRole('link', { name: "this project's YAML" })).toHaveAttribute('href', `/projects/${id}/yaml`);
       await fitsWidth(page);
 
       // The link downloads every transcript, one JSON object per line.
@@ -54,6 +61,7 @@ for (const width of [1440, 390]) {
       await page.getByRole('button', { name: 'Delete pinned against lazy' }).click();
       await expect(page.getByTestId('bakeoff-empty')).toContainText('No bake-off kept yet');
       await expect(page.getByTestId('bakeoff-command')).toContainText(`favindex bakeoff --project ${id}`);
+      await expect(page.getByRole('region', { name: 'An example tasks.yaml' })).toBeVisible();
       await fitsWidth(page);
       expect((await (await request.get(`/api/projects/${id}/bakeoffs`)).json()).runs).toEqual([]);
     });

@@ -4,6 +4,7 @@ import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS } from '@/lib/arguments/labels';
 import { METRIC_NAMES } from '@/lib/bakeoff/metrics';
 import { formatResultsTable, resultsTable, toJsonl } from '@/lib/bakeoff/results';
+import { TASK_FILE_EXAMPLE } from '@/lib/bakeoff/task-example';
 import { compareByModel, isWorse } from '@/lib/bakeoff/verdict';
 import { isOneOf } from '@/lib/records';
 import { SURFACE_MODES } from '@/lib/schemas/surface-config';
@@ -33,6 +34,13 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   presentation to each model, --runs times (default 10), interleaved, and measures what
   happened: target right first time, first call correct, well-formed, completed, tool calls,
   wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
+
+  The tasks file (--tasks FILE, YAML): each task is a prompt or a short thread, the tool that
+  should be called, and optional checks on its arguments and canned results for the tools the
+  model may call; spec.bakeoffTasks of the project's YAML holds the same list, without
+  \`tasks:\`. For example:
+
+${TASK_FILE_EXAMPLE.trimEnd().replace(/^/gm, '    ')}
 
   A presentation is the tool list favindex's preview builds for a mode, a client and a naming
   (any setting of the preview: target, toolSearch, agentTools…), the agent's own tools counted

@@ -20,8 +20,7 @@ export function BakeoffEmpty({ id }: { id: string }) {
         </p>
         <CommandBlock command={command} label="the bake-off command" testId="bakeoff-command" />
         <p className="small muted">
-          Without <code>--tasks</code> it runs the tasks the project keeps under <code>spec.bakeoffTasks</code> of its YAML.{' '}
-          <code>favindex bakeoff --help</code> says the rest.
+          The tasks file is shown below; <code>favindex bakeoff --help</code> says the rest.
         </p>
       </EmptyState>
     </Card>

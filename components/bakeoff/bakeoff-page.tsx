@@ -18,6 +18,7 @@ import { BakeoffEmpty } from './bakeoff-empty';
 import { DeleteRun } from './delete-run';
 import { MetricChart } from './metric-chart';
 import { ResultsTable } from './results-table';
+import { TaskFormat } from './task-format';
 
 /** "pinned against lazy, 2026-12-04 18:20 UTC: pinned beats lazy over all models by 40 ± 26 points: clear". */
 function runLabel(run: BakeoffRunSummary): string {
@@ -72,6 +73,7 @@ export function BakeoffPage({ id }: { id: string }) {
           </>
         )}
       </QueryView>
+      <TaskFormat id={id} />
     </Stack>
   );
 }
