@@ -15,6 +15,7 @@ import type { AccessTool, PolicyAccess } from '@/lib/contracts/policy';
 import { countOf } from '@/lib/format';
 import { identityWords } from './policy-draft';
 import styles from './policy.module.css';
+import { useTokenNames } from './token-names';
 
 const TOOLS_PER_PAGE = 20;
 /** A client name typed is asked about once the typing pauses, not once per key. */
@@ -45,14 +46,18 @@ function identityOf(choice: string, token: string, client: string): AccessIdenti
   return token || client.trim() ? { token: token || null, client: client.trim() || null } : null;
 }
 
-function whoOf(identity: AccessIdentity | null): string {
+function whoOf(identity: AccessIdentity | null, names: ReadonlyMap<string, string>): string {
   if (!identity) return '…';
-  const parts = [identity.token ? identityWords(`token:${identity.token}`) : null, identity.client ? identityWords(`client:${identity.client}`) : null];
+  const parts = [identity.token ? identityWords(`token:${identity.token}`, names) : null, identity.client ? identityWords(`client:${identity.client}`) : null];
   return parts.filter(Boolean).join(' with ');
 }
 
-/** "What may X do": every catalog tool as one identity gets it, with the rule that decided and its note. */
+/**
+ * "What may X do": every catalog tool as one identity gets it, with the rule that decided and its
+ * note. `tokens` are token ids, shown by their names.
+ */
 export function PolicyAccessCard({ id, identities, tokens }: { id: string; identities: string[]; tokens: string[] }) {
+  const names = useTokenNames();
   const [choice, setChoice] = useState(() => identities.find((i) => i.startsWith('token:')) ?? identities[0] ?? PAIR);
   const [token, setToken] = useState('');
   const [client, setClient] = useState('');
@@ -63,7 +68,7 @@ export function PolicyAccessCard({ id, identities, tokens }: { id: string; ident
   }, [client]);
   const identity = identityOf(choice, token, typed);
   const access = usePolicyAccessQuery(id, identity);
-  const who = whoOf(identity);
+  const who = whoOf(identity, names);
   const clients = identities.filter((i) => i.startsWith('client:')).map((i) => i.slice('client:'.length));
   return (
     <Card aria-labelledby="policy-access-heading" data-testid="policy-access">
@@ -73,12 +78,18 @@ export function PolicyAccessCard({ id, identities, tokens }: { id: string; ident
           label="Who"
           value={choice}
           choices={[...identities, PAIR]}
-          optionLabel={(c) => (c === PAIR ? 'a token and a client together…' : identityWords(c))}
+          optionLabel={(c) => (c === PAIR ? 'a token and a client together…' : identityWords(c, names))}
           onChange={setChoice}
         />
         {choice === PAIR ? (
           <>
-            <ChoiceSelect label="Token" value={token} choices={['', ...tokens]} optionLabel={(t) => t || 'no token'} onChange={setToken} />
+            <ChoiceSelect
+              label="Token"
+              value={token}
+              choices={['', ...tokens]}
+              optionLabel={(t) => (t ? (names.get(t) ?? t) : 'no token')}
+              onChange={setToken}
+            />
             <label className="field">
               Client
               <input aria-label="Client" list="policy-clients" value={client} onChange={(e) => setClient(e.target.value)} placeholder="e.g. claude-code" />

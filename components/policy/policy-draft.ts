@@ -97,11 +97,15 @@ export function moved<T>(rules: readonly T[], index: number, by: number): T[] {
   return next;
 }
 
-/** 'token:ci' → 'the token ci'; 'client:codex' → 'the client codex'. */
-export function identityWords(identity: string): string {
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
+/** 'token:tok_…' → 'the token ci' (its name in `tokens`, by id); 'client:codex' → 'the client codex'. */
+export function identityWords(identity: string, tokens: ReadonlyMap<string, string> = NO_NAMES): string {
   if (identity === '*') return 'everyone no rule names';
   const colon = identity.indexOf(':');
-  return `the ${identity.slice(0, colon)} ${identity.slice(colon + 1)}`;
+  const kind = identity.slice(0, colon);
+  const ref = identity.slice(colon + 1);
+  return `the ${kind} ${kind === 'token' ? (tokens.get(ref) ?? ref) : ref}`;
 }
 
 function list(words: string[]): string {
@@ -109,11 +113,11 @@ function list(words: string[]): string {
 }
 
 /** The rule in a sentence: "Deny github/delete_* for the token ci". */
-export function ruleSentence(rule: PolicyRule): string {
+export function ruleSentence(rule: PolicyRule, tokens: ReadonlyMap<string, string> = NO_NAMES): string {
   const servers = rule.servers ? ` on ${rule.servers.length > 1 ? 'servers' : 'server'} ${rule.servers.join(', ')}` : '';
   const traits = POLICY_ANNOTATIONS.flatMap((a) => (rule.annotations?.[a] === undefined ? [] : [ANNOTATION_WORDS[a][rule.annotations[a] ? 'yes' : 'no']]));
   const that = traits.length > 0 ? ` that ${list(traits)}` : '';
   const tools = rule.tools ? rule.tools.join(', ') : traits.length > 0 ? 'the tools' : 'every tool';
-  const whom = rule.identities && rule.identities.length > 0 ? list(rule.identities.map(identityWords)) : 'everyone';
+  const whom = rule.identities && rule.identities.length > 0 ? list(rule.identities.map((identity) => identityWords(identity, tokens))) : 'everyone';
   return `${rule.effect === 'allow' ? 'Allow' : 'Deny'} ${tools}${servers}${that} for ${whom}`;
 }

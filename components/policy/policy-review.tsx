@@ -3,6 +3,7 @@ import type { IdentityChange, PolicyWriteResult } from '@/lib/contracts/policy';
 import { countOf } from '@/lib/format';
 import { identityWords } from './policy-draft';
 import styles from './policy.module.css';
+import { useTokenNames } from './token-names';
 
 function Tools({ side, names, who }: { side: 'gained' | 'lost'; names: string[]; who: string }) {
   if (names.length === 0) return null;
@@ -21,7 +22,7 @@ function Tools({ side, names, who }: { side: 'gained' | 'lost'; names: string[];
 }
 
 function Change({ change }: { change: IdentityChange }) {
-  const who = identityWords(change.identity);
+  const who = identityWords(change.identity, useTokenNames());
   return (
     <li data-testid="policy-change" data-identity={change.identity}>
       <strong className="small">{who[0]?.toUpperCase() + who.slice(1)}</strong>

@@ -5,17 +5,23 @@ import { describe, expect, it } from 'vitest';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { draftOf, policyOf } from './policy-draft';
 import { RuleEditor } from './rule-editor';
+import { TokenNames } from './token-names';
 
-const IDENTITIES = ['token:ci', 'token:laptop', 'client:claude-code'];
+// Rules name tokens by id (§policy); the page hands the editor their names.
+const IDENTITIES = ['token:tok_ci', 'token:tok_laptop', 'client:claude-code'];
+const TOKEN_NAMES = new Map([
+  ['tok_ci', 'ci'],
+  ['tok_laptop', 'laptop'],
+]);
 
 /** The editor as the page holds it, with the policy it would send written out for the test to read. */
 function Harness({ start }: { start: ToolPolicy }) {
   const [draft, setDraft] = useState(() => draftOf(start));
   return (
-    <>
+    <TokenNames.Provider value={TOKEN_NAMES}>
       <RuleEditor draft={draft} onDraft={setDraft} identities={IDENTITIES} />
       <output data-testid="policy">{JSON.stringify(policyOf(draft))}</output>
-    </>
+    </TokenNames.Provider>
   );
 }
 
@@ -45,7 +51,7 @@ describe('RuleEditor', () => {
 
     expect(policy()).toEqual({
       default: 'allow',
-      rules: [{ effect: 'deny', identities: ['token:ci'], tools: ['github/delete_*', 'gitlab/delete_*'], note: 'CI never deletes' }],
+      rules: [{ effect: 'deny', identities: ['token:tok_ci'], tools: ['github/delete_*', 'gitlab/delete_*'], note: 'CI never deletes' }],
     });
     expect(sentences()).toEqual(['Deny github/delete_*, gitlab/delete_* for the token ci']);
   });
@@ -55,7 +61,7 @@ describe('RuleEditor', () => {
       default: 'deny',
       rules: [
         { effect: 'allow', tools: ['github/*'] },
-        { effect: 'deny', tools: ['github/merge_*'], identities: ['token:ci'] },
+        { effect: 'deny', tools: ['github/merge_*'], identities: ['token:tok_ci'] },
         { effect: 'allow', servers: ['filesystem'] },
       ],
     });
@@ -74,7 +80,7 @@ describe('RuleEditor', () => {
     expect(policy()).toEqual({
       default: 'deny',
       rules: [
-        { effect: 'deny', tools: ['github/merge_*'], identities: ['token:ci'] },
+        { effect: 'deny', tools: ['github/merge_*'], identities: ['token:tok_ci'] },
         { effect: 'allow', servers: ['filesystem'] },
       ],
     });

@@ -5,6 +5,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select';
 import { POLICY_ANNOTATIONS, POLICY_EFFECTS } from '@/lib/schemas/policy';
 import { ANNOTATION_WORDS, type DraftRule, identityWords, ruleOf, ruleSentence, WANTED, type Wanted } from './policy-draft';
 import styles from './policy.module.css';
+import { useTokenNames } from './token-names';
 
 const WANTED_WORDS: Record<Wanted, string> = { any: 'Any', yes: 'Yes', no: 'No' };
 
@@ -30,6 +31,7 @@ interface Props {
 export function RuleRow({ rule, place, count, identities, onChange, onMove, onRemove }: Props) {
   const [client, setClient] = useState('');
   const claimed = useId();
+  const tokens = useTokenNames();
   const set = (patch: Partial<DraftRule>) => onChange({ ...rule, ...patch });
   const offered = [...new Set([...identities, ...rule.identities])];
   const toggle = (identity: string, on: boolean) => set({ identities: on ? [...rule.identities, identity] : rule.identities.filter((i) => i !== identity) });
@@ -44,7 +46,7 @@ export function RuleRow({ rule, place, count, identities, onChange, onMove, onRe
       <div className="row">
         <strong>{label}</strong>
         <span className="small" data-testid="rule-sentence">
-          {ruleSentence(ruleOf(rule))}
+          {ruleSentence(ruleOf(rule), tokens)}
         </span>
         <span className="spacer" />
         <button
@@ -110,9 +112,9 @@ export function RuleRow({ rule, place, count, identities, onChange, onMove, onRe
               type="checkbox"
               checked={rule.identities.includes(identity)}
               onChange={(e) => toggle(identity, e.target.checked)}
-              aria-label={`Rule ${place}: ${identityWords(identity)}`}
+              aria-label={`Rule ${place}: ${identityWords(identity, tokens)}`}
             />
-            {identityWords(identity)}
+            {identityWords(identity, tokens)}
           </label>
         ))}
         <p className="small muted" id={claimed} data-testid="client-claimed">

@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { policyChanges, projects, projectTokens } from '@/db/schema';
 import { queryRows } from '@/db/sql';
 import { listSavedVersions, type SavedVersionRow } from './saved-versions';
+import type { PolicyToken } from '@/lib/policy/token-refs';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 
 export interface StoredPolicy {
@@ -35,14 +36,14 @@ export function listPolicyChanges(db: Db, projectId: string, options: { limit: n
   return listSavedVersions(db, policyChanges, projectId, options);
 }
 
-/** The names of the project's tokens that are not revoked (tokens of one name share their rules). */
-export async function liveTokenNames(db: Db, projectId: string): Promise<string[]> {
+/** The project's tokens as the policy knows them (§policy): id, name and whether it is live, revoked ones too, by name. */
+export async function policyTokens(db: Db, projectId: string): Promise<PolicyToken[]> {
   const rows = await db
-    .selectDistinct({ name: projectTokens.name })
+    .select({ id: projectTokens.id, name: projectTokens.name, revokedAt: projectTokens.revokedAt })
     .from(projectTokens)
-    .where(and(eq(projectTokens.projectId, projectId), isNull(projectTokens.revokedAt)))
-    .orderBy(projectTokens.name);
-  return rows.map((r) => r.name);
+    .where(eq(projectTokens.projectId, projectId))
+    .orderBy(projectTokens.name, projectTokens.createdAt);
+  return rows.map((r) => ({ id: r.id, name: r.name, live: r.revokedAt === null }));
 }
 
 /**

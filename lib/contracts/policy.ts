@@ -10,9 +10,9 @@ export const toolPolicyContract = z.object({
 
 /** An identity favindex knows of: a token of the project, a client seen in its sessions or named by a rule. */
 export const knownIdentitySchema = z.object({
-  identity: z.string().describe("'token:<name>' or 'client:<name>'."),
+  identity: z.string().describe("'token:<token id>' (as rules name a token) or 'client:<name>'."),
   kind: z.enum(['token', 'client']),
-  name: z.string(),
+  name: z.string().describe("The token's name, or the client's."),
   from: z.array(z.enum(['token', 'sessions', 'rules'])).describe('Where favindex knows it from: a live token, the sessions seen, the rules.'),
   allowed: count.describe('Catalog tools it may use.'),
   denied: count.describe('Catalog tools the policy keeps from it.'),
@@ -34,7 +34,7 @@ export type PolicyView = z.infer<typeof policyViewSchema>;
 
 /** What a change does to one identity: the catalog tools it gains and loses. */
 export const identityChangeSchema = z.object({
-  identity: z.string().describe("'token:<name>', 'client:<name>', or '*' for an identity no rule names."),
+  identity: z.string().describe("'token:<token id>', 'client:<name>', or '*' for an identity no rule names."),
   gained: z.array(z.string()),
   lost: z.array(z.string()),
 });

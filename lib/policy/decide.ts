@@ -1,7 +1,7 @@
 import { POLICY_ANNOTATION_DEFAULTS, POLICY_ANNOTATIONS, type PolicyAnnotation, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
 import { anyGlob } from './glob';
 
-/** Who is asking: the project token's name (null for the dashboard or a proxy without one) and the client the session named. */
+/** Who is asking: the project token's id (null for the dashboard or a proxy without one) and the client the session named. */
 export interface PolicyIdentity {
   token: string | null;
   client: string | null;
@@ -138,9 +138,14 @@ function compileRule(rule: PolicyRule, index: number): CompiledRule {
   };
 }
 
+/** How an identity is written for people: as it is, or a token's id as its name (identityLabel). */
+export type IdentityLabel = (identity: string) => string;
+
+const asWritten: IdentityLabel = (identity) => identity;
+
 /** The rule as a line of text, for "hidden by rule 2: deny github/delete_* for token:ci". */
-export function describeRule(rule: PolicyRule): string {
-  return `${describeWhat(rule)} ${describeWhom(rule.identities ?? [])}`;
+export function describeRule(rule: PolicyRule, label: IdentityLabel = asWritten): string {
+  return `${describeWhat(rule)} ${describeWhom(rule.identities ?? [], label)}`;
 }
 
 /** What a rule does, without whom it is for: "deny github/delete_*". */
@@ -154,6 +159,6 @@ export function describeWhat(rule: PolicyRule): string {
 }
 
 /** Whom a rule is for: "for token:ci, client:cursor", or "for everyone" when it names no one. */
-export function describeWhom(identities: readonly string[]): string {
-  return identities.length > 0 ? `for ${identities.join(', ')}` : 'for everyone';
+export function describeWhom(identities: readonly string[], label: IdentityLabel = asWritten): string {
+  return identities.length > 0 ? `for ${identities.map(label).join(', ')}` : 'for everyone';
 }

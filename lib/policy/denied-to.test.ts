@@ -3,7 +3,8 @@ import { toolPolicySchema } from '@/lib/schemas/policy';
 import { deniedPinWarning, deniedToOf } from './denied-to';
 
 const tool = (canonical: string) => ({ canonical, server: canonical.split('/')[0] ?? '' });
-const names = { tokens: ['ci'], clients: ['cursor'] };
+// Rules name a token by its id; whom a tool is denied to is said by name, as the Policy page says it.
+const names = { tokens: [{ id: 'tok_ci', name: 'ci', live: true }], clients: ['cursor'] };
 
 describe('deniedToOf', () => {
   it('says a rule for everyone denies a tool to every identity, and leaves the other tools alone', () => {
@@ -15,7 +16,7 @@ describe('deniedToOf', () => {
   it('names only the identities a narrower rule denies, and the tokens and clients only the rules know of', () => {
     const policy = toolPolicySchema.parse({
       rules: [
-        { effect: 'deny', tools: ['github/delete_*'], identities: ['token:ci'] },
+        { effect: 'deny', tools: ['github/delete_*'], identities: ['token:tok_ci'] },
         { effect: 'deny', tools: ['github/merge_*'], identities: ['client:codex'] },
       ],
     });
@@ -25,7 +26,7 @@ describe('deniedToOf', () => {
   });
 
   it('counts a default deny with one identity allowed as not denied to everyone', () => {
-    const policy = toolPolicySchema.parse({ default: 'deny', rules: [{ effect: 'allow', identities: ['token:ci'] }] });
+    const policy = toolPolicySchema.parse({ default: 'deny', rules: [{ effect: 'allow', identities: ['token:tok_ci'] }] });
     expect(deniedToOf(policy, names)(tool('a/b'))).toEqual({ identities: ['client:cursor', '*'], everyone: false });
     expect(deniedToOf(policy, { tokens: [], clients: [] })(tool('a/b'))).toEqual({ identities: ['*'], everyone: false });
   });

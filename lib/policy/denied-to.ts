@@ -1,6 +1,7 @@
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { compilePolicy, type PolicyTool } from './decide';
 import { type KnownNames, knownIdentities } from './plan';
+import { identityLabel, tokensById } from './token-refs';
 
 /** Whom of the identities favindex knows of the policy keeps a tool from. */
 export interface DeniedTo {
@@ -21,8 +22,9 @@ export function deniedToOf(policy: ToolPolicy, names: KnownNames): (tool: Policy
   const compiled = compilePolicy(policy);
   if (compiled.allowsEverything) return () => NOBODY;
   const identities = knownIdentities(names, policy);
+  const byId = tokensById(names.tokens);
   return (tool) => {
-    const denied = identities.filter(({ as }) => !compiled.decide(as, tool).allowed).map(({ identity }) => identity);
+    const denied = identities.filter(({ as }) => !compiled.decide(as, tool).allowed).map(({ identity }) => identityLabel(identity, byId));
     return denied.length === 0 ? NOBODY : { identities: denied, everyone: denied.length === identities.length };
   };
 }

@@ -4,7 +4,7 @@ import { compilePolicy, type PolicyTool } from './decide';
 /**
  * Where a rule of a token's narrowed policy comes from, so that a refusal names it as the Policy
  * page does: its number in the project's policy (from 1), and whom it names there that the token
- * may know of (`token:<that token>`, clients); none: everyone.
+ * may know of (`token:<that token's name>`, clients); none: everyone.
  */
 export interface RuleSource {
   rule: number;
@@ -17,9 +17,10 @@ export interface RuleSource {
  * tokens is dropped (a proxy never learns the other tokens' names), and what is left of a rule's
  * identities are clients, which the proxy matches per session. For every client c,
  * decide(narrowed, {null, c}) equals decide(policy, {token, c}). `sources` has one entry per
- * rule kept, in order.
+ * rule kept, in order. `token` is the token's id, as rules name it; `tokenName` is how its
+ * sources name it, for the people who read a refusal.
  */
-export function narrowPolicy(policy: ToolPolicy, token: string | null): { policy: ToolPolicy; sources: RuleSource[] } {
+export function narrowPolicy(policy: ToolPolicy, token: string | null, tokenName = token): { policy: ToolPolicy; sources: RuleSource[] } {
   const rules: ToolPolicy['rules'] = [];
   const sources: RuleSource[] = [];
   policy.rules.forEach((rule, index) => {
@@ -33,7 +34,7 @@ export function narrowPolicy(policy: ToolPolicy, token: string | null): { policy
     } else if (clients.length > 0) {
       rules.push({ ...rule, identities: clients });
     } else return;
-    sources.push({ rule: index + 1, identities: mine ? [`token:${token}`, ...clients] : clients });
+    sources.push({ rule: index + 1, identities: mine ? [`token:${tokenName}`, ...clients] : clients });
   });
   return { policy: { default: policy.default, rules }, sources };
 }

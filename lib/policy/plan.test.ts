@@ -30,8 +30,19 @@ describe('planPolicy', () => {
   });
 
   it('lists only identities whose tools change, and warns of a token named only by the rules', () => {
-    const plan = planPolicy(policy([]), policy([deny(['gh/delete_*'], ['token:ci'])]), catalog, { tokens: ['laptop'], clients: [] });
+    const laptop = { id: 'tok_laptop', name: 'laptop', live: true };
+    const plan = planPolicy(policy([]), policy([deny(['gh/delete_*'], ['token:ci'])]), catalog, { tokens: [laptop], clients: [] });
     expect(plan.identities).toEqual([{ identity: 'token:ci', gained: [], lost: ['gh/delete_repo'] }]);
     expect(plan.warnings.map((w) => w.path)).toEqual(['rules[0].identities[0]']);
+    expect(plan.warnings[0]?.message).toContain("no token 'ci'");
+  });
+
+  it("warns of a revoked token by its name, and not of a live token's id", () => {
+    const tokens = [
+      { id: 'tok_old', name: 'ci', live: false },
+      { id: 'tok_new', name: 'ci', live: true },
+    ];
+    const plan = planPolicy(policy([]), policy([deny(['gh/delete_*'], ['token:tok_old', 'token:tok_new'])]), catalog, { tokens, clients: [] });
+    expect(plan.warnings.map((w) => [w.path, w.message.slice(0, 40)])).toEqual([['rules[0].identities[0]', "the token 'ci' (tok_old) is revoked: the"]]);
   });
 });

@@ -5,6 +5,7 @@ import { stableStringify } from '@/lib/stable-json';
 import { diffLines, unifiedDiff } from '@/lib/yaml/line-diff';
 import { compilePolicy, describeRule, type PolicyIdentity, type PolicyTool } from './decide';
 import { clientsNamed } from './narrow';
+import { identityLabel, type PolicyToken, tokensById } from './token-refs';
 import { itemAt } from '@/lib/arrays';
 
 /**
@@ -38,9 +39,9 @@ export function policyYaml(policy: ToolPolicy): string {
   return stringify(orderedPolicy(policy), { lineWidth: 0, indent: 2, aliasDuplicateObjects: false });
 }
 
-/** What the project knows of besides the policy: its live token names and the clients its sessions named. */
+/** What the project knows of besides the policy: its tokens (revoked ones too) and the clients its sessions named. */
 export interface KnownNames {
-  tokens: readonly string[];
+  tokens: readonly PolicyToken[];
   clients: readonly string[];
 }
 
@@ -55,10 +56,13 @@ export interface PolicyPlan {
   warnings: PolicyWarning[];
 }
 
-/** The identities a view or plan speaks of, each once: tokens, then clients, then '*' for anyone no rule names. */
+/**
+ * The identities a view or plan speaks of, each once: tokens (the live ones and those the rules
+ * name, by id), then clients, then '*' for anyone no rule names.
+ */
 export function knownIdentities(names: KnownNames, ...policies: ToolPolicy[]): { identity: string; as: PolicyIdentity }[] {
   const as = (token: string | null, client: string | null): PolicyIdentity => ({ token, client });
-  const tokens = new Set(names.tokens);
+  const tokens = new Set(names.tokens.filter((t) => t.live).map((t) => t.id));
   const clients = new Set(names.clients);
   for (const policy of policies) {
     for (const client of clientsNamed(policy)) clients.add(client);
@@ -102,10 +106,15 @@ export function planPolicy(current: ToolPolicy, next: ToolPolicy, catalog: reado
   return { diff, identities, warnings: policyWarnings(next, catalog, names.tokens, prefix) };
 }
 
-/** Rules that match no catalog tool (likely a misspelt glob) and tokens the project has none of. */
-export function policyWarnings(policy: ToolPolicy, catalog: readonly PolicyTool[], liveTokens: readonly string[], prefix = ''): PolicyWarning[] {
+/**
+ * Rules that match no catalog tool (likely a misspelt glob), and token identities that match no
+ * live token: a revoked token's id, or a name no live token has (names were resolved to ids
+ * before, resolveTokenRefs, so what is left is no token's).
+ */
+export function policyWarnings(policy: ToolPolicy, catalog: readonly PolicyTool[], tokens: readonly PolicyToken[], prefix = ''): PolicyWarning[] {
   const warnings: PolicyWarning[] = [];
-  const live = new Set(liveTokens);
+  const byId = tokensById(tokens);
+  const label = (identity: string) => identityLabel(identity, byId);
   policy.rules.forEach((rule, i) => {
     const path = `${prefix}rules[${i}]`;
     // The rule for everyone, so only what it names of tools decides whether it matches any.
@@ -113,14 +122,16 @@ export function policyWarnings(policy: ToolPolicy, catalog: readonly PolicyTool[
     const alone = compilePolicy({ default: 'allow', rules: [forEveryone] });
     if (!catalog.some((tool) => alone.decide({ token: null, client: null }, tool).rule === 0)) {
       const where = catalog.length === 0 ? 'the project has no catalog yet' : 'no tool of the catalog matches it';
-      warnings.push({ path, message: `rule ${i + 1} (${describeRule(rule)}) decides nothing now: ${where}. Check the spelling of its patterns.` });
+      warnings.push({ path, message: `rule ${i + 1} (${describeRule(rule, label)}) decides nothing now: ${where}. Check the spelling of its patterns.` });
     }
     (rule.identities ?? []).forEach((identity, j) => {
-      if (!identity.startsWith('token:') || live.has(identity.slice(6))) return;
-      warnings.push({
-        path: `${path}.identities[${j}]`,
-        message: `the project has no live token named '${identity.slice(6)}': the rule applies once a token of that name is made.`,
-      });
+      if (!identity.startsWith('token:')) return;
+      const token = byId.get(identity.slice(6));
+      if (token?.live) return;
+      const message = token
+        ? `the token '${token.name}' (${token.id}) is revoked: the rule applies to no request until you name a live token in its place.`
+        : `the project has no token '${identity.slice(6)}': the rule applies once a token of that name is made (it then names that token by its id).`;
+      warnings.push({ path: `${path}.identities[${j}]`, message });
     });
   });
   return warnings;

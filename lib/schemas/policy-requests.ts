@@ -22,7 +22,7 @@ export const savePolicyRequestSchema = z
 
 /** GET /api/projects/{id}/policy/access: the identity asked about; neither is what the dashboard and a tokenless proxy get. */
 export const policyAccessQuerySchema = z.object({
-  token: z.string().min(1).max(100).optional().describe('A token name.'),
+  token: z.string().min(1).max(100).optional().describe("A token's id, or the name of a live token."),
   client: z.string().min(1).max(200).optional().describe('A client name (clientInfo.name).'),
 });
 

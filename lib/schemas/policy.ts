@@ -32,10 +32,10 @@ const text = (max: number, what: string) =>
     .max(max)
     .refine((value) => !hasControlCharacter(value), `${what} must not contain control characters`);
 
-/** `token:<name>` or `client:<name>`. */
+/** `token:<token id>` (`token:<name>` of a live token is saved as its id) or `client:<name>`. */
 export const identitySchema = text(200, 'an identity').refine(
   (value) => /^(token|client):./.test(value),
-  "an identity is 'token:<token name>' or 'client:<client name>'",
+  "an identity is 'token:<token id or name>' or 'client:<client name>'",
 );
 
 export const policyRuleSchema = z

@@ -94,7 +94,7 @@ export const previewQuerySchema = z
      * bake-off's "proposed change"); maxFavourites and the policy apply to it as to the stored one.
      */
     favourites: list(z.string().refine(isCanonicalName, 'each favourite is a canonical server/tool name'), 'favourites').optional(),
-    /** The identity previewed (§policy): the name of a project token … */
+    /** The identity previewed (§policy): a project token's id, or a live token's name … */
     token: z.string().trim().min(1).max(100).optional(),
     /** … and the client name its session gives (clientInfo.name). Without either, an identity no rule names. */
     sessionClient: z.string().trim().min(1).max(200).optional(),

@@ -18,7 +18,10 @@ export const PLAN_NAMES_SHOWN = 25;
 export interface PlanAudience {
   proxy: { id: string; host: string; clients: string[] } | null;
   catalog: PreparedCatalog;
+  /** Whose sessions they are to the policy: a token by its id. */
   identity: PolicyIdentity;
+  /** The same identity as people read it: a token by its name. */
+  shownAs: PolicyIdentity;
 }
 
 type Json = SurfacePlanField['before'];
@@ -60,7 +63,7 @@ function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: Favou
   const will = listOf(after, mine);
   return {
     proxy: audience.proxy,
-    identity: audience.identity,
+    identity: audience.shownAs,
     deniedByPolicy: mine.hidden.length,
     before: was.count,
     after: will.count,

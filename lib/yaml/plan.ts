@@ -1,6 +1,7 @@
 import { summariseChange } from '@/lib/favourites/change-summary';
 import type { PolicyTool } from '@/lib/policy/decide';
 import { policyWarnings } from '@/lib/policy/plan';
+import type { PolicyToken } from '@/lib/policy/token-refs';
 import { isDefaultPolicy } from '@/lib/schemas/policy';
 import { stableStringify } from '@/lib/stable-json';
 import { unifiedDiff } from './line-diff';
@@ -9,10 +10,10 @@ import type { DocumentPlan, FieldChange, PlanWarning } from '@/lib/contracts/yam
 export type { DocumentPlan } from '@/lib/contracts/yaml';
 export type { FieldChange } from '@/lib/contracts/yaml';
 
-/** What the policy of a document is judged against (§policy): the catalog's tools and the project's live token names. */
+/** What the policy of a document is judged against (§policy): the catalog's tools and the project's tokens. */
 export interface PolicyContext {
   catalog: readonly PolicyTool[];
-  tokens: readonly string[];
+  tokens: readonly PolicyToken[];
 }
 
 /**

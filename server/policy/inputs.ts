@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { findPolicy, liveTokenNames, recentClients, type StoredPolicy } from '@/db/queries/policy';
+import { findPolicy, policyTokens, recentClients, type StoredPolicy } from '@/db/queries/policy';
 import { projectNotFound } from '@/lib/errors';
 import { canonical } from '@/lib/names/canonical';
 import type { PolicyTool } from '@/lib/policy/decide';
@@ -32,7 +32,7 @@ export async function catalogPolicyTools(db: Db, projectId: string): Promise<Pol
 
 export async function knownNames(db: Db, projectId: string): Promise<KnownNames> {
   // One after another: inside a transaction the queries share one connection.
-  const tokens = await liveTokenNames(db, projectId);
+  const tokens = await policyTokens(db, projectId);
   const clients = await recentClients(db, projectId, { scan: CLIENT_SCAN_EVENTS, limit: MAX_KNOWN_CLIENTS });
   return { tokens, clients };
 }

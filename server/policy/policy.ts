@@ -4,6 +4,7 @@ import { savePolicyVersion } from '@/db/queries/policy';
 import type { PolicyWriteResult } from '@/lib/contracts/policy';
 import { ApiError } from '@/lib/errors';
 import type { RevisionChange } from '@/lib/impact/revisions';
+import { resolveTokenRefs } from '@/lib/policy/token-refs';
 import { orderedPolicy, type PolicyPlan, planPolicy, samePolicy } from '@/lib/policy/plan';
 import type { PolicyVia } from '@/lib/schemas/policy-requests';
 import { type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
@@ -40,10 +41,12 @@ function stalePolicy(basis: number, version: number, current: ToolPolicy, plan: 
  * revision ('policy') so Impact judges it. The same policy again writes nothing.
  */
 export async function savePolicy(db: Db, projectId: string, input: unknown, options: SavePolicyOptions): Promise<PolicyWriteResult> {
-  const next = orderedPolicy(parseBody(toolPolicySchema, input, '§policy'));
+  const written = parseBody(toolPolicySchema, input, '§policy');
   const run = async (tx: Db): Promise<PolicyWriteResult> => {
     const project = options.dryRun ? null : await lockProjectForNameChange(tx, projectId);
     const { stored, catalog, names } = await loadPolicyInputs(tx, projectId);
+    // Kept by token id: `token:<name>` of a live token is saved as its id (§policy).
+    const next = orderedPolicy(resolveTokenRefs(written, names.tokens));
     const plan = planPolicy(stored.policy, next, catalog, names);
     if (options.basis !== undefined && options.basis !== stored.version) throw stalePolicy(options.basis, stored.version, stored.policy, plan);
     const changed = !samePolicy(stored.policy, next);

@@ -5,13 +5,14 @@ import { compilePolicy, describeRule, type PolicyIdentity } from '@/lib/policy/d
 import { deniedToOf } from '@/lib/policy/denied-to';
 import { clientsNamed } from '@/lib/policy/narrow';
 import { describePolicyChange, knownIdentities, orderedPolicy, tokensNamed } from '@/lib/policy/plan';
+import { identityLabel, tokenIdOf, tokensById } from '@/lib/policy/token-refs';
 import { loadPolicyInputs, requirePolicy } from './inputs';
 
 /** GET /policy: the policy in force with its version, each identity favindex knows of with what it may use, and the tools none may. */
 export async function policyView(db: Db, projectId: string): Promise<PolicyView> {
   const { stored, catalog, names } = await loadPolicyInputs(db, projectId);
   const policy = compilePolicy(stored.policy);
-  const live = new Set(names.tokens);
+  const tokens = tokensById(names.tokens);
   const seen = new Set(names.clients);
   const namedTokens = new Set(tokensNamed(stored.policy));
   const namedClients = new Set(clientsNamed(stored.policy));
@@ -19,12 +20,14 @@ export async function policyView(db: Db, projectId: string): Promise<PolicyView>
     .filter(({ identity }) => identity !== '*')
     .map(({ identity, as }) => {
       const kind = as.token !== null ? 'token' : 'client';
-      const name = as.token ?? as.client ?? '';
+      const ref = as.token ?? as.client ?? '';
       const from: KnownIdentity['from'] = [];
-      if (kind === 'token' && live.has(name)) from.push('token');
-      if (kind === 'client' && seen.has(name)) from.push('sessions');
-      if ((kind === 'token' ? namedTokens : namedClients).has(name)) from.push('rules');
+      if (kind === 'token' && tokens.get(ref)?.live) from.push('token');
+      if (kind === 'client' && seen.has(ref)) from.push('sessions');
+      if ((kind === 'token' ? namedTokens : namedClients).has(ref)) from.push('rules');
       const allowed = catalog.filter((tool) => policy.decide(as, tool).allowed).length;
+      // A token is named by its id in the rules and shown by its name.
+      const name = kind === 'token' ? (tokens.get(ref)?.name ?? ref) : ref;
       return { identity, kind, name, from, allowed, denied: catalog.length - allowed };
     });
   const deniedTo = deniedToOf(stored.policy, names);
@@ -32,9 +35,15 @@ export async function policyView(db: Db, projectId: string): Promise<PolicyView>
   return { project: projectId, version: stored.version, policy: orderedPolicy(stored.policy), catalogTools: catalog.length, identities, deniedToEveryone };
 }
 
-/** GET /policy/access: every catalog tool as this identity gets it, with the rule that decided and why. */
-export async function policyAccess(db: Db, projectId: string, identity: PolicyIdentity): Promise<PolicyAccess> {
-  const { stored, catalog } = await loadPolicyInputs(db, projectId);
+/**
+ * GET /policy/access: every catalog tool as this identity gets it, with the rule that decided
+ * and why. The token may be named by its id or by a live token's name.
+ */
+export async function policyAccess(db: Db, projectId: string, asked: PolicyIdentity): Promise<PolicyAccess> {
+  const { stored, catalog, names } = await loadPolicyInputs(db, projectId);
+  const identity = { ...asked, token: asked.token === null ? null : tokenIdOf(asked.token, names.tokens) };
+  const tokens = tokensById(names.tokens);
+  const label = (written: string) => identityLabel(written, tokens);
   const policy = compilePolicy(stored.policy);
   const tools = catalog.map((tool) => {
     const { allowed, rule } = policy.decide(identity, tool);
@@ -44,7 +53,7 @@ export async function policyAccess(db: Db, projectId: string, identity: PolicyId
       server: tool.server,
       allowed,
       rule,
-      reason: decided ? describeRule(decided) : `the default: ${stored.policy.default}`,
+      reason: decided ? describeRule(decided, label) : `the default: ${stored.policy.default}`,
       note: decided?.note ?? null,
     };
   });

@@ -125,20 +125,20 @@ export async function forgetProxy(db: Db, projectId: string, proxyId: string): P
   if (!(await deleteProxy(db, projectId, proxyId))) throw proxyNotFound(projectId, proxyId);
 }
 
-/** A connected proxy, and the name of the token it reports under (null: the admin's, or a token since revoked). */
+/** A connected proxy, and the token it reports under (null: the admin's, or a token since revoked). */
 export interface ConnectedProxy {
   view: ProxyView;
-  token: string | null;
+  token: { id: string; name: string } | null;
 }
 
-/** The connected proxies with their tokens' names: whose sessions a plan counts (§policy). */
+/** The connected proxies with their tokens: whose sessions a plan counts (§policy). */
 export async function connectedProxies(db: Db, projectId: string): Promise<ConnectedProxy[]> {
   await requireProject(db, projectId);
   const now = Date.now();
   const rows = (await listProxies(db, projectId, forgottenBefore(new Date(now)))).filter((row) => isConnected(row, now));
   if (rows.length === 0) return [];
-  const names = new Map((await listTokens(db, projectId)).filter((t) => t.revokedAt === null).map((t) => [t.id, t.name]));
-  return rows.map((row) => ({ view: toProxyView(row, now), token: row.tokenId === null ? null : (names.get(row.tokenId) ?? null) }));
+  const live = new Map((await listTokens(db, projectId)).filter((t) => t.revokedAt === null).map((t) => [t.id, { id: t.id, name: t.name }]));
+  return rows.map((row) => ({ view: toProxyView(row, now), token: row.tokenId === null ? null : (live.get(row.tokenId) ?? null) }));
 }
 
 /** What the connected proxies run: how many there are, and the union of their servers. */

@@ -24,7 +24,9 @@ function proxyAudiences(proxy: ConnectedProxy, named: ReadonlySet<string>, catal
   const audience = (shown: string[], client: string | null): PlanAudience => ({
     proxy: { id: view.id, host: view.host, clients: shown },
     catalog,
-    identity: { token, client },
+    // The policy names a token by its id (§policy); the review shows its name.
+    identity: { token: token?.id ?? null, client },
+    shownAs: { token: token?.name ?? null, client },
   });
   return [...apart.map((c) => audience([c], c)), ...(rest.length > 0 || apart.length === 0 ? [audience(rest, null)] : [])];
 }
@@ -42,7 +44,7 @@ export async function planSurface(db: Db, catalogs: CatalogCache, projectId: str
   const named = new Set(clientsNamed(project.policy));
   const audiences: PlanAudience[] =
     connected.length === 0
-      ? [{ proxy: null, catalog: catalogs.preparedCatalog(servers), identity: ANYONE }]
+      ? [{ proxy: null, catalog: catalogs.preparedCatalog(servers), identity: ANYONE, shownAs: ANYONE }]
       : connected.flatMap((proxy) => {
           const runs = new Set(proxy.view.servers.map((s) => s.name));
           return proxyAudiences(proxy, named, catalogs.preparedCatalog(servers.filter((s) => runs.has(s.name))));

@@ -1,4 +1,6 @@
+import { policyTokens } from '@/db/queries/policy';
 import type { PolicyIdentity } from '@/lib/policy/decide';
+import { identityLabel, type PolicyToken, tokenIdOf, tokensById } from '@/lib/policy/token-refs';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import { buildPreviewResponse, type PreviewResponse } from '@/lib/surface/preview-response';
@@ -14,12 +16,14 @@ import { recordedSession } from './sessions';
  * token, tools and schemas the caller's own /surface hides, so they need config:read, the scope
  * that reads the policy. A client name is what a session claims, so a token may name any.
  */
-async function previewedIdentity(app: AppContext, principal: Principal, query: PreviewQuery): Promise<PolicyIdentity> {
+async function previewedIdentity(app: AppContext, principal: Principal, query: PreviewQuery, tokens: readonly PolicyToken[]): Promise<PolicyIdentity> {
   const client = query.sessionClient ?? null;
-  if (principal.kind !== 'token') return { token: query.token ?? null, client };
-  if (query.token === undefined || query.token === principal.tokenName) return { token: principal.tokenName, client };
-  await requireScope(app, principal, 'config:read');
-  return { token: query.token, client };
+  const own = principal.kind === 'token' && (query.token === undefined || query.token === principal.tokenId || query.token === principal.tokenName);
+  if (principal.kind === 'token' && own) return { token: principal.tokenId, client };
+  if (query.token === undefined) return { token: null, client };
+  if (principal.kind === 'token') await requireScope(app, principal, 'config:read');
+  // Named by its id or a live token's name, as the policy's rules are (§policy).
+  return { token: tokenIdOf(query.token, tokens), client };
 }
 
 /**
@@ -28,7 +32,8 @@ async function previewedIdentity(app: AppContext, principal: Principal, query: P
  * proxies run count: no model sees the others.
  */
 export async function preview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
-  const identity = await previewedIdentity(app, principal, query);
+  const tokens = await policyTokens(app.db, projectId);
+  const identity = await previewedIdentity(app, principal, query, tokens);
   const running = await runningProxies(app.db, projectId);
   const inputs = await loadSurfaceInputs(app.db, app.catalogs, projectId, running?.servers ?? null);
   const recorded = query.session ? await recordedSession(app.db, projectId, query.session) : null;
@@ -36,7 +41,8 @@ export async function preview(app: AppContext, projectId: string, query: Preview
   // A proposed list stands in for the stored one, turned on: what the lists would be after the change.
   const favourites = query.favourites ? { ...inputs.favourites, enabled: true, tools: query.favourites } : inputs.favourites;
   // The lists of this identity: what its proxy session lists, by the same restriction (§policy).
-  const mine = surfaceForIdentity(inputs.catalog, favourites, inputs.policy, identity);
+  const byId = tokensById(tokens);
+  const mine = surfaceForIdentity(inputs.catalog, favourites, inputs.policy, identity, (written) => identityLabel(written, byId));
   return buildPreviewResponse(
     {
       project: projectId,

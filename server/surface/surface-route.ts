@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/authorise';
 import { answer } from '@/server/http/answer';
 import { headRoute } from '@/server/http/head-route';
 import type { RequestHead } from '@/server/http/request-head';
-import type { RenderedSurface } from './surface-store';
+import type { RenderedSurface, SurfaceToken } from './surface-store';
 
 /**
  * What a proxy presents (§surface). The fingerprint is the ETag: a proxy polls with
@@ -19,8 +19,8 @@ export const surfaceRoute = headRoute(SURFACE_ENDPOINTS.surface, async ({ app, h
   answerWith(head, await app.surfaces.surface(params.id, query.mode, tokenOf(principal))),
 );
 
-function tokenOf(principal: Principal): string | null {
-  return principal.kind === 'token' ? principal.tokenName : null;
+function tokenOf(principal: Principal): SurfaceToken | null {
+  return principal.kind === 'token' ? { id: principal.tokenId, name: principal.tokenName } : null;
 }
 
 function answerWith(head: RequestHead, surface: RenderedSurface) {

@@ -6,6 +6,7 @@ import { BoundedMap } from '@/lib/bounded-map';
 import type { SurfaceDocument } from '@/lib/contracts/surface';
 import { projectNotFound } from '@/lib/errors';
 import { narrowPolicy } from '@/lib/policy/narrow';
+import type { PolicyToken } from '@/lib/policy/token-refs';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
 import { CachedRead } from './cached-read';
@@ -18,8 +19,11 @@ export interface RenderedSurface {
   etag: string;
 }
 
-function slotOf(projectId: string, mode: SurfaceMode | undefined, token: string | null): string {
-  return `${projectId}\u0000${mode ?? ''}\u0000${token === null ? '' : `t:${token}`}`;
+/** The token a surface is rendered for: rules name it by id, and its refusals by name (narrowPolicy). */
+export type SurfaceToken = Pick<PolicyToken, 'id' | 'name'>;
+
+function slotOf(projectId: string, mode: SurfaceMode | undefined, token: SurfaceToken | null): string {
+  return `${projectId}\u0000${mode ?? ''}\u0000${token === null ? '' : `t:${token.id}\u0000${token.name}`}`;
 }
 
 function versionKey(v: SurfaceVersions): string {
@@ -60,7 +64,7 @@ export class SurfaceStore {
    * The proxy's view of a project (§surface) for one token (§policy: each token its own
    * document; null for the dashboard or a proxy without a token), rendered once per change.
    */
-  async surface(projectId: string, mode: SurfaceMode | undefined, token: string | null = null): Promise<RenderedSurface> {
+  async surface(projectId: string, mode: SurfaceMode | undefined, token: SurfaceToken | null = null): Promise<RenderedSurface> {
     const versions = await this.versionReads.get(projectId);
     const slot = slotOf(projectId, mode, token);
     const hit = this.renderedFor(slot, versions);
@@ -81,14 +85,14 @@ export class SurfaceStore {
     return hit && hit.key === versionKey(versions) ? hit.value : null;
   }
 
-  private async render(projectId: string, mode: SurfaceMode | undefined, token: string | null, slot: string): Promise<RenderedSurface> {
+  private async render(projectId: string, mode: SurfaceMode | undefined, token: SurfaceToken | null, slot: string): Promise<RenderedSurface> {
     // Read the versions again with the inputs, in one snapshot, so the key names what was built.
     const { key, value } = await this.db.transaction(
       async (tx) => {
         const current = await readSurfaceVersions(surfaceVersionsQuery(tx).prepare('favindex_surface_versions'), projectId);
         if (!current) throw projectNotFound(projectId);
         const inputs = await loadSurfaceInputs(tx, this.catalogs, projectId);
-        const narrowed = narrowPolicy(inputs.policy, token);
+        const narrowed = narrowPolicy(inputs.policy, token?.id ?? null, token?.name ?? null);
         const document = buildSurfaceDocument(
           {
             project: projectId,

@@ -1,10 +1,14 @@
+import type { Db } from '@/db/client';
 import { countActiveTokens, findToken, insertToken, listTokens, revokeToken, toTokenView } from '@/db/queries/tokens';
 import { newTokenSecret } from '@/lib/auth/token-secret';
 import { ApiError } from '@/lib/errors';
 import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
+import { resolveTokenRefs } from '@/lib/policy/token-refs';
 import type { CreatedTokenView, TokenView } from '@/lib/contracts/tokens';
 import type { CreateTokenInput } from '@/lib/schemas/tokens';
 import type { AppContext } from '@/server/app-context';
+import { requirePolicy } from '@/server/policy/inputs';
+import { savePolicy } from '@/server/policy/policy';
 import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
 
 function tokenNotFound(projectId: string, tokenId: string): ApiError {
@@ -12,6 +16,16 @@ function tokenNotFound(projectId: string, tokenId: string): ApiError {
     suggestedAction: 'list the tokens with GET /api/projects/:id/tokens',
     citedRule: '§auth',
   });
+}
+
+/**
+ * Rules written for a token by a name no token had yet (`token:<name>`) are for the token made
+ * with that name: they are saved again naming its id (§policy), as a policy change of its own.
+ */
+async function adoptRulesNamingToken(tx: Db, projectId: string, token: { id: string; name: string }): Promise<void> {
+  const stored = await requirePolicy(tx, projectId);
+  const adopted = resolveTokenRefs(stored.policy, [{ ...token, live: true }]);
+  if (adopted !== stored.policy) await savePolicy(tx, projectId, adopted, { dryRun: false, via: 'api' });
 }
 
 /** A new token; the answer is the only time its secret is shown (§auth). */
@@ -27,7 +41,9 @@ export async function createToken(app: AppContext, projectId: string, input: Cre
         citedRule: '§auth',
       });
     }
-    return insertToken(tx, projectId, input, secret);
+    const inserted = await insertToken(tx, projectId, input, secret);
+    await adoptRulesNamingToken(tx, projectId, inserted);
+    return inserted;
   });
   return { ...toTokenView(row), token: secret.secret };
 }

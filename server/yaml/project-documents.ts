@@ -4,8 +4,9 @@ import { lockProjects, projectConfigs } from '@/db/queries/project-configs';
 import { setBakeoffTasks } from '@/db/queries/bakeoff-tasks';
 import { setTestQueries } from '@/db/queries/test-queries';
 import { withTransactionRetry } from '@/db/sql';
-import { liveTokenNames } from '@/db/queries/policy';
+import { policyTokens } from '@/db/queries/policy';
 import { ApiError, projectNotFound } from '@/lib/errors';
+import { resolveTokenRefs } from '@/lib/policy/token-refs';
 import type { RevisionChange } from '@/lib/impact/revisions';
 import { defaultToolPolicy, isDefaultPolicy } from '@/lib/schemas/policy';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
@@ -41,14 +42,15 @@ export async function applyProjectDocuments(
   documents: readonly ProjectDocument[],
   options: { dryRun: boolean; expectedBasis?: string },
 ): Promise<ApplyResult> {
-  if (options.dryRun) return plan(db, documents, options.expectedBasis);
+  if (options.dryRun) return plan(db, await withTokenIds(db, documents), options.expectedBasis);
   return withTransactionRetry(() =>
     db.transaction(async (tx) => {
       const names = documents.map((d) => d.metadata.name).sort();
       // Lock in name order, so two applies touching the same projects cannot deadlock.
       await lockProjects(tx, names);
-      const result = await plan(tx, documents, options.expectedBasis);
-      for (const [i, document] of documents.entries()) {
+      const resolved = await withTokenIds(tx, documents);
+      const result = await plan(tx, resolved, options.expectedBasis);
+      for (const [i, document] of resolved.entries()) {
         const step = result.projects[i];
         if (!step) throw new Error('plan() returns one step per document');
         if (step.action === 'create') await createFromDocument(tx, document);
@@ -57,6 +59,21 @@ export async function applyProjectDocuments(
       return { ...result, dryRun: false, applied: true };
     }),
   );
+}
+
+/**
+ * Each document's policy with the tokens it names by id (resolveTokenRefs, §policy), so a rule
+ * written `token:<name>` plans and saves as the policy will hold it, and an export applied again
+ * plans no change.
+ */
+async function withTokenIds(db: Db, documents: readonly ProjectDocument[]): Promise<ProjectDocument[]> {
+  const resolved: ProjectDocument[] = [];
+  // One after another: inside the apply's transaction the queries share one connection.
+  for (const d of documents) {
+    const policy = d.spec.policy;
+    resolved.push(policy ? { ...d, spec: { ...d.spec, policy: resolveTokenRefs(policy, await policyTokens(db, d.metadata.name)) } } : d);
+  }
+  return resolved;
 }
 
 async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis?: string): Promise<ApplyResult> {
@@ -79,7 +96,7 @@ async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis
     // Only a document with a policy needs its catalog's annotations and the token names.
     policies.push(
       exists && d.spec.policy
-        ? { catalog: await catalogPolicyTools(db, d.metadata.name), tokens: await liveTokenNames(db, d.metadata.name) }
+        ? { catalog: await catalogPolicyTools(db, d.metadata.name), tokens: await policyTokens(db, d.metadata.name) }
         : { catalog: [], tokens: [] },
     );
   }

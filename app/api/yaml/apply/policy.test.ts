@@ -120,7 +120,7 @@ describe('the tool policy in YAML (spec.policy)', () => {
     expect(applied.status).toBe(200);
     expect(applied.body.projects[0].warnings).toEqual([
       { path: 'spec.policy.rules[0]', message: expect.stringContaining('no tool of the catalog matches it') },
-      { path: 'spec.policy.rules[0].identities[0]', message: expect.stringContaining("no live token named 'nightly'") },
+      { path: 'spec.policy.rules[0].identities[0]', message: expect.stringContaining("no token 'nightly'") },
     ]);
     expect((await api.get(`/api/projects/${id}/policy`)).body.policy.rules).toEqual(doc.spec.policy.rules);
   });

@@ -87,7 +87,7 @@ describe('tool policy: save, plan and history', () => {
         path: 'rules[0]',
         message: expect.stringMatching(/^rule 1 \(deny githb\/\* for token:nightly\) decides nothing now: no tool of the catalog matches it/),
       },
-      { path: 'rules[0].identities[0]', message: expect.stringContaining("no live token named 'nightly'") },
+      { path: 'rules[0].identities[0]', message: expect.stringContaining("no token 'nightly'") },
     ]);
   });
 
@@ -119,7 +119,7 @@ describe('tool policy: save, plan and history', () => {
     const bad = await save(id, { policy: { default: 'allow', rules: [{ effect: 'deny', identities: ['ci'], tools: ['github/*'] }] } });
     expectEnvelope(bad, 422, 'VALIDATION_FAILED');
     expect(bad.body.message).toContain('policy.rules[0].identities[0]');
-    expect(bad.body.message).toContain("an identity is 'token:<token name>' or 'client:<client name>'");
+    expect(bad.body.message).toContain("an identity is 'token:<token id or name>' or 'client:<client name>'");
     const unknownEffect = await save(id, { policy: { default: 'allow', rules: [{ effect: 'hide', tools: ['github/*'] }] } });
     expectEnvelope(unknownEffect, 422, 'VALIDATION_FAILED');
     expect((await api.get(base(id))).body).toMatchObject({ version: 0, policy: { rules: [] } });

@@ -8,10 +8,10 @@ setupTestDatabase();
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
 
-async function tokenNamed(id: string, name: string): Promise<string> {
+async function tokenNamed(id: string, name: string): Promise<{ id: string; token: string }> {
   const res = await api.post(`/api/projects/${id}/tokens`, { json: { name, scopes: ['surface:read', 'config:read'] } });
   expect(res.status).toBe(201);
-  return res.body.token;
+  return res.body;
 }
 
 const canonicals = (names: Record<string, string>) => Object.values(names).sort();
@@ -24,12 +24,14 @@ describe('a tool policy in the surface each token is served', () => {
     await api.patch(`/api/projects/${id}`, { json: { surface: { mode: 'eager' } } });
     const a = await tokenNamed(id, 'agent-a');
     const b = await tokenNamed(id, 'agent-b');
-    const surfaceOf = (token: string) => api.get(`/api/projects/${id}/surface`, { headers: bearer(token) });
+    const surfaceOf = (made: { token: string }) => api.get(`/api/projects/${id}/surface`, { headers: bearer(made.token) });
 
+    // Written by name, kept by id (§policy).
     const saved = await api.put(`/api/projects/${id}/policy`, {
       json: { policy: { default: 'allow', rules: [{ effect: 'deny', identities: ['token:agent-a'], tools: ['github/delete_*'] }] } },
     });
-    expect(saved.body.identities).toEqual([{ identity: 'token:agent-a', gained: [], lost: ['github/delete_repo', 'github/delete_branch'] }]);
+    expect(saved.body.policy.rules[0].identities).toEqual([`token:${a.id}`]);
+    expect(saved.body.identities).toEqual([{ identity: `token:${a.id}`, gained: [], lost: ['github/delete_repo', 'github/delete_branch'] }]);
 
     const [forA, forB] = [await surfaceOf(a), await surfaceOf(b)];
     expect(forA.status).toBe(200);
@@ -38,7 +40,7 @@ describe('a tool policy in the surface each token is served', () => {
     // A's document carries its policy with the rule made its own; B is told of no rule at all.
     expect(forA.body.policy.rules).toEqual([{ effect: 'deny', tools: ['github/delete_*'] }]);
     expect(forB.body.policy.rules).toEqual([]);
-    // With where that rule stands and whom it is for, so A's proxy names it in a refusal as the project does.
+    // With where that rule stands and whom it is for, by the token's name, so A's proxy names it in a refusal as the Policy page does.
     expect(forA.body.policyRules).toEqual([{ rule: 1, identities: ['token:agent-a'] }]);
     expect(forB.body.policyRules).toEqual([]);
     expect(forA.headers.get('etag')).not.toBe(forB.headers.get('etag'));
