@@ -62,12 +62,15 @@ export function bearer(token: string): Record<string, string> {
 }
 
 /** Create a token through the API (every scope unless `scopes` says); `headers` authenticate the admin in password mode. */
+let tokensMade = 0;
+
 export async function createToken(
   projectId: string,
   scopes: string[] = [...TOKEN_SCOPES],
   headers: Record<string, string> = {},
 ): Promise<{ id: string; token: string }> {
-  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name: `t-${scopes.join('+')}`.slice(0, 100), scopes }, headers });
+  // A name of its own: a project's live tokens never share one (§auth).
+  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name: `t${++tokensMade}-${scopes.join('+')}`.slice(0, 100), scopes }, headers });
   if (res.status !== 201) throw new Error(`could not create token: ${res.status} ${res.text}`);
   return { id: res.body.id, token: res.body.token };
 }

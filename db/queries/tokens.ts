@@ -41,6 +41,14 @@ export async function insertToken(db: Db, projectId: string, input: CreateTokenI
   return row;
 }
 
+/** The project's live token of this name, if it has one (a name belongs to one live token). */
+export async function findLiveTokenNamed(db: Db, projectId: string, name: string): Promise<TokenRow | null> {
+  const row = await db.query.projectTokens.findFirst({
+    where: and(eq(projectTokens.projectId, projectId), eq(projectTokens.name, name), isNull(projectTokens.revokedAt)),
+  });
+  return row ?? null;
+}
+
 export async function listTokens(db: Db, projectId: string): Promise<TokenRow[]> {
   return db.select().from(projectTokens).where(eq(projectTokens.projectId, projectId)).orderBy(asc(projectTokens.createdAt), asc(projectTokens.id));
 }

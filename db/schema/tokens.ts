@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 
 /** Project tokens for proxies (§auth). Only a hash is stored; the secret is shown once. */
@@ -21,5 +22,10 @@ export const projectTokens = pgTable(
     refusedScope: text('refused_scope'),
     refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('project_tokens_project_idx').on(t.projectId)],
+  (t) => [
+    index('project_tokens_project_idx').on(t.projectId),
+    // One live token per name in a project, so a name in a list, a rule or an event means one
+    // token; a revoked token keeps its name, which a new token may take (the usual rotation).
+    uniqueIndex('project_tokens_live_name_idx').on(t.projectId, t.name).where(sql`${t.revokedAt} is null`),
+  ],
 );

@@ -26,7 +26,7 @@ export const TOKEN_ENDPOINTS = {
     access: 'admin',
     summary: 'Create a token; the answer is the only time its secret is shown',
     responses: { 201: { description: 'The token with its secret in `token`.', schema: createdTokenViewSchema, headers: { Location: 'The token’s URL.' } } },
-    errors: ['TOKEN_LIMIT_REACHED'],
+    errors: ['TOKEN_LIMIT_REACHED', 'TOKEN_NAME_TAKEN'],
   }),
   read: endpoint({
     method: 'get',

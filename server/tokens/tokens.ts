@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { countActiveTokens, findToken, insertToken, listTokens, revokeToken, toTokenView } from '@/db/queries/tokens';
+import { countActiveTokens, findLiveTokenNamed, findToken, insertToken, listTokens, revokeToken, toTokenView } from '@/db/queries/tokens';
 import { newTokenSecret } from '@/lib/auth/token-secret';
 import { ApiError } from '@/lib/errors';
 import { MAX_ACTIVE_TOKENS } from '@/lib/limits';
@@ -14,6 +14,13 @@ import { lockProjectForNameChange, requireProject } from '@/server/projects/proj
 function tokenNotFound(projectId: string, tokenId: string): ApiError {
   return new ApiError('TOKEN_NOT_FOUND', `project '${projectId}' has no token '${tokenId.slice(0, 100)}'`, {
     suggestedAction: 'list the tokens with GET /api/projects/:id/tokens',
+    citedRule: '§auth',
+  });
+}
+
+function tokenNameTaken(projectId: string, name: string): ApiError {
+  return new ApiError('TOKEN_NAME_TAKEN', `project '${projectId}' already has a live token named '${name}'; no token was made`, {
+    suggestedAction: 'give the new token a name of its own (after the proxy or agent that will hold it), or revoke the other token first',
     citedRule: '§auth',
   });
 }
@@ -41,6 +48,7 @@ export async function createToken(app: AppContext, projectId: string, input: Cre
         citedRule: '§auth',
       });
     }
+    if (await findLiveTokenNamed(tx, projectId, input.name)) throw tokenNameTaken(projectId, input.name);
     const inserted = await insertToken(tx, projectId, input, secret);
     await adoptRulesNamingToken(tx, projectId, inserted);
     return inserted;

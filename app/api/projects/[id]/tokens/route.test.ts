@@ -70,6 +70,41 @@ describe('project tokens API', () => {
     ]);
   });
 
+  // Issue 46: a second token of one name made two tokens one name in every list, event and rule.
+  it("refuses a second live token of a name with the envelope and loses nothing; a revoked token's name may be taken again", async () => {
+    const id = await createTestProject();
+    const first = await api.post(`/api/projects/${id}/tokens`, { json: { name: 'ci' } });
+    expect(first.status).toBe(201);
+    const [again, atOnce] = await Promise.all([
+      api.post(`/api/projects/${id}/tokens`, { json: { name: 'ci', scopes: ['usage:read'] } }),
+      api.post(`/api/projects/${id}/tokens`, { json: { name: ' ci ' } }),
+    ]);
+    for (const refused of [again, atOnce]) {
+      expectEnvelope(refused, 409, 'TOKEN_NAME_TAKEN');
+      expect(refused.body.message).toContain("already has a live token named 'ci'");
+      expect(refused.body.suggested_action).toContain('revoke the other token first');
+      expect(refused.text).not.toMatch(/fvx_/);
+    }
+    // The first is untouched and still works; no second row was written.
+    expect((await tokenRows(id)).map((r) => [r.id, r.name, r.revoked_at])).toEqual([[first.body.id, 'ci', null]]);
+    expect((await api.get(`/api/projects/${id}/surface`, { headers: bearer(first.body.token) })).status).toBe(200);
+    // The database holds it too, whatever writes (§auth).
+    await expect(
+      t.db.execute(sql`insert into project_tokens (id, project_id, name, prefix, hash, scopes) values ('tok_twin', ${id}, 'ci', 'fvx_twin', 'twin', '[]')`),
+    ).rejects.toThrow();
+    expect(await tokenRows(id)).toHaveLength(1);
+
+    await api.delete(`/api/projects/${id}/tokens/${first.body.id}`);
+    const rotated = await api.post(`/api/projects/${id}/tokens`, { json: { name: 'ci' } });
+    expect(rotated.status).toBe(201);
+    expect(
+      (await api.get(`/api/projects/${id}/tokens`)).body.tokens.map((tk: { name: string; revokedAt: string | null }) => [tk.name, tk.revokedAt === null]),
+    ).toEqual([
+      ['ci', false],
+      ['ci', true],
+    ]);
+  });
+
   it(`holds at most ${MAX_ACTIVE_TOKENS} active tokens per project; revoked ones do not count`, async () => {
     const id = await createTestProject();
     const made = await Promise.all(Array.from({ length: MAX_ACTIVE_TOKENS }, () => createToken(id)));
