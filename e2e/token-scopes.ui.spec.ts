@@ -5,8 +5,11 @@ test('the Tokens tab makes a token for a proxy by default, offers the CLI scopes
   const id = uniqueId('scopes');
   expect((await request.post('/api/projects', { data: { id } })).status()).toBe(201);
   await putCatalog(request, id, 'github');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/projects/${id}/tokens`);
   await expect(page.getByText('No tokens yet')).toBeVisible();
+  // Before a token is made, the page says its secret is shown once.
+  await expect(page.getByTestId('secret-shown-once')).toContainText('Its secret is shown once, here, when it is made: copy it before you leave or reload');
 
   const scopes = page.getByRole('group', { name: /Scopes/ });
   const box = (scope: string) => scopes.getByRole('checkbox', { name: new RegExp(`^${scope} `) });
@@ -35,6 +38,22 @@ test('the Tokens tab makes a token for a proxy by default, offers the CLI scopes
   await expect(row).toContainText('usage:read');
   await expect(row).toContainText('favourites:write');
   await expect(row).not.toContainText('events:write');
+  await expect(page.getByRole('status')).toContainText('leaving or reloading this page loses it');
+
+  // A second token of the same name is refused, says why, and the first secret stays on screen.
+  await page.getByLabel('Token name').fill('suggest-and-pin script');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const refusal = page.getByRole('form', { name: 'New token' }).getByRole('alert');
+  await expect(refusal).toContainText("already has a live token named 'suggest-and-pin script'; no token was made");
+  await expect(refusal).toContainText('give the new token a name of its own');
+  await expect(page.getByTestId('new-token-secret')).toHaveText(secret);
+  await expect(page.getByTestId('tokens-table').getByRole('row', { name: /suggest-and-pin script/ })).toHaveCount(1);
+  // At 390 px the refusal, the secret and the once-only words are all there to read.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const shown of [refusal, page.getByTestId('new-token-secret'), page.getByTestId('secret-shown-once')]) {
+    await shown.scrollIntoViewIfNeeded();
+    await expect(shown).toBeInViewport();
+  }
 
   const auth = { authorization: `Bearer ${secret}` };
   expect((await request.get(`/api/projects/${id}/suggestions`, { headers: auth })).status()).toBe(200);

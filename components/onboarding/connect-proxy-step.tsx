@@ -5,6 +5,7 @@ import { RefusedNote } from '@/components/tokens/token-list';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { CommandBlock } from '@/components/ui/command-block';
 import { useOrigin } from '@/components/ui/use-origin';
+import { useWarnBeforeUnload } from '@/components/ui/use-warn-before-unload';
 import type { TokenView } from '@/lib/contracts/tokens';
 import { clientSnippets, type ProxyInstall, serversFileExample } from '@/lib/onboarding/proxy-config';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
@@ -30,6 +31,7 @@ export function ConnectProxyStep({ id, install, token, onToken, tokens }: Props)
   const active = tokens.filter((t) => !t.revokedAt);
   const refused = active.filter((t) => t.refused);
   const paths = install ?? UNKNOWN_INSTALL;
+  useWarnBeforeUnload(token !== null);
   return (
     <>
       <p className="small">
@@ -38,10 +40,11 @@ export function ConnectProxyStep({ id, install, token, onToken, tokens }: Props)
       </p>
       {token ? (
         <p className="small" data-testid="proxy-token-made">
-          A token for a proxy ({PROXY_SCOPES.join(', ')}) is in the config below. It is shown only on this page, so copy the config now.
+          A token for a proxy ({PROXY_SCOPES.join(', ')}) is in the config below. Its secret is shown only on this page, once: copy the config now, as leaving
+          or reloading the page loses it (you would make another token).
         </p>
       ) : (
-        <TokenStep id={id} activeTokens={active.length} onToken={onToken} />
+        <TokenStep id={id} activeNames={active.map((t) => t.name)} onToken={onToken} />
       )}
       {refused.map((t) => (
         <p key={t.id} className="small" data-testid="first-run-refused">

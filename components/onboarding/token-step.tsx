@@ -4,13 +4,16 @@ import { type FormEvent, useState } from 'react';
 import { useCreateTokenMutation } from '@/components/api/use-create-token-mutation';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { countOf } from '@/lib/format';
+import { unusedTokenName } from '@/lib/onboarding/token-name';
 import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import styles from './first-run-checklist.module.css';
 
 /** Make a token for a proxy on the first-run page, so its secret can go straight into the client config. */
-export function TokenStep({ id, activeTokens, onToken }: { id: string; activeTokens: number; onToken: (secret: string) => void }) {
+export function TokenStep({ id, activeNames, onToken }: { id: string; activeNames: readonly string[]; onToken: (secret: string) => void }) {
   const create = useCreateTokenMutation(id);
-  const [name, setName] = useState('first proxy');
+  // A name no live token has: a second token of a name is refused (§auth).
+  const [name, setName] = useState(() => unusedTokenName('first proxy', activeNames));
+  const activeTokens = activeNames.length;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

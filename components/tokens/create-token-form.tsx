@@ -5,6 +5,7 @@ import { useCreateTokenMutation } from '@/components/api/use-create-token-mutati
 import { Alert } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card';
 import { SubmitError } from '@/components/ui/error-notice';
+import { useWarnBeforeUnload } from '@/components/ui/use-warn-before-unload';
 import { PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES, type TokenScope } from '@/lib/schemas/tokens';
 import styles from './create-token-form.module.css';
 
@@ -17,12 +18,17 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
   const [picked, setPicked] = useState<TokenScope[]>([...PROXY_SCOPES]);
   const scopes: TokenScope[] = forProxy ? [...PROXY_SCOPES] : picked;
   const valid = name.trim() !== '' && scopes.length > 0;
+  // Kept here, not in the mutation: a refused second token (a name taken) leaves the first secret on screen.
+  const [secrets, setSecrets] = useState<{ id: string; name: string; secret: string }[]>([]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!valid) return;
     const created = await create.mutateAsync({ name: name.trim(), scopes }).catch(() => null);
-    if (created) setName('');
+    if (created) {
+      setName('');
+      setSecrets((shown) => [...shown, { id: created.id, name: created.name, secret: created.token }]);
+    }
   }
 
   function toggle(scope: TokenScope, on: boolean) {
@@ -34,6 +40,10 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
       <h2 id="new-token-heading">New token</h2>
       <p className="small muted" style={{ marginTop: 0 }}>
         A proxy sends it as <code>Authorization: Bearer &lt;token&gt;</code>. It opens this project only.
+      </p>
+      <p className="small" data-testid="secret-shown-once" style={{ marginTop: 0 }}>
+        Its secret is shown once, here, when it is made: copy it before you leave or reload this page. favindex keeps only a hash of it; a lost secret cannot be
+        shown again, so make a new token and revoke the old one. Each token has a name of its own.
       </p>
       <div className="row" style={{ alignItems: 'flex-end' }}>
         <label className="field" style={{ flex: 1 }}>
@@ -74,17 +84,20 @@ export function CreateTokenForm({ projectId }: { projectId: string }) {
         </div>
       ) : null}
       <SubmitError write={create} />
-      {create.data ? <NewSecret name={create.data.name} secret={create.data.token} onDone={() => create.reset()} /> : null}
+      {secrets.map((made) => (
+        <NewSecret key={made.id} name={made.name} secret={made.secret} onDone={() => setSecrets((shown) => shown.filter((s) => s.id !== made.id))} />
+      ))}
     </CardForm>
   );
 }
 
-/** The one time the secret is on screen; "Done" drops it from memory. */
+/** The one time the secret is on screen; "Done" drops it from memory. Until then a reload asks first. */
 function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  useWarnBeforeUnload(true);
   return (
     <Alert tone="accent" role="status" style={{ marginTop: 12 }}>
-      <strong>Copy the token for “{name}” now: it will not be shown again.</strong>
+      <strong>Copy the token for “{name}” now: it will not be shown again, and leaving or reloading this page loses it.</strong>
       <div className="row" style={{ marginTop: 8 }}>
         <code className={styles.secret} data-testid="new-token-secret">
           {secret}
