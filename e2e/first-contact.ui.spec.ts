@@ -60,6 +60,8 @@ class WatchingClient {
   }
 }
 
+const NDJSON = { 'content-type': 'application/x-ndjson' };
+
 for (const width of [1440, 390]) {
   test(`at ${width} px: a new project's first-run page connects a real client through the proxy, and a pin made on the page reaches it`, async ({ page }) => {
     test.setTimeout(120_000);
@@ -133,6 +135,16 @@ for (const width of [1440, 390]) {
       await expect(status).toContainText('memory/read_graph');
       await expect(status.locator('[data-tone="ok"]')).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+      // A name favindex does not know, called after: news for Events, and the set-up still works (issue 46).
+      const unknown = { id: `unknown-${width}`, timestamp: new Date().toISOString(), tool: 'no_such_tool', sessionId: 'later', status: 'error' };
+      const sent = await page.request.post(`/api/projects/${id}/events`, { headers: NDJSON, data: `${JSON.stringify(unknown)}\n` });
+      expect(sent.status()).toBe(200);
+      await expect(status.getByTestId('latest-event')).toContainText('Latest event: no_such_tool');
+      await expect(status.getByTestId('latest-event')).toContainText('The set-up still works');
+      await expect(status.getByTestId('first-event')).toContainText('memory/read_graph');
+      await expect(status.getByTestId('setup-works')).toContainText('Set-up works: a call resolved to memory/read_graph');
+      await expect(status.locator('[data-tone="ok"]')).toBeVisible();
 
       // Pin it where the page leads, and the client hears of it and gets it as a favourite.
       const heard = client.listChanged;

@@ -14,13 +14,19 @@ export interface EventsParams {
 
 /**
  * `refetchInterval` may be a function of the last answer, e.g. poll only while there are no events;
- * `placeholderData` (keepPreviousData) keeps one page drawn while the next loads.
+ * `placeholderData` (keepPreviousData) keeps one page drawn while the next loads; `enabled` false
+ * asks nothing yet.
  */
-export function useEventsQuery(id: string, params: EventsParams = {}, options: Pick<UseQueryOptions<EventList>, 'refetchInterval' | 'placeholderData'> = {}) {
+export function useEventsQuery(
+  id: string,
+  params: EventsParams = {},
+  options: Pick<UseQueryOptions<EventList>, 'refetchInterval' | 'placeholderData' | 'enabled'> = {},
+) {
   return useQuery({
     queryKey: queryKeys.events(id, params),
     queryFn: () => fetchEndpoint(EVENT_ENDPOINTS.list, { id }, { query: { ...params } }),
     refetchInterval: options.refetchInterval,
     placeholderData: options.placeholderData,
+    enabled: options.enabled,
   });
 }

@@ -8,6 +8,7 @@ import { useCatalogQuery } from '@/components/api/use-catalog-query';
 import { useEventsQuery } from '@/components/api/use-events-query';
 import { queryKeys } from '@/components/api/keys';
 import { Alert } from '@/components/ui/alert';
+import type { EventView } from '@/lib/contracts/events';
 import type { ProxyInstall } from '@/lib/onboarding/proxy-config';
 import { FirstRunChecklist } from './first-run-checklist';
 import styles from './first-run-checklist.module.css';
@@ -25,20 +26,17 @@ export function ProjectStart({ id, install, children }: { id: string; install: P
   const pathname = usePathname();
   const queryClient = useQueryClient();
   const [watched, setWatched] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
   const base = `/projects/${encodeURIComponent(id)}`;
-  // The newest event: polled while there is none, and while the checklist shows one that did not resolve (a fix is being tried).
+  // The newest event: polled while there is none, and while the checklist shows it (beside the first).
   const events = useEventsQuery(
     id,
     { limit: 1 },
-    {
-      refetchInterval: (query) =>
-        query.state.data?.events.length === 0 || (watched && query.state.data?.events[0]?.kind !== 'tool') ? WAITING_POLL_MS : false,
-    },
+    { refetchInterval: (query) => (query.state.data?.events.length === 0 || (watched && !dismissed) ? WAITING_POLL_MS : false) },
   );
   const catalog = useCatalogQuery(id);
   // The secret of a token made here lives as long as the project's pages do, never longer.
   const [token, setToken] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState(false);
   const [previewAnyway, setPreviewAnyway] = useState(false);
 
   const empty = events.data ? events.data.events.length === 0 : null;
@@ -46,18 +44,25 @@ export function ProjectStart({ id, install, children }: { id: string; install: P
   useEffect(() => {
     if (empty === true) setWatched(true);
   }, [empty]);
-  // The first event changes every view of the project (usage, suggestions, preview): refresh them.
-  const newest = arrived ? (events.data?.events[0]?.id ?? null) : null;
+  // The first event the checklist saw come stays the first; the newest is shown apart (issue 46).
+  const latestEvent = arrived ? (events.data?.events[0] ?? null) : null;
+  const [firstEvent, setFirstEvent] = useState<EventView | null>(null);
   useEffect(() => {
-    if (newest) void queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });
-  }, [newest, id, queryClient]);
+    if (latestEvent) setFirstEvent((first) => first ?? latestEvent);
+  }, [latestEvent]);
+  // The first event changes every view of the project (usage, suggestions, preview): refresh them, once.
+  const firstId = firstEvent?.id ?? null;
+  useEffect(() => {
+    if (firstId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(id) });
+  }, [firstId, id, queryClient]);
 
   const showChecklist = empty === true || (arrived && !dismissed);
   const checklist = (
     <FirstRunChecklist
       id={id}
       install={install}
-      firstEvent={arrived ? (events.data?.events[0] ?? null) : null}
+      firstEvent={firstEvent ?? latestEvent}
+      latestEvent={latestEvent}
       token={token}
       onToken={setToken}
       onDismiss={() => setDismissed(true)}

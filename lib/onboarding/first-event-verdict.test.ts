@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstEventVerdict } from './first-event-verdict';
+import { firstEventVerdict, setupWorks } from './first-event-verdict';
 
 /** A project whose catalog is the memory server with its one tool, uploaded without trouble. */
 const memoryCatalog = { servers: ['memory'], tools: new Set(['memory/read_graph']), catalogRefused: false };
@@ -39,5 +39,25 @@ describe('firstEventVerdict', () => {
     expect(firstEventVerdict({ kind: 'meta', canonical: null, unresolvedReason: null }, memoryCatalog).tone).toBe('warn');
     // A tool kind without a canonical name (never stored so, but not green if it were).
     expect(firstEventVerdict({ kind: 'tool', canonical: null, unresolvedReason: null }, memoryCatalog).tone).toBe('warn');
+  });
+});
+
+describe('setupWorks', () => {
+  const call = (id: string, kind: string, canonical: string | null, status = 'ok') => ({ id, kind, canonical, status });
+
+  it('finds the newest call that resolved to a catalog tool and was answered, however many unknown names came after', () => {
+    const newestFirst = [
+      call('e12', 'unresolved', null),
+      call('e11', 'unresolved', null),
+      call('e10', 'tool', 'memory/read_graph'),
+      call('e9', 'tool', 'memory/read_graph'),
+    ];
+    expect(setupWorks(newestFirst, memoryCatalog)?.id).toBe('e10');
+  });
+
+  it('is none while no call both resolved to a tool the catalog lists and was answered', () => {
+    const calls = [call('e3', 'tool', 'memory/read_graph', 'unknown'), call('e2', 'tool', 'memory/guessed'), call('e1', 'unresolved', null)];
+    expect(setupWorks(calls, memoryCatalog)).toBeNull();
+    expect(setupWorks([call('e1', 'tool', 'memory/read_graph')], { tools: new Set() })).toBeNull();
   });
 });

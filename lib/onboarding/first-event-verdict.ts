@@ -1,7 +1,9 @@
 /**
- * What the first-run page says of a project's first event: green only when it resolved to a tool
- * of the catalog; otherwise amber, with why and what to do, since an unresolved first call is
- * the sign of a setup that is not done yet (usually a catalog that was never uploaded).
+ * What the first-run page says of a project's first events: green once any call resolved to a
+ * tool of the catalog and was answered (the set-up works, whatever comes after); until then
+ * amber, with why and what to do, since an unresolved call before any resolved one is the sign of
+ * a setup that is not done yet (usually a catalog that was never uploaded). An unknown name after
+ * the set-up works is news for the Events tab, not a failed set-up.
  */
 
 export interface FirstEventFacts {
@@ -64,4 +66,19 @@ export function firstEventVerdict(event: FirstEventFacts, ctx: FirstEventContext
     reason,
     fix: `the catalog has ${ctx.servers.join(', ')}; upload the server that has this tool (the event is resolved again when it arrives)`,
   };
+}
+
+/** A call as setupWorks reads it. */
+export interface SetupCallFacts {
+  kind: string;
+  canonical: string | null;
+  status: string;
+}
+
+/**
+ * The call that shows the set-up works, if any: the newest of `calls` whose name resolved to a
+ * tool of the catalog and whose server answered it (status ok).
+ */
+export function setupWorks<T extends SetupCallFacts>(calls: readonly T[], ctx: Pick<FirstEventContext, 'tools'>): T | null {
+  return calls.find((call) => call.kind === 'tool' && call.canonical !== null && ctx.tools.has(call.canonical) && call.status === 'ok') ?? null;
 }
