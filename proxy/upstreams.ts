@@ -10,6 +10,7 @@ import type { CallSignal } from '@/mcp/call-signal';
 import type { UpstreamConfig } from './config';
 import { errorMessage } from '@/lib/thrown';
 import { fieldOf } from '@/lib/records';
+import { Arrival } from './start-wait';
 
 export type UpstreamState = 'starting' | 'up' | 'down' | 'stopped';
 
@@ -34,13 +35,17 @@ export interface UpstreamOptions {
   client?: { capabilities: ClientCapabilities; setup(server: string, client: Client): void };
 }
 
+/** One call's time left, cancellation, progress, and whether a large result may stay encoded. */
+type CallOptions = { timeoutMs: number; signal?: CallSignal; onProgress?: (progress: Progress) => void; encoded: boolean };
+
 /** The call could not reach the server: it is down, starting, or went away during the call. */
 export class UpstreamUnavailable extends Error {}
 
 /**
  * One upstream MCP server: connected, its tools read (every page) after each (re)connect and
- * each list_changed, and restarted with backoff whenever it dies. While it is down its calls
- * fail at once with why and when the next try is.
+ * each list_changed, and restarted with backoff whenever it dies. A call while it starts (its
+ * first start, or a restart after its session went away) waits for it within the call's
+ * timeout; while a start failed, calls fail at once with why and when the next try is.
  */
 export class Upstream {
   state: UpstreamState = 'starting';
@@ -55,16 +60,18 @@ export class Upstream {
   private running: Promise<void> | null = null;
   /** Aborts a start under way when the proxy stops (a server that never answers initialize). */
   private readonly stopping = new AbortController();
-  /** Told of every change of state, besides `onState` (the passthrough re-subscribes after a restart). */
   /** What the server offered when last connected (kept while it is down). */
   lastCapabilities: ServerCapabilities | null = null;
   /** The MCP revision of the last session (kept while it is down). */
   protocolVersion: string | null = null;
+  /** Told of every change of state, besides `onState` (the passthrough re-subscribes after a restart). */
   readonly stateListeners = new Set<(state: UpstreamState) => void>();
   /** Tools of its last list that no catalog can hold: left out, the others served (kept while it is down). */
   leftOut: readonly LeftOutTool[] = [];
   /** Each tool left out is said once (by name and reason), not at every restart or list_changed. */
   private readonly saidLeftOut = new Set<string>();
+  /** Whether calls wait for it now (a start coming), and wake them when it is up or its start failed. */
+  private readonly arrival = new Arrival();
 
   constructor(
     readonly name: string,
@@ -85,7 +92,18 @@ export class Upstream {
     const bound = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
     await Promise.race([Promise.all([this.connection?.close(STOP_GRACE_MS), this.running]), bound]);
     this.setState('stopped');
+    this.arrival.ended(false);
   }
+
+  /** The server's state in words while it is not up ("starting", "failed: why"), for a list's answer and the reports; null when up. */
+  status(): string | null {
+    if (this.state === 'up' || this.state === 'stopped') return null;
+    if (this.state === 'starting') return 'starting';
+    return this.arrival.coming ? `restarting (${this.lastError ?? 'its session ended'})` : `failed: ${this.lastError ?? 'not connected'}`;
+  }
+
+  /** True once the server is up, waiting at most `ms` for a start under way; false at once when none is (see Arrival). */
+  whenUp = (ms: number, signal?: CallSignal): Promise<boolean> => this.arrival.whenUp(ms, signal);
 
   /** Why calls fail now, for the error a model and a user read. */
   unavailableReason(): string {
@@ -94,15 +112,33 @@ export class Upstream {
     return `MCP server '${this.name}' is unavailable (${this.lastError ?? 'not connected'}); favindex proxy is restarting it (restart ${this.restarts}${when})`;
   }
 
-  /** `encoded`: the caller writes a result as it came, and takes a large one as an EncodedResult (stdio sessions on 2025-11-25). */
-  async call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void, encoded = false): Promise<CallToolResult | EncodedResult> {
+  /**
+   * `encoded`: the caller writes a result as it came, and takes a large one as an EncodedResult
+   * (stdio sessions on 2025-11-25). While the server starts, the call waits for it, within its timeout.
+   */
+  call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void, encoded = false): Promise<CallToolResult | EncodedResult> {
+    // Up: no wait on the call's path, not even a turn of the event loop.
+    if (this.arrival.settled) return this.callNow(params, { timeoutMs: this.options.callTimeoutMs, signal, onProgress, encoded });
+    const startedAt = Date.now();
+    return this.whenUp(this.options.callTimeoutMs, signal).then((up) => {
+      const left = this.options.callTimeoutMs - (Date.now() - startedAt);
+      if (signal?.aborted) throw signal.reason;
+      if (!up && this.arrival.coming) {
+        throw new UpstreamUnavailable(
+          `MCP server '${this.name}' is still starting after the call's timeout (${Math.round(this.options.callTimeoutMs / 1000)} s, --call-timeout)`,
+        );
+      }
+      return this.callNow(params, { timeoutMs: left, signal, onProgress, encoded });
+    });
+  }
+
+  private async callNow(params: CallParams, how: CallOptions): Promise<CallToolResult | EncodedResult> {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
-      const timeoutMs = this.options.callTimeoutMs;
       // A stdio session on 2025-11-25 takes its calls direct (#26): faster, and no progress is lost.
-      if (connection.direct) return await connection.direct.call(params, { timeoutMs, signal, onProgress, encoded });
-      return await callUpstreamTool(connection.client, params, { timeoutMs, signal, onProgress });
+      if (connection.direct) return await connection.direct.call(params, how);
+      return await callUpstreamTool(connection.client, params, how);
     } catch (err) {
       // A transport failure means the session is gone: restart now rather than at the next ping.
       if (this.connection === connection && isTransportFailure(err)) {
@@ -152,6 +188,7 @@ export class Upstream {
         this.lastError = null;
         this.nextAttemptAt = null;
         this.setState('up');
+        this.arrival.up();
         if (attempt > 0) this.options.log(`${this.name}: back up`);
         await this.untilBroken(connection);
         if (!this.stopped) {
@@ -161,6 +198,8 @@ export class Upstream {
       } catch (err) {
         this.lastError = errorMessage(err);
       }
+      // Not up since the last start: it failed, which the calls waiting for it hear. (A session that ended was said in untilBroken.)
+      if (this.state !== 'up') this.arrival.failed();
       await this.connection?.close();
       this.connection = null;
       if (this.stopped) break;
@@ -200,6 +239,8 @@ export class Upstream {
       const done = () => {
         clearInterval(timer);
         this.wake = null;
+        // The server is started again at once: calls from now on wait for it.
+        this.arrival.ended(!this.stopped);
         resolve();
       };
       this.wake = done;

@@ -104,6 +104,9 @@ export class Hub {
   async send<T>(session: ProxySession, extra: Extra, server: string, what: string, run: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const upstream = this.upstreams.get(server);
     if (!upstream) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `'${server}' is not one of this proxy's MCP servers`);
+    // A server still starting is waited for, as a tool call waits for it, within the same timeout.
+    const startedAt = Date.now();
+    if (upstream.state !== 'up') await upstream.whenUp(this.callTimeoutMs, extra.mcpReq.signal);
     let client: Client;
     try {
       client = upstream.session();
@@ -117,7 +120,7 @@ export class Hub {
     try {
       return await run(client, {
         signal: extra.mcpReq.signal,
-        timeout: this.callTimeoutMs,
+        timeout: Math.max(1, this.callTimeoutMs - (Date.now() - startedAt)),
         ...(token === undefined
           ? {}
           : {
