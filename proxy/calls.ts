@@ -204,9 +204,18 @@ function lookUpTarget(state: ProxyState, session: ProxySession, name: string): T
   return mapped && splitCanonical(mapped) ? { kind: 'tool', canonical: mapped } : null;
 }
 
-/** A name not found: the surface is read again once, and the name looked up again. */
+/**
+ * A name not found: while the proxy starts it waits for the start (bounded, as a list does: a
+ * client may call a name it kept from an earlier session before it lists); then the surface is
+ * read again once, and the name looked up again.
+ */
 async function resolveTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
   const { presenter } = state;
+  if (state.startingReasons().length > 0) {
+    await state.whenStarted();
+    const target = lookUpTarget(state, session, name);
+    if (target) return target;
+  }
   if (await state.surface?.refresh()) {
     const target = lookUpTarget(state, session, name);
     if (target) return target;

@@ -2,17 +2,19 @@ import type { CallToolRequest, Server } from '@modelcontextprotocol/server';
 import { CallPassthroughServer } from './call-server';
 import { clientCall, handleCall } from './calls';
 import type { DirectCallHandler } from './direct-calls';
-import type { Extra, Passthrough } from './passthrough';
-import { type ProxyState, startingNotice } from './runtime';
+import { ANNOUNCED_CAPABILITIES, type Extra, type Passthrough } from './passthrough';
+import type { ProxyState } from './runtime';
 import { ProxySession } from './session';
 import type { Spool } from './spool';
+import { serversNotUp, tellerFor, waitToList } from './start-wait';
 
 export const PROXY_VERSION = '0.1.0';
 
 /**
  * One low-level MCP Server for one session: tools/list is the session's list, tools/call goes
  * through the proxy. The low-level Server passes upstream JSON Schemas on untouched. The
- * instruction in force when the session starts goes in its initialize result.
+ * instruction in force when the session starts goes in its initialize result, which waits for
+ * nothing: a client bounds the handshake itself, and the lists wait for what is starting.
  */
 export function sessionServer(
   state: ProxyState,
@@ -20,9 +22,9 @@ export function sessionServer(
   id?: string,
   passthrough?: Passthrough,
 ): { server: Server; session: ProxySession; direct: DirectCallHandler } {
-  // Besides tools, only what some server offers is announced (prompts, resources, completion); logging
-  // always, since the proxy itself says in a log message which servers are still starting.
-  const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true }, logging: {} };
+  // Everything the proxy can pass through, whatever its servers have shown yet (a client reads it
+  // once); logging in any case, since the proxy itself says in a log message which servers are slow.
+  const capabilities = passthrough ? ANNOUNCED_CAPABILITIES : { tools: { listChanged: true }, logging: {} };
   // Clients such as VS Code build the prefix of every tool name from the server's announced name:
   // announce the key the project's names were made for.
   const server = new CallPassthroughServer(
@@ -34,14 +36,20 @@ export function sessionServer(
     session.client = server.getClientVersion()?.name ?? null;
     session.protocol = server.getNegotiatedProtocolVersion() ?? null;
   };
+  const tell = tellerFor(server, session.told);
   server.setRequestHandler('tools/list', async () => {
     session.lastSeenAt = Date.now();
     // The first list waits (bounded) for the servers and favindex, so a client that lists once gets every tool.
-    const missing = await state.whenStarted();
-    if (missing.length > 0) server.sendLoggingMessage({ level: 'warning', logger: 'favindex-proxy', data: startingNotice(missing) }).catch(() => {});
+    await waitToList(
+      'tools/list',
+      () => state.startingReasons(),
+      (ready) => state.untilStarted(ready),
+      tell,
+      () => state.secondsLeft(),
+    );
     const listing = state.presenter.listing(session);
     session.known = listing.toolsHash;
-    return { tools: listing.tools };
+    return { tools: listing.tools, ...serversNotUp(state.upstreams.values(), tell) };
   });
   const callTool = (request: CallToolRequest, ctx: Extra) => clientCall(state, spool, session, request, ctx);
   // A server's sampling or elicitation request during the call is asked of this session.

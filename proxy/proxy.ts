@@ -30,7 +30,10 @@ export interface ProxyOptions {
   spoolMaxBytes: number;
   requestTimeoutMs: number;
   callTimeoutMs: number;
-  /** How long the first tools/list may wait for the servers and favindex (--start-wait). */
+  /**
+   * How long, from the start, a list may wait for the servers still starting, and tools/list also
+   * for favindex to take their catalogs (--start-wait; DEFAULT_START_WAIT_MS). initialize waits for nothing.
+   */
   startWaitMs: number;
   /** One JSON-RPC message on stdio at most, from the client or from a server (--max-message-mb; MAX_MESSAGE_BYTES). */
   maxMessageBytes?: number;
@@ -45,8 +48,6 @@ export interface ProxyOptions {
    * stateless 2026-07-28 requests, each by its own rules; a pin serves that revision only.
    */
   protocol?: ProtocolChoice;
-  /** A stop asked for while starting (SIGTERM): the wait for the servers' first start is cut short. */
-  signal?: AbortSignal;
   log(message: string): void;
 }
 
@@ -93,7 +94,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
   state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
-  passthrough.attach(upstreams, state.presenter);
+  passthrough.attach(upstreams, state.presenter, state);
   state.startBy = startBy;
   state.presenter.policy.requirePolicy = options.requirePolicy ?? false;
   const surface = new SurfaceClient({
@@ -117,7 +118,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const startTimer = setTimeout(() => {
     const missing = state.startingReasons();
     if (missing.length > 0) {
-      log(`${missing.join('; ')} after --start-wait ${options.startWaitMs / 1000} s: tools/list answers with what is ready, and list_changed brings the rest`);
+      log(`${missing.join('; ')} after --start-wait ${options.startWaitMs / 1000} s: the lists answer with what is ready, and list_changed brings the rest`);
     }
   }, options.startWaitMs);
   startTimer.unref();
@@ -135,11 +136,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let closeListener: (() => Promise<void>) | null = null;
   let url: string | null = null;
 
-  // What a session announces besides tools is what its servers offer, and its instructions are the
-  // surface's (a client reads them once, at initialize): known once the servers started and there is
-  // a surface (kept from the last run, or favindex answered), or at --start-wait.
-  const wait = Math.max(0, startBy - Date.now());
-  await Promise.race([Promise.all([passthrough.settled(wait), within(wait, cached ? undefined : surface.firstRead)]), aborted(options.signal)]);
   if (options.listen && secret) {
     const protocol = options.protocol ?? 'auto';
     const stateless = protocol === '2025-11-25' ? null : statelessHttp(state, spool, options.pollMs, passthrough);
@@ -226,14 +222,6 @@ function secretNotice(secret: HttpSecret, url: string): string {
 
 /** The whole stop sequence, from SIGTERM to the last line on stderr: inside the 2 s a client or a supervisor gives. */
 const STOP_BUDGET_MS = 1_200;
-
-/** Settles when `signal` aborts; never without one. */
-function aborted(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) resolve();
-    signal?.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
 
 /** `work`, or nothing more once `ms` passed (it goes on, unawaited). */
 function within(ms: number, work: Promise<unknown> | undefined): Promise<void> {

@@ -3,6 +3,7 @@ import { CatalogUploader } from './catalog-uploader';
 import type { FavindexApi, FetchedSurface } from './favindex-api';
 import { Presenter } from './presenter';
 import type { ProxyProblem, ProxyProblems } from './problems';
+import { Wakeups } from './start-wait';
 import type { SurfaceClient } from './surface-client';
 import { ToolsCache } from './tools-cache';
 import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
@@ -11,7 +12,7 @@ import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
  * The proxy's state, wired: the tools each upstream listed (ToolsCache), their uploads as
  * favindex's catalogs (CatalogUploader), and what each client session sees (Presenter). It
  * passes each event on to the parts it concerns, in the order they depend on, and holds the
- * first list until the servers, the surface and the uploads it waits for are in.
+ * first lists until the servers, the surface and the uploads they wait for are in.
  */
 export class ProxyState {
   readonly tools: ToolsCache;
@@ -24,9 +25,10 @@ export class ProxyState {
   private readonly settled = new Set<string>();
   private surfaceRead = false;
   private started = false;
-  /** When the first list stops waiting (ms since the epoch): the proxy's start plus --start-wait. */
+  /** When the first lists stop waiting (ms since the epoch): the proxy's start plus --start-wait. */
   startBy = 0;
-  private readonly readyWaiters: (() => void)[] = [];
+  /** The lists waiting for the start, woken at each change of what they wait for. */
+  private readonly starting = new Wakeups();
 
   constructor(
     readonly upstreams: ReadonlyMap<string, Upstream>,
@@ -64,8 +66,7 @@ export class ProxyState {
 
   /** An upstream's state changed: one that failed to start no longer holds the first list. */
   setUpstreamState(server: string, state: UpstreamState): void {
-    if (state !== 'down') return;
-    this.settled.add(server);
+    if (state === 'down') this.settled.add(server);
     this.checkReady();
   }
 
@@ -107,24 +108,22 @@ export class ProxyState {
   }
 
   /** Resolves when the first list is complete, or at `startBy`, with what is still missing then. */
-  whenStarted(): Promise<string[]> {
-    if (this.startingReasons().length === 0) return Promise.resolve([]);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        resolve(this.startingReasons());
-      };
-      const timer = setTimeout(done, Math.max(0, this.startBy - Date.now()));
-      this.readyWaiters.push(done);
-    });
+  async whenStarted(): Promise<string[]> {
+    await this.untilStarted(() => this.startingReasons().length === 0);
+    return this.startingReasons();
+  }
+
+  /** True once `ready()` holds, checked at each upstream state, listing, upload and surface read; false at `startBy`. */
+  untilStarted(ready: () => boolean): Promise<boolean> {
+    return this.starting.until(ready, this.startBy - Date.now());
+  }
+
+  /** Whole seconds left until `startBy`, for a client told that a list waits. */
+  secondsLeft(): number {
+    return Math.max(0, Math.ceil((this.startBy - Date.now()) / 1000));
   }
 
   private checkReady(): void {
-    if (this.readyWaiters.length > 0 && this.startingReasons().length === 0) for (const wake of this.readyWaiters.splice(0)) wake();
+    this.starting.wake();
   }
-}
-
-/** Said to a client (MCP logging) and on stderr when the first list is answered incomplete. */
-export function startingNotice(reasons: readonly string[]): string {
-  return `tools/list answered before everything was ready (${reasons.join('; ')}); the missing tools follow with notifications/tools/list_changed`;
 }

@@ -42,6 +42,8 @@ export class ProxySession {
   /** The toolsHash of the list the client last read or was told of; null until it first listed (nothing to tell before). */
   known: string | null = null;
   lastSeenAt = Date.now();
+  /** What the proxy said to this session of its servers (slow, failed), by key: each is said once. */
+  readonly told = new Set<string>();
 
   constructor(
     /** Tell the client its tool list changed (notifications/tools/list_changed). */

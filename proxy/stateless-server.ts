@@ -3,7 +3,7 @@ import { type NodeMcpRequestHandler, toNodeHandler } from '@modelcontextprotocol
 import { CLIENT_INFO_META_KEY, createMcpHandler, type McpHttpHandler, Server, type ServerContext } from '@modelcontextprotocol/server';
 import { PROXY_REPORT_LIMITS } from '@/lib/limits';
 import { clientCall } from './calls';
-import type { Passthrough } from './passthrough';
+import { ANNOUNCED_CAPABILITIES, type Passthrough } from './passthrough';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import { ProxySession, STATELESS_REVISION } from './session';
@@ -12,6 +12,7 @@ import { fieldOf } from '@/lib/records';
 export { STATELESS_REVISION };
 import { PROXY_VERSION } from './mcp-server';
 import type { Spool } from './spool';
+import { serversNotUp } from './start-wait';
 
 /** At most this many identities are kept; past it the one seen longest ago gives way. */
 const MAX_IDENTITIES = 64;
@@ -83,7 +84,7 @@ export function requestClient(ctx: ServerContext): string | null {
  * `cacheScope: 'private'` (it varies with the policy's identities).
  */
 export function statelessServer(state: ProxyState, spool: Spool, sessions: StatelessSessions, pollMs: number, passthrough?: Passthrough): Server {
-  const capabilities = { ...passthrough?.capabilities(), tools: { listChanged: true } };
+  const capabilities = passthrough ? ANNOUNCED_CAPABILITIES : { tools: { listChanged: true } };
   const server = new Server(
     { name: state.presenter.view.serverKey, version: PROXY_VERSION },
     {
@@ -97,7 +98,8 @@ export function statelessServer(state: ProxyState, spool: Spool, sessions: State
     await state.whenStarted();
     const listing = state.presenter.listing(session);
     session.known = listing.toolsHash;
-    return { tools: listing.tools };
+    // No log message: a request of this revision has no session to say it to once.
+    return { tools: listing.tools, ...serversNotUp(state.upstreams.values()) };
   });
   server.setRequestHandler('tools/call', (request, ctx) => clientCall(state, spool, sessions.for(requestClient(ctx)), request, ctx));
   // One Server for every client here: the policy decides each request for the client it names.

@@ -6,6 +6,7 @@ import { ProxyConfigError, readProxyConfig } from '@/proxy/config';
 import { HttpSecretError, SECRET_ENV, type SecretSource } from '@/proxy/http-secret';
 import { startProxy } from '@/proxy/proxy';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '@/proxy/serve-stdio';
+import { DEFAULT_START_WAIT_MS } from '@/proxy/start-wait';
 import { decimal, integer, requireProject, seconds, stringValue, valueOptions } from '../args';
 import type { Command } from '../command';
 import { badArguments, CliError, EXIT } from '../exit-codes';
@@ -58,12 +59,15 @@ Options:
   --poll SEC          how often to read the surface (default 10; any change is then pushed to clients)
   --spool-max-mb N    unsent traces kept at most (default 64); past it the oldest are dropped, and said so
   --call-timeout SEC  how long one tool call may take (default 600)
-  --start-wait SEC    how long the first tools/list may wait for the MCP servers to list their
-                      tools and favindex to take them (default 5; 0 answers at once). Past it the
-                      client gets what is ready, is told what is missing, and hears list_changed
-                      when the rest comes. On a first start initialize waits as long at most for
-                      the surface, whose instruction it carries. A second start serves the tools
-                      and surface kept on disk at once.
+  --start-wait SEC    how long, from the proxy's start, a list (tools, prompts, resources) may
+                      wait for MCP servers still starting, and tools/list also for favindex to take
+                      their tools (default ${DEFAULT_START_WAIT_MS / 1000}, within clients' request time-outs; 0 answers at
+                      once). The client is told that the list waits (an MCP log message); past the
+                      bound it gets what is ready, is told what is missing, and hears list_changed
+                      when the rest comes. initialize is answered at once, announcing all the proxy
+                      passes through, whatever the servers have shown yet. A tool call to a server
+                      still starting waits for it, within --call-timeout. A second start serves the
+                      tools and surface kept on disk at once.
   --max-message-mb N  one JSON-RPC message over stdio at most, from the client or a server
                       (default 10). A larger result fails that call alone, with an error that says so.
   --require-policy    fail closed: until favindex has sent this token's tool policy (favindex not
@@ -92,7 +96,7 @@ Options:
     const spoolMb = decimal(stringValue(parsed.values['spool-max-mb']) ?? '64', '--spool-max-mb', 0.05, 10_240, 'MiB');
     const callTimeoutMs = seconds(stringValue(parsed.values['call-timeout']) ?? '600', '--call-timeout', 1, 86_400);
     const maxMessageMb = decimal(stringValue(parsed.values['max-message-mb']) ?? '10', '--max-message-mb', 0.01, 1_024, 'MiB');
-    const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? '5', '--start-wait', 0, 600);
+    const startWaitMs = seconds(stringValue(parsed.values['start-wait']) ?? String(DEFAULT_START_WAIT_MS / 1000), '--start-wait', 0, 600);
     const protocol = protocolChoice(stringValue(parsed.values.protocol));
     const requirePolicy = parsed.values['require-policy'] === true || io.env[REQUIRE_POLICY_ENV] === '1';
     const { url, token, timeoutMs } = parsed.global;
@@ -146,7 +150,6 @@ Options:
         maxMessageBytes: Math.round(maxMessageMb * 1024 * 1024),
         requirePolicy,
         protocol,
-        signal: stopAsked.signal,
         log,
       });
     } catch (err) {

@@ -41,6 +41,19 @@ export interface OfferGate {
 /** Before the proxy's policy is attached: nothing is kept back (a proxy attaches it before any session opens). */
 const OPEN: OfferGate = { serverRefusal: () => null, viewListeners: new Set() };
 
+/**
+ * What every session announces, whatever its servers have shown yet: a client reads it once, at
+ * initialize, and a server may take half a minute to start. It is all the proxy can pass
+ * through (with list_changed, which it sends); a kind no server offers is listed empty.
+ */
+export const ANNOUNCED_CAPABILITIES: ServerCapabilities = {
+  tools: { listChanged: true },
+  prompts: { listChanged: true },
+  resources: { listChanged: true, subscribe: true },
+  completions: {},
+  logging: {},
+};
+
 /** A server-to-client request may wait for a person (a sampling approval, a form): as long as a call may take. */
 export const ASK_TIMEOUT_MS = 10 * 60_000;
 
@@ -71,17 +84,6 @@ export class Hub {
   /** Sessions whose Server announced a capability (sessions opened before a server came up did not). */
   announcing(capability: keyof ServerCapabilities): Server[] {
     return [...this.links.values()].filter((l) => l.capabilities[capability] !== undefined).map((l) => l.server);
-  }
-
-  /** Every capability some server has, as the proxy announces it. */
-  capabilities(): ServerCapabilities {
-    const all = [...this.upstreams.values()].map((u) => this.known(u)).filter((c): c is ServerCapabilities => c !== undefined);
-    const caps: ServerCapabilities = {};
-    if (all.some((c) => c.prompts)) caps.prompts = { listChanged: true };
-    if (all.some((c) => c.resources)) caps.resources = { listChanged: true, subscribe: all.some((c) => c.resources?.subscribe) };
-    if (all.some((c) => c.completions)) caps.completions = {};
-    if (all.some((c) => c.logging)) caps.logging = {};
-    return caps;
   }
 
   /** What a server offers: live, else as it was when last up (in this run, or the run before). */

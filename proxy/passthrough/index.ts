@@ -13,8 +13,15 @@ import { Logging } from './logging';
 import { Prompts } from './prompts';
 import { Resources } from './resources';
 import { keepJson } from '../kept-file';
+import { serversNotUp, type TellOnce, tellerFor, waitToList } from '../start-wait';
 
-export type { Extra, OfferGate } from './hub';
+/** The proxy's start as the lists wait for it (ProxyState): a wait bounded by --start-wait, and the seconds left of it. */
+export interface StartingServers {
+  untilStarted(ready: () => boolean): Promise<boolean>;
+  secondsLeft(): number;
+}
+
+export { ANNOUNCED_CAPABILITIES, type Extra, type OfferGate } from './hub';
 
 /**
  * What the proxy passes through besides tools: prompts, resources and templates (with
@@ -50,15 +57,19 @@ export class Passthrough {
 
   /** Per session, the servers whose prompts and resources it may use, as it was last told (§policy). */
   private readonly mayUse = new WeakMap<ProxySession, string>();
+  /** Until attached: nothing to wait for. */
+  private starting: StartingServers = { untilStarted: async (ready) => ready(), secondsLeft: () => 0 };
 
   /**
    * The servers, once started: their state changes update what sessions are told. `gate` is the
    * tool policy: a session lists and uses the prompts, resources and templates of the servers it
-   * lets it use, and hears list_changed when a new policy changes which.
+   * lets it use, and hears list_changed when a new policy changes which. A list waits (as
+   * `starting` bounds it) for the servers still on their first start that may offer its kind.
    */
-  attach(upstreams: ReadonlyMap<string, Upstream>, gate: OfferGate): void {
+  attach(upstreams: ReadonlyMap<string, Upstream>, gate: OfferGate, starting?: StartingServers): void {
     this.hub.upstreams = upstreams;
     this.hub.gate = gate;
+    if (starting) this.starting = starting;
     gate.viewListeners.add(() => this.policyChanged());
     for (const upstream of upstreams.values()) {
       upstream.stateListeners.add((state) => {
@@ -66,6 +77,8 @@ export class Passthrough {
           this.remember(upstream);
           this.resources.resubscribe(upstream.name);
           this.logging.reapply(upstream.name);
+          // A client with roots may have connected while the server started (before it could hear of them).
+          if (this.rootsHeld()) this.tellRoots(upstream);
         }
         if (state === 'up' || state === 'down') this.listsChanged(upstream);
       });
@@ -79,32 +92,26 @@ export class Passthrough {
     keepJson(this.options.cacheFile, this.hub.cached, "the servers' capabilities", this.options.log);
   }
 
-  /**
-   * Settles once what every server offers is known (from its start, or kept from the run
-   * before), or once the ones left are down, or after `ms`: what sessions announce is fixed then.
-   */
-  settled(ms: number): Promise<void> {
-    const starting = () => [...this.hub.upstreams.values()].some((u) => u.state === 'starting' && this.hub.known(u) === undefined);
-    if (!starting()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const listeners = [...this.hub.upstreams.values()].map((u) => {
-        const listener = () => {
-          if (!starting()) done();
-        };
-        u.stateListeners.add(listener);
-        return () => u.stateListeners.delete(listener);
-      });
-      function done() {
-        clearTimeout(timer);
-        for (const remove of listeners) remove();
-        resolve();
-      }
+  /** Servers on their first start that may offer `kind`: what they offered in an earlier run says so, or nothing is known of them. */
+  private startingWith(kind: 'prompts' | 'resources'): string[] {
+    const servers = [...this.hub.upstreams.values()].filter((u) => {
+      const known = this.hub.known(u);
+      return u.state === 'starting' && (known === undefined || known[kind] !== undefined);
     });
+    return servers.length > 0 ? [`MCP server(s) still starting: ${servers.map((u) => u.name).join(', ')}`] : [];
   }
 
-  capabilities(): ServerCapabilities {
-    return this.hub.capabilities();
+  /** A list of `kind` waits for the servers still starting that may offer it; its answer says which servers are not up. */
+  private async waitToList(method: string, kind: 'prompts' | 'resources', tell: TellOnce | undefined): Promise<{ _meta?: Record<string, unknown> }> {
+    const starting = this.starting;
+    await waitToList(
+      method,
+      () => this.startingWith(kind),
+      (ready) => starting.untilStarted(ready),
+      tell,
+      () => starting.secondsLeft(),
+    );
+    return serversNotUp(this.hub.upstreams.values(), tell);
   }
 
   during<T>(session: ProxySession, sendRequest: InFlight['sendRequest'], run: () => Promise<T>): Promise<T> {
@@ -124,21 +131,26 @@ export class Passthrough {
       this.mayUse.set(session, this.serversFor(client));
       return client;
     };
+    // A session of MCP 2026-07-28 stands for every request of a client: nothing is said to it once.
+    const tell = session.stateless ? undefined : tellerFor(server, session.told);
     if (capabilities.prompts) {
       server.setRequestHandler('prompts/list', async (request, ctx) => {
         refuseCursor(request.params, 'prompts/list');
-        return { prompts: await this.prompts.list(session, ctx, listing(ctx)) };
+        const meta = await this.waitToList('prompts/list', 'prompts', tell);
+        return { prompts: await this.prompts.list(session, ctx, listing(ctx)), ...meta };
       });
       server.setRequestHandler('prompts/get', (request, ctx) => this.prompts.get(session, ctx, request.params, clientOf(ctx)));
     }
     if (capabilities.resources) {
       server.setRequestHandler('resources/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/list');
-        return { resources: await this.resources.list(session, ctx, listing(ctx)) };
+        const meta = await this.waitToList('resources/list', 'resources', tell);
+        return { resources: await this.resources.list(session, ctx, listing(ctx)), ...meta };
       });
       server.setRequestHandler('resources/templates/list', async (request, ctx) => {
         refuseCursor(request.params, 'resources/templates/list');
-        return { resourceTemplates: await this.resources.listTemplates(session, ctx, listing(ctx)) };
+        const meta = await this.waitToList('resources/templates/list', 'resources', tell);
+        return { resourceTemplates: await this.resources.listTemplates(session, ctx, listing(ctx)), ...meta };
       });
       server.setRequestHandler('resources/read', (request, ctx) => this.resources.read(session, ctx, request.params, clientOf(ctx)));
       server.setRequestHandler('resources/subscribe', async (request, ctx) => {
@@ -203,13 +215,23 @@ export class Passthrough {
   }
 
   private rootsChanged(): void {
-    for (const upstream of this.hub.upstreams.values()) {
-      if (upstream.state !== 'up') continue;
+    for (const upstream of this.hub.upstreams.values()) if (upstream.state === 'up') this.tellRoots(upstream);
+  }
+
+  private tellRoots(upstream: Upstream): void {
+    try {
       upstream
         .session()
         .sendRootsListChanged()
         .catch(() => {});
+    } catch {
+      // down again already: it asks for roots when it is back
     }
+  }
+
+  /** Whether a connected session's client has roots. */
+  private rootsHeld(): boolean {
+    return [...this.hub.links.values()].some((link) => link.server.getClientCapabilities()?.roots !== undefined);
   }
 
   /** The servers a session of `client` may use the prompts and resources of, as one key. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROXY_LOGGER, SERVERS_META_KEY } from '@/proxy/start-wait';
 import { freePort } from '@/test/mcp-server';
 import {
   eventually,
@@ -49,6 +50,15 @@ const SILENT = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 
 
 const text = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the proxy says itself to a client session (MCP logging), as `level text`. */
+function loggedBy(proxy: TestClient): string[] {
+  const logged: string[] = [];
+  proxy.client.setNotificationHandler('notifications/message', async (n) => {
+    if (n.params.logger === PROXY_LOGGER) logged.push(`${n.params.level} ${String(n.params.data)}`);
+  });
+  return logged;
+}
 
 describe('first contact with a fresh state folder', () => {
   const id = 'first';
@@ -153,9 +163,19 @@ describe('servers that do not start', () => {
     // With a bound far beyond the test's timeout, only knowing the failure lets the list through.
     const { args } = newProxy(favindex, { name: 'failing', project: id, token, servers: { broken: FAILING }, extra: ['--start-wait', '600'] });
     const proxy = await connect(args);
-    expect(listEntries((await proxy.client.listTools()).tools)).toEqual(await previewEntries(api, id, 'favindex'));
+    const logged = loggedBy(proxy);
+    const listed = await proxy.client.listTools();
+    expect(listEntries(listed.tools)).toEqual(await previewEntries(api, id, 'favindex'));
     expect(await catalogServers(id)).toEqual(['everything', 'filesystem', 'memory']);
     expect(proxy.stderr()).toMatch(/broken: .*restarting in/);
+    // Said plainly in the list's place: in its _meta, and once to the client.
+    expect(listed._meta?.[SERVERS_META_KEY]).toEqual({ broken: expect.stringMatching(/^failed: .*no config/) });
+    await proxy.client.listTools();
+    await eventually(async () =>
+      expect(logged.filter((l) => l.startsWith('warning'))).toEqual([
+        expect.stringMatching(/^warning MCP server 'broken' failed: .*no config.*missing from the lists/),
+      ]),
+    );
     await proxy.close();
   });
 
@@ -177,16 +197,17 @@ describe('servers that do not start', () => {
       extra: ['--start-wait', '1'],
     });
     const proxy = await connect(args);
-    const logged: string[] = [];
-    proxy.client.setNotificationHandler('notifications/message', async (n) => {
-      logged.push(`${n.params.level} ${String(n.params.data)}`);
-    });
+    const logged = loggedBy(proxy);
     // memory has listed (its catalog is uploaded) and silent never will: the list comes at the bound or at once past it.
     await eventually(async () => expect(await catalogServers(id)).toEqual(['memory']));
-    const names = (await proxy.client.listTools()).tools.map((t) => t.name);
+    const listed = await proxy.client.listTools();
+    const names = listed.tools.map((t) => t.name);
     expect(names).toContain('all_memory_read_graph');
     expect(names.some((n) => n.includes('silent'))).toBe(false);
-    await eventually(async () => expect(logged).toEqual([expect.stringMatching(/^warning .*still starting: [^;]*silent.*list_changed/)]));
+    expect(listed._meta?.[SERVERS_META_KEY]).toEqual({ silent: 'starting' });
+    await eventually(async () =>
+      expect(logged.filter((l) => l.startsWith('warning'))).toEqual([expect.stringMatching(/^warning .*still starting: [^;]*silent.*list_changed/)]),
+    );
     await eventually(async () => expect(proxy.stderr()).toMatch(/still starting: [^;]*silent.*--start-wait 1 s/));
     await proxy.close();
   });

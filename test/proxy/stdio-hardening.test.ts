@@ -284,7 +284,7 @@ describe('SIGTERM', () => {
     await eventually(async () => expect(alive(silentPid)).toBe(false), 2_000);
   });
 
-  it('stops the proxy within 2 s when it comes during the wait for the servers to start (--start-wait)', async () => {
+  it('stops the proxy within 2 s when it comes while a server is still starting', async () => {
     const pidFile = path.join(work, 'silent-start.pid');
     const setup = await setUp(
       'silent-start',
