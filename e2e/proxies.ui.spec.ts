@@ -32,7 +32,10 @@ for (const width of [1440, 390]) {
       await expect(card.getByTestId('proxy-last-error')).toContainText('lacks the scope catalog:write');
       const rows = card.getByTestId('proxy-servers').getByRole('row');
       await expect(rows.nth(1)).toContainText('filesystem');
+      await expect(rows.nth(2)).toContainText('failed');
       await expect(rows.nth(2)).toContainText('exited with code 1');
+      // Said plainly above the table too: which server is not up, and why.
+      await expect(card.getByTestId('proxy-servers-not-up')).toContainText('Not up: memory failed: exited with code 1 before it listed its tools.');
       await expect(page.getByTestId('no-proxy')).toHaveCount(0);
       await fitsWidth(page);
 

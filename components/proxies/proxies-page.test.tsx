@@ -59,8 +59,11 @@ describe('ProxiesPage', () => {
       ),
     ).toEqual([
       ['filesystem', 'up', '14', '2026-07-28', '0', 'none'],
-      ['memory', 'down', '9', '—', '3', 'exited with code 1'],
+      ['memory', 'failed', '9', '—', '3', 'exited with code 1'],
     ]);
+    expect(within(card).getByTestId('proxy-servers-not-up').textContent).toBe(
+      'Not up: memory failed: exited with code 1. What these servers offer is missing from the lists until they are up.',
+    );
     expect(screen.queryByTestId('no-proxy')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Forget/ })).toBeNull();
   });
@@ -76,6 +79,21 @@ describe('ProxiesPage', () => {
     expect(within(card).getByTestId('proxy-backlog').textContent).toBe(
       '0 events (0 B) waiting; 2,242 lost: disk full (ENOSPC); 1 set aside (favindex refused them)',
     );
+    // Every server up: nothing to say of them.
+    expect(within(card).queryByTestId('proxy-servers-not-up')).toBeNull();
+  });
+
+  it('says plainly which server is still starting (its lists wait for it, its tools are not in them yet)', async () => {
+    const slow = proxy();
+    slow.servers[0] = { name: 'everything', state: 'starting', tools: 0, lastError: null, restarts: 0, protocol: null };
+    serve({ connectedWithinMs: 90_000, proxies: [slow] });
+    render(withQueries(<ProxiesPage projectId="team-agent" />));
+
+    const card = await screen.findByRole('region', { name: 'dev-laptop' });
+    expect(within(card).getByTestId('proxy-servers-not-up').textContent).toBe(
+      'Not up: everything is starting. What these servers offer is missing from the lists until they are up.',
+    );
+    expect(within(within(card).getByTestId('proxy-servers')).getAllByRole('row')[1]?.textContent).toContain('starting');
   });
 
   it('says no proxy is connected and what to do, above the proxies seen before, which can be forgotten', async () => {

@@ -15,10 +15,12 @@ import styles from './proxies.module.css';
 type Server = ProxyView['servers'][number];
 
 const STATE_TONE: Record<Server['state'], BadgeTone> = { up: 'ok', starting: 'warn', down: 'danger', stopped: 'neutral' };
+/** A server the proxy could not start, or that went away, is "failed": the proxy starts it again, with a longer wait each time. */
+const STATE_WORD: Record<Server['state'], string> = { up: 'up', starting: 'starting', down: 'failed', stopped: 'stopped' };
 
 const SERVER_COLUMNS: Column<Server>[] = [
   { id: 'name', header: 'Server', className: 'mono', cell: (s) => s.name },
-  { id: 'state', header: 'State', cell: (s) => <Badge tone={STATE_TONE[s.state]}>{s.state}</Badge> },
+  { id: 'state', header: 'State', cell: (s) => <Badge tone={STATE_TONE[s.state]}>{STATE_WORD[s.state]}</Badge> },
   { id: 'tools', header: 'Tools', numeric: true, cell: (s) => formatNumber(s.tools) },
   {
     id: 'protocol',
@@ -28,6 +30,14 @@ const SERVER_COLUMNS: Column<Server>[] = [
   { id: 'restarts', header: 'Restarts', numeric: true, cell: (s) => formatNumber(s.restarts) },
   { id: 'error', header: 'Last error', className: 'small', cell: (s) => s.lastError ?? <span className="muted">none</span> },
 ];
+
+/** "everything is starting; memory failed: exited with code 1", for the servers of a running proxy that are not up; null when all are. */
+function notUpText(proxy: ProxyView): string | null {
+  if (proxy.state === 'stopped') return null;
+  const notUp = proxy.servers.filter((s) => s.state === 'starting' || s.state === 'down');
+  if (notUp.length === 0) return null;
+  return notUp.map((s) => (s.state === 'starting' ? `${s.name} is starting` : `${s.name} failed${s.lastError ? `: ${s.lastError}` : ''}`)).join('; ');
+}
 
 function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${formatNumber(Math.round(bytes / 1024))} KiB`;
@@ -40,6 +50,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
     ? proxy.clients.map((c) => `${c.name} (${[countOf(c.sessions, 'session'), ...c.protocols.map((p) => `MCP ${p}`)].join(', ')})`).join('; ')
     : 'none';
   const shown = proxy.presented.names.length;
+  const notUp = notUpText(proxy);
   return (
     <Card aria-labelledby={heading} data-testid="proxy-card" data-proxy={proxy.id}>
       <CardHeader
@@ -84,6 +95,11 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
           {proxy.spool.setAside > 0 ? <span className="tone-warn">; {formatNumber(proxy.spool.setAside)} set aside (favindex refused them)</span> : null}
         </dd>
       </Facts>
+      {notUp ? (
+        <Alert tone="warn" data-testid="proxy-servers-not-up">
+          <strong>Not up:</strong> {notUp}. What these servers offer is missing from the lists until they are up.
+        </Alert>
+      ) : null}
       <DataTable columns={SERVER_COLUMNS} rows={proxy.servers} rowKey={(s) => s.name} label={`Servers of ${proxy.host}`} testId="proxy-servers" />
       {shown > 0 ? (
         <details className={styles.names}>
