@@ -97,12 +97,17 @@ describe('favourites that stay loaded, through favindex proxy', () => {
     expect(tools.find((t) => t.name === 'meta__tagged')!._meta).toEqual({ 'example.org/owner': 'docs-team', [ALWAYS_LOAD]: true });
   });
 
-  it('deferred mode: a session started now gets the deferred instruction at initialize', async () => {
-    const fresh = await startProxy('deferred-mode');
-    expect(fresh.client.getInstructions()).toBe(DEFERRED_INSTRUCTION);
-    await fresh.close();
-    // With no server to wait for, initialize is answered at once: still with the surface's instruction, not favindex's default.
-    const { dir, stateDir } = proxyFolder(favindex.work, 'no-servers');
+  it('deferred mode: a session gets the deferred instruction at initialize, from the surface kept on disk, with or without servers', async () => {
+    // A new state folder: its proxy reads the surface once it serves, and keeps it.
+    const first = await startProxy('deferred-mode');
+    await first.close();
+    // initialize waits for nothing (#46): it carries the instruction of the surface the proxy holds then, kept from its last run.
+    const dir = path.join(favindex.work, 'deferred-mode');
+    const stateDir = path.join(dir, 'state');
+    const again = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config, stateDir }));
+    clients.push(again);
+    expect(again.client.getInstructions()).toBe(DEFERRED_INSTRUCTION);
+    await again.close();
     const none = path.join(dir, 'servers.json');
     fs.writeFileSync(none, JSON.stringify({ mcpServers: {} }));
     const bare = await stdioClient(proxyArgs({ url: favindex.url, project: id, token, config: none, stateDir }));
