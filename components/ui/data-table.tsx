@@ -1,9 +1,10 @@
 'use client';
 
-import { isValidElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { isValidElement, type ReactNode, useMemo, useRef, useState } from 'react';
 import { cx } from './class-names';
 import styles from './data-table.module.css';
 import { EmptyState } from './empty-state';
+import { useTableLayout } from './use-table-layout';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -67,8 +68,9 @@ export function DataTable<Row>(props: Props<Row>) {
   const controlled = props.onSortChange !== undefined;
   const sort = controlled ? (props.sort ?? null) : ownSort;
   const sorted = useMemo(() => sortRows(rows, columns, sort, tieBreak), [rows, columns, sort, tieBreak]);
+  const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflows(scroller);
+  useTableLayout(frame, scroller, sorted, columns);
 
   if (rows.length === 0 && !leadingRows && emptyMessage) return <EmptyState>{emptyMessage}</EmptyState>;
 
@@ -84,22 +86,12 @@ export function DataTable<Row>(props: Props<Row>) {
     );
   }
 
-  // Below 640 px of room (a phone, or a narrow card) each row is drawn as a card by CSS alone:
-  // the markup stays one table, so screen readers keep rows, columns and headers.
-  // A table wider than its card scrolls inside it; then the keyboard must be able to scroll it
-  // too, so the box becomes a named, focusable region (only then: no needless Tab stop).
+  // Where the table has no room (a phone, or a narrow card) each row is drawn as a card by CSS
+  // (useTableLayout chooses): the markup stays one table, so screen readers keep rows, columns and headers.
   return (
-    <div className={styles.frame}>
+    <div ref={frame} className={styles.frame}>
       <PhoneSort columns={columns} sort={sort} onPick={pick} />
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is region whenever the label is set */}
-      <div
-        ref={scroller}
-        className={styles.scroll}
-        tabIndex={scrolls ? 0 : undefined}
-        role={scrolls ? 'region' : undefined}
-        aria-label={scrolls ? (label ?? 'Table') : undefined}
-        aria-labelledby={scrolls && !label ? labelledBy : undefined}
-      >
+      <div ref={scroller} className={styles.scroll}>
         <table className={styles.table} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
           {caption ? <caption className={styles.caption}>{caption}</caption> : null}
           <thead>
@@ -214,20 +206,4 @@ function sortRows<Row>(rows: readonly Row[], columns: Column<Row>[], sort: Table
   if (!sort || !compare) return rows;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => sign * compare(a, b) || (tieBreak ? tieBreak(a, b) : 0));
-}
-
-/** Whether the element is wider than its box (its content scrolls sideways), kept up to date as it resizes. */
-function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, [ref]);
-  return overflows;
 }
