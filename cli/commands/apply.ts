@@ -13,8 +13,9 @@ export const applyCommand: Command = {
   help: `favindex apply -f FILE [--dry-run]
 favindex apply -f - [--dry-run]          (the YAML on stdin)
 
-  Creates or updates each project named by metadata.name, all documents or none (§yaml), and
-  prints what changed in each: the fields, the favourites pinned and unpinned, and the diff of
+  Creates or updates each project named by metadata.name, all documents or none (§yaml). A
+  document may say only what it changes, as kubectl apply: a field it leaves out keeps the
+  project's value, a field it names (a list whole) replaces it. It prints what changed in each: the fields, the favourites pinned and unpinned, and the diff of
   its YAML. --dry-run prints the same and writes nothing. Scope for a token: config:write, and
   every document must name the token's own project.`,
   options: { file: { type: 'string', short: 'f' }, 'dry-run': { type: 'boolean' } },

@@ -96,7 +96,8 @@ export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: 
       </CardHeader>
       <p className="small muted">
         Paste one or more Project documents (separated by <code>---</code>). Each creates or updates the project named by <code>metadata.name</code>; nothing is
-        written unless every document is valid.
+        written unless every document is valid. A document may say only what it changes: a field it leaves out keeps the project&apos;s value (a new
+        project&apos;s default), and a field it names replaces it, a list whole.
       </p>
       <textarea
         ref={editor}

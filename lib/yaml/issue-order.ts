@@ -17,18 +17,17 @@ export interface SchemaIssue {
  * A document's schema issues in plain words. A required field that is missing is a consequence:
  * most often its key is there, misspelt, and that unknown key is what the person wrote and has to
  * fix, so an unknown key next to a missing one of a similar name says which it was meant to be.
+ * A document merged onto a project misses nothing; there `unwritten` gives the keys of the map at
+ * a path that the person did not write (the project's values fill them), to be meant instead.
  */
-export function schemaIssues(issues: readonly z.core.$ZodIssue[]): SchemaIssue[] {
+export function schemaIssues(issues: readonly z.core.$ZodIssue[], unwritten: (parent: Path) => string[] = () => []): SchemaIssue[] {
   const paths = issues.map((issue) => issue.path.filter((p): p is string | number => typeof p !== 'symbol'));
   const missing = issues.flatMap((issue, i) => (issue.code === 'invalid_type' && issue.message === MISSING ? [itemAt(paths, i)] : []));
   return issues.flatMap((issue, i): SchemaIssue[] => {
     const path = itemAt(paths, i);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {
-        const meant = likelyMeant(
-          key,
-          missing.filter((m) => sameParent(m, path)).map((m) => String(m.at(-1))),
-        );
+        const meant = likelyMeant(key, [...missing.filter((m) => sameParent(m, path)).map((m) => String(m.at(-1))), ...unwritten(path)]);
         return {
           path: [...path, key],
           message: meant ? `unknown field '${key}': did you mean '${meant}'?` : `unknown field '${key}'`,

@@ -1,11 +1,12 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 import { ApiError } from '@/lib/errors';
-import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
+import { formatPath } from '@/lib/validation';
 import { MAX_YAML_ALIASES, MAX_YAML_DOCUMENTS } from '@/lib/limits';
-import { findNul } from '@/lib/nul';
-import { API_VERSION, projectDocumentSchema, type ProjectDocument } from './project-document';
+import { fieldOf } from '@/lib/records';
+import type { ProjectDocument } from './project-document';
 import { composeDocuments, findDuplicateKeys } from './compose-documents';
-import { byPrimary, schemaIssues } from './issue-order';
+import { byPrimary } from './issue-order';
+import { type Path, type Report, validateDocument } from './validate-document';
 import { linePosition, positionInText } from './structure-guard';
 import { errorMessage } from '@/lib/thrown';
 import { itemAt } from '@/lib/arrays';
@@ -22,16 +23,26 @@ export interface YamlIssue {
   message: string;
 }
 
-type Path = (string | number)[];
+/** The documents of a YAML text, read as safe, well-formed YAML but not yet judged as Projects. */
+export interface SentDocuments {
+  lineCounter: LineCounter;
+  /** Each document that is not empty, with its number in the text (from 1) and its value. */
+  documents: { number: number; doc: Document; value: unknown }[];
+}
+
+/** A project's current document by its name, null when there is no such project (the document creates it). */
+export type CurrentOf = (name: string) => ProjectDocument | null;
+const NO_PROJECTS: CurrentOf = () => null;
 
 /**
- * Parse and validate a set of project documents (§yaml). Anything wrong with any document
- * throws: YAML_MALFORMED (400) when the text is not safe, well-formed YAML, YAML_INVALID (422)
- * when a document is not a valid favindex Project, or two documents name the same project.
- * Every issue carries its line, column and path.
+ * Parse and validate a set of project documents (§yaml), each merged onto its project's
+ * current document (`currentOf`): what a document leaves out stays as it is. Anything wrong with
+ * any document throws: YAML_MALFORMED (400) when the text is not safe, well-formed YAML,
+ * YAML_INVALID (422) when a document is not a valid favindex Project, or two documents name the
+ * same project. Every issue carries its line, column and path.
  */
-export function parseProjectDocuments(text: string): ProjectDocument[] {
-  const steps = projectDocumentSteps(text);
+export function parseProjectDocuments(text: string, currentOf: CurrentOf = NO_PROJECTS): ProjectDocument[] {
+  const steps = projectDocumentSteps(text, currentOf);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -42,7 +53,12 @@ export function parseProjectDocuments(text: string): ProjectDocument[] {
  * parseProjectDocuments in steps of a few milliseconds each (see composeDocuments): the server
  * drives it with turns of the event loop in between, so a large body stalls no other request.
  */
-export function* projectDocumentSteps(text: string): Generator<void, ProjectDocument[]> {
+export function* projectDocumentSteps(text: string, currentOf: CurrentOf = NO_PROJECTS): Generator<void, ProjectDocument[]> {
+  return yield* judgeDocumentSteps(yield* readDocumentSteps(text), currentOf);
+}
+
+/** The first half: the text read as YAML documents, or YAML_MALFORMED. */
+export function* readDocumentSteps(text: string): Generator<void, SentDocuments> {
   const composed = yield* composeDocuments(text);
   if (composed.kind === 'problem') {
     throw malformed([{ document: 0, ...positionInText(text, composed.problem.offset), path: '', message: composed.problem.message }]);
@@ -69,31 +85,13 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
     }
   });
   if (syntax.length > 0) throw malformed(syntax);
-  yield;
 
-  let issues: YamlIssue[] = [];
-  let unreported = 0;
-  // Issues that follow from another (a field missing because its key is misspelt) go after it.
-  const consequences = new Set<YamlIssue>();
-  const documents: ProjectDocument[] = [];
-  const names = new Map<string, number>();
+  const documents: SentDocuments['documents'] = [];
   for (const [i, doc] of list.entries()) {
     yield;
     if (doc.contents === null) continue; // an empty document, e.g. after a trailing ---
-    // Only the reported issues are located (each costs a walk of its map); the rest are counted.
-    const reportedBefore = issues.length;
-    const at: Report = (path, message, key, consequence = false) => {
-      if (issues.length >= MAX_REPORTED_ISSUES) {
-        unreported++;
-        return;
-      }
-      const issue = locate(doc, i + 1, path, message, lineCounter, key);
-      if (consequence) consequences.add(issue);
-      issues.push(issue);
-    };
-    let value: unknown;
     try {
-      value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+      documents.push({ number: i + 1, doc, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) });
     } catch (err) {
       throw malformed([
         {
@@ -104,7 +102,40 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
         },
       ]);
     }
-    const parsed = validateDocument(value, at);
+  }
+  return { lineCounter, documents };
+}
+
+/** The projects the documents name (metadata.name where it is text): those to read, lock and authorise before they are judged. */
+export function sentNames(sent: SentDocuments): string[] {
+  return [...new Set(sent.documents.flatMap(({ value }) => (typeof projectNameIn(value) === 'string' ? [String(projectNameIn(value))] : [])))];
+}
+
+const projectNameIn = (value: unknown) => fieldOf(fieldOf(value, 'metadata'), 'name');
+
+/** The second half: each document merged onto its project's current one and judged, or YAML_INVALID. */
+export function* judgeDocumentSteps(sent: SentDocuments, currentOf: CurrentOf): Generator<void, ProjectDocument[]> {
+  let issues: YamlIssue[] = [];
+  let unreported = 0;
+  // Issues that follow from another (a field missing because its key is misspelt) go after it.
+  const consequences = new Set<YamlIssue>();
+  const documents: ProjectDocument[] = [];
+  const names = new Map<string, number>();
+  for (const { number, doc, value } of sent.documents) {
+    yield;
+    // Only the reported issues are located (each costs a walk of its map); the rest are counted.
+    const reportedBefore = issues.length;
+    const at: Report = (path, message, key, consequence = false) => {
+      if (issues.length >= MAX_REPORTED_ISSUES) {
+        unreported++;
+        return;
+      }
+      const issue = locate(doc, number, path, message, sent.lineCounter, key);
+      if (consequence) consequences.add(issue);
+      issues.push(issue);
+    };
+    const name = projectNameIn(value);
+    const parsed = validateDocument(value, at, typeof name === 'string' ? currentOf(name) : null);
     issues = [...issues.slice(0, reportedBefore), ...byPrimary(issues.slice(reportedBefore), (issue) => consequences.has(issue))];
     if (!parsed) continue;
     const first = names.get(parsed.metadata.name);
@@ -112,7 +143,7 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
       at(['metadata', 'name'], `project '${parsed.metadata.name}' is already defined by document ${first}; each project may appear once`);
       continue;
     }
-    names.set(parsed.metadata.name, i + 1);
+    names.set(parsed.metadata.name, number);
     documents.push(parsed);
   }
   if (issues.length > 0) throw invalid(issues, unreported);
@@ -120,84 +151,6 @@ export function* projectDocumentSteps(text: string): Generator<void, ProjectDocu
     throw invalid([{ document: 0, line: 1, column: 1, path: '', message: 'no documents: send one or more Project documents separated by ---' }]);
   }
   return documents;
-}
-
-type Report = (path: Path, message: string, key?: string, consequence?: boolean) => void;
-
-function validateDocument(value: unknown, at: Report): ProjectDocument | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    at([], 'a document is a mapping with apiVersion, kind, metadata and spec');
-    return null;
-  }
-  // Sound: checked to be a mapping (an object, not an array) just above.
-  const head = value as Record<string, unknown>;
-  let known = true;
-  if (head.apiVersion !== API_VERSION) {
-    at(
-      ['apiVersion'],
-      head.apiVersion === undefined
-        ? `apiVersion is required: ${API_VERSION}`
-        : `apiVersion ${JSON.stringify(head.apiVersion)} is not supported; this server reads ${API_VERSION}`,
-    );
-    known = false;
-  }
-  if (head.kind !== 'Project') {
-    at(['kind'], head.kind === undefined ? 'kind is required: Project' : `kind ${JSON.stringify(head.kind)} is not supported; the only kind is Project`);
-    known = false;
-  }
-  if (!known) return null;
-  const nul = findNul(value);
-  if (nul) {
-    at(nul, 'contains U+0000 or a lone surrogate, which cannot be stored');
-    return null;
-  }
-  const bom = findLeadingBom(value);
-  if (bom) {
-    // The embedded database's driver drops a leading U+FEFF from text columns on read, so such a
-    // string would not survive export → apply → export; refuse it rather than lose it silently.
-    at(bom, 'starts with U+FEFF (a byte-order mark), which is not kept; remove it');
-    return null;
-  }
-  const result = projectDocumentSchema.safeParse(value, PLAIN_ERRORS);
-  if (!result.success) {
-    for (const issue of schemaIssues(result.error.issues)) at(issue.path, issue.message, issue.key, issue.consequence);
-    return null;
-  }
-  const { favouriteIndex } = result.data.spec;
-  const toolsPath = ['spec', 'favouriteIndex', 'tools'];
-  const seen = new Set<string>();
-  let clean = true;
-  favouriteIndex.tools.forEach((tool, i) => {
-    if (seen.has(tool)) {
-      at([...toolsPath, i], `${tool} is listed twice; list each favourite once`);
-      clean = false;
-    }
-    seen.add(tool);
-  });
-  if (favouriteIndex.tools.length > favouriteIndex.maxFavourites) {
-    at(
-      toolsPath,
-      `${favouriteIndex.tools.length} favourites exceed maxFavourites ${favouriteIndex.maxFavourites}: remove ${favouriteIndex.tools.slice(favouriteIndex.maxFavourites).join(', ')} or raise maxFavourites`,
-    );
-    clean = false;
-  }
-  return clean ? result.data : null;
-}
-
-function findLeadingBom(value: unknown, path: Path = []): Path | null {
-  if (typeof value === 'string') return value.startsWith('\ufeff') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findLeadingBom(value[i], [...path, i]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const found = findLeadingBom(v, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
 }
 
 /**

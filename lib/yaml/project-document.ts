@@ -14,7 +14,9 @@ export const API_VERSION = 'favindex/v1';
 
 /**
  * One project as a YAML document (§yaml). Tokens and events are never part of it. Every field
- * is written on export, in a fixed order, so export → apply → export is byte-identical.
+ * is written on export, in a fixed order, so export → apply → export is byte-identical. A sent
+ * document is judged merged onto its project's current one (validateDocument); one that creates
+ * a project may leave out what a new project has by default, favourites and surface included.
  */
 export const projectDocumentSchema = z
   .object({
@@ -28,15 +30,15 @@ export const projectDocumentSchema = z
       .strict(),
     spec: z
       .object({
-        favouriteIndex: favouriteIndexSchema,
-        surface: surfaceConfigSchema,
-        /** The tool policy (§policy); written only when it is not the default, and absent it is the default. */
+        favouriteIndex: favouriteIndexSchema.prefault({}),
+        surface: surfaceConfigSchema.prefault({}),
+        /** The tool policy (§policy); exported only when it is not the default. A sent document without it keeps the project's. */
         policy: toolPolicySchema.optional(),
         metaTools: z.array(z.string().min(1).max(256)).max(200).default([]),
         retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
-        /** Findability test queries (§surface); written only when the project keeps some. */
+        /** Findability test queries (§surface); exported only when the project keeps some; `[]` removes them. */
         testQueries: testQueriesSchema.optional(),
-        /** Bake-off tasks (§bakeoff), what `favindex bakeoff` runs without --tasks; written only when the project keeps some. */
+        /** Bake-off tasks (§bakeoff), what `favindex bakeoff` runs without --tasks; exported only when the project keeps some; `[]` removes them. */
         bakeoffTasks: bakeoffTaskListSchema.optional(),
       })
       .strict(),

@@ -11,12 +11,14 @@ import type { RevisionChange } from '@/lib/impact/revisions';
 import { defaultToolPolicy, isDefaultPolicy } from '@/lib/schemas/policy';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
 import { stableStringify } from '@/lib/stable-json';
+import { judgeDocumentSteps, type SentDocuments, sentNames } from '@/lib/yaml/parse-project-documents';
 import { planDocument, type DocumentPlan, type PolicyContext } from '@/lib/yaml/plan';
 import { toProjectDocument, type ProjectDocument } from '@/lib/yaml/project-document';
 import { catalogToolNames } from '@/server/catalog/catalog';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { catalogPolicyTools } from '@/server/policy/inputs';
 import { savePolicy } from '@/server/policy/policy';
+import { runSteps } from '@/server/http/steps';
 import { createProject, updateProject } from '@/server/projects/projects';
 import type { ApplyResult } from '@/lib/contracts/yaml';
 export type { ApplyResult } from '@/lib/contracts/yaml';
@@ -34,23 +36,18 @@ export async function loadProjectDocument(db: Db, id: string): Promise<ProjectDo
 
 /**
  * Create or update each project by metadata.name (§yaml), all in one transaction: every
- * document is applied or none is. Projects not named in the set are left alone. Favourites
- * changes are recorded in their history as made via yaml.
+ * document is applied or none is. Each document is merged onto its project as it is in that
+ * transaction, so what a document leaves out stays as it is. Projects not named in the set are
+ * left alone. Favourites changes are recorded in their history as made via yaml.
  */
-export async function applyProjectDocuments(
-  db: Db,
-  documents: readonly ProjectDocument[],
-  options: { dryRun: boolean; expectedBasis?: string },
-): Promise<ApplyResult> {
-  if (options.dryRun) return plan(db, await withTokenIds(db, documents), options.expectedBasis);
+export async function applyProjectDocuments(db: Db, sent: SentDocuments, options: { dryRun: boolean; expectedBasis?: string }): Promise<ApplyResult> {
+  if (options.dryRun) return (await plan(db, sent, options.expectedBasis)).result;
   return withTransactionRetry(() =>
     db.transaction(async (tx) => {
-      const names = documents.map((d) => d.metadata.name).sort();
       // Lock in name order, so two applies touching the same projects cannot deadlock.
-      await lockProjects(tx, names);
-      const resolved = await withTokenIds(tx, documents);
-      const result = await plan(tx, resolved, options.expectedBasis);
-      for (const [i, document] of resolved.entries()) {
+      await lockProjects(tx, sentNames(sent).sort());
+      const { result, documents } = await plan(tx, sent, options.expectedBasis);
+      for (const [i, document] of documents.entries()) {
         const step = result.projects[i];
         if (!step) throw new Error('plan() returns one step per document');
         if (step.action === 'create') await createFromDocument(tx, document);
@@ -76,15 +73,11 @@ async function withTokenIds(db: Db, documents: readonly ProjectDocument[]): Prom
   return resolved;
 }
 
-async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis?: string): Promise<ApplyResult> {
-  const currentByName = new Map(
-    (
-      await loadProjectDocuments(
-        db,
-        documents.map((d) => d.metadata.name),
-      )
-    ).map((d) => [d.metadata.name, d]),
-  );
+/** The documents as they apply (each merged onto its project's current document), and their plan. */
+async function plan(db: Db, sent: SentDocuments, expectedBasis?: string): Promise<{ result: ApplyResult; documents: ProjectDocument[] }> {
+  const currentByName = new Map((await loadProjectDocuments(db, sentNames(sent))).map((d) => [d.metadata.name, d]));
+  const merged = await runSteps(judgeDocumentSteps(sent, (name) => currentByName.get(name) ?? null));
+  const documents = await withTokenIds(db, merged);
   const currents = documents.map((d) => currentByName.get(d.metadata.name) ?? null);
   const basis = `sha256:${createHash('sha256').update(stableStringify(currents)).digest('hex')}`;
   // One after another: inside the apply's transaction the queries share one connection.
@@ -109,13 +102,14 @@ async function plan(db: Db, documents: readonly ProjectDocument[], expectedBasis
     });
   }
   const count = (action: DocumentPlan['action']) => projectsPlan.filter((p) => p.action === action).length;
-  return {
+  const result: ApplyResult = {
     dryRun: true,
     applied: false,
     basis,
     summary: { create: count('create'), update: count('update'), unchanged: count('unchanged') },
     projects: projectsPlan,
   };
+  return { result, documents };
 }
 
 async function createFromDocument(db: Db, document: ProjectDocument): Promise<void> {
@@ -141,8 +135,8 @@ const POLICY_PATH = 'spec.policy.';
 /**
  * One document's changes are one surface revision, so the Impact page judges them as one change
  * against the revision before: favourites first, then the policy, then the settings; the last
- * of them that changes records the revision for all (a document without spec.policy has the
- * default policy, so leaving it out resets the policy).
+ * of them that changes records the revision for all. `document` is already merged onto the
+ * project, so only what it changes is in `step.changes`.
  */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;

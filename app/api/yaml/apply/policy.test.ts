@@ -89,7 +89,7 @@ describe('the tool policy in YAML (spec.policy)', () => {
     expect((await api.get(`/api/projects/${copy}/policy/history`)).body.changes.map((c: { via: string }) => c.via)).toEqual(['yaml']);
   });
 
-  it('writes no policy for the default, and a document without spec.policy resets it, as one revision with the favourites', async () => {
+  it('writes no policy for the default; a document without spec.policy keeps it, and the default written out resets it, as one revision with the favourites', async () => {
     const plain = await createTestProject([], 'ypol');
     expect(await exportOne(plain)).not.toContain('policy');
 
@@ -97,6 +97,10 @@ describe('the tool policy in YAML (spec.policy)', () => {
     const doc = parse(await exportOne(id));
     delete doc.spec.policy;
     doc.spec.favouriteIndex.tools = ['memory/read_graph'];
+    const kept = await apply(stringify(doc), '?dryRun=true');
+    expect(kept.body.projects[0].changes.map((c: { path: string }) => c.path)).toEqual(['spec.favouriteIndex.tools']);
+
+    doc.spec.policy = { default: 'allow', rules: [] };
     const plan = await apply(stringify(doc), '?dryRun=true');
     expect(plan.body.projects[0].changes.map((c: { path: string }) => c.path)).toEqual(
       expect.arrayContaining(['spec.favouriteIndex.tools', 'spec.policy.default', 'spec.policy.rules']),

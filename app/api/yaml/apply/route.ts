@@ -1,7 +1,7 @@
 import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { BODY_LIMITS } from '@/lib/limits';
 import { YAML_MEDIA_TYPES } from '@/lib/schemas/yaml';
-import { projectDocumentSteps } from '@/lib/yaml/parse-project-documents';
+import { readDocumentSteps, sentNames } from '@/lib/yaml/parse-project-documents';
 import { requireOwnProjects } from '@/server/auth/authorise';
 import { readBodyText, requireMediaType } from '@/server/http/body';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
@@ -10,7 +10,8 @@ import { readBasis } from '@/server/http/yaml';
 import { applyProjectDocuments } from '@/server/yaml/project-documents';
 
 /**
- * Apply YAML project documents (§yaml): create or update by metadata.name, all or nothing.
+ * Apply YAML project documents (§yaml): create or update by metadata.name, all or nothing;
+ * what a document leaves out stays as it is.
  * `?dryRun=true` returns the plan and diff and writes nothing; If-Match: <basis> applies only
  * if the projects are still as that dry run saw them. A config:write token may name only its
  * own project, in a dry run too (the diff shows the current config).
@@ -18,10 +19,8 @@ import { applyProjectDocuments } from '@/server/yaml/project-documents';
 export const POST = endpointRoute(YAML_ENDPOINTS.apply, async ({ db, req, principal, query }) => {
   const expectedBasis = readBasis(req);
   requireMediaType(req, YAML_MEDIA_TYPES, '§yaml');
-  const documents = await runSteps(projectDocumentSteps(await readBodyText(req, BODY_LIMITS.yaml, '§yaml')));
-  requireOwnProjects(
-    principal,
-    documents.map((d) => d.metadata.name),
-  );
-  return answer(200, await applyProjectDocuments(db, documents, { dryRun: query.dryRun, expectedBasis }));
+  const sent = await runSteps(readDocumentSteps(await readBodyText(req, BODY_LIMITS.yaml, '§yaml')));
+  // Before the documents are judged: judging reads the projects they name, merging onto each.
+  requireOwnProjects(principal, sentNames(sent));
+  return answer(200, await applyProjectDocuments(db, sent, { dryRun: query.dryRun, expectedBasis }));
 });
