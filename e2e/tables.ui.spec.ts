@@ -6,12 +6,16 @@ import { hiddenInTables } from './page-checks';
 // #22 item 2: no table hides a column. At a desktop width and on a phone, every column of every
 // table can be read where it is drawn: as a header over a column, or as a label in a row's card.
 // The tables of every project tab are read in e2e/tabs.ui.spec.ts; the Impact tab's, with the
-// weeks of calls its estimates need, here.
+// weeks of calls its estimates need, here, and the Usage tab's over the same thousands of calls
+// (two models, a client): tables where there is room, cards on a phone (#46).
 
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+
+/** Usage over these calls is 2,704 px tall at 1440 px with its tables; 3,501 px when its half-width tables were cards. */
+const USAGE_HEIGHT_AT_1440 = 3_100;
 
 async function settled(page: Page, id: string) {
   await expect(page.getByRole('heading', { name: id, level: 1 })).toBeVisible();
@@ -22,7 +26,7 @@ for (const size of SIZES) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('the Impact tables show Change and Verdict for every row', async ({ page, request }) => {
+    test('the Impact tables show Change and Verdict for every row; Usage is tables at a desktop width, cards on a phone', async ({ page, request }) => {
       const id = await fullProject(request, `tables-impact-${size.name}`);
       const events = plantedMetaDrop();
       for (let i = 0; i < events.length; i += 1000) await sendEvents(request, id, events.slice(i, i + 1000));
@@ -48,6 +52,32 @@ for (const size of SIZES) {
           expect(labels).toContain('Verdict');
         }
       }
+
+      await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Usage' }).click();
+      await settled(page, id);
+      const byModel = page.getByRole('table', { name: 'By model' });
+      await expect(byModel.getByRole('row', { name: /model-a/ })).toBeVisible({ timeout: 30_000 });
+      const layouts = await page
+        .getByRole('main')
+        .getByRole('table')
+        // A header row one pixel high is kept for screen readers under cards.
+        .evaluateAll((all) =>
+          all.map(
+            (t) =>
+              `${t.getAttribute('aria-label') ?? t.getAttribute('aria-labelledby')}: ${(t as HTMLTableElement).tHead!.offsetHeight > 10 ? 'table' : 'cards'}`,
+          ),
+        );
+      expect(layouts.length).toBeGreaterThan(2);
+      for (const layout of layouts) expect(layout).toMatch(size.name === 'phone' ? /: cards$/ : /: table$/);
+      if (size.name === 'desktop') {
+        // By model and By client side by side, each a table whose every column shows.
+        const sessions = byModel.getByRole('columnheader', { name: 'Sessions' });
+        await sessions.scrollIntoViewIfNeeded();
+        await expect(sessions).toBeInViewport({ ratio: 1 });
+        // (The demo's Usage page was 7,775 px tall with those cards, 6,148 px with tables.)
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(USAGE_HEIGHT_AT_1440);
+      }
+      expect((await hiddenInTables(page)).problems).toEqual([]);
     });
   });
 }

@@ -3,6 +3,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLink } from '@/components/ui/page-link';
+import { ToolName } from '@/components/ui/tool-name';
 import { countOf, formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import type { UnresolvedUsage } from '@/lib/usage/report';
 import { unresolvedAction } from '@/lib/usage/unresolved-action';
@@ -24,13 +25,15 @@ function Action({ id, row }: { id: string; row: UnresolvedUsage }) {
 }
 
 const columns = (id: string): Column<UnresolvedUsage>[] => [
-  { id: 'name', header: 'Presented name', className: 'mono', cell: (n) => n.name },
+  // These wrap at a name's separators and a long quoted name breaks where it must, so the
+  // table fits its half-width card at a desktop width instead of turning into cards.
+  { id: 'name', header: 'Presented name', className: 'mono', cell: (n) => <ToolName name={n.name} /> },
   { id: 'calls', header: 'Calls', numeric: true, cell: (n) => formatNumber(n.calls) },
   { id: 'lastSeen', header: 'Last seen', className: 'small nowrap', cellTitle: (n) => formatDateTime(n.lastUsed), cell: (n) => formatRelative(n.lastUsed) },
   {
     id: 'reason',
     header: 'Why it did not resolve',
-    className: 'small',
+    className: 'small wraps-anywhere',
     cell: (n) => n.reason ?? <span className="muted">its raw events are past retention</span>,
   },
   // Wraps rather than runs past the card: a half-width panel has no room for a long server name.
