@@ -7,6 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { SubmitError } from '@/components/ui/error-notice';
 import { useConfirmStep } from '@/components/ui/use-confirm-step';
+import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import type { PolicyView, PolicyWriteResult } from '@/lib/contracts/policy';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { stableStringify } from '@/lib/stable-json';
@@ -31,6 +32,7 @@ export function PolicyRulesCard({ id, view, identities }: { id: string; view: Po
   const [saved, setSaved] = useState<PolicyWriteResult | null>(null);
   const savedRef = useRef<HTMLDivElement>(null);
   const edited = !same(policyOf(draft), from.policy);
+  useUnsavedChangesGuard(edited, 'The policy');
 
   // Saved elsewhere while this draft is untouched: follow it, there is nothing of ours to keep.
   useEffect(() => {

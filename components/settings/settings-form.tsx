@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
+import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import { ARGUMENT_CHECK_LABELS, ARGUMENT_CHECK_WORDS } from '@/lib/arguments/labels';
 import { stableStringify } from '@/lib/stable-json';
@@ -87,6 +88,7 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
     setDraft(rebaseDraft(draftOf(seen), draft, draftOf(surface)));
   }
   const change = useSurfaceChange(projectId, surface);
+  useUnsavedChangesGuard(stableStringify(draft) !== stableStringify(draftOf(surface)), 'Settings');
   const result = configOf(surface, draft);
   const problems = result.problems ?? new Map<string, string>();
   const edit = (next: Partial<SettingsDraft>) => {

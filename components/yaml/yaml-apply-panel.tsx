@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmBox } from '@/components/ui/confirm-box';
 import { SubmitError } from '@/components/ui/error-notice';
+import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import { ApiClientError } from '@/components/api/fetch';
 import { errorDetails, listedIssues } from '@/lib/contracts/error-details';
 import { issueSpan } from '@/lib/yaml/issue-span';
@@ -13,12 +14,17 @@ import type { YamlIssue } from '@/lib/yaml/parse-project-documents';
 import styles from './yaml-apply-panel.module.css';
 import { YamlPlan, type ApplyResult } from './yaml-plan';
 
-/** Paste or upload Project documents, preview what they would change, then apply exactly that preview. */
-export function YamlApplyPanel({ text, onText }: { text: string; onText: (text: string) => void }) {
+/**
+ * Paste or upload Project documents, preview what they would change, then apply exactly that
+ * preview. `copied` is the export the text was copied from: while it is unchanged there is
+ * nothing to lose by leaving.
+ */
+export function YamlApplyPanel({ text, onText, copied }: { text: string; onText: (text: string) => void; copied: string }) {
   const apply = useYamlApplyMutation();
   const [plan, setPlan] = useState<ApplyResult | null>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const [done, setDone] = useState<ApplyResult | null>(null);
+  useUnsavedChangesGuard(text.trim() !== '' && text !== copied && done === null, 'The YAML to apply');
   const editor = useRef<HTMLTextAreaElement>(null);
   const previewButton = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);

@@ -13,6 +13,7 @@ import styles from './yaml-page.module.css';
 export function YamlPage({ id }: { id: string }) {
   const exported = useProjectYamlQuery(id);
   const [text, setText] = useState('');
+  const [copied, setCopied] = useState('');
   return (
     <Columns>
       <Card aria-labelledby="export-heading">
@@ -34,14 +35,20 @@ export function YamlPage({ id }: { id: string }) {
               <pre className={`${code.block} ${styles.yaml}`} data-testid="project-yaml" tabIndex={0} role="region" aria-label={`${id}.yaml`}>
                 {yaml}
               </pre>
-              <button type="button" onClick={() => setText(yaml)}>
+              <button
+                type="button"
+                onClick={() => {
+                  setText(yaml);
+                  setCopied(yaml);
+                }}
+              >
                 Edit a copy below
               </button>
             </>
           )}
         </QueryView>
       </Card>
-      <YamlApplyPanel text={text} onText={setText} />
+      <YamlApplyPanel text={text} onText={setText} copied={copied} />
     </Columns>
   );
 }
