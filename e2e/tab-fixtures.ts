@@ -11,6 +11,8 @@ export interface TabProjects {
   full: string;
   /** The same, with a build runner's proxy reporting: the Proxies tab with its servers table. */
   withProxy: string;
+  /** Another such project, that the YAML tab's check changes by a document of one field (the others are never changed). */
+  yaml: string;
   /** The chunks every project page loads at once; the console checks hold back the rest. */
   layout: Set<string>;
 }
@@ -24,12 +26,13 @@ export const test = base.extend<object, { projects: TabProjects }>({
       const at = new Date(Date.now() - 3_600_000).toISOString();
       await sendEvents(request, full, [{ id: 'jira-1', timestamp: at, tool: 'jira/create_ticket_with_a_very_long_name', sessionId: 's-9' }]);
       const withProxy = await fullProject(request, 'tabs-proxy');
+      const yaml = await fullProject(request, 'tabs-yaml');
       expect((await request.put(`/api/projects/${withProxy}/proxies/proxy-tables`, { data: buildRunnerReport(null) })).ok()).toBe(true);
       await request.dispose();
       const context = await browser.newContext({ baseURL });
       const layout = await layoutChunks(await context.newPage(), full);
       await context.close();
-      await use({ full, withProxy, layout });
+      await use({ full, withProxy, yaml, layout });
     },
     { scope: 'worker' },
   ],

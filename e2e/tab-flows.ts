@@ -122,3 +122,59 @@ export async function narrowTableSorts(page: Page) {
   await expect(card.getByRole('button', { name: /Descending/ })).toBeVisible();
   expect(await toolOrder()).toEqual([...ascending].reverse());
 }
+
+/** Usage: each table is drawn as a table at a desktop width (Unresolved names in its half-width card too), and as cards on a phone. */
+export async function tablesWhereThereIsRoom(page: Page, phone: boolean) {
+  const tables = page.getByRole('main').getByRole('table');
+  await expect(tables.first()).toBeVisible();
+  // A table's header row is kept for screen readers in the card layout, one pixel high.
+  const headerHeights = await tables.evaluateAll((all) => all.map((t) => Math.round((t as HTMLTableElement).tHead?.getBoundingClientRect().height ?? 0)));
+  expect(headerHeights.length).toBeGreaterThan(1);
+  for (const height of headerHeights) {
+    if (phone) expect(height).toBeLessThanOrEqual(1);
+    else expect(height).toBeGreaterThan(10);
+  }
+  if (!phone) {
+    // In its half-width card, beside Pin next: the header row is there to read.
+    const header = page.getByRole('table', { name: 'Unresolved names' }).getByRole('columnheader', { name: 'Fix' });
+    await header.scrollIntoViewIfNeeded();
+    await expect(header).toBeInViewport({ ratio: 1 });
+  }
+}
+
+/** Settings: an edit not saved yet is not dropped by a click on another tab: it asks, keeps the edit when told to, and leaves when told to. */
+export async function settingsEditAsksBeforeLeaving(page: Page) {
+  const mode = page.getByTestId('settings-form').getByLabel('Mode', { exact: true });
+  await mode.selectOption('deferred');
+  const policyTab = page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Policy' });
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await policyTab.click();
+  await expect.poll(() => asked).toEqual(['Settings has changes you have not saved. Leave and discard them?']);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(mode).toHaveValue('deferred');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await policyTab.click();
+  await expect(page.getByTestId('policy-rules')).toBeVisible();
+}
+
+/** YAML: a document of one field applies through the page; its plan names that field alone, and the rest of the project stays as it was. */
+export async function oneFieldYamlApplies(page: Page, id: string, retentionDays: number) {
+  const shown = page.getByTestId('project-yaml');
+  await expect(shown).toContainText('retentionDays:');
+  const before = (await shown.textContent()) ?? '';
+  await page.getByLabel('YAML to apply').fill(`apiVersion: favindex/v1\nkind: Project\nmetadata:\n  name: ${id}\nspec:\n  retentionDays: ${retentionDays}\n`);
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  const plan = page.getByTestId('yaml-plan');
+  await expect(plan).toContainText('0 to create · 1 to update · 0 unchanged');
+  await expect(plan.getByRole('listitem')).toHaveCount(1);
+  await expect(plan.getByRole('listitem')).toContainText(`spec.retentionDays: `);
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByTestId('apply-done')).toHaveText('Applied: 0 created, 1 updated, 0 unchanged.');
+  await expect(shown).toContainText(`retentionDays: ${retentionDays}`);
+  expect(await shown.textContent()).toBe(before.replace(/retentionDays: .*/, `retentionDays: ${retentionDays}`));
+}

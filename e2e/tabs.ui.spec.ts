@@ -11,7 +11,17 @@ import {
   TABS_UNDER_SUSPENSE,
 } from './page-checks';
 import { type TabProjects, test } from './tab-fixtures';
-import { breakdownTermsSaid, catalogPickerPagesOn, coverageLegendTrue, headerPillsSayWhatTheyAre, narrowTableSorts, usageFiguresWhole } from './tab-flows';
+import {
+  breakdownTermsSaid,
+  catalogPickerPagesOn,
+  coverageLegendTrue,
+  headerPillsSayWhatTheyAre,
+  narrowTableSorts,
+  oneFieldYamlApplies,
+  settingsEditAsksBeforeLeaving,
+  tablesWhereThereIsRoom,
+  usageFiguresWhole,
+} from './tab-flows';
 
 // Every project page, loaded once per screen, and held there to every check a page is held to:
 // it hydrates without a console error (a tab drawn under Suspense with its own chunks held back
@@ -27,7 +37,7 @@ interface ProjectPage {
   name: string;
 }
 
-const tab = (path: string): ProjectPage => ({ path, project: 'full', name: `'${path || '/'}'` });
+const tab = (path: string): ProjectPage => ({ path, project: path === '/yaml' ? 'yaml' : 'full', name: `'${path || '/'}'` });
 /** A proxy reporting adds the servers table; the tab without one is checked as well. */
 const PROXIES_REPORTING: ProjectPage = { path: '/proxies', project: 'withProxy', name: "'/proxies' with a proxy reporting" };
 /** Preview with the custom target's cap field, and with a warning verdict (its fix opened at a desktop width). */
@@ -83,9 +93,13 @@ for (const viewport of DESKTOP_AND_PHONE) {
           await test.step('coverage legend', () => coverageLegendTrue(page));
           await test.step('header pills', () => headerPillsSayWhatTheyAre(page));
           await test.step('terms said in place', () => breakdownTermsSaid(page));
+          await test.step('tables where there is room', () => tablesWhereThereIsRoom(page, phone));
           if (phone) await test.step('sorts on a narrow table', () => narrowTableSorts(page));
         }
         if (path === '/favourites') await test.step('catalog picker pages on', () => catalogPickerPagesOn(page));
+        // Last: these leave the page as it was loaded (a tab away, a project changed).
+        if (path === '/settings') await test.step('an unsaved edit asks before a tab drops it', () => settingsEditAsksBeforeLeaving(page));
+        if (path === '/yaml') await test.step('a one-field document applies', () => oneFieldYamlApplies(page, id, viewport.width));
       });
     }
   });
