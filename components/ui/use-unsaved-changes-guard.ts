@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { useWarnBeforeUnload } from './use-warn-before-unload';
 
 /** The question a link away from an unsaved form asks: OK discards the changes and leaves, Cancel keeps them. */
 export const leaveQuestion = (what: string) => `${what} has changes you have not saved. Leave and discard them?`;
@@ -12,21 +13,17 @@ export const leaveQuestion = (what: string) => `${what} has changes you have not
  * "leave site?" prompt (beforeunload). `what` names the form in the question, e.g. "Settings".
  */
 export function useUnsavedChangesGuard(unsaved: boolean, what: string) {
+  useWarnBeforeUnload(unsaved);
   useEffect(() => {
     if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     // Capture on window: ahead of the link's own handler (Next's Link navigates in its onClick).
     const onClick = (event: MouseEvent) => {
       if (!leavesPage(event) || window.confirm(leaveQuestion(what))) return;
       event.preventDefault();
       event.stopPropagation();
     };
-    window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('click', onClick, true);
-    };
+    return () => window.removeEventListener('click', onClick, true);
   }, [unsaved, what]);
 }
 
