@@ -68,9 +68,10 @@ export async function createToken(
   projectId: string,
   scopes: string[] = [...TOKEN_SCOPES],
   headers: Record<string, string> = {},
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; name: string; token: string }> {
   // A name of its own: a project's live tokens never share one (§auth).
-  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name: `t${++tokensMade}-${scopes.join('+')}`.slice(0, 100), scopes }, headers });
+  const name = `t${++tokensMade}-${scopes.join('+')}`.slice(0, 100);
+  const res = await api.post(`/api/projects/${projectId}/tokens`, { json: { name, scopes }, headers });
   if (res.status !== 201) throw new Error(`could not create token: ${res.status} ${res.text}`);
-  return { id: res.body.id, token: res.body.token };
+  return { id: res.body.id, name, token: res.body.token };
 }

@@ -84,7 +84,17 @@ describe('SettingsForm', () => {
           current: base,
           proposed: body.surface,
           changes,
-          lists: [{ proxy: null, before: 5, after: 5, gained: { total: 0, names: [] }, lost: { total: 0, names: [] } }],
+          lists: [
+            {
+              proxy: null,
+              identity: { token: null, client: null },
+              deniedByPolicy: 0,
+              before: 5,
+              after: 5,
+              gained: { total: 0, names: [] },
+              lost: { total: 0, names: [] },
+            },
+          ],
         });
       }
       return json({

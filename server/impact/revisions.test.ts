@@ -75,7 +75,7 @@ describe('surface revisions', () => {
     // The history entry of the first apply opens its impact, judged against the project as created.
     const impact = (await api.get(`/api/projects/${id}/impact?favouritesVersion=2`)).body;
     expect(impact.comparison).toMatchObject({ revision: 2, baseline: 1 });
-    expect(impact.comparison.description).toContain('mode favindex → eager');
+    expect(impact.comparison.description).toContain('mode favourites first → eager');
   });
 
   it('place each event under the revision it names, else the one in force at its time, with that mode', async () => {

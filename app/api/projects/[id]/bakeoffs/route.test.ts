@@ -123,7 +123,7 @@ describe('bake-off runs kept per project', () => {
     expectEnvelope(await api.post(`/api/projects/${id}/bakeoffs`, { json: plantedBakeoff(PLAN), headers: bearer(reader.token) }), 403, 'FORBIDDEN');
     const posted = await api.post(`/api/projects/${id}/bakeoffs`, { json: plantedBakeoff(PLAN), headers: bearer(writer.token) });
     expect(posted.status).toBe(201);
-    expect(posted.body.createdBy).toBe('t-bakeoffs:write');
+    expect(posted.body.createdBy).toBe(writer.name);
     expect((await api.get(`/api/projects/${id}/bakeoffs/${posted.body.id}`, { headers: bearer(reader.token) })).status).toBe(200);
     expectEnvelope(await api.delete(`/api/projects/${id}/bakeoffs/${posted.body.id}`, { headers: bearer(reader.token) }), 403, 'FORBIDDEN');
     expect((await api.delete(`/api/projects/${id}/bakeoffs/${posted.body.id}`, { headers: bearer(writer.token) })).status).toBe(204);

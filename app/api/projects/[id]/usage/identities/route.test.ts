@@ -40,13 +40,13 @@ describe('GET /api/projects/:id/usage/identities (§policy)', () => {
     expect(res.status).toBe(200);
     const body = identityUsageSchema.parse(res.body);
     expect(body.identities.map(({ lastCallAt: _, ...rest }) => rest)).toEqual([
-      { token: 't-events:write', client: 'codex', calls: 3, errors: 1, denied: 1, tools: 2 },
+      { token: ci.name, client: 'codex', calls: 3, errors: 1, denied: 1, tools: 2 },
       { token: null, client: 'cursor', calls: 1, errors: 0, denied: 0, tools: 1 },
     ]);
     expect(body.truncated).toBe(false);
 
     // Why calls fail, for one token only.
-    const mine = await api.get(`/api/projects/${id}/usage/arguments?window=7d&token=t-events:write`);
+    const mine = await api.get(`/api/projects/${id}/usage/arguments?window=7d&token=${encodeURIComponent(ci.name)}`);
     const none = await api.get(`/api/projects/${id}/usage/arguments?window=7d&token=nobody`);
     expect(mine.status).toBe(200);
     expect(mine.body.totals.calls).toBe(3);
