@@ -51,8 +51,11 @@ describe('bake-off tasks in the project YAML', () => {
     expect((await apply(exported)).body.summary).toEqual({ create: 0, update: 0, unchanged: 1 });
     expect(await exportOne(id)).toBe(exported);
 
-    // Leaving them out of the document drops them.
-    expect((await apply(before)).body.projects[0].changes.map((c: { path: string }) => c.path)).toEqual(['spec.bakeoffTasks']);
+    // Leaving them out of the document keeps them (an apply changes what it says, §yaml); an empty list drops them.
+    expect((await apply(before)).body.summary).toEqual({ create: 0, update: 0, unchanged: 1 });
+    expect(await exportOne(id)).toBe(exported);
+    const cleared = await apply(`${before}  bakeoffTasks: []\n`);
+    expect(cleared.body.projects[0].changes.map((c: { path: string }) => c.path)).toEqual(['spec.bakeoffTasks']);
     expect(await exportOne(id)).toBe(before);
   });
 
