@@ -4,7 +4,7 @@ import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
 import { startRouteServer } from '@/test/route-server';
-import { describeLatency, surfacePollLatency } from '@/test/surface-poll-latency';
+import { describeLatency, HELD_UP_MS, surfacePollLatency } from '@/test/surface-poll-latency';
 
 /**
  * What one project's hostile events cost another project (§arguments): while they are
@@ -25,10 +25,9 @@ const HOSTILE = {
 };
 /** Rounds of events, each event a request of its own: a call to the pattern's tool, then one of 2 MB. */
 const ROUNDS = 6;
-const P99_MS = 100;
 
 describe('hostile events of one project', () => {
-  it('keep another project’s /surface p99 under 100 ms: the catastrophic pattern and the 2M-character key', async () => {
+  it(`keep another project’s /surface p99 under ${HELD_UP_MS} ms: the catastrophic pattern and the 2M-character key`, async () => {
     const victim = await createTestProject(['github'], 'victim');
     const attacker = await createTestProject([], 'attacker');
     expect((await api.put(`/api/projects/${attacker}/catalog/evil`, { json: HOSTILE })).status).toBeLessThan(300);
@@ -60,7 +59,7 @@ describe('hostile events of one project', () => {
     };
     const before = await whileSending(ordinary);
     const during = await whileSending(hostile);
-    expect(during.p99, `hostile: ${describeLatency(during)}; the same requests made ordinary: ${describeLatency(before)}`).toBeLessThan(P99_MS);
+    expect(during.p99, `hostile: ${describeLatency(during)}; the same requests made ordinary: ${describeLatency(before)}`).toBeLessThan(HELD_UP_MS);
   });
 });
 
