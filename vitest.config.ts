@@ -58,6 +58,9 @@ function onDatabase(database: (typeof databases)[number]) {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Both cores: vitest's default is one worker fewer than the cores, which on two cores runs every
+    // file one after another while most of them wait on a database. The latency projects keep one.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
