@@ -26,6 +26,11 @@ describe('resolveTokenRefs', () => {
     const policy = denyFor('token:tok_ci', 'client:cursor');
     expect(resolveTokenRefs(policy, TOKENS)).toBe(policy);
   });
+
+  it('keeps a repeat as written where no name is resolved, so an exported policy applies back unchanged', () => {
+    const policy = denyFor('client:cursor', 'client:cursor');
+    expect(resolveTokenRefs(policy, TOKENS)).toBe(policy);
+  });
 });
 
 describe('tokenIdOf and identityLabel', () => {

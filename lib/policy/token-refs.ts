@@ -22,10 +22,11 @@ export function resolveTokenRefs(policy: ToolPolicy, tokens: readonly PolicyToke
   let changed = false;
   const rules = policy.rules.map((rule) => {
     if (!rule.identities) return rule;
-    const identities = [...new Set(rule.identities.map(resolve))];
-    if (identities.length === rule.identities.length && identities.every((identity, i) => identity === rule.identities?.[i])) return rule;
+    const resolved = rule.identities.map(resolve);
+    // A rule that names no token by name is kept as written, a repeat too, so an export applies back unchanged.
+    if (resolved.every((identity, i) => identity === rule.identities?.[i])) return rule;
     changed = true;
-    return { ...rule, identities };
+    return { ...rule, identities: [...new Set(resolved)] };
   });
   return changed ? { ...policy, rules } : policy;
 }
