@@ -68,8 +68,11 @@ describe('the demo project', () => {
 
   it('shows a real effect on the Impact tab, whatever day of the week it is seeded on: clients shown the favourites wander less after the last change, the others do not', async () => {
     // Weekends have fewer sessions, so each of the seven weekdays tells the story with other
-    // numbers; the hour does not matter (lib/demo/generate.test.ts).
-    for (let daysBack = 0; daysBack < 7; daysBack++) {
+    // numbers; the hour does not matter (lib/demo/generate.test.ts). The story is the generator's,
+    // the SQL under it the same each day: a run with both databases seeds the seven days on
+    // PostgreSQL, 2.5x faster at it, and today on PGlite (seven took PGlite 47 s).
+    const weekdays = t.kind === 'postgres' || !process.env.DATABASE_URL ? 7 : 1;
+    for (let daysBack = 0; daysBack < weekdays; daysBack++) {
       const projectId = `demo-impact-${daysBack}`;
       const started = performance.now();
       const seeded = await seedDemo(t.app, { projectId, now: Date.now() - daysBack * 86_400_000 });
