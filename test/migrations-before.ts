@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '@/db/client';
 import { queryRows } from '@/db/sql';
+import { testDatabaseKind } from './database';
+import { withDatabase } from './postgres-global-setup';
 
 const DRIZZLE = path.join(import.meta.dirname, '..', 'drizzle');
 
@@ -24,19 +29,40 @@ export function migrationsBefore(tag: string): string {
 }
 
 /**
- * A fresh in-memory database migrated up to just before `tag`, for `run` to fill as an older
- * favindex left it and then migrate on; closed, and its migrations copy removed, afterwards.
+ * A fresh database of the run's kind (PGlite in memory, or an empty PostgreSQL database)
+ * migrated up to just before `tag`, for `run` to fill as an older favindex left it and then
+ * migrate on; closed, dropped, and its migrations copy removed, afterwards.
  */
 export async function withDatabaseBefore(tag: string, run: (database: Database) => Promise<void>): Promise<void> {
-  const database = await openDatabase({ dataDir: 'memory://' });
   const old = migrationsBefore(tag);
+  const empty = await emptyDatabase();
+  const database = await openDatabase(empty.config);
   try {
     await database.migrate(old);
     await run(database);
   } finally {
     await database.close();
+    await empty.drop();
     fs.rmSync(old, { recursive: true, force: true });
   }
+}
+
+async function emptyDatabase(): Promise<{ config: Parameters<typeof openDatabase>[0]; drop: () => Promise<void> }> {
+  if (testDatabaseKind() === 'pglite') return { config: { dataDir: 'memory://' }, drop: async () => {} };
+  const url = process.env.DATABASE_URL!;
+  const name = `${inject('pgRunPrefix')}_m${randomBytes(4).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  return {
+    config: { databaseUrl: withDatabase(url, name) },
+    drop: async () => {
+      try {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }
 
 /** Projects made before `tag` with these surfaces (by project id): their surfaces once every migration from `tag` on has run. */

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
-import { migrationsBefore } from '@/test/migrations-before';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '@/db/client';
+import { withDatabaseBefore } from '@/test/migrations-before';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
 import { recountImpactRollups } from '@/db/queries/impact/recount';
 import { insertEventRows } from '@/db/queries/ingest';
 import { queryRows } from '@/db/sql';
@@ -12,38 +9,9 @@ import type { EventRow } from '@/lib/events/to-row';
 import { putServerCatalog } from '@/server/catalog/put-catalog';
 import { createProjectSchema } from '@/lib/schemas/projects';
 import { createProject } from '@/server/projects/projects';
-import { testDatabaseKind } from '@/test/database';
-import { withDatabase } from '@/test/postgres-global-setup';
 import { reresolvePending } from './reresolve-pending';
 
 const MIGRATION = '0015_repair_invented_names';
-const folders: string[] = [];
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function before(): string {
-  const dir = migrationsBefore(MIGRATION);
-  folders.push(dir);
-  return dir;
-}
-
-/** An empty database of the kind this project runs on; the run's teardown drops PostgreSQL ones by their prefix. */
-async function emptyDatabase(): Promise<Database> {
-  if (testDatabaseKind() === 'pglite') return openDatabase({ dataDir: 'memory://' });
-  const url = process.env.DATABASE_URL!;
-  const name = `${inject('pgRunPrefix')}_repair_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  return openDatabase({ databaseUrl: withDatabase(url, name) });
-}
-
 const DAY = '2026-11-20';
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
 
@@ -135,119 +103,118 @@ async function impactRecounted(database: Database, projectId: string): Promise<S
 
 describe(`migration ${MIGRATION}`, () => {
   it('makes the calls stored under made-up names unresolved, fixes every rollup, and the start resolves those it now can', async () => {
-    const database = await emptyDatabase();
-    closers.push(() => database.close());
-    await database.migrate(before());
-    const { db } = database;
-    const id = 'repair';
-    // Today's revisions name the catalog version a catalog change brought in, in a column 0020 adds: lend it.
-    await db.execute(sql`alter table surface_revisions add column catalog jsonb`);
-    // And projects keep a tool policy and events their token, which 0021 adds, and their MCP revision, which 0022 adds.
-    await db.execute(
-      sql`alter table projects add column policy jsonb not null default '{"default":"allow","rules":[]}', add column policy_version integer not null default 0`,
-    );
-    await db.execute(sql`alter table events add column token text, add column protocol_version text`);
-    await createProject(db, createProjectSchema.parse({ id }));
-    await putServerCatalog(db, id, 'github', [tool('create_issue'), tool('close_issue')]);
-    await putServerCatalog(db, id, 'github', [tool('create_issue')]);
-    // Today's ingest also counts unresolved names per day in a table a later migration (0016)
-    // adds: lend it that table for these calls, and let the migration make it again.
-    await db.execute(sql`create table usage_unresolved_days (project_id text, day date, names integer, primary key (project_id, day))`);
-    // And it classes every call into two columns 0018 adds: the same.
-    await db.execute(sql`alter table events add column failure_classes jsonb, add column argument_problems jsonb`);
-    // And each session's argument figures, which 0019 adds.
-    await db.execute(sql`alter table usage_sessions add column checked_calls integer not null default 0, add column well_formed_calls integer not null default 0,
+    await withDatabaseBefore(MIGRATION, async (database) => {
+      const { db } = database;
+      const id = 'repair';
+      // Today's revisions name the catalog version a catalog change brought in, in a column 0020 adds: lend it.
+      await db.execute(sql`alter table surface_revisions add column catalog jsonb`);
+      // And projects keep a tool policy and events their token, which 0021 adds, and their MCP revision, which 0022 adds.
+      await db.execute(
+        sql`alter table projects add column policy jsonb not null default '{"default":"allow","rules":[]}', add column policy_version integer not null default 0`,
+      );
+      await db.execute(sql`alter table events add column token text, add column protocol_version text`);
+      await createProject(db, createProjectSchema.parse({ id }));
+      await putServerCatalog(db, id, 'github', [tool('create_issue'), tool('close_issue')]);
+      await putServerCatalog(db, id, 'github', [tool('create_issue')]);
+      // Today's ingest also counts unresolved names per day in a table a later migration (0016)
+      // adds: lend it that table for these calls, and let the migration make it again.
+      await db.execute(sql`create table usage_unresolved_days (project_id text, day date, names integer, primary key (project_id, day))`);
+      // And it classes every call into two columns 0018 adds: the same.
+      await db.execute(sql`alter table events add column failure_classes jsonb, add column argument_problems jsonb`);
+      // And each session's argument figures, which 0019 adds.
+      await db.execute(sql`alter table usage_sessions add column checked_calls integer not null default 0, add column well_formed_calls integer not null default 0,
                                                     add column first_tool_at timestamptz, add column first_tool_right boolean`);
-    await insertEventRows(db, id, EVENTS);
-    await db.execute(sql`drop table usage_unresolved_days`);
-    await db.execute(sql`alter table events drop column failure_classes, drop column argument_problems`);
-    await db.execute(
-      sql`alter table usage_sessions drop column checked_calls, drop column well_formed_calls, drop column first_tool_at, drop column first_tool_right`,
-    );
-    // everything's catalog arrived after the calls: they stayed under the made-up name.
-    await putServerCatalog(db, id, 'everything', [tool('echo')]);
-    expect((await rollups(database, id)).daily).toContainEqual({
-      kind: 'tool',
-      tool: 'everything/all_everything_echo',
-      namespace: 'bare',
-      calls: 2,
-      errors: 1,
+      await insertEventRows(db, id, EVENTS);
+      await db.execute(sql`drop table usage_unresolved_days`);
+      await db.execute(sql`alter table events drop column failure_classes, drop column argument_problems`);
+      await db.execute(
+        sql`alter table usage_sessions drop column checked_calls, drop column well_formed_calls, drop column first_tool_at, drop column first_tool_right`,
+      );
+      // everything's catalog arrived after the calls: they stayed under the made-up name.
+      await putServerCatalog(db, id, 'everything', [tool('echo')]);
+      expect((await rollups(database, id)).daily).toContainEqual({
+        kind: 'tool',
+        tool: 'everything/all_everything_echo',
+        namespace: 'bare',
+        calls: 2,
+        errors: 1,
+      });
+
+      await db.execute(sql`alter table surface_revisions drop column catalog`);
+      await db.execute(sql`alter table projects drop column policy, drop column policy_version`);
+      await db.execute(sql`alter table events drop column token, drop column protocol_version`);
+      await database.migrate();
+
+      const events = await queryRows<Record<string, string | null>>(
+        db,
+        sql`select event_id, kind, tool, namespace, raw_name, server_hint, tool_hint, unresolved_reason from events where project_id = ${id} order by event_id`,
+      );
+      const byId = Object.fromEntries(events.map((e) => [e.event_id, e]));
+      expect(byId.e1).toMatchObject({
+        kind: 'unresolved',
+        tool: 'all_everything_echo',
+        namespace: 'bare',
+        raw_name: 'all_everything_echo',
+        server_hint: 'everything',
+      });
+      expect(byId.e1!.unresolved_reason).toMatch(/'everything' does not list 'all_everything_echo'.*counted as everything\/all_everything_echo by mistake/);
+      expect(byId.e3).toMatchObject({ kind: 'unresolved', tool: 'github/delete_repo', namespace: 'canonical' });
+      expect(byId.e3!.unresolved_reason).toMatch(/'github' does not list 'delete_repo'/);
+      expect(byId.e4).toMatchObject({ kind: 'unresolved', tool: 'mcp_invoke_tool', namespace: 'invoke', server_hint: 'jira', tool_hint: 'create_ticket' });
+      expect(byId.e4!.unresolved_reason).toMatch(/^unknown server 'jira': .*not been uploaded/);
+      expect([byId.e5, byId.e6, byId.e7].map((e) => [e!.kind, e!.tool])).toEqual([
+        ['tool', 'github/create_issue'],
+        ['tool', 'github/close_issue'],
+        ['meta', 'mcp_find_tools'],
+      ]);
+
+      const repaired = await rollups(database, id);
+      expect(repaired).toEqual({
+        daily: [
+          { kind: 'meta', tool: 'mcp_find_tools', namespace: 'meta', calls: 1, errors: 0 },
+          { kind: 'tool', tool: 'github/close_issue', namespace: 'canonical', calls: 1, errors: 0 },
+          { kind: 'tool', tool: 'github/create_issue', namespace: 'bare', calls: 1, errors: 0 },
+          { kind: 'unresolved', tool: 'all_everything_echo', namespace: 'bare', calls: 2, errors: 1 },
+          { kind: 'unresolved', tool: 'github/delete_repo', namespace: 'canonical', calls: 1, errors: 0 },
+          { kind: 'unresolved', tool: 'mcp_invoke_tool', namespace: 'invoke', calls: 1, errors: 0 },
+        ],
+        namespaces: [
+          { kind: 'meta', namespace: 'meta', calls: 1, errors: 0 },
+          { kind: 'tool', namespace: 'bare', calls: 1, errors: 0 },
+          { kind: 'tool', namespace: 'canonical', calls: 1, errors: 0 },
+          { kind: 'unresolved', namespace: 'bare', calls: 2, errors: 1 },
+          { kind: 'unresolved', namespace: 'canonical', calls: 1, errors: 0 },
+          { kind: 'unresolved', namespace: 'invoke', calls: 1, errors: 0 },
+        ],
+        tools: [
+          { tool: 'github/close_issue', calls: 1, errors: 0, sessions: 1, sessions_ok: 1 },
+          { tool: 'github/create_issue', calls: 1, errors: 0, sessions: 1, sessions_ok: 1 },
+        ],
+        toolSessions: [
+          { tool: 'github/close_issue', session_id: 's2', ok: true },
+          { tool: 'github/create_issue', session_id: 's1', ok: true },
+        ],
+        segments: [{ calls: 7, errors: 1, favourite_calls: 0, meta_calls: 1, off_catalog_calls: 1, unresolved_calls: 4, sessions: 2 }],
+        // s1's first success was the made-up echo at 10:00; now it is create_issue at 10:05.
+        sessions: [
+          { session_id: 's1', calls: 5, errors: 1, first_success: '10:05', before_success: ['10:00', '10:01', '10:03'] },
+          { session_id: 's2', calls: 2, errors: 0, first_success: '10:06', before_success: ['10:02'] },
+        ],
+      });
+      expect(repaired).toEqual(await impactRecounted(database, id));
+
+      // The start resolves them again: echo's safe name is everything's now; the rest still wait.
+      expect(await queryRows(db, sql`select project_id from reresolve_pending`)).toEqual([{ project_id: id }]);
+      expect(await reresolvePending(db)).toBe(2);
+      expect(await queryRows(db, sql`select project_id from reresolve_pending`)).toEqual([]);
+      const again = await rollups(database, id);
+      expect(again.daily).toContainEqual({ kind: 'tool', tool: 'everything/echo', namespace: 'all', calls: 2, errors: 1 });
+      expect(again.daily.filter((r) => (r as { tool: string }).tool.includes('all_everything_echo'))).toEqual([]);
+      expect(again.tools).toContainEqual({ tool: 'everything/echo', calls: 2, errors: 1, sessions: 1, sessions_ok: 1 });
+      expect(again.segments).toEqual([{ calls: 7, errors: 1, favourite_calls: 0, meta_calls: 1, off_catalog_calls: 1, unresolved_calls: 2, sessions: 2 }]);
+      expect(again).toEqual(await impactRecounted(database, id));
+      // Nothing left to do on the next start.
+      expect(await reresolvePending(db)).toBe(0);
     });
-
-    await db.execute(sql`alter table surface_revisions drop column catalog`);
-    await db.execute(sql`alter table projects drop column policy, drop column policy_version`);
-    await db.execute(sql`alter table events drop column token, drop column protocol_version`);
-    await database.migrate();
-
-    const events = await queryRows<Record<string, string | null>>(
-      db,
-      sql`select event_id, kind, tool, namespace, raw_name, server_hint, tool_hint, unresolved_reason from events where project_id = ${id} order by event_id`,
-    );
-    const byId = Object.fromEntries(events.map((e) => [e.event_id, e]));
-    expect(byId.e1).toMatchObject({
-      kind: 'unresolved',
-      tool: 'all_everything_echo',
-      namespace: 'bare',
-      raw_name: 'all_everything_echo',
-      server_hint: 'everything',
-    });
-    expect(byId.e1!.unresolved_reason).toMatch(/'everything' does not list 'all_everything_echo'.*counted as everything\/all_everything_echo by mistake/);
-    expect(byId.e3).toMatchObject({ kind: 'unresolved', tool: 'github/delete_repo', namespace: 'canonical' });
-    expect(byId.e3!.unresolved_reason).toMatch(/'github' does not list 'delete_repo'/);
-    expect(byId.e4).toMatchObject({ kind: 'unresolved', tool: 'mcp_invoke_tool', namespace: 'invoke', server_hint: 'jira', tool_hint: 'create_ticket' });
-    expect(byId.e4!.unresolved_reason).toMatch(/^unknown server 'jira': .*not been uploaded/);
-    expect([byId.e5, byId.e6, byId.e7].map((e) => [e!.kind, e!.tool])).toEqual([
-      ['tool', 'github/create_issue'],
-      ['tool', 'github/close_issue'],
-      ['meta', 'mcp_find_tools'],
-    ]);
-
-    const repaired = await rollups(database, id);
-    expect(repaired).toEqual({
-      daily: [
-        { kind: 'meta', tool: 'mcp_find_tools', namespace: 'meta', calls: 1, errors: 0 },
-        { kind: 'tool', tool: 'github/close_issue', namespace: 'canonical', calls: 1, errors: 0 },
-        { kind: 'tool', tool: 'github/create_issue', namespace: 'bare', calls: 1, errors: 0 },
-        { kind: 'unresolved', tool: 'all_everything_echo', namespace: 'bare', calls: 2, errors: 1 },
-        { kind: 'unresolved', tool: 'github/delete_repo', namespace: 'canonical', calls: 1, errors: 0 },
-        { kind: 'unresolved', tool: 'mcp_invoke_tool', namespace: 'invoke', calls: 1, errors: 0 },
-      ],
-      namespaces: [
-        { kind: 'meta', namespace: 'meta', calls: 1, errors: 0 },
-        { kind: 'tool', namespace: 'bare', calls: 1, errors: 0 },
-        { kind: 'tool', namespace: 'canonical', calls: 1, errors: 0 },
-        { kind: 'unresolved', namespace: 'bare', calls: 2, errors: 1 },
-        { kind: 'unresolved', namespace: 'canonical', calls: 1, errors: 0 },
-        { kind: 'unresolved', namespace: 'invoke', calls: 1, errors: 0 },
-      ],
-      tools: [
-        { tool: 'github/close_issue', calls: 1, errors: 0, sessions: 1, sessions_ok: 1 },
-        { tool: 'github/create_issue', calls: 1, errors: 0, sessions: 1, sessions_ok: 1 },
-      ],
-      toolSessions: [
-        { tool: 'github/close_issue', session_id: 's2', ok: true },
-        { tool: 'github/create_issue', session_id: 's1', ok: true },
-      ],
-      segments: [{ calls: 7, errors: 1, favourite_calls: 0, meta_calls: 1, off_catalog_calls: 1, unresolved_calls: 4, sessions: 2 }],
-      // s1's first success was the made-up echo at 10:00; now it is create_issue at 10:05.
-      sessions: [
-        { session_id: 's1', calls: 5, errors: 1, first_success: '10:05', before_success: ['10:00', '10:01', '10:03'] },
-        { session_id: 's2', calls: 2, errors: 0, first_success: '10:06', before_success: ['10:02'] },
-      ],
-    });
-    expect(repaired).toEqual(await impactRecounted(database, id));
-
-    // The start resolves them again: echo's safe name is everything's now; the rest still wait.
-    expect(await queryRows(db, sql`select project_id from reresolve_pending`)).toEqual([{ project_id: id }]);
-    expect(await reresolvePending(db)).toBe(2);
-    expect(await queryRows(db, sql`select project_id from reresolve_pending`)).toEqual([]);
-    const again = await rollups(database, id);
-    expect(again.daily).toContainEqual({ kind: 'tool', tool: 'everything/echo', namespace: 'all', calls: 2, errors: 1 });
-    expect(again.daily.filter((r) => (r as { tool: string }).tool.includes('all_everything_echo'))).toEqual([]);
-    expect(again.tools).toContainEqual({ tool: 'everything/echo', calls: 2, errors: 1, sessions: 1, sessions_ok: 1 });
-    expect(again.segments).toEqual([{ calls: 7, errors: 1, favourite_calls: 0, meta_calls: 1, off_catalog_calls: 1, unresolved_calls: 2, sessions: 2 }]);
-    expect(again).toEqual(await impactRecounted(database, id));
-    // Nothing left to do on the next start.
-    expect(await reresolvePending(db)).toBe(0);
   });
 });
