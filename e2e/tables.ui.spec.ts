@@ -54,8 +54,10 @@ for (const size of SIZES) {
       }
 
       await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Usage' }).click();
+      await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
       await settled(page, id);
-      const byModel = page.getByRole('table', { name: 'By model' });
+      // Exact: the Impact tab's "By model, client and mode" table has a model-a row too.
+      const byModel = page.getByRole('table', { name: 'By model', exact: true });
       await expect(byModel.getByRole('row', { name: /model-a/ })).toBeVisible({ timeout: 30_000 });
       const layouts = await page
         .getByRole('main')
