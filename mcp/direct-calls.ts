@@ -1,14 +1,13 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult, JSONRPCMessage, JSONRPCResultResponse, Progress, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
 import { callResultPassthrough, isUsualCallResult } from './call-result';
-import type { CallSignal } from './call-signal';
 import { EncodedResult } from './encoded-result';
 import type { BoundedLineReader } from './line-reader';
 import { isObject } from '@/lib/records';
 
 export interface DirectCallOptions {
   timeoutMs: number;
-  signal?: CallSignal;
+  signal?: AbortSignal;
   /** Asks the server for progress (the call's id is the token) and restarts the timeout on each, as the Client's `resetTimeoutOnProgress` does. */
   onProgress?: (progress: Progress) => void;
   /** The caller writes a result as it came: a large one of the usual shape is answered as an EncodedResult. */
@@ -36,18 +35,23 @@ interface Pending {
 }
 
 /**
- * tools/call on an upstream session without the Client's request machinery (#26). The Client
- * keeps the session and everything else on it; the calls sent here carry ids of their own
- * (from FIRST_ID up, far above the Client's, which count from 0), and their responses and progress are
- * taken off the transport before the Client sees them. What the Client would do for such a call
- * is done here as it does it: the timeout and a cancellation are sent on as
- * `notifications/cancelled`, an error response rejects with a ProtocolError of its code, message
- * and data, a result is checked by callResultPassthrough, and a closed connection rejects with the
- * SDK's ConnectionClosed.
+ * tools/call to a stdio server on 2025-11-25 beside the SDK's Client, for one reason: the SDK
+ * drops a last progress notification (modelcontextprotocol/typescript-sdk#2580). Its Client
+ * dispatches a notification a microtask after it reads it but a response at once, so a progress
+ * read in the same chunk as the result (a server that writes its last progress and its result
+ * together) finds its handler gone and never reaches the client. Here progress is handled as it
+ * is read, in order with the response. This class goes when the SDK fixes #2580: every call then
+ * takes the Client's request (callUpstreamTool). A large result taken as its bytes (#45,
+ * `encoded`) rides on it meanwhile, since the Client hands back only values; without this class
+ * such a result is parsed like any other.
  *
- * One thing is done better: progress is handled as it is read, in order with the response. The
- * Client dispatches a notification a microtask later but a response at once, so a last progress
- * read in the same chunk as the result found its handler gone and was dropped.
+ * The Client keeps the session and everything else on it; the calls sent here carry ids of their
+ * own (from FIRST_ID up, far above the Client's, which count from 0), and their responses and
+ * progress are taken off the transport before the Client sees them. What the Client would do for
+ * such a call is done here as it does it: the timeout (restarted by each progress) and a
+ * cancellation are sent on as `notifications/cancelled`, an error response rejects with a
+ * ProtocolError of its code, message and data, a result is checked by callResultPassthrough, and
+ * a closed connection rejects with the SDK's ConnectionClosed.
  */
 export class DirectCalls {
   private next = FIRST_ID;
@@ -107,7 +111,6 @@ export class DirectCalls {
         done();
         reject(error);
       };
-      // No `instanceof` of the SDK's classes here: theirs is a brand check, slow on every call (#26).
       const settle = (message: JSONRPCMessage) => {
         done();
         if ('error' in message) return reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));

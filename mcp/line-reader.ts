@@ -52,8 +52,6 @@ export class BoundedLineReader {
   /** The line being skipped: its size so far and the scanner reading it. */
   private skipping: { bytes: number; scanner: JsonRpcHeadScanner } | null = null;
   private readonly lines: Line[] = [];
-  /** A message its owner serves itself (true), never handed to the SDK; the others go on as they came. */
-  claim: ((message: JSONRPCMessage) => boolean) | null = null;
   /** A large response its owner takes as bytes; the others are parsed and go on as they came. */
   encoded: EncodedResponses | null = null;
   /** The long line being read for its skeleton. */
@@ -85,10 +83,7 @@ export class BoundedLineReader {
     for (let line = this.lines.shift(); line; line = this.lines.shift()) {
       if (line.kind === 'read' && this.tookEncoded(line.scanner)) continue;
       const outcome = line.kind === 'too_large' ? { problem: line } : decode(line.kind === 'read' ? Buffer.concat(line.chunks) : line.bytes);
-      if ('message' in outcome) {
-        if (this.claim?.(outcome.message)) continue;
-        return outcome.message;
-      }
+      if ('message' in outcome) return outcome.message;
       if (outcome.problem) {
         const answer = this.onProblem(outcome.problem);
         if (answer) return answer;

@@ -4,7 +4,6 @@ import { ApiError } from '@/lib/errors';
 import { MAX_MESSAGE_BYTES } from '@/lib/limits';
 import { callResultPassthrough } from './call-result';
 import { type CallParams, DirectCalls } from './direct-calls';
-import { asAbortSignal, type CallSignal } from './call-signal';
 import { type ConnectOptions, connectMcp } from './fetch-tools';
 import { BoundedStdioClientTransport } from './stdio-client';
 import { clientClosed, listenForToolChanges, sessionEnded, type UpstreamProtocol, versionNegotiation } from './protocol';
@@ -27,7 +26,7 @@ export interface UpstreamConnection {
   protocolVersion: string;
   /** Settles when the session ends: the process exited, or the connection closed. */
   closed: Promise<void>;
-  /** stdio on 2025-11-25: tools/call without the Client's request machinery (DirectCalls); absent, `client` takes every call. */
+  /** stdio on 2025-11-25: tools/call through DirectCalls, which keeps a last progress the SDK drops (typescript-sdk#2580); absent, `client` takes every call. */
   direct?: DirectCalls;
   /** The last lines the server wrote to stderr (stdio only), for the error a user reads. */
   stderrTail(): string;
@@ -168,11 +167,11 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
 export async function callUpstreamTool(
   client: Client,
   params: CallParams,
-  options: { timeoutMs: number; signal?: CallSignal; onProgress?: (progress: Progress) => void },
+  options: { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<CallToolResult> {
   return client.request({ method: 'tools/call', params }, callResultPassthrough, {
     timeout: options.timeoutMs,
-    signal: asAbortSignal(options.signal),
+    signal: options.signal,
     // With a callback the SDK asks the server for progress (a token of its own) and each one restarts the timeout.
     ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
   });

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from '@modelcontextprotocol/server';
-import type { CallToolRequest, CallToolResult, Progress, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolRequest, CallToolResult, Progress, RequestId, ServerContext } from '@modelcontextprotocol/server';
 import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
@@ -17,8 +17,7 @@ import type { Spool } from './spool';
 import { type CallOutcome, finishTrace, startedTrace, startTrace, type TraceHead } from './traces';
 import { UpstreamUnavailable } from './upstreams';
 import type { CallParams } from '@/mcp/direct-calls';
-import type { EncodedResult } from '@/mcp/encoded-result';
-import type { CallSignal } from '@/mcp/call-signal';
+import { EncodedResult } from '@/mcp/encoded-result';
 import { errorMessage } from '@/lib/thrown';
 
 type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
@@ -28,14 +27,21 @@ type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: '
  * Every call, meta calls and refusals included, leaves one trace in the spool.
  */
 export interface CallContext {
-  signal?: CallSignal;
+  signal?: AbortSignal;
   /** Pass a progress notification on to the client, under the token it gave. */
   progress?: (progress: Progress) => void;
+}
+
+/** A transport that writes a large result as the bytes its server wrote (#45): the proxy's stdio one. */
+export interface WritesResultBytes {
+  /** The response to request `id` carries `result` as its bytes; the Server answers with what this returns, in their place. */
+  resultAsBytes(id: RequestId, result: EncodedResult, signal: AbortSignal): CallToolResult;
 }
 
 /**
  * A client's tools/call as the SDK hands it to a handler: cancellation and progress follow the
  * request, and the result waits for the last progress (sent after it, it is lost to the client).
+ * With `resultBytes` (a stdio session), a large result goes out as the bytes its server wrote.
  */
 export async function clientCall(
   state: ProxyState,
@@ -43,11 +49,12 @@ export async function clientCall(
   session: ProxySession,
   request: CallToolRequest,
   ctx: ServerContext,
+  resultBytes?: WritesResultBytes,
 ): Promise<CallToolResult> {
   session.lastSeenAt = Date.now();
   const token = request.params._meta?.progressToken;
   let sent: Promise<void> = Promise.resolve();
-  const result = await handleCall(state, spool, session, request.params, {
+  const context: CallContext = {
     signal: ctx.mcpReq.signal,
     progress:
       token === undefined
@@ -55,13 +62,18 @@ export async function clientCall(
         : (progress) => {
             sent = sent.then(() => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })).catch(() => {});
           },
-  });
+  };
+  const result = resultBytes
+    ? await handleCall(state, spool, session, request.params, { ...context, encoded: true }).then((answer) =>
+        answer instanceof EncodedResult ? resultBytes.resultAsBytes(ctx.mcpReq.id, answer, ctx.mcpReq.signal) : answer,
+      )
+    : await handleCall(state, spool, session, request.params, context);
   await sent;
   return result;
 }
 
 /**
- * `encoded`: the caller writes a result as the server sent it (serveCallsDirectly), and a large
+ * `encoded`: the caller can write a result as its server sent it (WritesResultBytes), and a large
  * one comes as the bytes it came in, an EncodedResult (#45); without it, every result is a value.
  */
 export function handleCall(

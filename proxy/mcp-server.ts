@@ -1,8 +1,6 @@
-import type { CallToolRequest, Server } from '@modelcontextprotocol/server';
-import { CallPassthroughServer } from './call-server';
-import { clientCall, handleCall } from './calls';
-import type { DirectCallHandler } from './direct-calls';
-import { ANNOUNCED_CAPABILITIES, type Extra, type Passthrough } from './passthrough';
+import { Server } from '@modelcontextprotocol/server';
+import { clientCall, type WritesResultBytes } from './calls';
+import { ANNOUNCED_CAPABILITIES, type Passthrough } from './passthrough';
 import type { ProxyState } from './runtime';
 import { ProxySession } from './session';
 import type { Spool } from './spool';
@@ -15,19 +13,22 @@ export const PROXY_VERSION = '0.1.0';
  * through the proxy. The low-level Server passes upstream JSON Schemas on untouched. The
  * instruction in force when the session starts goes in its initialize result, which waits for
  * nothing: a client bounds the handshake itself, and the lists wait for what is starting.
+ * `resultBytes`: the session's stdio transport, which writes a large result as the bytes its
+ * server wrote (#45); without it (Streamable HTTP) every result is a value.
  */
 export function sessionServer(
   state: ProxyState,
   spool: Spool,
   id?: string,
   passthrough?: Passthrough,
-): { server: Server; session: ProxySession; direct: DirectCallHandler } {
+  resultBytes?: WritesResultBytes,
+): { server: Server; session: ProxySession } {
   // Everything the proxy can pass through, whatever its servers have shown yet (a client reads it
   // once); logging in any case, since the proxy itself says in a log message which servers are slow.
   const capabilities = passthrough ? ANNOUNCED_CAPABILITIES : { tools: { listChanged: true }, logging: {} };
   // Clients such as VS Code build the prefix of every tool name from the server's announced name:
   // announce the key the project's names were made for.
-  const server = new CallPassthroughServer(
+  const server = new Server(
     { name: state.presenter.view.serverKey, version: PROXY_VERSION },
     { capabilities, ...(state.presenter.view.instruction ? { instructions: state.presenter.view.instruction } : {}) },
   );
@@ -51,18 +52,11 @@ export function sessionServer(
     session.known = listing.toolsHash;
     return { tools: listing.tools, ...serversNotUp(state.upstreams.values(), tell) };
   });
-  const callTool = (request: CallToolRequest, ctx: Extra) => clientCall(state, spool, session, request, ctx);
-  // A server's sampling or elicitation request during the call is asked of this session.
-  server.setRequestHandler('tools/call', (request, ctx) =>
-    passthrough ? passthrough.during(session, ctx.mcpReq.send, () => callTool(request, ctx)) : callTool(request, ctx),
-  );
-  // The same call for serveCallsDirectly (stdio), which writes each progress before the result itself.
-  const direct: DirectCallHandler = (params, signal, sendRequest, progress) => {
-    session.lastSeenAt = Date.now();
-    // serveCallsDirectly writes a result as its server sent it: a large one is handed on as its bytes (#45).
-    const run = () => handleCall(state, spool, session, params, { signal, progress, encoded: true });
-    return passthrough ? passthrough.during(session, sendRequest, run) : run();
-  };
+  server.setRequestHandler('tools/call', (request, ctx) => {
+    const call = () => clientCall(state, spool, session, request, ctx, resultBytes);
+    // A server's sampling or elicitation request during the call is asked of this session.
+    return passthrough ? passthrough.during(session, ctx.mcpReq.send, call) : call();
+  });
   passthrough?.register(server, session, capabilities);
   state.presenter.sessions.add(session);
   const previous = server.onclose;
@@ -70,5 +64,5 @@ export function sessionServer(
     previous?.();
     state.presenter.sessions.delete(session);
   };
-  return { server, session, direct };
+  return { server, session };
 }

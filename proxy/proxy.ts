@@ -14,7 +14,6 @@ import { Spool } from './spool';
 import { type ProtocolChoice, serveProxyStdio } from './serve-stdio';
 import { STATELESS_REVISION, StatelessSessions, statelessHttp, statelessServer } from './stateless-server';
 import { BoundedStdioServerTransport } from './stdio-server';
-import { serveCallsDirectly } from './direct-calls';
 import { SurfaceClient } from './surface-client';
 import { startUpstreams } from './upstreams';
 
@@ -157,12 +156,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     process.stdin.once('end', () => finish());
     // Closing lets go of stdin, which would otherwise keep the process alive after a signal.
     closeListener = await serveProxyStdio(transport, options.protocol ?? 'auto', {
-      legacy: () => {
-        const { server, direct } = sessionServer(state, spool, undefined, passthrough);
-        // A plain tools/call skips the Server's request machinery (#26); the rest of the session is the Server's.
-        serveCallsDirectly(transport, server, direct, (error) => log(`stdio: ${error.message}`));
-        return server;
-      },
+      legacy: () => sessionServer(state, spool, undefined, passthrough, transport).server,
       stateless: (notify) => statelessServer(state, spool, new StatelessSessions(state.presenter, notify), options.pollMs, passthrough),
       closed: () => finish(),
       log,

@@ -1,5 +1,4 @@
 import type { LoggingLevel, Server } from '@modelcontextprotocol/server';
-import type { CallSignal } from '@/mcp/call-signal';
 
 /**
  * How long a list request waits for servers still on their first start, from the proxy's start,
@@ -18,7 +17,7 @@ export class Wakeups {
   private readonly checks = new Set<() => void>();
 
   /** True once `ready()` holds (now, or at a `wake()`); false after `ms` or when `signal` aborts. */
-  until(ready: () => boolean, ms: number, signal?: CallSignal): Promise<boolean> {
+  until(ready: () => boolean, ms: number, signal?: AbortSignal): Promise<boolean> {
     if (ready()) return Promise.resolve(true);
     if (ms <= 0 || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
@@ -78,7 +77,7 @@ export class Arrival {
   }
 
   /** True once up, waiting at most `ms` for a start coming; false when none is, after `ms`, or when `signal` aborts. */
-  whenUp(ms: number, signal?: CallSignal): Promise<boolean> {
+  whenUp(ms: number, signal?: AbortSignal): Promise<boolean> {
     return this.wakeups.until(() => this.settled, ms, signal).then(() => this.live);
   }
 }

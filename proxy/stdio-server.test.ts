@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
+import { Server } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
+import { EncodedResult } from '@/mcp/encoded-result';
 import { LIMIT, padded, until } from '@/test/stdio-framing';
 import { BoundedStdioServerTransport } from './stdio-server';
 
@@ -48,5 +50,48 @@ describe('BoundedStdioServerTransport (the proxy towards its client)', () => {
     expect(closed).toBe(false);
     expect(logged).toHaveLength(3);
     await transport.close();
+  });
+
+  it('writes a large tools/call result (#45) as the bytes its server wrote, in the envelope of the request the Server answers', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const transport = new BoundedStdioServerTransport(1024 * 1024, () => {}, stdin, stdout);
+    const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+    // Escapes JSON.stringify would not write: the line shows whether the result was encoded again.
+    const written = '{"content":[{"type":"text","text":"caf\\u00e9 a\\/b"}],"isError":false}';
+    const pieces = [Buffer.from(written.slice(0, 10)), Buffer.from(written.slice(10, 30)), Buffer.from(written.slice(30))];
+    const held: { cancelled?: () => void } = {};
+    server.setRequestHandler('tools/call', async (request, ctx) => {
+      if (request.params.name === 'small') return { content: [{ type: 'text', text: 'a value' }] };
+      const standIn = transport.resultAsBytes(ctx.mcpReq.id, new EncodedResult(false, pieces), ctx.mcpReq.signal);
+      // 'slow' ends only after the client cancelled it.
+      if (request.params.name === 'slow') await new Promise<void>((resolve) => ctx.mcpReq.signal.addEventListener('abort', () => (held.cancelled = resolve)));
+      return standIn;
+    });
+    await server.connect(transport);
+    let out = '';
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const call = (id: number, name: string) => stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } })}\n`);
+    call(7, 'big');
+    const line = await until(() => (out.endsWith('\n') ? out : undefined));
+    expect(line).toBe(`{"result":${written},"jsonrpc":"2.0","id":7}\n`);
+    expect(JSON.parse(line)).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'café a/b' }], isError: false } });
+
+    // A call cancelled after its bytes were set aside is answered with nothing, and its id, used again, gets its own answer.
+    out = '';
+    call(8, 'slow');
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 8 } })}\n`);
+    (await until(() => held.cancelled))();
+    call(8, 'small');
+    const next = await until(() => (out.endsWith('\n') ? out : undefined));
+    expect(
+      next
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    ).toEqual([{ jsonrpc: '2.0', id: 8, result: { content: [{ type: 'text', text: 'a value' }] } }]);
+    await server.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import type { CallToolResult, JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import type { EncodedResult } from '@/mcp/encoded-result';
+import type { WritesResultBytes } from './calls';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BoundedLineReader, installReader, type LineProblem, requestId } from '@/mcp/line-reader';
 import { tooLargeData, tooLargeText } from '@/mcp/message-limit';
@@ -12,11 +13,14 @@ const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol versi
  * The proxy's stdio server side: the SDK's transport with a bounded reader. What the SDK would
  * drop or die of gets an answer the client can act on, one line on stderr, and the proxy goes on
  * serving: a message over the limit (an error for its id), a line that is not JSON (-32700), a
- * batch (-32600 for each request in it), an object that is not JSON-RPC (-32600).
+ * batch (-32600 for each request in it), an object that is not JSON-RPC (-32600). A large tools/call
+ * result goes out as the bytes its server wrote (resultAsBytes, #45).
  */
-export class BoundedStdioServerTransport extends StdioServerTransport {
+export class BoundedStdioServerTransport extends StdioServerTransport implements WritesResultBytes {
   private readonly reader: BoundedLineReader;
   private closed = false;
+  /** Large results to write as their bytes, by the id of the request they answer. */
+  private readonly resultBytes = new Map<RequestId, EncodedResult>();
 
   constructor(
     private readonly maxMessageBytes: number,
@@ -30,39 +34,38 @@ export class BoundedStdioServerTransport extends StdioServerTransport {
   }
 
   /**
-   * Write a message now, past send's promise and listeners (#26); false once the transport is
-   * closed, when nothing is written. A write that fails later is the stdout error the SDK's
-   * transport already listens for: it closes the transport, as it does after send.
+   * The Server checks and copies a tools/call result, which bytes cannot go through (#45): it
+   * answers request `id` with the stand-in returned here, and send writes the bytes in its
+   * place, never decoded or encoded again. A call cancelled first is answered with nothing, and
+   * its bytes are let go.
    */
-  sendNow(message: JSONRPCMessage): boolean {
-    if (this.closed) return false;
-    this.write(message);
-    return true;
+  resultAsBytes(id: RequestId, result: EncodedResult, signal: AbortSignal): CallToolResult {
+    this.resultBytes.set(id, result);
+    signal.addEventListener('abort', () => this.resultBytes.delete(id), { once: true });
+    return { content: [], isError: result.isError };
   }
 
-  /**
-   * A tools/call response whose result is the bytes its server wrote (#45), in one line: written
-   * as they are, never decoded or encoded again; false once the transport is closed.
-   */
-  sendEncoded(id: RequestId, result: EncodedResult): boolean {
-    if (this.closed) return false;
+  override send(message: JSONRPCMessage): Promise<void> {
+    const answered = 'result' in message || 'error' in message ? message.id : undefined;
+    const bytes = answered === undefined ? undefined : this.resultBytes.get(answered);
+    if (answered === undefined || bytes === undefined) return super.send(message);
+    this.resultBytes.delete(answered);
+    // An error the Server answers instead goes out as it is.
+    if (!('result' in message)) return super.send(message);
+    if (this.closed) return Promise.reject(new Error('StdioServerTransport is closed'));
     // Corked: the pieces leave in one write, and nothing else is written between them.
     this.stdout.cork();
     this.stdout.write('{"result":');
-    for (const bytes of result.bytes) this.stdout.write(bytes);
-    this.stdout.write(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n`);
+    for (const piece of bytes.bytes) this.stdout.write(piece);
+    this.stdout.write(`,"jsonrpc":"2.0","id":${JSON.stringify(answered)}}\n`);
     this.stdout.uncork();
-    return true;
+    return Promise.resolve();
   }
 
   override async close(): Promise<void> {
     this.closed = true;
+    this.resultBytes.clear();
     await super.close();
-  }
-
-  /** Messages `claim` takes (returns true for) are served by its owner and never reach the SDK's Server. */
-  claimMessages(claim: ((message: JSONRPCMessage) => boolean) | null): void {
-    this.reader.claim = claim;
   }
 
   private answer(problem: LineProblem): JSONRPCMessage | null {

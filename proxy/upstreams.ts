@@ -6,7 +6,6 @@ import { backoffDelay, type BackoffOptions } from '@/mcp/tools-listener';
 import { callUpstreamTool, connectUpstream, endpointLabel, STOP_GRACE_MS, type UpstreamConnection, type UpstreamEndpoint } from '@/mcp/upstream';
 import type { CallParams } from '@/mcp/direct-calls';
 import type { EncodedResult } from '@/mcp/encoded-result';
-import type { CallSignal } from '@/mcp/call-signal';
 import type { UpstreamConfig } from './config';
 import { errorMessage } from '@/lib/thrown';
 import { fieldOf } from '@/lib/records';
@@ -36,7 +35,7 @@ export interface UpstreamOptions {
 }
 
 /** One call's time left, cancellation, progress, and whether a large result may stay encoded. */
-type CallOptions = { timeoutMs: number; signal?: CallSignal; onProgress?: (progress: Progress) => void; encoded: boolean };
+type CallOptions = { timeoutMs: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void; encoded: boolean };
 
 /** The call could not reach the server: it is down, starting, or went away during the call. */
 export class UpstreamUnavailable extends Error {}
@@ -103,7 +102,7 @@ export class Upstream {
   }
 
   /** True once the server is up, waiting at most `ms` for a start under way; false at once when none is (see Arrival). */
-  whenUp = (ms: number, signal?: CallSignal): Promise<boolean> => this.arrival.whenUp(ms, signal);
+  whenUp = (ms: number, signal?: AbortSignal): Promise<boolean> => this.arrival.whenUp(ms, signal);
 
   /** Why calls fail now, for the error a model and a user read. */
   unavailableReason(): string {
@@ -116,7 +115,7 @@ export class Upstream {
    * `encoded`: the caller writes a result as it came, and takes a large one as an EncodedResult
    * (stdio sessions on 2025-11-25). While the server starts, the call waits for it, within its timeout.
    */
-  call(params: CallParams, signal?: CallSignal, onProgress?: (progress: Progress) => void, encoded = false): Promise<CallToolResult | EncodedResult> {
+  call(params: CallParams, signal?: AbortSignal, onProgress?: (progress: Progress) => void, encoded = false): Promise<CallToolResult | EncodedResult> {
     // Up: no wait on the call's path, not even a turn of the event loop.
     if (this.arrival.settled) return this.callNow(params, { timeoutMs: this.options.callTimeoutMs, signal, onProgress, encoded });
     const startedAt = Date.now();
@@ -136,7 +135,7 @@ export class Upstream {
     const connection = this.connection;
     if (this.state !== 'up' || !connection) throw new UpstreamUnavailable(this.unavailableReason());
     try {
-      // A stdio session on 2025-11-25 takes its calls direct (#26): faster, and no progress is lost.
+      // A stdio session on 2025-11-25 takes its calls through DirectCalls: no last progress is lost (typescript-sdk#2580).
       if (connection.direct) return await connection.direct.call(params, how);
       return await callUpstreamTool(connection.client, params, how);
     } catch (err) {

@@ -141,18 +141,16 @@ export class Hub {
 
   /**
    * Track a request that is not one of the passthrough's (tools/call), so a server's question
-   * during it reaches its session, sent by `sendRequest` (the request's own, or the session Server's).
+   * during it reaches its session, sent by `sendRequest` (the request's own).
    */
-  during<T>(session: ProxySession, sendRequest: InFlight['sendRequest'], run: () => Promise<T>): Promise<T> {
+  async during<T>(session: ProxySession, sendRequest: InFlight['sendRequest'], run: () => Promise<T>): Promise<T> {
     const entry: InFlight = { session, upstream: null, sendRequest, startedAt: Date.now() };
     this.inFlight.add(entry);
-    const ended = () => {
+    try {
+      return await run();
+    } finally {
       this.inFlight.delete(entry);
-    };
-    // The call's own promise is returned, not one that waits on it: its answer is one step sooner (#26).
-    const call = run();
-    call.then(ended, ended);
-    return call;
+    }
   }
 }
 
