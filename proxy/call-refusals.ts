@@ -1,4 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
+import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
@@ -9,6 +11,12 @@ import { POLICY_DENIED, POLICY_MISSING } from './policy-gate';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { CallOutcome } from './traces';
+
+/** A call the proxy answered: the result for the client, and what its trace says of the call. */
+export interface Answered {
+  result: CallToolResult;
+  outcome: CallOutcome;
+}
 
 /** mcp_invoke_tool named a tool its server does not list, as listed: nothing was sent (§surface). */
 export interface UnlistedToolRefusal {
@@ -37,30 +45,29 @@ export function refusalResult(refusal: PolicyRefusal | UnlistedToolRefusal): Cal
 }
 
 /** A call the policy refused: traced as denied, answered with the rule. */
-export function deniedCall(outcome: CallOutcome, refusal: PolicyRefusal): CallToolResult {
-  outcome.status = 'denied';
-  outcome.errorCode = refusal.error_code === 'POLICY_MISSING' ? POLICY_MISSING : POLICY_DENIED;
-  return refusalResult(refusal);
+export function deniedCall(known: CallOutcome, refusal: PolicyRefusal): Answered {
+  const errorCode = refusal.error_code === 'POLICY_MISSING' ? POLICY_MISSING : POLICY_DENIED;
+  return { result: refusalResult(refusal), outcome: { ...known, status: 'denied', errorCode } };
 }
 
 /**
  * --require-policy and no policy from favindex: every call is refused, traced as denied and, when
  * its name is a tool's in any form, as that tool's.
  */
-export function refuseAll(state: ProxyState, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
+export function refuseAll(state: ProxyState, session: ProxySession, params: CallParams): Answered {
   const args = params.arguments ?? {};
   const named =
     params.name === INVOKE_TOOL && typeof args.server === 'string' && typeof args.tool === 'string'
       ? canonical(args.server, args.tool)
       : state.presenter.policy.hiddenTool(state.presenter.catalog, state.presenter.view, session.client, params.name);
   const parts = named ? splitCanonical(named) : null;
-  if (parts && state.upstreams.has(parts.server)) {
-    outcome.server = parts.server;
-    // biome-ignore lint/style/noNonNullAssertion: parts is set only from a named tool, two lines above.
-    if (state.presenter.lists(parts.server, parts.tool)) outcome.canonical = named!;
+  const known: CallOutcome = { tool: params.name, status: 'ok' };
+  if (named && parts && state.upstreams.has(parts.server)) {
+    known.server = parts.server;
+    if (state.presenter.lists(parts.server, parts.tool)) known.canonical = named;
   }
-  if (params.name === INVOKE_TOOL && parts) outcome.arguments = parts;
-  return deniedCall(outcome, missingPolicyRefusal(named ?? params.name));
+  if (params.name === INVOKE_TOOL && parts) known.arguments = parts;
+  return deniedCall(known, missingPolicyRefusal(named ?? params.name));
 }
 
 /** How many of a server's tools an unlisted name's refusal names, when nothing else says what to call. */
@@ -72,23 +79,24 @@ const TOOLS_NAMED = 20;
  * the policy denies. It points at what the session may call: the name it likely meant among
  * those, or the way to find one.
  */
-export function unlistedToolCall(state: ProxyState, session: ProxySession, server: string, tool: string, outcome: CallOutcome): CallToolResult {
+export function unlistedToolCall(state: ProxyState, session: ProxySession, server: string, tool: string, known: CallOutcome): Answered {
   const { presenter } = state;
-  outcome.status = 'error';
-  outcome.errorCode = 'unknown_tool';
+  const outcome: CallOutcome = { ...known, status: 'error', errorCode: 'unknown_tool' };
   const details = { server, tool };
   if (!state.tools.has(server)) {
     // Nothing to check the name against yet: not sent either, and not counted as made up.
-    return refusalResult({
-      error_code: 'UNKNOWN_TOOL',
-      message: `MCP server '${server}' has not listed its tools yet, so '${tool}' cannot be checked against them and nothing was sent to it.`,
-      retryable: true,
-      suggested_action: 'Call again once the server has started.',
-      cited_rule: '§surface',
-      details,
-    });
+    return {
+      outcome,
+      result: refusalResult({
+        error_code: 'UNKNOWN_TOOL',
+        message: `MCP server '${server}' has not listed its tools yet, so '${tool}' cannot be checked against them and nothing was sent to it.`,
+        retryable: true,
+        suggested_action: 'Call again once the server has started.',
+        cited_rule: '§surface',
+        details,
+      }),
+    };
   }
-  outcome.invented = 'tool';
   // Only tools this session may use are offered: a denied tool's name is not given away.
   const mine = presenter
     .catalogFor(session)
@@ -106,7 +114,7 @@ export function unlistedToolCall(state: ProxyState, session: ProxySession, serve
       : mine.length > 0
         ? `Call ${INVOKE_TOOL} with one of the tools of '${server}' you may use, spelled exactly: ${shown}${more}.`
         : `This session may use no tool of '${server}': use another server's tools.`;
-  return refusalResult({
+  const result = refusalResult({
     error_code: 'UNKNOWN_TOOL',
     message: `MCP server '${server}' lists no tool named '${tool}' (names must match exactly, case and spaces included), so nothing was sent to it.`,
     retryable: false,
@@ -114,6 +122,7 @@ export function unlistedToolCall(state: ProxyState, session: ProxySession, serve
     cited_rule: '§surface',
     details,
   });
+  return { result, outcome: { ...outcome, invented: 'tool' } };
 }
 
 /** A name as a loose match reads it: no surrounding space, one case, `-` and ` ` as `_`. */
@@ -125,8 +134,19 @@ function looseName(name: string): string {
 }
 
 /** A call answered with a tool error the model reads, its code kept for the trace. */
-export function toolError(outcome: CallOutcome, code: string, message: string): CallToolResult {
-  outcome.status = 'error';
-  outcome.errorCode = code;
-  return { content: [{ type: 'text', text: message }], isError: true };
+export function toolError(known: CallOutcome, code: string, message: string): Answered {
+  return { result: { content: [{ type: 'text', text: message }], isError: true }, outcome: { ...known, status: 'error', errorCode: code } };
+}
+
+/** Enforce mode (§arguments): a tool execution error the model can correct itself from, and the envelope for programs. */
+export function argumentRefusal(known: CallOutcome, tool: string, problems: readonly ArgumentProblem[]): Answered {
+  const { text, envelope } = invalidArgumentsAnswer(tool, problems);
+  const result: CallToolResult = {
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(envelope) },
+    ],
+    isError: true,
+  };
+  return { result, outcome: { ...known, status: 'error', errorCode: 'invalid_arguments' } };
 }

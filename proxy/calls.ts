@@ -1,31 +1,23 @@
 import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from '@modelcontextprotocol/server';
 import type { CallToolRequest, CallToolResult, Progress, RequestId, ServerContext } from '@modelcontextprotocol/server';
-import { invalidArgumentsAnswer } from '@/lib/arguments/answer';
-import type { ArgumentProblem } from '@/lib/arguments/classes';
+import type { ArgumentCheckMode, ArgumentProblem } from '@/lib/arguments/classes';
 import { canonical, splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
-import { FIND_TOOLS } from '@/lib/names/meta';
 import { messageTooLarge, tooLargeText } from '@/mcp/message-limit';
-import { hasSearchTool } from '@/lib/surface/mode-traits';
 import { applyCall } from '@/lib/surface/session';
-import { deniedCall, refuseAll, toolError, unlistedToolCall } from './call-refusals';
+import { type Answered, argumentRefusal, deniedCall, refuseAll, toolError, unlistedToolCall } from './call-refusals';
+import { findTarget, type Target, unknownToolMessage } from './call-target';
 import { answerFindTools } from './find-tools-call';
-import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
 import { type CallOutcome, finishTrace, startedTrace, startTrace, type TraceHead } from './traces';
-import { UpstreamUnavailable } from './upstreams';
+import { type Upstream, UpstreamUnavailable } from './upstreams';
 import type { CallParams } from '@/mcp/direct-calls';
 import { EncodedResult } from '@/mcp/encoded-result';
 import { errorMessage } from '@/lib/thrown';
 
-type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
-
-/**
- * tools/call: the presented name back to its canonical tool and on to the server that has it.
- * Every call, meta calls and refusals included, leaves one trace in the spool.
- */
+/** What a call brings besides its params: its cancellation, and where its progress goes. */
 export interface CallContext {
   signal?: AbortSignal;
   /** Pass a progress notification on to the client, under the token it gave. */
@@ -37,6 +29,27 @@ export interface WritesResultBytes {
   /** The response to request `id` carries `result` as its bytes; the Server answers with what this returns, in their place. */
   resultAsBytes(id: RequestId, result: EncodedResult, signal: AbortSignal): CallToolResult;
 }
+
+/** How a call ended: its answer (a result, or an error the Server answers with) and its trace's account of it. */
+type Ended = { result: CallToolResult | EncodedResult; outcome: CallOutcome } | { error: unknown; outcome: CallOutcome };
+
+/** A call on its way to a server's tool: where it goes, what it sends, and its trace so far. */
+interface Route {
+  upstream: Upstream;
+  server: string;
+  tool: string;
+  /** `server/tool`: the tool's own name on its server, as the trace, the policy and the argument check name it. */
+  canonical: string;
+  /** The tool as an argument refusal names it: the name called, or `server/tool` through mcp_invoke_tool. */
+  refusedAs: string;
+  /** The tool's arguments, passed on as the model sent them. */
+  arguments: Record<string, unknown> | undefined;
+  /** The project's argument checks as they stood when the call came. */
+  checks: ArgumentCheckMode;
+  outcome: CallOutcome;
+}
+
+const isRoute = (step: Route | Ended): step is Route => 'upstream' in step;
 
 /**
  * A client's tools/call as the SDK hands it to a handler: cancellation and progress follow the
@@ -73,8 +86,12 @@ export async function clientCall(
 }
 
 /**
- * `encoded`: the caller can write a result as its server sent it (WritesResultBytes), and a large
- * one comes as the bytes it came in, an EncodedResult (#45); without it, every result is a value.
+ * tools/call, from any transport: the presented name back to its tool and on to the server that
+ * has it, in named steps (routeCall, judgeArguments, callServer), each of which either answers
+ * the call or hands on what it found. Every call, meta calls and refusals included, leaves one
+ * trace in the spool before its answer leaves. `encoded`: the caller can write a result as its
+ * server sent it (WritesResultBytes), and a large one comes as the bytes it came in, an
+ * EncodedResult (#45); without it, every result is a value.
  */
 export function handleCall(
   state: ProxyState,
@@ -91,111 +108,159 @@ export async function handleCall(
   params: CallParams,
   context: CallContext & { encoded?: true } = {},
 ): Promise<CallToolResult | EncodedResult> {
-  const { signal } = context;
-  const startedAt = Date.now();
   const started = performance.now();
-  const outcome: CallOutcome = { tool: params.name, status: 'ok' };
-  const { presenter } = state;
-  const mode = presenter.view.mode;
-  const revision = presenter.view.revision;
-  const checks = presenter.view.argumentChecks;
-  const traceContext = { sessionId: session.id, client: session.client, protocol: session.protocol, mode, surfaceRevision: revision };
-  let trace: TraceHead | undefined;
+  const { view } = state.presenter;
+  const traceContext = { sessionId: session.id, client: session.client, protocol: session.protocol, mode: view.mode, surfaceRevision: view.revision };
+  const head = startTrace(params.name, traceContext, Date.now());
+  const ended = await runSteps(state, spool, session, params, context, head);
+  spool.append(finishTrace(head, ended.outcome, performance.now() - started));
+  if ('error' in ended) throw ended.error;
+  return ended.result;
+}
+
+/**
+ * The call's steps. A step that throws ends the call as the proxy's own error, traced with what
+ * the steps before it found.
+ */
+async function runSteps(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  params: CallParams,
+  context: CallContext & { encoded?: true },
+  head: TraceHead,
+): Promise<Ended> {
+  let found: CallOutcome = { tool: params.name, status: 'ok' };
   try {
-    if (presenter.policy.missing(presenter.view)) return refuseAll(state, session, params, outcome);
-    // Found at once almost always: only an unknown name waits for the surface to be read again.
-    const target = lookUpTarget(state, session, params.name) ?? (await resolveTarget(state, session, params.name));
-    if (!target) {
-      outcome.status = 'error';
-      outcome.errorCode = 'unknown_tool';
-      outcome.invented = 'tool';
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(presenter, session, params.name));
-    }
-    if (target.kind === 'find') return answerFindTools(presenter, session, params, outcome);
-    let server: string;
-    let tool: string;
-    if (target.kind === 'invoke') {
-      const args = params.arguments ?? {};
-      if (typeof args.server !== 'string' || typeof args.tool !== 'string') {
-        // mcp_invoke_tool's own arguments are wrong: classed like any tool's.
-        if (checks !== 'off') outcome.problems = invokeProblems(args);
-        return toolError(outcome, 'invalid_arguments', `${INVOKE_TOOL} needs "server" and "tool": the MCP server and the tool as it lists it`);
-      }
-      server = args.server;
-      tool = args.tool;
-      outcome.arguments = { server, tool };
-    } else {
-      // biome-ignore lint/style/noNonNullAssertion: the presenter resolved this canonical name from the catalog, where every name splits.
-      const parts = splitCanonical(target.canonical)!;
-      server = parts.server;
-      tool = parts.tool;
-    }
-    outcome.server = server;
-    const upstream = state.upstreams.get(server);
-    if (!upstream) {
-      outcome.invented = 'server';
-      return toolError(outcome, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${[...state.upstreams.keys()].join(', ') || 'none'})`);
-    }
-    // mcp_invoke_tool names its tool freely: only a name its server listed, exactly, is sent (a server may match names loosely).
-    if (target.kind === 'invoke' && !presenter.lists(server, tool)) return unlistedToolCall(state, session, server, tool, outcome);
-    const inputSchema = presenter.inputSchemaOf(server, tool);
-    outcome.canonical = canonical(server, tool);
-    // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
-    const decision = presenter.policy.decide(presenter.catalog, presenter.view, session.client, canonical(server, tool), server);
-    if (decision && !decision.allowed && presenter.view.policy) {
-      return deniedCall(outcome, presenter.policy.toolRefusal(presenter.view, canonical(server, tool), decision, presenter.view.policy));
-    }
-    // Passed on as the model sent it: the argument check and the MCP server judge it, as for a direct call.
-    const forwarded = target.kind === 'invoke' ? (params.arguments?.arguments as Record<string, unknown> | undefined) : params.arguments;
-    const called = `${server}/${tool}`;
-    // Enforce mode judges the arguments before the server sees them. The other modes only report
-    // what the check finds, so it runs while the server works, off the call's path (#26).
-    const judgedFirst = checks === 'enforce';
-    if (judgedFirst) {
-      const checked = state.argumentChecks.check(checks, called, inputSchema, forwarded ?? {});
-      outcome.problems = checked.problems;
-      if (checked.refuse) return refusal(outcome, target.kind === 'invoke' ? called : params.name, checked.problems ?? []);
-    }
-    let result: CallToolResult | EncodedResult;
-    trace = startTrace(params.name, traceContext, startedAt);
-    // On disk before the server sees the call: a proxy killed during it leaves it traced, of unknown outcome (§events).
-    spool.begin(startedTrace(trace, outcome));
-    try {
-      const answer = upstream.call(upstreamParams(tool, forwarded, params._meta), signal, context.progress, context.encoded === true);
-      if (!judgedFirst) outcome.problems = state.argumentChecks.report(checks, called, inputSchema, forwarded ?? {});
-      result = await answer;
-    } catch (err) {
-      if (signal?.aborted) {
-        outcome.status = 'cancelled';
-        throw err;
-      }
-      if (err instanceof UpstreamUnavailable) return toolError(outcome, 'upstream_unavailable', err.message);
-      const tooLarge = messageTooLarge(err);
-      if (tooLarge) {
-        const what = `the result of ${tool} (MCP server '${server}')`;
-        return toolError(outcome, 'result_too_large', tooLargeText(what, tooLarge.bytes, tooLarge.limitBytes));
-      }
-      const timeout = err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout;
-      return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${errorMessage(err)}`);
-    }
-    if (result.isError) {
-      outcome.status = 'error';
-      outcome.errorCode = 'tool_error';
-    }
-    const next = applyCall(session.presented.state, called);
-    // A call that changes nothing keeps the session's list (not rebuilt and hashed again below).
-    if (next !== session.presented.state) session.update({ ...session.presented, state: next });
-    presenter.notifyIfChanged(session);
-    return result;
-  } catch (err) {
-    if (outcome.status === 'ok') {
-      outcome.status = 'error';
-      outcome.errorCode = 'proxy_error';
-    }
-    throw err;
-  } finally {
-    spool.append(finishTrace(trace ?? startTrace(params.name, traceContext, startedAt), outcome, performance.now() - started));
+    const routed = await routeCall(state, session, params, state.presenter.view.argumentChecks);
+    if (!isRoute(routed)) return routed;
+    found = routed.outcome;
+    const judged = judgeArguments(state, routed);
+    if (!isRoute(judged)) return judged;
+    found = judged.outcome;
+    return await callServer(state, spool, session, judged, params._meta, context, head);
+  } catch (error) {
+    return { error, outcome: { ...found, status: 'error', errorCode: 'proxy_error' } };
   }
+}
+
+/**
+ * The presented name back to a server's tool, and the policy's word on it: the call's route, or
+ * its answer (a meta tool's, a refusal, or the error for a name that is no tool's).
+ */
+async function routeCall(state: ProxyState, session: ProxySession, params: CallParams, checks: ArgumentCheckMode): Promise<Route | Ended> {
+  const { presenter } = state;
+  if (presenter.policy.missing(presenter.view)) return refuseAll(state, session, params);
+  const named: CallOutcome = { tool: params.name, status: 'ok' };
+  const target = await findTarget(state, session, params.name);
+  if (!target) {
+    const error = new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(presenter, session, params.name));
+    return { error, outcome: { ...named, status: 'error', errorCode: 'unknown_tool', invented: 'tool' } };
+  }
+  if (target.kind === 'find') return answerFindTools(presenter, session, params, named);
+  const called = calledTool(target, params, named, checks);
+  if ('result' in called) return called;
+  const { server, tool } = called;
+  const known: CallOutcome = { ...called.outcome, server };
+  const upstream = state.upstreams.get(server);
+  if (!upstream) {
+    const servers = [...state.upstreams.keys()].join(', ') || 'none';
+    return toolError({ ...known, invented: 'server' }, 'unknown_server', `'${server}' is not one of this proxy's MCP servers (${servers})`);
+  }
+  // mcp_invoke_tool names its tool freely: only a name its server listed, exactly, is sent (a server may match names loosely).
+  if (target.kind === 'invoke' && !presenter.lists(server, tool)) return unlistedToolCall(state, session, server, tool, known);
+  const name = canonical(server, tool);
+  const outcome: CallOutcome = { ...known, canonical: name };
+  // Decided again whatever the name's form: a list keeps a tool out, only this keeps its call from the server.
+  const decision = presenter.policy.decide(presenter.catalog, presenter.view, session.client, name, server);
+  if (decision && !decision.allowed && presenter.view.policy) {
+    return deniedCall(outcome, presenter.policy.toolRefusal(presenter.view, name, decision, presenter.view.policy));
+  }
+  const refusedAs = target.kind === 'invoke' ? name : params.name;
+  return { upstream, server, tool, canonical: name, refusedAs, arguments: called.arguments, checks, outcome };
+}
+
+/** The server and tool a call names (its canonical name's, or mcp_invoke_tool's arguments'), and the tool's arguments. */
+function calledTool(
+  target: Exclude<Target, { kind: 'find' }>,
+  params: CallParams,
+  named: CallOutcome,
+  checks: ArgumentCheckMode,
+): { server: string; tool: string; arguments: Record<string, unknown> | undefined; outcome: CallOutcome } | Answered {
+  if (target.kind === 'tool') {
+    // biome-ignore lint/style/noNonNullAssertion: the presenter resolved this canonical name from the catalog, where every name splits.
+    const { server, tool } = splitCanonical(target.canonical)!;
+    return { server, tool, arguments: params.arguments, outcome: named };
+  }
+  const args = params.arguments ?? {};
+  if (typeof args.server !== 'string' || typeof args.tool !== 'string') {
+    // mcp_invoke_tool's own arguments are wrong: classed like any tool's.
+    const problems = checks === 'off' ? undefined : invokeProblems(args);
+    return toolError({ ...named, problems }, 'invalid_arguments', `${INVOKE_TOOL} needs "server" and "tool": the MCP server and the tool as it lists it`);
+  }
+  const { server, tool } = args;
+  const forwarded = args.arguments as Record<string, unknown> | undefined;
+  return { server, tool, arguments: forwarded, outcome: { ...named, arguments: { server, tool } } };
+}
+
+/**
+ * Enforce mode judges the arguments before the server sees them, and a call it refuses never
+ * reaches the server (§arguments). The other modes only report what the check finds, while the
+ * server works (callServer).
+ */
+function judgeArguments(state: ProxyState, route: Route): Route | Answered {
+  if (route.checks !== 'enforce') return route;
+  const checked = state.argumentChecks.check(route.checks, route.canonical, state.presenter.inputSchemaOf(route.server, route.tool), route.arguments ?? {});
+  const outcome: CallOutcome = { ...route.outcome, problems: checked.problems };
+  return checked.refuse ? argumentRefusal(outcome, route.refusedAs, checked.problems ?? []) : { ...route, outcome };
+}
+
+/**
+ * The call sent to its server, noted in the spool as started before the server sees it (a proxy
+ * killed during the call leaves it traced, of unknown outcome, §events). A failure is a tool
+ * error the model reads; a cancelled call ends with the error it was cancelled with.
+ */
+async function callServer(
+  state: ProxyState,
+  spool: Spool,
+  session: ProxySession,
+  route: Route,
+  meta: Record<string, unknown> | undefined,
+  context: CallContext & { encoded?: true },
+  head: TraceHead,
+): Promise<Ended> {
+  const { upstream, server, tool, checks } = route;
+  spool.begin(startedTrace(head, route.outcome));
+  const answer = upstream.call(upstreamParams(tool, route.arguments, meta), context.signal, context.progress, context.encoded === true);
+  const problems =
+    checks === 'enforce'
+      ? route.outcome.problems
+      : state.argumentChecks.report(checks, route.canonical, state.presenter.inputSchemaOf(server, tool), route.arguments ?? {});
+  const outcome: CallOutcome = { ...route.outcome, problems };
+  let result: CallToolResult | EncodedResult;
+  try {
+    result = await answer;
+  } catch (err) {
+    if (context.signal?.aborted) return { error: err, outcome: { ...outcome, status: 'cancelled' } };
+    return serverFailure(outcome, server, tool, err);
+  }
+  const next = applyCall(session.presented.state, route.canonical);
+  // A call that changes nothing keeps the session's list (not rebuilt and hashed again below).
+  if (next !== session.presented.state) session.update({ ...session.presented, state: next });
+  state.presenter.notifyIfChanged(session);
+  return { result, outcome: result.isError ? { ...outcome, status: 'error', errorCode: 'tool_error' } : outcome };
+}
+
+/** A call its server did not answer with a result: why, as a tool error the model reads. */
+function serverFailure(outcome: CallOutcome, server: string, tool: string, err: unknown): Answered {
+  if (err instanceof UpstreamUnavailable) return toolError(outcome, 'upstream_unavailable', err.message);
+  const tooLarge = messageTooLarge(err);
+  if (tooLarge) {
+    const what = `the result of ${tool} (MCP server '${server}')`;
+    return toolError(outcome, 'result_too_large', tooLargeText(what, tooLarge.bytes, tooLarge.limitBytes));
+  }
+  const timeout = err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout;
+  return toolError(outcome, timeout ? 'timeout' : 'upstream_error', `MCP server '${server}' answered ${tool} with an error: ${errorMessage(err)}`);
 }
 
 /** The call as the server gets it: the client's progress token is the client's (the server gets one of the proxy's, and its progress is passed back). */
@@ -205,64 +270,10 @@ function upstreamParams(tool: string, args: Record<string, unknown> | undefined,
   return { name: tool, arguments: args ?? {}, ...(Object.keys(rest).length > 0 ? { _meta: rest } : {}) };
 }
 
-/** The session's list first, then the surface's name map. */
-function lookUpTarget(state: ProxyState, session: ProxySession, name: string): Target | null {
-  const { presenter } = state;
-  const listed = presenter.listing(session).byName.get(name);
-  if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
-  if (listed?.name === FIND_TOOLS) return { kind: 'find' };
-  if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
-  const mapped = presenter.view.names[name];
-  return mapped && splitCanonical(mapped) ? { kind: 'tool', canonical: mapped } : null;
-}
-
-/**
- * A name not found: while the proxy starts it waits for the start (bounded, as a list does: a
- * client may call a name it kept from an earlier session before it lists); then the surface is
- * read again once, and the name looked up again.
- */
-async function resolveTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
-  const { presenter } = state;
-  if (state.startingReasons().length > 0) {
-    await state.whenStarted();
-    const target = lookUpTarget(state, session, name);
-    if (target) return target;
-  }
-  if (await state.surface?.refresh()) {
-    const target = lookUpTarget(state, session, name);
-    if (target) return target;
-  }
-  // A tool the policy keeps from this session is in no list of it, yet its name is still that tool's: refused as denied, not unknown.
-  const hidden = presenter.policy.hiddenTool(presenter.catalog, presenter.view, session.client, name);
-  return hidden ? { kind: 'tool', canonical: hidden } : null;
-}
-
-/** Enforce mode (§arguments): a tool execution error the model can correct itself from, and the envelope for programs. */
-function refusal(outcome: CallOutcome, tool: string, problems: readonly ArgumentProblem[]): CallToolResult {
-  outcome.status = 'error';
-  outcome.errorCode = 'invalid_arguments';
-  const { text, envelope } = invalidArgumentsAnswer(tool, problems);
-  return {
-    content: [
-      { type: 'text', text },
-      { type: 'text', text: JSON.stringify(envelope) },
-    ],
-    isError: true,
-  };
-}
-
 function invokeProblems(args: Record<string, unknown>): ArgumentProblem[] {
   return (['server', 'tool'] as const).flatMap((key): ArgumentProblem[] => {
     if (args[key] === undefined) return [{ path: `$.${key}`, class: 'missing_required', keyword: 'required', blocking: true }];
     if (typeof args[key] !== 'string') return [{ path: `$.${key}`, class: 'type_error', keyword: 'type', expected: 'must be string', blocking: true }];
     return [];
   });
-}
-
-function unknownToolMessage(presenter: Presenter, session: ProxySession, name: string): string {
-  const names = [...presenter.listing(session).byName.keys()];
-  const shown = names.slice(0, 30).join(', ');
-  const more = names.length > 30 ? ` and ${names.length - 30} more` : '';
-  const hint = hasSearchTool(presenter.view.mode) ? `; ${FIND_TOOLS} finds others` : '';
-  return `Unknown tool '${name}'. This session's tools: ${shown || 'none'}${more}${hint}`;
 }

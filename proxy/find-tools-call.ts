@@ -7,15 +7,20 @@ import type { CatalogEntry } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList } from '@/lib/surface/presented';
 import { activateTools } from '@/lib/surface/session';
 import type { CallParams } from '@/mcp/direct-calls';
-import { toolError } from './call-refusals';
+import { type Answered, toolError } from './call-refusals';
 import type { Presenter } from './presenter';
 import type { ProxySession } from './session';
 import type { CallOutcome } from './traces';
 
 /** mcp_find_tools: lazy and pinned activate what it finds; retrieve replaces the retrieved tools. */
-export function answerFindTools(presenter: Presenter, session: ProxySession, params: CallParams, outcome: CallOutcome): CallToolResult {
+export function answerFindTools(presenter: Presenter, session: ProxySession, params: CallParams, known: CallOutcome): Answered {
   const query = params.arguments?.query;
-  if (typeof query !== 'string' || !query.trim()) return toolError(outcome, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
+  if (typeof query !== 'string' || !query.trim()) return toolError(known, 'invalid_arguments', `${FIND_TOOLS} needs "query": what the tool should do`);
+  return { result: foundTools(presenter, session, query), outcome: known };
+}
+
+/** What mcp_find_tools found for `query`, activated or retrieved in the session's list. */
+function foundTools(presenter: Presenter, session: ProxySession, query: string): CallToolResult {
   // Only what the session may use is found, and so activated or retrieved.
   const catalog = presenter.catalogFor(session);
   const found = findTools(presenter.view, catalog, query);
