@@ -95,7 +95,16 @@ export default defineConfig({
         const include = [...sqlTests, ...(database === 'pglite' ? routeTests : routeTestsOnBothDatabases)];
         return {
           resolve: { alias },
-          test: { name: `db-${database}`, include, exclude: [...configDefaults.exclude, ...latencyTests], ...onDatabase(database) },
+          test: {
+            name: `db-${database}`,
+            include,
+            exclude: [...configDefaults.exclude, ...latencyTests],
+            // The files of a worker share its imports (the routes, drizzle, PGlite's WebAssembly): each
+            // opens a database of its own and installs its own app context in beforeAll, and none
+            // changes global state it does not restore. 241 s -> 128 s for both projects, quiet.
+            isolate: false,
+            ...onDatabase(database),
+          },
         };
       }),
       // Group 1 starts when group 0 (every project above) has finished; one worker for the
