@@ -29,3 +29,13 @@ export function span(spec: {
 export function otlpExport(service: string, spans: unknown[]) {
   return { resourceSpans: [{ resource: { attributes: attributesOf({ 'service.name': service }) }, scopeSpans: [{ scope: { name: 'agent' }, spans }] }] };
 }
+
+/** A claude-code export of three tools/call spans at `startMs`: a client one, a server one (filtered out by default), and one without a tool. */
+export function toolCallExport(tool: string, startMs: number) {
+  const call = (spanId: string, kind: number, name: string, attributes: Record<string, string>) => span({ spanId, kind, name, startMs, attributes });
+  return otlpExport('claude-code', [
+    call('eee19b7ec3c1b174', 3, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool, 'mcp.session.id': 'otel-1' }),
+    call('eee19b7ec3c1b175', 2, `tools/call ${tool}`, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool }),
+    call('eee19b7ec3c1b176', 3, 'tools/call', { 'mcp.method.name': 'tools/call' }),
+  ]);
+}
