@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '@/test/child-process';
 import { freePort } from '@/test/mcp-server';
-import { CRASHY, eventually, httpClient, httpSecret, proxyArgs, ROOT, spooledEvents, stdioClient, type TestClient } from './harness';
+import { processAlive as alive } from '@/lib/process-alive';
+import { RawProxy } from './raw-proxy';
+import { CRASHY, eventually, httpClient, httpSecret, proxyArgs, spooledEvents, stdioClient, type TestClient } from './harness';
 
 /**
  * The built `favindex proxy` over stdio at its limits (issue 20, items 3, 6, 7): an 11 MiB
@@ -42,93 +44,18 @@ async function setUp(name: string, servers: Record<string, unknown>, options: { 
   return { dir, stateDir, args: proxyArgs({ url, project: 'stdio', token: 'unused', config, stateDir, extra: options.extra }) };
 }
 
-/** The proxy as a process whose stdin and stdout the test reads and writes line by line. */
-class RawProxy {
-  readonly child: ChildProcess;
-  readonly lines: unknown[] = [];
-  stderr = '';
-  private rest = '';
-
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', HOME: work, NODE_ENV: 'production' },
-    });
-    this.child.stdout?.on('data', (chunk: Buffer) => {
-      const text = this.rest + chunk.toString();
-      const parts = text.split('\n');
-      this.rest = parts.pop() ?? '';
-      for (const part of parts) if (part.trim()) this.lines.push(JSON.parse(part));
-    });
-    this.child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr += chunk.toString();
-    });
-    // A proxy that died (as one did at an 11 MiB line) fails the test by what it no longer answers.
-    this.child.stdin?.on('error', () => {});
-  }
-
-  write(line: string): void {
-    this.child.stdin?.write(`${line}\n`);
-  }
-
-  send(message: Record<string, unknown>): void {
-    this.write(JSON.stringify({ jsonrpc: '2.0', ...message }));
-  }
-
-  /** The first line written since `from` that `match` accepts. */
-  next(match: (line: Record<string, unknown> & { id?: unknown }) => boolean, from = 0): Promise<Record<string, unknown>> {
-    return eventually(
-      async () => {
-        const found = this.lines.slice(from).find((l) => typeof l === 'object' && l !== null && !Array.isArray(l) && match(l as Record<string, unknown>));
-        if (!found) throw new Error(`no such line from the proxy yet; stderr:\n${this.stderr.slice(-2_000)}`);
-        return found as Record<string, unknown>;
-      },
-      15_000,
-      20,
-    );
-  }
-
-  answer(id: unknown): Promise<Record<string, unknown>> {
-    return this.next((l) => l.id === id);
-  }
-
-  async initialize(): Promise<void> {
-    this.send({ id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    expect(await this.answer('init')).toHaveProperty('result.serverInfo');
-    this.send({ method: 'notifications/initialized' });
-  }
-
-  /** SIGTERM, and how long until the process exited, measured. */
-  async terminate(): Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null }> {
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => this.child.once('exit', (code, signal) => resolve([code, signal])));
-    const started = performance.now();
-    this.child.kill('SIGTERM');
-    const [code, signal] = await exited;
-    return { ms: performance.now() - started, code, signal };
-  }
-}
-
 const running: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of running) await stopChild(child, 'SIGKILL');
 });
 
 function start(args: string[]): RawProxy {
-  const proxy = new RawProxy(args);
+  const proxy = new RawProxy(args, work);
   running.push(proxy.child);
   return proxy;
 }
 
 const text = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a tool result over the message limit', () => {
   let proxy: TestClient;
