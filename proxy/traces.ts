@@ -49,22 +49,32 @@ export type TraceHead = Record<string, unknown>;
  * (#26). Every text is cut to what ingest takes, so favindex never refuses a trace the proxy made.
  */
 export function startTrace(tool: string, context: TraceContext, startedAt: number): TraceHead {
-  return boundHead({
-    id: randomUUID(),
-    type: 'tool_call_trace',
-    timestamp: new Date(startedAt).toISOString(),
-    tool,
-    sessionId: context.sessionId,
-    ...(context.client ? { client: context.client } : {}),
-    ...(context.protocol ? { protocolVersion: context.protocol } : {}),
-    mode: context.mode,
-    ...(context.surfaceRevision !== null ? { surfaceRevision: context.surfaceRevision } : {}),
-  });
+  // Fields set one by one in a fixed order, not spread from conditional objects: every head then
+  // has the same few shapes, which keeps the per-call work (and the JSON of it) cheap.
+  const head: TraceHead = { id: randomUUID(), type: 'tool_call_trace', timestamp: new Date(startedAt).toISOString(), tool, sessionId: context.sessionId };
+  if (context.client) head.client = context.client;
+  if (context.protocol) head.protocolVersion = context.protocol;
+  head.mode = context.mode;
+  if (context.surfaceRevision !== null) head.surfaceRevision = context.surfaceRevision;
+  return boundHead(head);
 }
 
 /** The trace of a call that has ended: its head with how it ended and what it named. The head is changed and returned. */
 export function finishTrace(head: TraceHead, outcome: CallOutcome, durationMs: number): Record<string, unknown> {
-  const event = head;
+  return withOutcome(head, outcome, Math.round(durationMs * 1000) / 1000);
+}
+
+/**
+ * The trace of a call as it goes to its server: how it is known so far, `status: unknown` and no
+ * duration. The spool keeps it until the call's own trace (of the same id) replaces it, and sends
+ * it only if the proxy dies first (§events, a call under way). The head is copied, not changed.
+ */
+export function startedTrace(head: TraceHead, outcome: CallOutcome): Record<string, unknown> {
+  return withOutcome({ ...head }, { ...outcome, status: 'unknown' });
+}
+
+/** `event` with the outcome's fields, and a duration when the call has ended, bounded. */
+function withOutcome(event: TraceHead, outcome: CallOutcome, durationMs?: number): Record<string, unknown> {
   if (outcome.server) event.server = outcome.server;
   if (outcome.canonical) event.canonical = outcome.canonical;
   if (outcome.arguments) event.arguments = outcome.arguments;
@@ -77,19 +87,9 @@ export function finishTrace(head: TraceHead, outcome: CallOutcome, durationMs: n
     status: outcome.status,
   });
   if (outcome.problems) event.argumentProblems = outcome.problems;
-  event.durationMs = Math.round(durationMs * 1000) / 1000;
+  // Set, not set and deleted: a deleted key makes the object a slow dictionary for everything after.
+  if (durationMs !== undefined) event.durationMs = durationMs;
   return boundOutcome(event);
-}
-
-/**
- * The trace of a call as it goes to its server: how it is known so far, `status: unknown` and no
- * duration. The spool keeps it until the call's own trace (of the same id) replaces it, and sends
- * it only if the proxy dies first (§events, a call under way). The head is copied, not changed.
- */
-export function startedTrace(head: TraceHead, outcome: CallOutcome): Record<string, unknown> {
-  const event = finishTrace({ ...head }, { ...outcome, status: 'unknown' }, 0);
-  delete event.durationMs;
-  return event;
 }
 
 /**
@@ -190,7 +190,13 @@ export function fitText(text: string, max: number): string {
   return storable(text.slice(0, end)) + suffix;
 }
 
+/** What storable replaces: U+0000 and surrogates (paired ones are kept, so only texts with any are searched). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what the databases refuse
+const MAYBE_UNSTORABLE = /[\u0000\uD800-\uDFFF]/;
+
 function storable(text: string): string {
+  // Almost every text has none: one scan, where the replacement's lookbehind costs more on each.
+  if (!MAYBE_UNSTORABLE.test(text)) return text;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what the databases refuse
   return text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
