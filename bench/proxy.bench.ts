@@ -1,9 +1,10 @@
 /**
- * What `favindex proxy` adds to a tool call (issue #26; goal: ≤ 0.2 ms at p50 over a stdio
- * upstream, and at most half of what mcp-proxy adds in the same run). Baselines, same run, same
- * alternating rounds: the same SDK client calling server-everything's `echo` over stdio
- * directly; through mcp-proxy 6.7.19's proxyServer over stdio (bench/mcp-proxy-stdio.mjs); and
- * through the floor of any stdio proxy, a process that only passes lines (bench/line-relay.mjs).
+ * What `favindex proxy` adds to a tool call (goal, issue #47: at p50, no more than what mcp-proxy
+ * adds in the same run; #26's ≤ 0.2 ms and ≤ half of mcp-proxy's were withdrawn with the paths
+ * that bought them). Baselines, same run, same alternating rounds: the same SDK client calling
+ * server-everything's `echo` over stdio directly; through mcp-proxy 6.7.19's proxyServer over
+ * stdio (bench/mcp-proxy-stdio.mjs); and through the floor of any stdio proxy, a process that
+ * only passes lines (bench/line-relay.mjs).
  * Measured: tools/call through the proxy (a favourite, traced to the spool and posted to
  * favindex meanwhile), p50 and p99, and what that adds; tools/list through the proxy for
  * server-everything alone and with a 2,000-tool server beside it. The calls go through two
@@ -195,12 +196,11 @@ export async function run(): Promise<Record<string, unknown>> {
       // The baseline: mcp-proxy 6.7.19's proxyServer over stdio in front of the same server, same rounds.
       callMcpProxyMs: m,
       mcpProxyAddedMs: mcpProxyAdded,
-      // favindex's added p50 over mcp-proxy's: the goal is ≤ 0.5 (and ≤ 0.2 ms).
+      // favindex's added p50 over mcp-proxy's: the goal is ≤ 1 (#47: the hop at or below mcp-proxy's in the same run).
       addedVsMcpProxyP50: round(added.p50 / mcpProxyAdded.p50, 2),
-      goalAddedP50Ms: 0.2,
+      goalAddedVsMcpProxyP50: 1,
       // CPU the proxy process itself used per call (its polling and trace posting included), against mcp-proxy's.
       proxyCpuPerCallMs: cpuPerCallMs,
-      goalAddedVsMcpProxyP50: 0.5,
       // The floor, same rounds: what two pipe hops cost with no work on the messages at all.
       callRelayMs: r,
       relayAddedMs: { p50: round(r.p50 - d.p50, 3), p99: round(r.p99 - d.p99, 3) },
