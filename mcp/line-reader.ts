@@ -40,7 +40,7 @@ type Line =
   | { kind: 'too_large'; bytes: number; head: MessageHead };
 
 /**
- * Newline-delimited JSON-RPC, as the SDK's ReadBuffer reads it (`append`, `readMessage`, `clear`),
+ * Newline-delimited JSON-RPC, read as the SDK's ReadBuffer reads it (`append`, `readMessage`, `clear`)
  * but bounded per line: it never holds more than `maxLineBytes` of one line. A longer line is
  * skipped as it streams, while a scanner finds its id, so the peer can be answered and the
  * connection stays up (the SDK's buffer throws and the transport closes). Lines that are not JSON,
@@ -221,20 +221,26 @@ export function requestId(value: unknown): string | number | null {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) ? value : null;
 }
 
-/** The part of the SDK's ReadBuffer its stdio transports use. */
-interface ReadBufferLike {
-  append(chunk: Buffer): void;
-  readMessage(): JSONRPCMessage | null;
-  clear(): void;
+/** Where a stdio transport hands what it reads: its own callbacks, read when each message comes (a caller may swap them). */
+export interface MessageSink {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onerror?: (error: Error) => void;
 }
 
 /**
- * Put `reader` in place of the SDK's read buffer on a stdio transport (client or server): both
- * keep it in `_readBuffer` and call only append, readMessage and clear on it
- * (stdio-client.test.ts and proxy/stdio-server.test.ts fail if a new SDK reads otherwise).
+ * Read a chunk of the stream and hand on each whole message it completes, as the SDK's stdio
+ * transports do: a handler that throws is reported to `onerror`, and the next message still goes.
  */
-export function installReader(transport: object, reader: BoundedLineReader): void {
-  if (!('_readBuffer' in transport)) throw new Error('this MCP SDK keeps no _readBuffer on its stdio transports: the bounded reader cannot be installed');
-  const reading: ReadBufferLike = reader;
-  transport._readBuffer = reading;
+export function readChunk(reader: BoundedLineReader, chunk: Buffer, sink: MessageSink): void {
+  reader.append(chunk);
+  for (;;) {
+    let message: JSONRPCMessage | null;
+    try {
+      message = reader.readMessage();
+      if (message === null) return;
+      sink.onmessage?.(message);
+    } catch (err) {
+      sink.onerror?.(err instanceof Error ? err : new Error(errorMessage(err)));
+    }
+  }
 }

@@ -115,7 +115,7 @@ export async function connectUpstream(endpoint: UpstreamEndpoint, options: Conne
   let subscription: Awaited<ReturnType<typeof listenForToolChanges>> = null;
   const close = async (graceMs = CLOSE_GRACE_MS) => {
     await subscription?.close().catch(() => {});
-    await transport.closeWithin(graceMs, exited);
+    await transport.closeWithin(graceMs);
   };
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {

@@ -6,10 +6,7 @@ import { EncodedResult } from '@/mcp/encoded-result';
 import { LIMIT, padded, until } from '@/test/stdio-framing';
 import { BoundedStdioServerTransport } from './stdio-server';
 
-/**
- * The bounded reader in the SDK's stdio server transport. This fails if a new SDK stops reading
- * through `_readBuffer`: its own buffer would throw past the limit and close the transport.
- */
+/** Our stdio server transport: it frames the client's lines with a limit, answers what it cannot take, and closes as the SDK's does (mcp/stdio-client.test.ts: the client side). */
 describe('BoundedStdioServerTransport (the proxy towards its client)', () => {
   it('answers a request over the limit, a line that is not JSON and a batch, and keeps reading', async () => {
     const stdin = new PassThrough();
@@ -93,5 +90,66 @@ describe('BoundedStdioServerTransport (the proxy towards its client)', () => {
         .map((l) => JSON.parse(l)),
     ).toEqual([{ jsonrpc: '2.0', id: 8, result: { content: [{ type: 'text', text: 'a value' }] } }]);
     await server.close();
+  });
+
+  it('closes when the client ends stdin, and sends nothing after', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const transport = new BoundedStdioServerTransport(LIMIT, () => {}, stdin, stdout);
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    await transport.start();
+    stdin.end();
+    stdin.resume();
+    await closed;
+    await expect(transport.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })).rejects.toThrow('closed');
+  });
+
+  it('closes at once on a stdin the client already ended', async () => {
+    const stdin = new PassThrough();
+    stdin.end();
+    stdin.resume();
+    await until(() => (stdin.readableEnded ? true : undefined));
+    const transport = new BoundedStdioServerTransport(LIMIT, () => {}, stdin, new PassThrough());
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    await transport.start();
+    await closed;
+  });
+
+  it('reports a stdout error and closes; a later one, once closed, is swallowed', async () => {
+    const stdout = new PassThrough();
+    const transport = new BoundedStdioServerTransport(LIMIT, () => {}, new PassThrough(), stdout);
+    const errors: string[] = [];
+    let closes = 0;
+    transport.onerror = (error) => errors.push(error.message);
+    transport.onclose = () => closes++;
+    await transport.start();
+    stdout.emit('error', new Error('EPIPE'));
+    stdout.emit('error', new Error('EPIPE again'));
+    expect(errors).toEqual(['EPIPE']);
+    expect(closes).toBe(1);
+    // A transport started on the same stream later takes the closed one's listener off.
+    const next = new BoundedStdioServerTransport(LIMIT, () => {}, new PassThrough(), stdout);
+    await next.start();
+    expect(stdout.listenerCount('error')).toBe(1);
+    await next.close();
+  });
+
+  it('resolves a send once stdout has taken the line (after its drain)', async () => {
+    const stdout = new PassThrough({ highWaterMark: 16 });
+    const transport = new BoundedStdioServerTransport(LIMIT, () => {}, new PassThrough(), stdout);
+    await transport.start();
+    let sent = false;
+    const sending = transport.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }).then(() => {
+      sent = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBe(false);
+    expect(JSON.parse(String(stdout.read()))).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    await sending;
+    await transport.close();
   });
 });

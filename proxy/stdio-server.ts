@@ -1,23 +1,36 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CallToolResult, JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import type { CallToolResult, JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
 import type { EncodedResult } from '@/mcp/encoded-result';
 import type { WritesResultBytes } from './calls';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { BoundedLineReader, installReader, type LineProblem, requestId } from '@/mcp/line-reader';
+import { BoundedLineReader, type LineProblem, readChunk, requestId } from '@/mcp/line-reader';
 import { tooLargeData, tooLargeText } from '@/mcp/message-limit';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolErrorCode, serializeMessage } from '@modelcontextprotocol/server';
+import { errorMessage } from '@/lib/thrown';
 
 const BATCH_REFUSED = 'JSON-RPC batches are not part of MCP since protocol version 2025-06-18: send each message on a line of its own';
 
 /**
- * The proxy's stdio server side: the SDK's transport with a bounded reader. What the SDK would
- * drop or die of gets an answer the client can act on, one line on stderr, and the proxy goes on
- * serving: a message over the limit (an error for its id), a line that is not JSON (-32700), a
- * batch (-32600 for each request in it), an object that is not JSON-RPC (-32600). A large tools/call
- * result goes out as the bytes its server wrote (resultAsBytes, #45).
+ * stdout 'error' listeners a closed transport left in place to swallow late write failures (EPIPE
+ * after the client left); a transport started on the same stream later takes them off, so
+ * listeners do not pile up on process.stdout.
  */
-export class BoundedStdioServerTransport extends StdioServerTransport implements WritesResultBytes {
+const swallowingAfterClose = new WeakSet<(error: Error) => void>();
+
+/**
+ * The proxy's stdio server side: newline-delimited JSON-RPC over stdin and stdout, read with a
+ * bounded reader. It keeps the SDK's StdioServerTransport's lifecycle (the end or close of stdin
+ * closes it, a stdout error is reported and closes it, a send waits for 'drain'), and answers what
+ * the SDK's would drop or die of, with one line on stderr, going on serving: a message over the
+ * limit (an error for its id), a line that is not JSON (-32700), a batch (-32600 for each request
+ * in it), an object that is not JSON-RPC (-32600). A large tools/call result goes out as the bytes
+ * its server wrote (resultAsBytes, #45).
+ */
+export class BoundedStdioServerTransport implements Transport, WritesResultBytes {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
   private readonly reader: BoundedLineReader;
+  private started = false;
   private closed = false;
   /** Large results to write as their bytes, by the id of the request they answer. */
   private readonly resultBytes = new Map<RequestId, EncodedResult>();
@@ -25,12 +38,25 @@ export class BoundedStdioServerTransport extends StdioServerTransport implements
   constructor(
     private readonly maxMessageBytes: number,
     private readonly log: (message: string) => void,
-    stdin: Readable = process.stdin,
+    private readonly stdin: Readable = process.stdin,
     private readonly stdout: Writable = process.stdout,
   ) {
-    super(stdin, stdout);
     this.reader = new BoundedLineReader(maxMessageBytes, (problem) => this.answer(problem));
-    installReader(this, this.reader);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('BoundedStdioServerTransport already started: Server.connect starts it');
+    this.started = true;
+    for (const listener of this.stdout.listeners('error')) {
+      if (swallowingAfterClose.has(listener as (error: Error) => void)) this.stdout.off('error', listener as (error: Error) => void);
+    }
+    // A stdin already over (a client that wrote and left before the proxy was ready) closes at once.
+    if (this.stdin.readableEnded || this.stdin.destroyed) setImmediate(this.onStdinClose);
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onStdinError);
+    this.stdin.on('end', this.onStdinClose);
+    this.stdin.on('close', this.onStdinClose);
+    this.stdout.on('error', this.onStdoutError);
   }
 
   /**
@@ -45,14 +71,14 @@ export class BoundedStdioServerTransport extends StdioServerTransport implements
     return { content: [], isError: result.isError };
   }
 
-  override send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('BoundedStdioServerTransport is closed'));
     const answered = 'result' in message || 'error' in message ? message.id : undefined;
     const bytes = answered === undefined ? undefined : this.resultBytes.get(answered);
-    if (answered === undefined || bytes === undefined) return super.send(message);
+    if (answered === undefined || bytes === undefined) return this.writeWaitingForDrain(serializeMessage(message));
     this.resultBytes.delete(answered);
     // An error the Server answers instead goes out as it is.
-    if (!('result' in message)) return super.send(message);
-    if (this.closed) return Promise.reject(new Error('StdioServerTransport is closed'));
+    if (!('result' in message)) return this.writeWaitingForDrain(serializeMessage(message));
     // Corked: the pieces leave in one write, and nothing else is written between them.
     this.stdout.cork();
     this.stdout.write('{"result":');
@@ -62,10 +88,59 @@ export class BoundedStdioServerTransport extends StdioServerTransport implements
     return Promise.resolve();
   }
 
-  override async close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     this.resultBytes.clear();
-    await super.close();
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onStdinError);
+    this.stdin.off('end', this.onStdinClose);
+    this.stdin.off('close', this.onStdinClose);
+    // Left on stdout: a write still under way may fail after the client left, and an 'error' nobody hears would end the process.
+    swallowingAfterClose.add(this.onStdoutError);
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.reader.clear();
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    try {
+      readChunk(this.reader, chunk, this);
+    } catch (err) {
+      this.onerror?.(err instanceof Error ? err : new Error(errorMessage(err)));
+      this.close().catch(() => {});
+    }
+  };
+
+  private readonly onStdinError = (error: Error): void => this.onerror?.(error);
+
+  private readonly onStdinClose = (): void => {
+    this.close().catch(() => {});
+  };
+
+  private readonly onStdoutError = (error: Error): void => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    this.close().catch(() => {});
+  };
+
+  /** Resolves once stdout took the line (at once, or at its next 'drain'); rejects if it fails first. */
+  private writeWaitingForDrain(line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const settle = (error?: Error) => {
+        if (settled) return;
+        settled = true;
+        this.stdout.off('error', settle);
+        this.stdout.off('drain', onDrain);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = () => settle();
+      this.stdout.once('error', settle);
+      if (this.stdout.write(line)) settle();
+      else if (!settled) this.stdout.once('drain', onDrain);
+    });
   }
 
   private answer(problem: LineProblem): JSONRPCMessage | null {
