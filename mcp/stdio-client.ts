@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import spawn from 'cross-spawn';
 import { PassThrough, type Stream } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
@@ -46,6 +47,7 @@ export class BoundedStdioClientTransport implements Transport {
     if (this.child) throw new Error('BoundedStdioClientTransport already started: Client.connect starts it');
     // Next's types make NODE_ENV a key of every ProcessEnv; the server's environment has it only if given.
     const env = { ...getDefaultEnvironment(), ...this.params.env } as NodeJS.ProcessEnv;
+    // cross-spawn, as the SDK's own transport: on Windows it finds npx.cmd and other .cmd shims that spawn alone does not.
     const child: ChildProcess = spawn(this.params.command, this.params.args ?? [], {
       env,
       stdio: ['pipe', 'pipe', this.params.stderr ?? 'inherit'],
