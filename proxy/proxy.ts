@@ -15,7 +15,7 @@ import { type ProtocolChoice, serveProxyStdio } from './serve-stdio';
 import { STATELESS_REVISION, StatelessSessions, statelessHttp, statelessServer } from './stateless-server';
 import { BoundedStdioServerTransport } from './stdio-server';
 import { SurfaceClient } from './surface-client';
-import { startUpstreams } from './upstreams';
+import { createUpstreams } from './upstreams';
 
 export interface ProxyOptions {
   url: string;
@@ -77,11 +77,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     fsyncMs: 200,
     log: (m) => log(m),
   });
-  let state: ProxyState | null = null;
-  const problems = new ProxyProblems(options.url, log, () => state?.surface?.current != null);
+  // Made once each, in the order they need each other; a callback names a part made after it,
+  // and is first called once everything is made and started.
+  const problems = new ProxyProblems(options.url, log, (): boolean => surface.current != null);
   const sender = new TraceSender(spool, api, log, problems);
   const passthrough = new Passthrough({ callTimeoutMs: options.callTimeoutMs, cacheFile: path.join(options.stateDir, 'capabilities.json'), log });
-  const upstreams = startUpstreams(options.upstreams, {
+  const upstreams = createUpstreams(options.upstreams, {
     client: passthrough.client,
     timeoutMs: options.requestTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
@@ -89,29 +90,37 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     heartbeatMs: 30_000,
     maxMessageBytes,
     log: (m) => log(m),
-    onTools: (server, tools) => state?.setTools(server, tools),
-    onState: (server, upstreamState) => state?.setUpstreamState(server, upstreamState),
   });
-  state = new ProxyState(upstreams, api, path.join(options.stateDir, 'tools'), log, problems);
-  passthrough.attach(upstreams, state.presenter, state);
-  state.startBy = startBy;
-  state.presenter.policy.requirePolicy = options.requirePolicy ?? false;
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(options.stateDir, 'surface.json'),
     pollMs: options.pollMs,
     log,
     problems,
-    onChange: (fetched) => {
-      state.setSurface(fetched);
-      // Catalog uploads that failed are tried again with each poll that reaches favindex.
-    },
+    // Catalog uploads that failed are tried again with each poll that reaches favindex.
+    onChange: (fetched) => state.setSurface(fetched),
   });
-  state.surface = surface;
+  const state = new ProxyState({
+    upstreams,
+    api,
+    toolsDir: path.join(options.stateDir, 'tools'),
+    log,
+    problems,
+    surface,
+    startBy,
+    requirePolicy: options.requirePolicy ?? false,
+  });
+  passthrough.attach(upstreams, state.presenter, state);
   const cached = surface.loadCached();
   if (cached) state.setSurface(cached);
   if (state.presenter.policy.missing(state.presenter.view)) log("--require-policy: no tool is listed or called until favindex sends this token's tool policy");
   if (state.startWarmIfKept()) log('serving the tools and surface kept from the last run while the MCP servers start');
+  for (const upstream of upstreams.values()) {
+    upstream.start({
+      onTools: (server, tools) => state.setTools(server, tools),
+      onState: (server, upstreamState) => state.setUpstreamState(server, upstreamState),
+    });
+  }
   void surface.firstRead.then(() => state.surfaceSettled());
   surface.start();
   const startTimer = setTimeout(() => {

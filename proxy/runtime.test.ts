@@ -85,7 +85,6 @@ function proxyState(servers: string[], startWaitMs = 5_000): { state: ProxyState
     (m) => lines.push(m),
     () => false,
   );
-  const state = new ProxyState(upstreams, api, path.join(dir, 'tools'), (m) => lines.push(m), problems);
   const surface = new SurfaceClient({
     api,
     cacheFile: path.join(dir, 'surface.json'),
@@ -94,8 +93,15 @@ function proxyState(servers: string[], startWaitMs = 5_000): { state: ProxyState
     problems,
     onChange: (fetched) => state.setSurface(fetched),
   });
-  state.surface = surface;
-  state.startBy = Date.now() + startWaitMs;
+  const state = new ProxyState({
+    upstreams,
+    api,
+    toolsDir: path.join(dir, 'tools'),
+    log: (m) => lines.push(m),
+    problems,
+    surface,
+    startBy: Date.now() + startWaitMs,
+  });
   void surface.firstRead.then(() => state.surfaceSettled());
   return { state, surface };
 }

@@ -8,6 +8,22 @@ import type { SurfaceClient } from './surface-client';
 import { ToolsCache } from './tools-cache';
 import type { Upstream, UpstreamState, UpstreamTools } from './upstreams';
 
+/** What a proxy's state is made of (see startProxy, which makes each part once). */
+export interface ProxyStateParts {
+  upstreams: ReadonlyMap<string, Upstream>;
+  api: FavindexApi;
+  /** Where the tools each server listed are kept for the next start. */
+  toolsDir: string;
+  log: (message: string) => void;
+  problems: ProxyProblems;
+  /** The project's surface, kept and polled; none in a test that hands surfaces in itself. */
+  surface?: SurfaceClient;
+  /** When the first lists stop waiting (ms since the epoch): the proxy's start plus --start-wait. */
+  startBy?: number;
+  /** --require-policy: no tool listed or called before favindex sends this token's policy. */
+  requirePolicy?: boolean;
+}
+
 /**
  * The proxy's state, wired: the tools each upstream listed (ToolsCache), their uploads as
  * favindex's catalogs (CatalogUploader), and what each client session sees (Presenter). It
@@ -18,7 +34,7 @@ export class ProxyState {
   readonly tools: ToolsCache;
   readonly uploader: CatalogUploader;
   readonly presenter: Presenter;
-  surface: SurfaceClient | null = null;
+  readonly surface: SurfaceClient | null;
   /** Compiled inputSchemas of the tools held, each once per catalog version (§arguments). */
   readonly argumentChecks: ArgumentChecks;
   /** Upstreams that listed their tools or failed to start in this run. */
@@ -26,17 +42,18 @@ export class ProxyState {
   private surfaceRead = false;
   private started = false;
   /** When the first lists stop waiting (ms since the epoch): the proxy's start plus --start-wait. */
-  startBy = 0;
+  readonly startBy: number;
   /** The lists waiting for the start, woken at each change of what they wait for. */
   private readonly starting = new Wakeups();
 
-  constructor(
-    readonly upstreams: ReadonlyMap<string, Upstream>,
-    api: FavindexApi,
-    toolsDir: string,
-    log: (message: string) => void,
-    private readonly problems: ProxyProblems,
-  ) {
+  readonly upstreams: ReadonlyMap<string, Upstream>;
+  private readonly problems: ProxyProblems;
+
+  constructor({ upstreams, api, toolsDir, log, problems, surface, startBy = 0, requirePolicy = false }: ProxyStateParts) {
+    this.upstreams = upstreams;
+    this.problems = problems;
+    this.surface = surface ?? null;
+    this.startBy = startBy;
     this.argumentChecks = new ArgumentChecks(log);
     this.tools = new ToolsCache(upstreams.keys(), toolsDir, log);
     this.uploader = new CatalogUploader({
@@ -48,6 +65,7 @@ export class ProxyState {
       settled: () => this.checkReady(),
     });
     this.presenter = new Presenter(this.tools, log);
+    this.presenter.policy.requirePolicy = requirePolicy;
   }
 
   /** The last failure of a request to favindex (a missing scope, favindex unreachable), for a status report. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UNSTARTED_UPSTREAM_OPTIONS } from '@/test/unstarted-upstream-options';
+import { NO_EVENTS, UNSTARTED_UPSTREAM_OPTIONS } from '@/test/unstarted-upstream-options';
 import { Upstream, type UpstreamOptions, UpstreamUnavailable } from './upstreams';
 
 /**
@@ -25,7 +25,7 @@ afterEach(async () => {
 function started(endpoint: ReturnType<typeof node>, options: Partial<UpstreamOptions> = {}): Upstream {
   const upstream = new Upstream('crashy', endpoint, { ...UNSTARTED_UPSTREAM_OPTIONS, timeoutMs: 10_000, callTimeoutMs: 10_000, ...options });
   running.push(upstream);
-  upstream.start();
+  upstream.start(NO_EVENTS);
   return upstream;
 }
 

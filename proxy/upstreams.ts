@@ -28,10 +28,14 @@ export interface UpstreamOptions {
   /** stdio servers: one message at most this long (--max-message-mb). */
   maxMessageBytes?: number;
   log(message: string): void;
-  onTools(server: string, tools: UpstreamTools): void;
-  onState(server: string, state: UpstreamState): void;
   /** What the proxy's client declares to each server, and the handlers it installs on each new session. */
   client?: { capabilities: ClientCapabilities; setup(server: string, client: Client): void };
+}
+
+/** Who hears of a server's tools and state: given at start, once what it tells exists. */
+export interface UpstreamEvents {
+  onTools(server: string, tools: UpstreamTools): void;
+  onState(server: string, state: UpstreamState): void;
 }
 
 /** One call's time left, cancellation, progress, and whether a large result may stay encoded. */
@@ -71,6 +75,7 @@ export class Upstream {
   private readonly saidLeftOut = new Set<string>();
   /** Whether calls wait for it now (a start coming), and wake them when it is up or its start failed. */
   private readonly arrival = new Arrival();
+  private events: UpstreamEvents | null = null;
 
   constructor(
     readonly name: string,
@@ -78,7 +83,8 @@ export class Upstream {
     private readonly options: UpstreamOptions,
   ) {}
 
-  start(): void {
+  start(events: UpstreamEvents): void {
+    this.events = events;
     this.running ??= this.run();
   }
 
@@ -158,7 +164,7 @@ export class Upstream {
   private setState(state: UpstreamState): void {
     if (this.state === state) return;
     this.state = state;
-    this.options.onState(this.name, state);
+    this.events?.onState(this.name, state);
     for (const listener of this.stateListeners) listener(state);
   }
 
@@ -222,7 +228,7 @@ export class Upstream {
       this.saidLeftOut.add(key);
       this.options.log(`${this.name}: left out tool '${tool.name}': ${tool.reason}; the server's other tools are served`);
     }
-    this.options.onTools(this.name, { tools, raw });
+    this.events?.onTools(this.name, { tools, raw });
   }
 
   /** Settles when the session ends (stdio: the process exits), a heartbeat fails, or the proxy stops. */
@@ -288,12 +294,7 @@ function isTransportFailure(err: unknown): boolean {
   return code === -32000 || (err instanceof TypeError && /fetch failed/i.test(err.message)) || /not connected/i.test(errorMessage(err));
 }
 
-export function startUpstreams(configs: readonly UpstreamConfig[], options: UpstreamOptions): Map<string, Upstream> {
-  const upstreams = new Map<string, Upstream>();
-  for (const config of configs) {
-    const upstream = new Upstream(config.name, config.endpoint, options);
-    upstreams.set(config.name, upstream);
-    upstream.start();
-  }
-  return upstreams;
+/** The servers of an mcpServers file, by name, not started yet (Upstream.start). */
+export function createUpstreams(configs: readonly UpstreamConfig[], options: UpstreamOptions): Map<string, Upstream> {
+  return new Map(configs.map((config) => [config.name, new Upstream(config.name, config.endpoint, options)]));
 }

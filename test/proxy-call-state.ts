@@ -48,7 +48,7 @@ function proxyCallState(servers: readonly TestServer[], dir: string, lines: stri
   const api = new QuietFavindex();
   const never = () => false;
   const problems = new ProxyProblems(api.baseUrl, never, never);
-  const state = new ProxyState(new Map(upstreams.map((u) => [u.name, u])), api, `${dir}/tools`, (m) => lines.push(m), problems);
+  const state = new ProxyState({ upstreams: new Map(upstreams.map((u) => [u.name, u])), api, toolsDir: `${dir}/tools`, log: (m) => lines.push(m), problems });
   for (const server of servers) {
     if (server.listed === false) continue;
     state.setTools(server.name, {

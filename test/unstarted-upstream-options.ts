@@ -1,4 +1,4 @@
-import type { UpstreamOptions } from '@/proxy/upstreams';
+import type { UpstreamEvents, UpstreamOptions } from '@/proxy/upstreams';
 
 /** Options for upstreams a proxy unit test builds but never starts: short bounds, and nothing logged or reported. */
 export const UNSTARTED_UPSTREAM_OPTIONS: UpstreamOptions = {
@@ -7,6 +7,7 @@ export const UNSTARTED_UPSTREAM_OPTIONS: UpstreamOptions = {
   backoff: { initialMs: 100, maxMs: 100 },
   heartbeatMs: 60_000,
   log: () => {},
-  onTools: () => {},
-  onState: () => {},
 };
+
+/** For an upstream a test starts and whose tools and state it reads off the upstream itself. */
+export const NO_EVENTS: UpstreamEvents = { onTools: () => {}, onState: () => {} };
