@@ -94,12 +94,12 @@ describe('BoundedStdioClientTransport (the proxy towards a server)', () => {
     await transport.closeWithin(200);
   });
 
+  /** A server that ignores SIGTERM and the end of its stdin: only SIGKILL ends it. */
+  const stubbornServer = () =>
+    new BoundedStdioClientTransport(script(`process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000)`), LIMIT, () => {});
+
   it('ends a server that ignores SIGTERM and the end of stdin within the grace it is given', async () => {
-    const transport = new BoundedStdioClientTransport(
-      script(`process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000)`),
-      LIMIT,
-      () => {},
-    );
+    const transport = stubbornServer();
     const { exited } = await start(transport);
     const started = performance.now();
     await transport.closeWithin(400);
@@ -108,11 +108,7 @@ describe('BoundedStdioClientTransport (the proxy towards a server)', () => {
   });
 
   it('ends such a server within the grace given even while the Client close (4 s) is under way', async () => {
-    const transport = new BoundedStdioClientTransport(
-      script(`process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000)`),
-      LIMIT,
-      () => {},
-    );
+    const transport = stubbornServer();
     const { exited } = await start(transport);
     const started = performance.now();
     const clientClose = transport.close();
