@@ -89,7 +89,9 @@ export async function clientCall(
  * tools/call, from any transport: the presented name back to its tool and on to the server that
  * has it, in named steps (routeCall, judgeArguments, callServer), each of which either answers
  * the call or hands on what it found. Every call, meta calls and refusals included, leaves one
- * trace in the spool before its answer leaves. `encoded`: the caller can write a result as its
+ * trace in the spool: a call that went to its server is there as started before the server sees
+ * it, and its own trace follows its answer out (Spool.appendAfterAnswer); any other call's trace
+ * is there before its answer leaves. `encoded`: the caller can write a result as its
  * server sent it (WritesResultBytes), and a large one comes as the bytes it came in, an
  * EncodedResult (#45); without it, every result is a value.
  */
@@ -113,7 +115,8 @@ export async function handleCall(
   const traceContext = { sessionId: session.id, client: session.client, protocol: session.protocol, mode: view.mode, surfaceRevision: view.revision };
   const head = startTrace(params.name, traceContext, Date.now());
   const ended = await runSteps(state, spool, session, params, context, head);
-  spool.append(finishTrace(head, ended.outcome, performance.now() - started));
+  const durationMs = performance.now() - started;
+  spool.appendAfterAnswer(head.id, () => finishTrace(head, ended.outcome, durationMs));
   if ('error' in ended) throw ended.error;
   return ended.result;
 }

@@ -54,7 +54,7 @@ function reporterOptions(dir: string, state: ReportedState, api: ReporterOptions
   return {
     api,
     state,
-    spool: { pending: () => 2, pendingBytes: () => 300, dropped: 0, lost: 0, lostCause: null, rejected: { count: 0 } },
+    spool: { pending: () => 2, pendingBytes: () => 300, dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } },
     stateDir: dir,
     transport: 'stdio',
     version: '0.1.0',
@@ -164,7 +164,7 @@ describe('ProxyReporter', () => {
 
   it('reports traces lost to the disk, and why, soon after they start to be, and traces set aside; none of it while there is none', async () => {
     const reports: ProxyReport[] = [];
-    const spool = { pending: () => 0, pendingBytes: () => 0, dropped: 0, lost: 0, lostCause: null as string | null, rejected: { count: 0 } };
+    const spool = { pending: () => 0, pendingBytes: () => 0, dropped: 0, trouble: { lost: 0, lostCause: null as string | null }, rejected: { count: 0 } };
     const api = { putProxyReport: vi.fn(async (_id: string, report: ProxyReport) => reports.push(report)) };
     const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, vi.fn()), spool });
     r.start();
@@ -172,7 +172,7 @@ describe('ProxyReporter', () => {
     // What an older favindex takes: no field it does not know.
     expect(reports[0]?.spool).toEqual({ events: 0, bytes: 0, dropped: 0 });
 
-    Object.assign(spool, { lost: 2_242, lostCause: 'disk full (ENOSPC)' });
+    Object.assign(spool.trouble, { lost: 2_242, lostCause: 'disk full (ENOSPC)' });
     spool.rejected.count = 1;
     await vi.waitFor(() => expect(reports).toHaveLength(2));
     expect(reports[1]?.spool).toEqual({ events: 0, bytes: 0, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 });

@@ -22,7 +22,10 @@ export interface ReporterOptions {
   /** favindex's answer is not read: a report either went through or did not. */
   api: { putProxyReport(proxyId: string, report: ProxyReport): Promise<unknown> };
   state: ReportedState;
-  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'dropped' | 'lost' | 'lostCause'> & { readonly rejected: Pick<Spool['rejected'], 'count'> };
+  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'dropped'> & {
+    readonly rejected: Pick<Spool['rejected'], 'count'>;
+    readonly trouble: Pick<Spool['trouble'], 'lost' | 'lostCause'>;
+  };
   stateDir: string;
   transport: ProxyReport['transport'];
   version: string;
@@ -162,7 +165,7 @@ export class ProxyReporter {
 
   /** What changed enough to report at once: traces starting to be lost is news, their count is not. */
   private signature(described: Omit<ProxyReport, 'spool'>): string {
-    return JSON.stringify([described, this.options.spool.lostCause]);
+    return JSON.stringify([described, this.options.spool.trouble.lostCause]);
   }
 
   /** The backlog, and what was lost or set aside; those are left out while 0, so an older favindex takes the report. */
@@ -172,7 +175,7 @@ export class ProxyReporter {
       events: spool.pending(),
       bytes: spool.pendingBytes(),
       dropped: spool.dropped,
-      ...(spool.lost > 0 ? { lost: spool.lost, lostCause: clip(spool.lostCause, L.lostCause) } : {}),
+      ...(spool.trouble.lost > 0 ? { lost: spool.trouble.lost, lostCause: clip(spool.trouble.lostCause, L.lostCause) } : {}),
       ...(spool.rejected.count > 0 ? { setAside: spool.rejected.count } : {}),
     };
   }

@@ -74,6 +74,23 @@ export function spooledIds(dir: string, ids: readonly string[]): Set<string> {
   return found;
 }
 
+/** Remove the oldest sealed segments of `dir` until `incoming` more bytes fit under `maxBytes`: how many events that lost. */
+export function dropOldestSealed(dir: string, maxBytes: number, incoming: number): number {
+  const segments = segmentsIn(dir, READY).map((name) => ({ name, bytes: fileSize(path.join(dir, name)) }));
+  // Segments still being sealed (or written by another proxy) count too; only sealed ones are dropped.
+  const open = segmentsIn(dir, OPEN).reduce((sum, name) => sum + fileSize(path.join(dir, name)), 0);
+  let total = open + segments.reduce((sum, s) => sum + s.bytes, 0);
+  let lost = 0;
+  for (const segment of segments) {
+    if (total + incoming <= maxBytes) break;
+    const file = path.join(dir, segment.name);
+    lost += countLines(file);
+    fs.rmSync(file, { force: true });
+    total -= segment.bytes;
+  }
+  return lost;
+}
+
 export function fileSize(file: string): number {
   try {
     return fs.statSync(file).size;

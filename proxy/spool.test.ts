@@ -37,6 +37,21 @@ describe('trace spool', () => {
     s.close();
   });
 
+  it("writes a started call's own trace once its answer has left, any other call's at once, and what is owed when it closes", async () => {
+    const { spool: s } = spool();
+    s.begin({ id: 'sent', status: 'unknown' });
+    s.appendAfterAnswer('sent', () => ({ id: 'sent', status: 'ok' }));
+    s.appendAfterAnswer('refused', () => ({ id: 'refused', status: 'denied' }));
+    // This turn of the event loop is the answer's: only the call that never reached a server is written.
+    expect(s.pending()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.pending()).toBe(2);
+    s.begin({ id: 'late', status: 'unknown' });
+    s.appendAfterAnswer('late', () => ({ id: 'late', status: 'ok' }));
+    s.close();
+    expect(await ids(s)).toEqual(['refused', 'sent', 'late']);
+  });
+
   it('seals by itself sealAfterMs after the first event, and tells the sender', async () => {
     const { spool: s } = spool({ sealAfterMs: 20 });
     let told = 0;
@@ -107,15 +122,15 @@ describe('trace spool', () => {
         throw refuse('ENOSPC');
       });
       for (let i = 1; i <= 8; i++) expect(() => s.append({ id: `e${i}` })).not.toThrow();
-      expect(s.lost).toBe(8);
-      expect(s.lostCause).toBe('disk full (ENOSPC)');
+      expect(s.trouble.lost).toBe(8);
+      expect(s.trouble.lostCause).toBe('disk full (ENOSPC)');
       expect(logs.filter((l) => l.includes('cannot write traces'))).toEqual([expect.stringContaining('disk full (ENOSPC). Calls go on')]);
       full.mockRestore();
       s.append({ id: 'e9' });
       expect(logs.at(-1)).toMatch(/written to .* again; 8 were lost while it failed \(disk full \(ENOSPC\)\)/);
       s.close();
       expect(await everything(s)).toEqual({ ids: ['e0', 'e9'], damaged: 0 });
-      expect(s.lostCause).toBe('disk full (ENOSPC)');
+      expect(s.trouble.lostCause).toBe('disk full (ENOSPC)');
     });
 
     it('writes the rest of a line the disk took only part of at first, so the line is whole', async () => {
@@ -133,7 +148,7 @@ describe('trace spool', () => {
       s.close();
       expect(calls).toBe(2);
       expect(await everything(s)).toEqual({ ids: ['é0', 'e1'], damaged: 0 });
-      expect(s.lost).toBe(0);
+      expect(s.trouble.lost).toBe(0);
     });
 
     it('cuts off a line the disk took only part of, so no line is damaged', async () => {
@@ -145,7 +160,7 @@ describe('trace spool', () => {
       s.append({ id: 'e2', pad: 'x'.repeat(50) });
       s.close();
       expect(await everything(s)).toEqual({ ids: ['e0', 'e2'], damaged: 0 });
-      expect(s.lost).toBe(1);
+      expect(s.trouble.lost).toBe(1);
     });
 
     it('when the torn line cannot be cut off either, seals that segment as it is: one damaged line, and the next trace in a new segment', async () => {
@@ -174,7 +189,7 @@ describe('trace spool', () => {
       s.append({ id: 'e1' });
       s.close();
       expect(await everything(s)).toEqual({ ids: ['e1'], damaged: 0 });
-      expect(s.lost).toBe(1);
+      expect(s.trouble.lost).toBe(1);
     });
   });
 

@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SetAside } from './set-aside';
-import { countLines, fileSize, OPEN, READY, readSegment, sealOrphans, type SegmentContent, segmentsIn, WriteTrouble, writeFailure } from './spool-files';
+import {
+  countLines,
+  dropOldestSealed,
+  fileSize,
+  OPEN,
+  READY,
+  readSegment,
+  sealOrphans,
+  type SegmentContent,
+  segmentsIn,
+  WriteTrouble,
+  writeFailure,
+} from './spool-files';
 import { StartedCalls } from './started-calls';
 import { errorCode } from '@/lib/thrown';
 
@@ -67,9 +79,9 @@ export class Spool {
     }
     this.fsyncTimer = setInterval(() => this.sync(), options.fsyncMs);
     this.fsyncTimer.unref();
-    this.started = new StartedCalls(options.dir, options.log);
+    this.started = new StartedCalls(options.dir, options.log, (trace) => this.append(trace));
     // What a killed proxy had under way, once each, as of unknown outcome.
-    this.started.recover((trace) => this.append(trace));
+    this.started.recover();
   }
 
   /**
@@ -79,6 +91,11 @@ export class Spool {
    */
   begin(trace: Record<string, unknown>): void {
     this.started.begin(trace);
+  }
+
+  /** The trace of a call that has ended, built by `trace`, appended after its answer leaves if the call was begun (StartedCalls.traceAfterAnswer). */
+  appendAfterAnswer(id: string, trace: () => Record<string, unknown>): void {
+    this.started.traceAfterAnswer(id, trace);
   }
 
   /**
@@ -157,16 +174,6 @@ export class Spool {
     } catch {
       this.seal();
     }
-  }
-
-  /** Traces lost because the disk refused them, since this process started. */
-  get lost(): number {
-    return this.trouble.lost;
-  }
-
-  /** Why the last of them was lost (`disk full (ENOSPC)`), kept after writes work again. */
-  get lostCause(): string | null {
-    return this.trouble.lostCause;
   }
 
   /** Sealed segments, oldest first. */
@@ -273,25 +280,12 @@ export class Spool {
     });
   }
 
-  /** Drop the oldest sealed segments until `incoming` more bytes fit under maxBytes. */
+  /** Drop the oldest sealed segments until `incoming` more bytes fit under maxBytes, and say what that lost. */
   private makeRoom(incoming: number): void {
-    const segments = segmentsIn(this.options.dir, READY).map((name) => ({ name, bytes: fileSize(path.join(this.options.dir, name)) }));
-    // Segments still being sealed (or written by another proxy) count too; only sealed ones are dropped.
-    const open = segmentsIn(this.options.dir, OPEN).reduce((sum, name) => sum + fileSize(path.join(this.options.dir, name)), 0);
-    let total = open + segments.reduce((sum, s) => sum + s.bytes, 0);
-    let lost = 0;
-    for (const segment of segments) {
-      if (total + incoming <= this.options.maxBytes) break;
-      const file = path.join(this.options.dir, segment.name);
-      lost += countLines(file);
-      fs.rmSync(file, { force: true });
-      total -= segment.bytes;
-    }
-    if (lost > 0) {
-      this.dropped += lost;
-      this.options.log(
-        `trace spool full (${Math.round(this.options.maxBytes / 1024)} KiB): dropped the ${lost} oldest unsent events (${this.dropped} since start); is favindex reachable?`,
-      );
-    }
+    const lost = dropOldestSealed(this.options.dir, this.options.maxBytes, incoming);
+    if (lost === 0) return;
+    this.dropped += lost;
+    const kib = Math.round(this.options.maxBytes / 1024);
+    this.options.log(`trace spool full (${kib} KiB): dropped the ${lost} oldest unsent events (${this.dropped} since start); is favindex reachable?`);
   }
 }

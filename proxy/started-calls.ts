@@ -37,11 +37,14 @@ export class StartedCalls {
   private endTimer: NodeJS.Timeout | null = null;
 
   private readonly dir: string;
+  /** Traces of answered calls, to append once their answers have left (traceAfterAnswer). */
+  private owed: Array<() => Record<string, unknown>> = [];
 
-  /** The journals of the spool in `spoolDir` (`started/` in it). */
+  /** The journals of the spool in `spoolDir` (`started/` in it); `append` puts a trace in the spool. */
   constructor(
     private readonly spoolDir: string,
     private readonly log: (message: string) => void,
+    private readonly append: (trace: Record<string, unknown>) => void,
   ) {
     this.dir = path.join(spoolDir, 'started');
   }
@@ -52,6 +55,27 @@ export class StartedCalls {
     const line = `${JSON.stringify(trace)}\n`;
     this.open.set(trace.id, line);
     this.write(this.takeEnds() + line);
+  }
+
+  /**
+   * The trace of a call that has ended, built by `trace`. A call begun here (on disk as started)
+   * gets it once this turn of the event loop is done, when the call's answer has left: the append
+   * is then off the answer's path (#47), and a proxy killed in between still sends the call, as
+   * of unknown outcome. Any other call's trace is appended now, before its answer leaves.
+   */
+  traceAfterAnswer(id: string, trace: () => Record<string, unknown>): void {
+    if (!this.open.has(id)) {
+      this.append(trace());
+      return;
+    }
+    if (this.owed.length === 0) setImmediate(() => this.appendOwed());
+    this.owed.push(trace);
+  }
+
+  private appendOwed(): void {
+    const owed = this.owed;
+    this.owed = [];
+    for (const trace of owed) this.append(trace());
   }
 
   /** The call's own trace is in the spool: its started trace is done with. */
@@ -78,6 +102,7 @@ export class StartedCalls {
 
   /** A clean stop: the journal is removed when no call is under way (else it is left for the next start). */
   close(): void {
+    this.appendOwed();
     if (this.endTimer) clearTimeout(this.endTimer);
     this.endTimer = null;
     if (this.open.size > 0 && this.ends) this.write(this.takeEnds());
@@ -95,7 +120,7 @@ export class StartedCalls {
    * Journals left by processes that are gone: each started call without an end and whose trace
    * the spool does not hold is handed to `append` (into the spool), then the journal is removed.
    */
-  recover(append: (trace: Record<string, unknown>) => void): void {
+  recover(): void {
     for (const name of this.journals()) {
       const pid = Number(name.split('-')[1]);
       if (pid === process.pid || processAlive(pid)) continue;
@@ -104,7 +129,7 @@ export class StartedCalls {
         const started = unended(fs.readFileSync(file, 'utf8'));
         // A trace appended just before the kill, its end not yet noted, is in the spool already.
         const found = started.size > 0 ? spooledIds(this.spoolDir, [...started.keys()]) : new Set<string>();
-        for (const [id, trace] of started) if (!found.has(id)) append(trace);
+        for (const [id, trace] of started) if (!found.has(id)) this.append(trace);
         fs.rmSync(file, { force: true });
       } catch (err) {
         this.log(`cannot read the calls a stopped proxy left under way (${file}): ${errorMessage(err)}; tried again at the next start`);

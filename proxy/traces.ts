@@ -39,7 +39,7 @@ export interface TraceContext {
 export const NO_TOOL_NAME = '(no name)';
 
 /** A trace begun: the fields known when its call arrives, within ingest's limits. */
-export type TraceHead = Record<string, unknown>;
+export type TraceHead = Record<string, unknown> & { id: string };
 
 /**
  * One tool_call_trace (§events) begins with what is known before the server answers: a fresh id
@@ -56,7 +56,8 @@ export function startTrace(tool: string, context: TraceContext, startedAt: numbe
   if (context.protocol) head.protocolVersion = context.protocol;
   head.mode = context.mode;
   if (context.surfaceRevision !== null) head.surfaceRevision = context.surfaceRevision;
-  return boundHead(head);
+  boundHead(head);
+  return head;
 }
 
 /** The trace of a call that has ended: its head with how it ended and what it named. The head is changed and returned. */

@@ -81,10 +81,10 @@ export function callTestBed(servers: readonly TestServer[]) {
     bed.lines = [];
   });
   afterEach(() => fs.rmSync(bed.dir, { recursive: true, force: true }));
-  // A cast: handleCall uses only begin and append, and a test reads the traces from the arrays.
+  // A cast: handleCall uses only begin and appendAfterAnswer, and a test reads the traces from the arrays.
   const spool = {
     begin: (event: Record<string, unknown>) => bed.started.push(event),
-    append: (event: Record<string, unknown>) => bed.traces.push(event),
+    appendAfterAnswer: (_id: string, trace: () => Record<string, unknown>) => bed.traces.push(trace()),
   } as unknown as Spool;
   return { bed, spool, proxyState: () => proxyCallState(servers, bed.dir, bed.lines) };
 }
