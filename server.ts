@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { configFromEnv, openDatabase } from './db/client';
+import { makeDataFolderApart } from './db/pglite-folder';
 import { startCatalogSyncWorker } from './server/workers/catalog-sync';
 import { startRetentionWorker } from './server/workers/retention';
 import { reresolvePending } from './server/names/reresolve-pending';
@@ -64,7 +65,10 @@ function failed(res: http.ServerResponse, err: unknown): void {
 }
 
 async function main(): Promise<void> {
-  const database = await openDatabase(configFromEnv());
+  const config = configFromEnv();
+  // The embedded database's folder is made apart, so this process does not keep initdb's memory.
+  if (!config.databaseUrl && config.dataDir) await makeDataFolderApart(config.dataDir, log);
+  const database = await openDatabase(config);
   log(`database: ${database.kind} at ${database.location}`);
   await database.migrate(path.join(APP_ROOT, 'drizzle'));
   // Calls a migration made unresolved again resolve before the first request (§names).
@@ -120,7 +124,7 @@ async function main(): Promise<void> {
       .catch((err: unknown) => failed(res, err));
   };
   // Proxies poll a restarted server at once: its first second must not be its slowest.
-  if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(APP_ROOT, appContext, onRequest, log);
+  if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(appContext, onRequest, log);
   const server = http.createServer(onRequest);
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;

@@ -7,6 +7,7 @@ import type { ChangeSignal } from './change-signal';
 import { EmbeddedNotifications } from './embedded-notifications';
 import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
+import { PGLITE_SETTINGS } from './pglite-settings';
 import { processAlive } from '@/lib/process-alive';
 import { errorCode } from '@/lib/thrown';
 
@@ -140,7 +141,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   let client: PGlite;
   let changes: EmbeddedNotifications;
   try {
-    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), { loadDataDir });
+    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), { loadDataDir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
     await client.exec(`set time zone 'UTC'`);
     changes = await EmbeddedNotifications.listen(client);
   } catch (err) {

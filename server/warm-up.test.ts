@@ -1,22 +1,14 @@
-import fs from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '@/server/app-context';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
-import { routePaths, warmUp } from './warm-up';
+import { warmUp } from './warm-up';
 
 const t = setupTestDatabase();
-const appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-warm-up-'));
-fs.mkdirSync(path.join(appRoot, '.next', 'server'), { recursive: true });
-const ROUTES = ['/_not-found/page', '/page', '/api/[...path]/route', '/api/projects/[id]/usage/route', '/projects/[id]/tokens/[tokenId]/route'];
-fs.writeFileSync(path.join(appRoot, '.next', 'server', 'app-paths-manifest.json'), JSON.stringify(Object.fromEntries(ROUTES.map((r) => [r, 'x.js']))));
-afterAll(() => fs.rmSync(appRoot, { recursive: true, force: true }));
 
 describe('warmUp before the server listens', () => {
-  it("loads each route of the build once, renders each project's surface and runs polls through the real handler", async () => {
+  it("loads the routes proxies call once, renders each project's surface and runs polls through the real handler", async () => {
     const id = await createTestProject(['github']);
     const seen: { url: string; ifNoneMatch?: string }[] = [];
     const handler: http.RequestListener = (req, res) => {
@@ -24,25 +16,21 @@ describe('warmUp before the server listens', () => {
       res.end('ok');
     };
     const logs: string[] = [];
-    await warmUp(appRoot, t.app, handler, (m) => logs.push(m));
+    await warmUp(t.app, handler, (m) => logs.push(m));
 
-    expect(logs.at(-1)).toMatch(/^warmed up in \d+ ms: 4 routes \d+ ms, 1 surfaces \d+ ms, polls \d+ ms$/);
-    // Every route once, with a project that does not exist: its code loads, nothing heavy runs.
-    expect(seen.slice(0, 4).map((s) => s.url)).toEqual([
-      '/',
-      '/api/warm-up',
-      '/api/projects/favindex-warm-up/usage',
-      '/projects/favindex-warm-up/tokens/warm-up',
+    expect(logs.at(-1)).toMatch(/^warmed up in \d+ ms: 3 routes \d+ ms, 1 surfaces \d+ ms, polls \d+ ms$/);
+    // The routes of a proxy's trace posts, reports and catalog uploads once each, with a project
+    // that does not exist: their code loads, nothing heavy runs. The pages load when first asked for.
+    expect(seen.slice(0, 3).map((s) => s.url)).toEqual([
+      '/api/projects/favindex-warm-up/events',
+      '/api/projects/favindex-warm-up/proxies/warm-up',
+      '/api/projects/favindex-warm-up/catalog/warm-up',
     ]);
     const poll = `/api/projects/${encodeURIComponent(id)}/surface`;
     const etag = (await t.app.surfaces.surface(id, undefined)).etag;
     expect(seen.filter((s) => s.url === poll).length).toBeGreaterThan(100);
     // A proxy's polls: most carry the ETag they were given.
     expect(seen.filter((s) => s.url === poll && s.ifNoneMatch === etag).length).toBeGreaterThan(50);
-  });
-
-  it('has no routes to load without a build', () => {
-    expect(routePaths(path.join(appRoot, 'nowhere'))).toEqual([]);
   });
 
   it('logs a failure and lets the server start anyway', async () => {
@@ -56,7 +44,6 @@ describe('warmUp before the server listens', () => {
     } as unknown as AppContext;
     await expect(
       warmUp(
-        appRoot,
         broken,
         (_req, res) => res.end(),
         (m) => logs.push(m),

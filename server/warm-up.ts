@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { listProjects } from '@/db/queries/projects';
+import { CATALOG_ENDPOINTS } from '@/lib/api/catalog';
+import { EVENT_ENDPOINTS } from '@/lib/api/events';
+import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import type { AppContext } from '@/server/app-context';
 import { itemAt } from '@/lib/arrays';
 
@@ -23,41 +24,29 @@ interface WarmRequest {
 const NO_PROJECT = 'favindex-warm-up';
 
 /**
- * One concrete URL per route of the Next build (its app-paths manifest), dynamic segments
- * filled in; [] when there is no build to read (a dev server).
+ * The routes a proxy calls besides its poll (which is served ahead of Next): one URL each, its
+ * segments filled in. Only these are loaded before listening: loading every route took 3-7 s
+ * and 150 MB, for pages a person opens later, when Next loads each one on its first request.
  */
-export function routePaths(appRoot: string): string[] {
-  let manifest: Record<string, string>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(appRoot, '.next', 'server', 'app-paths-manifest.json'), 'utf8'));
-  } catch {
-    return [];
-  }
-  return Object.keys(manifest)
-    .filter((route) => !route.startsWith('/_'))
-    .map(
-      (route) =>
-        route
-          .replace(/\/(page|route)$/, '')
-          .replace(/\[id\]/g, NO_PROJECT)
-          .replace(/\[(\.\.\.)?[^\]]+\]/g, 'warm-up') || '/',
-    );
+export function proxyRoutePaths(): string[] {
+  return [EVENT_ENDPOINTS.ingest, PROXY_ENDPOINTS.report, CATALOG_ENDPOINTS.upload].map((e) =>
+    e.path.replace('{id}', NO_PROJECT).replace(/\{[^}]+\}/g, 'warm-up'),
+  );
 }
 
 /**
  * Make the first second after a start as fast as the steady state: a restarted server meets
- * every proxy's poll at once. Before the real port opens: load every route's code (one request
- * each; Next would otherwise load them in the background, competing with the first requests,
- * see next.config.js), render the surfaces, and run a few hundred polls, so the hot path is
+ * every proxy's poll at once. Before the real port opens: load the code of the routes proxies
+ * call (one request each), render the surfaces, and run a few hundred polls, so the hot path is
  * compiled: all through the real request handler on a loopback port of its own. Bounded in
  * time; a failure only means a colder start, never none.
  */
-export async function warmUp(appRoot: string, app: AppContext, handler: http.RequestListener, log: (message: string) => void): Promise<void> {
+export async function warmUp(app: AppContext, handler: http.RequestListener, log: (message: string) => void): Promise<void> {
   const started = performance.now();
   const deadline = started + WARM_DEADLINE_MS;
   const ms = (from: number, to = performance.now()) => Math.round(to - from);
   try {
-    const routes = routePaths(appRoot).map((p) => ({ path: p, headers: {} }));
+    const routes = proxyRoutePaths().map((p) => ({ path: p, headers: {} }));
     await throughLoopback(handler, routes, [], deadline);
     const loaded = performance.now();
     const projects = (await listProjects(app.db)).slice(0, WARM_PROJECTS);

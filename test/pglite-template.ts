@@ -4,6 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/db/client';
+import { makeDataFolderApart } from '@/db/pglite-folder';
 
 /**
  * A PGlite folder made and migrated once per run (vitest globalSetup), for the system tests to
@@ -15,6 +16,8 @@ import { openDatabase } from '@/db/client';
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-pglite-template-'));
   const template = path.join(dir, 'data');
+  // As the server makes its folder (server.ts), so the servers started on copies start as they would on it.
+  await makeDataFolderApart(template, (m) => console.error(m));
   const database = await openDatabase({ dataDir: template });
   try {
     await database.migrate();
