@@ -3,12 +3,16 @@ import { backoffDelay } from '@/mcp/tools-listener';
 import { FavindexError, type FavindexApi } from './favindex-api';
 import type { ProxyProblems } from './problems';
 import type { Spool } from './spool';
+import type { SetAside } from './set-aside';
 import { boundTrace } from './traces';
 import { errorMessage } from '@/lib/thrown';
 
 /** Well under the events endpoint's 10,000 events and 10 MiB a request. */
 const BATCH_EVENTS = 1_000;
 const BATCH_BYTES = BODY_LIMITS.events / 4;
+
+/** What the sender needs of a spool: its sealed segments, oldest first, and where refused traces go. */
+export type SenderSpool = Pick<Spool, 'ready' | 'read' | 'remove' | 'onSealed'> & { readonly rejected: Pick<SetAside, 'put'> };
 
 /** One trace as it is sent: its line, and the event to set aside if favindex never takes it. */
 interface Sendable {
@@ -43,7 +47,7 @@ export class TraceSender {
   lastError: string | null = null;
 
   constructor(
-    private readonly spool: Spool,
+    private readonly spool: SenderSpool,
     private readonly api: Pick<FavindexApi, 'postEvents'>,
     private readonly log: (message: string) => void,
     private readonly problems: ProxyProblems,

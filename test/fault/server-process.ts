@@ -10,6 +10,8 @@ export interface ServerOptions {
   password?: string;
   /** The folder it is started from; the repository by default. */
   cwd?: string;
+  /** Options for node itself (a bench's --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -35,7 +37,7 @@ export class ServerProcess {
 
   async start(timeoutMs = 90_000): Promise<void> {
     if (this.child) throw new Error('the server is already running');
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist', 'server.mjs')], {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), '--enable-source-maps', path.join(ROOT, 'dist', 'server.mjs')], {
       cwd: this.options.cwd ?? ROOT,
       env: {
         PATH: process.env.PATH,
