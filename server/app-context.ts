@@ -5,6 +5,9 @@ import type { SessionKeys } from './auth/session';
 import type { TokenStore } from './auth/token-store';
 import type { CatalogSyncSignal } from './catalog/sync-signal';
 import type { ChangeFeed } from './changes/change-feed';
+import type { GroupCommit } from './events/group-commit';
+import type { IngestPost } from './events/ingest-post';
+import type { IngestResult } from '@/lib/contracts/events';
 import type { RevisionTimelines } from './impact/revisions';
 import type { NameContexts } from './names/name-contexts';
 import type { CatalogCache } from './surface/catalog-cache';
@@ -33,4 +36,6 @@ export interface AppContext {
   readonly catalogSync: CatalogSyncSignal;
   /** What each project's writes changed, for the dashboard's short poll (GET /changes). */
   readonly changeFeed: ChangeFeed;
+  /** Ingest's writer: a project's posts that come together are written in one transaction (server/events/ingest.ts). */
+  readonly ingest: GroupCommit<IngestPost, IngestResult>;
 }

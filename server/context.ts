@@ -6,6 +6,8 @@ import { TokenStore } from './auth/token-store';
 import { CatalogSyncSignal } from './catalog/sync-signal';
 import { IngestArgumentChecks } from './arguments/ingest-checks';
 import { ChangeFeed } from './changes/change-feed';
+import { GroupCommit } from './events/group-commit';
+import { GROUP_EVENTS, writeIngestGroup } from './events/ingest';
 import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
 import { CatalogCache } from './surface/catalog-cache';
@@ -14,7 +16,7 @@ import { SurfaceStore } from './surface/surface-store';
 export function createAppContext(database: Database): AppContext {
   const { db } = database;
   const catalogs = new CatalogCache();
-  return {
+  const app: AppContext = {
     database,
     db,
     tokens: new TokenStore(db, database.tokenChanges, database.surfaceChanges),
@@ -27,7 +29,13 @@ export function createAppContext(database: Database): AppContext {
     argumentChecks: new IngestArgumentChecks(),
     catalogSync: new CatalogSyncSignal(),
     changeFeed: new ChangeFeed(),
+    ingest: new GroupCommit(
+      (projectId, posts) => writeIngestGroup(app, projectId, posts),
+      (post) => post.batch.length,
+      GROUP_EVENTS[database.kind],
+    ),
   };
+  return app;
 }
 
 /*

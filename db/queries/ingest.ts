@@ -85,7 +85,8 @@ function toJsonRecords(rows: readonly EventRow[]): string {
 }
 
 /**
- * One statement: insert the events, skip the ids already stored, and add only the inserted
+ * One statement: insert the events (each id once: the caller leaves out repeats), skip the ids
+ * already stored and return them, and add only the inserted
  * ones to the rollups: the usage rollup (schema/usage.ts: the detail rows, the per-namespace
  * rows, the per-tool rows with their per-day session counters) and the impact rollup
  * (schema/impact.ts: a row per session under one revision, mode, model and client, and the
@@ -113,9 +114,9 @@ function toJsonRecords(rows: readonly EventRow[]): string {
  * stays exact when a session's calls arrive late or in several batches. The first tool call's
  * verdict (checked, well-formed and ok) merges like the first call's failure.
  */
-export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const [result] = await queryRows<{ accepted: number }>(
+export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const [result] = await queryRows<{ skipped: string[] }>(
     db,
     sql`
     with input as (
@@ -132,7 +133,7 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
       select ${projectId}::text, e, t, r, n, k, o, sh, th, ch, re, s, st, ec, d, m, c, tk, rv, md, pv, coalesce(oc, false), fc::jsonb, ap::jsonb
       from input order by e
       on conflict (project_id, event_id) do nothing
-      returning (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
+      returning event_id, (ts at time zone 'UTC')::date as day, kind, tool, namespace, ts, status, session_id,
                 surface_revision as revision, mode, coalesce(model, '') as model, coalesce(client, '') as client, off_catalog,
                 ${ARGUMENT_JUDGEMENT}
     ),
@@ -271,8 +272,8 @@ export async function insertEventRows(db: Db, projectId: string, rows: readonly 
         last_used = greatest(usage_daily_tools.last_used, excluded.last_used),
         last_ok_used = greatest(usage_daily_tools.last_ok_used, excluded.last_ok_used)
     )
-    select count(*)::int as accepted from ins`,
+    select array(select e from input except all select event_id from ins) as skipped`,
   );
-  if (!result) throw new Error('an aggregate without group by returns one row');
-  return result.accepted;
+  if (!result) throw new Error('a select without from returns one row');
+  return result.skipped;
 }
