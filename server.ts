@@ -22,13 +22,14 @@ import { closeAppContext, createAppContext, installAppContext } from './server/c
 import { seedDemo } from './server/demo/seed';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from './lib/errors';
 import { securityHeaders } from './server/http/security-headers';
-import { matchSurfacePath } from './server/http/node-bridge';
+import { matchEventsPath, matchSurfacePath } from './server/http/node-bridge';
 import { closeWhenBodyUnread } from './server/http/unread-body';
 import { refuseEarly } from './server/http/request-guard';
 import { answerClientError } from './server/http/client-error';
 import { warmUp } from './server/warm-up';
-// The proxies' hot path: served ahead of Next's pipeline, by the handler Next's route serves too.
+// The proxies' hot paths: served ahead of Next's pipeline, by the handlers Next's routes serve too.
 import { surfaceRoute } from './server/surface/surface-route';
+import { ingestRoute } from './server/events/ingest-route';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -107,6 +108,12 @@ async function main(): Promise<void> {
     const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
     if (surface) {
       surfaceRoute.serveNode(req, res, surface).catch((err: unknown) => failed(res, err));
+      return;
+    }
+    // Every proxy posts its traces every second or so: the same, for the trace posts.
+    const events = req.method === 'POST' ? matchEventsPath(req.url) : null;
+    if (events) {
+      ingestRoute.serveNode(req, res, events).catch((err: unknown) => failed(res, err));
       return;
     }
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)

@@ -4,6 +4,7 @@ import { ApiError, type SpecRule } from '@/lib/errors';
 import { rejectNul, requireJsonDepth } from '@/lib/json';
 import { MAX_JSON_DEPTH, MiB } from '@/lib/limits';
 import { errorMessage } from '@/lib/thrown';
+import type { RequestHead } from './request-head';
 import { Turns } from './steps';
 import { LINGER_MS } from './unread-body';
 import { parseBody } from './validate';
@@ -154,13 +155,13 @@ export async function readJsonBodyAs<S extends z.ZodType>(schema: S, req: Reques
   return value;
 }
 
-/** The media type of the request without parameters, lower-cased; '' when absent. */
-export function mediaType(req: Request): string {
+/** The media type of the request (a Web Request or a node:http one's head) without parameters, lower-cased; '' when absent. */
+export function mediaType(req: Pick<RequestHead, 'headers'>): string {
   const [type = ''] = (req.headers.get('content-type') ?? '').split(';');
   return type.trim().toLowerCase();
 }
 
-export function requireMediaType(req: Request, accepted: readonly string[], citedRule: SpecRule = '§errors'): string {
+export function requireMediaType(req: Pick<RequestHead, 'headers'>, accepted: readonly string[], citedRule: SpecRule = '§errors'): string {
   const type = mediaType(req);
   if (accepted.includes(type)) return type;
   throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `content type '${type || '(none)'}' is not accepted here`, {

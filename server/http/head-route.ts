@@ -38,11 +38,12 @@ export function headRoute<E extends EndpointSpec & { method: 'get' }>(
     // Next gives dynamic segments as strings; no endpoint served through headRoute has a catch-all segment.
     toWebResponse(await run(req, ((await ctx?.params) ?? {}) as Record<string, string>));
   const serveNode = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) =>
-    run(nodeRequestHead(req), params).then((answered) => writeNode(req, res, answered));
+    run(nodeRequestHead(req), params).then((answered) => writeNodeAnswer(req, res, answered));
   return Object.assign(route, { access: spec.access, serveNode });
 }
 
-function writeNode(req: IncomingMessage, res: ServerResponse, answered: PlainResponse): void {
+/** Write an answer to a node:http response, its parts as they are, with their length. */
+export function writeNodeAnswer(req: IncomingMessage, res: ServerResponse, answered: PlainResponse): void {
   const parts = bodyParts(answered.body);
   const headers: Record<string, string> = parts ? { ...answered.headers, 'content-length': String(byteLength(parts)) } : answered.headers;
   res.writeHead(answered.status, headers);
