@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { projectProxies, projectTokens } from '@/db/schema';
 import type { ProxyReport } from '@/lib/schemas/proxies';
 import { deleteOwnedRow } from './delete-owned';
+import { queryRows } from '@/db/sql';
 
 export type ProxyRow = typeof projectProxies.$inferSelect;
 
@@ -80,4 +81,19 @@ export async function listProxies(db: Db, projectId: string, since: Date): Promi
 /** Forget a proxy; true when there was one. */
 export function deleteProxy(db: Db, projectId: string, id: string): Promise<boolean> {
   return deleteOwnedRow(db, projectProxies, projectProxies.id, projectId, id);
+}
+
+/**
+ * Hold, until the transaction ends, the claim on a proxy id and on a token's count of proxies
+ * (null: the proxies reported without a token), so two first reports never both take the same
+ * proxy or the token's last place; then the project row, key-shared so it stays while the
+ * proxy is added. Ingest's share of the same row is never waited for: first reports of a new
+ * fleet go on beside its traces. False when there is no such project.
+ */
+export async function lockProxyClaim(db: Db, projectId: string, id: string, tokenId: string | null): Promise<boolean> {
+  // The token's key first, the proxy's second, in every transaction: no two wait for each other.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`favindex.proxies|${projectId}|token|${tokenId ?? ''}`}, 0))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`favindex.proxies|${projectId}|proxy|${id}`}, 0))`);
+  const rows = await queryRows<{ id: string }>(db, sql`select id from projects where id = ${projectId} for key share`);
+  return rows.length > 0;
 }

@@ -3,6 +3,7 @@ import {
   deleteProxiesSeenBefore,
   deleteProxy,
   listProxies,
+  lockProxyClaim,
   type ProxyOwner,
   type ProxyRow,
   proxyOwner,
@@ -11,10 +12,10 @@ import {
 import type { Db } from '@/db/client';
 import { listTokens } from '@/db/queries/tokens';
 import type { ProxyList, ProxyView } from '@/lib/contracts/proxies';
-import { ApiError } from '@/lib/errors';
+import { ApiError, projectNotFound } from '@/lib/errors';
 import { MAX_PROXIES_PER_TOKEN, PROXY_CONNECTED_MS, PROXY_FORGOTTEN_MS } from '@/lib/limits';
 import type { ProxyReport } from '@/lib/schemas/proxies';
-import { lockProjectForNameChange, requireProject } from '@/server/projects/project-locks';
+import { requireProject } from '@/server/projects/project-locks';
 
 function proxyNotFound(projectId: string, proxyId: string): ApiError {
   return new ApiError('PROXY_NOT_FOUND', `project '${projectId}' has no proxy '${proxyId.slice(0, 100)}'`, {
@@ -42,7 +43,7 @@ function toProxyView(row: ProxyRow, now: number): ProxyView {
     clients: r.clients.map((c) => ({ ...c, protocols: c.protocols ?? [] })),
     presented: r.presented,
     // A report of an older proxy, or of one with nothing lost, leaves these out.
-    spool: { ...r.spool, lost: r.spool.lost ?? 0, lostCause: r.spool.lostCause ?? null, setAside: r.spool.setAside ?? 0 },
+    spool: { ...r.spool, lagMs: r.spool.lagMs ?? 0, lost: r.spool.lost ?? 0, lostCause: r.spool.lostCause ?? null, setAside: r.spool.setAside ?? 0 },
     lastError: r.lastError,
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
@@ -86,13 +87,14 @@ export async function reportProxy(db: Db, projectId: string, proxyId: string, re
   const since = forgottenBefore(now);
   const row = await db.transaction(async (tx) => {
     // A known proxy's report is one read and one upsert (every 30 s per proxy); a first one takes
-    // the project row lock, which serialises first reports so the limit holds (and answers 404
-    // for a project that is not there), then looks again: another may have come meanwhile.
+    // the claim on its id and its token's count (lockProxyClaim), which serialises the first
+    // reports that could race so the limit holds (and answers 404 for a project that is not
+    // there), then looks again: another may have come meanwhile.
     for (const locked of [false, true]) {
       const claim = claimOf(await proxyOwner(tx, projectId, proxyId), tokenId, since);
       if (claim === 'mine') return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId ?? undefined);
       if (claim === 'another') throw reportedUnderAnotherToken(proxyId);
-      if (!locked) await lockProjectForNameChange(tx, projectId);
+      if (!locked && !(await lockProxyClaim(tx, projectId, proxyId, tokenId))) throw projectNotFound(projectId);
     }
     await deleteProxiesSeenBefore(tx, projectId, since);
     if ((await countProxiesOf(tx, projectId, tokenId, since)) >= MAX_PROXIES_PER_TOKEN) {
