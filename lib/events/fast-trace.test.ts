@@ -19,7 +19,17 @@ const FIELD_VALUES: Record<string, unknown[]> = {
   canonical: ['github/get_issue', 'github/a/b', 'nogap', '/x', `${'c'.repeat(L.canonical - 2)}/x`, `${'c'.repeat(L.canonical)}/x`, null, 2],
   arguments: [{ server: 'github', tool: 'get_issue' }, [1, 2], 'text', null, undefined, { nested: { deep: true } }],
   argumentProblems: [[], [{ path: '$.id', class: 'missing_required', keyword: 'required', blocking: true }], 'no', undefined, null],
-  failureClasses: [['ok'], ['invented_tool'], ['nope'], [], undefined, null],
+  failureClasses: [
+    ['ok'],
+    ['invented_tool'],
+    ['invented_tool', 'invented_tool'],
+    ['nope'],
+    [],
+    Array(20).fill('invented_tool'),
+    'invented_tool',
+    undefined,
+    null,
+  ],
   sessionId: ['s-1', '', 'z'.repeat(L.text), 'z'.repeat(L.text + 1), null, undefined, 12],
   status: ['ok', 'error', 'Error', 'a'.repeat(32), 'a'.repeat(33), '', null, undefined, 1],
   errorCode: ['TIMEOUT', 404, 1.5, 'e'.repeat(L.errorCode), 'e'.repeat(L.errorCode + 1), null, undefined, true],
@@ -96,6 +106,22 @@ describe('the ingest shortcut past zod (#26)', () => {
     };
     expect(expectSameAsZod(plain)).toBe('fast');
     expect(expectSameAsZod({ id: 'e', timestamp: '2026-11-29T10:00:00Z', tool: 't', errorCode: 500 })).toBe('fast');
+    // What favindex proxy's trace of a call that passed its argument check says (proxy/traces.ts finishTrace).
+    const checked = {
+      ...plain,
+      tool: 'fav_get_issue',
+      server: 'github',
+      canonical: 'github/get_issue',
+      status: 'ok',
+      failureClasses: ['ok'],
+      argumentProblems: [],
+    };
+    expect(expectSameAsZod(checked)).toBe('fast');
+    expect(expectSameAsZod({ ...checked, status: 'error', failureClasses: ['invented_tool', 'invented_server'] })).toBe('fast');
+    // A list of problems is zod's to parse.
+    expect(
+      fastParseTrace({ ...checked, argumentProblems: [{ path: '$.id', class: 'missing_required', keyword: 'required', blocking: true }] }),
+    ).toBeUndefined();
     // Every required field: a missing one is zod's to refuse.
     expect(fastParseTrace({ id: 'no-tool', timestamp: '2026-11-29T10:00:00Z' })).toBeUndefined();
     expect(fastParseTrace({ tool: 't', timestamp: '2026-11-29T10:00:00Z' })).toBeUndefined();

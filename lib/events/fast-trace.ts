@@ -1,3 +1,4 @@
+import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { TRACE_FIELD_LIMITS as L } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { RFC3339, toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
@@ -9,8 +10,8 @@ import { isObject } from '@/lib/records';
  * largest part of ingest's own CPU after the database): the plain checks of
  * toolCallTraceSchema, field by field, building the same object zod builds (the schema's keys
  * in the schema's order, those the event has, `status` defaulted, a numeric errorCode as text).
- * Whatever it is not sure of (a field it does not check itself, such as argumentProblems, or
- * any value the schema would refuse) it leaves to zod, which also words the errors.
+ * Whatever it is not sure of (a list of argument problems, or any value the schema would
+ * refuse) it leaves to zod, which also words the errors.
  * lib/events/fast-trace.test.ts holds it equal to zod on valid and invalid events alike.
  */
 
@@ -18,6 +19,7 @@ const NO = Symbol('not sure');
 type Check = (value: unknown) => unknown;
 
 const modes: ReadonlySet<unknown> = new Set(SURFACE_MODES);
+const failureClasses: ReadonlySet<unknown> = new Set(FAILURE_CLASSES);
 const STATUS = /^[a-z][a-z_]{0,31}$/;
 const PROTOCOL = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,9 +44,10 @@ const CHECKS: Record<keyof ToolCallTrace, Check> = {
   server: nullish(matching(SERVER_NAME_RE)),
   canonical: nullish((v) => (typeof v === 'string' && v.length <= L.canonical && isCanonicalName(v) ? v : NO)),
   arguments: (v) => v,
-  // Lists of objects or of classes: zod's, every time they are given.
-  argumentProblems: (v) => (v === undefined ? v : NO),
-  failureClasses: (v) => (v === undefined ? v : NO),
+  // An empty list is what a proxy's check sends for a call that passed it (every call of a
+  // proxy that checks); a list of problems is zod's.
+  argumentProblems: (v) => (v === undefined ? v : Array.isArray(v) && v.length === 0 ? [] : NO),
+  failureClasses: (v) => (v === undefined ? v : Array.isArray(v) && v.length <= FAILURE_CLASSES.length && v.every((c) => failureClasses.has(c)) ? [...v] : NO),
   sessionId: nullish(text(0, L.text)),
   status: (v) => (v === undefined ? 'ok' : typeof v === 'string' && STATUS.test(v) ? v : NO),
   errorCode: nullish((v) => (typeof v === 'string' ? (v.length <= L.errorCode ? v : NO) : typeof v === 'number' && Number.isFinite(v) ? String(v) : NO)),
