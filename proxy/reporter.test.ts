@@ -54,7 +54,7 @@ function reporterOptions(dir: string, state: ReportedState, api: ReporterOptions
   return {
     api,
     state,
-    spool: { pending: () => 2, pendingBytes: () => 300, dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } },
+    spool: { pending: () => 2, pendingBytes: () => 300, oldestWaitingAt: () => null, dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } },
     stateDir: dir,
     transport: 'stdio',
     version: '0.1.0',
@@ -164,7 +164,14 @@ describe('ProxyReporter', () => {
 
   it('reports traces lost to the disk, and why, soon after they start to be, and traces set aside; none of it while there is none', async () => {
     const reports: ProxyReport[] = [];
-    const spool = { pending: () => 0, pendingBytes: () => 0, dropped: 0, trouble: { lost: 0, lostCause: null as string | null }, rejected: { count: 0 } };
+    const spool = {
+      pending: () => 0,
+      pendingBytes: () => 0,
+      oldestWaitingAt: (): number | null => null,
+      dropped: 0,
+      trouble: { lost: 0, lostCause: null as string | null },
+      rejected: { count: 0 },
+    };
     const api = { putProxyReport: vi.fn(async (_id: string, report: ProxyReport) => reports.push(report)) };
     const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, vi.fn()), spool });
     r.start();
@@ -177,6 +184,21 @@ describe('ProxyReporter', () => {
     await vi.waitFor(() => expect(reports).toHaveLength(2));
     expect(reports[1]?.spool).toEqual({ events: 0, bytes: 0, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 });
     expect(proxyReportSchema.parse(reports[1])).toEqual(reports[1]);
+    await r.stop(500);
+  });
+
+  it('says how long its oldest unsent trace has waited once that is a second or more, and nothing of it while the proxy keeps up', async () => {
+    const reports: ProxyReport[] = [];
+    let oldest: number | null = Date.now() - 400;
+    const spool = { pending: () => 3, pendingBytes: () => 900, oldestWaitingAt: () => oldest, dropped: 0, lost: 0, lostCause: null, rejected: { count: 0 } };
+    const api = { putProxyReport: vi.fn(async (_id: string, report: ProxyReport) => reports.push(report)) };
+    const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, vi.fn()), spool, intervalMs: 20 });
+    r.start();
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0]?.spool).toEqual({ events: 3, bytes: 900, dropped: 0 });
+    oldest = Date.now() - 12_000;
+    await vi.waitFor(() => expect(reports.at(-1)?.spool.lagMs).toBeGreaterThanOrEqual(12_000));
+    expect(proxyReportSchema.parse(reports.at(-1))).toEqual(reports.at(-1));
     await r.stop(500);
   });
 });

@@ -22,7 +22,7 @@ export interface ReporterOptions {
   /** favindex's answer is not read: a report either went through or did not. */
   api: { putProxyReport(proxyId: string, report: ProxyReport): Promise<unknown> };
   state: ReportedState;
-  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'dropped'> & {
+  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'oldestWaitingAt' | 'dropped'> & {
     readonly rejected: Pick<Spool['rejected'], 'count'>;
     readonly trouble: Pick<Spool['trouble'], 'lost' | 'lostCause'>;
   };
@@ -41,6 +41,8 @@ export interface ReporterOptions {
 
 const PROXY_ID_FILE = 'proxy-id';
 const RETRY_MS = 5_000;
+/** A backlog younger than this is a proxy keeping up (traces are sealed every half second): its wait is not reported. */
+const LAG_REPORTED_MS = 1_000;
 
 /** The proxy's own id, made once and kept in its state folder, so a restart is the same proxy. */
 export function proxyId(stateDir: string): string {
@@ -168,12 +170,19 @@ export class ProxyReporter {
     return JSON.stringify([described, this.options.spool.trouble.lostCause]);
   }
 
-  /** The backlog, and what was lost or set aside; those are left out while 0, so an older favindex takes the report. */
+  /**
+   * The backlog, how long its oldest trace has waited, and what was lost or set aside; the
+   * wait is left out under LAG_REPORTED_MS and the others while 0, so an older favindex takes
+   * the report of a proxy that keeps up.
+   */
   private spoolFigures(): ProxyReport['spool'] {
     const spool = this.options.spool;
+    const oldest = spool.oldestWaitingAt();
+    const lagMs = oldest === null ? 0 : Math.max(0, Date.now() - oldest);
     return {
       events: spool.pending(),
       bytes: spool.pendingBytes(),
+      ...(lagMs >= LAG_REPORTED_MS ? { lagMs } : {}),
       dropped: spool.dropped,
       ...(spool.trouble.lost > 0 ? { lost: spool.trouble.lost, lostCause: clip(spool.trouble.lostCause, L.lostCause) } : {}),
       ...(spool.rejected.count > 0 ? { setAside: spool.rejected.count } : {}),

@@ -10,6 +10,8 @@ import { errorMessage } from '@/lib/thrown';
 /** Well under the events endpoint's 10,000 events and 10 MiB a request. */
 const BATCH_EVENTS = 1_000;
 const BATCH_BYTES = BODY_LIMITS.events / 4;
+/** The longest pause after a slow answer before the next post. */
+const MAX_PAUSE_MS = 5_000;
 
 /** What the sender needs of a spool: its sealed segments, oldest first, and where refused traces go. */
 export type SenderSpool = Pick<Spool, 'ready' | 'read' | 'remove' | 'onSealed'> & { readonly rejected: Pick<SetAside, 'put'> };
@@ -30,7 +32,9 @@ export interface SenderStats {
 
 /**
  * Posts sealed spool segments to favindex, oldest first, and deletes each once favindex has
- * answered for every event in it. A failure leaves the segment for the next try, with backoff:
+ * answered for every event in it. One post at a time: the segments sealed while it is under
+ * way, or while the proxy pauses after a slow answer, go together in the next one, so a proxy
+ * posts less often, not more, when favindex is busy. A failure leaves the segments for the next try, with backoff:
  * an event may then be sent twice, and favindex counts it once (its id is already stored).
  * What favindex will never take is set aside (`Spool.rejected`), so it holds up nothing newer:
  * a batch refused as too large (413) is sent in halves, down to one event, and an event refused
@@ -55,32 +59,28 @@ export class TraceSender {
     spool.onSealed = () => this.kick();
   }
 
-  /** Send what is ready now (coalesced with a send under way). */
+  /**
+   * Send what is ready (coalesced with a send under way). A wait under way, after a failure or
+   * after a slow answer, is not cut short: what is sealed meanwhile goes in the next post.
+   */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.running || this.timer) {
       this.again = true;
       return;
     }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.running = this.drain().finally(() => {
+    this.running = this.drain(true).finally(() => {
       this.running = null;
-      if (this.again && !this.stopped && !this.timer) {
-        this.again = false;
-        this.kick();
-      }
+      if (this.again && !this.stopped && !this.timer) this.kick();
     });
   }
 
-  /** Wait for the send under way; then try once more, within `ms`, to send what is left (shutdown). */
+  /** Wait for the send under way; then try once more, within `ms`, to send what is left, without pauses (shutdown). */
   async flush(ms: number): Promise<void> {
     await this.running;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await Promise.race([this.drain(), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+    await Promise.race([this.drain(false), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   }
 
   stop(): void {
@@ -88,25 +88,23 @@ export class TraceSender {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  private async drain(): Promise<void> {
-    for (const segment of this.spool.ready()) {
+  /**
+   * Post the sealed segments, oldest first, as many together as one post takes, and delete them
+   * once favindex has answered for every event in them. `paced`: after each post, wait as long
+   * as it took before the next (at most MAX_PAUSE_MS): a server that answers slowly gets fewer,
+   * larger posts from every proxy rather than a queue of small ones (issue #48).
+   */
+  private async drain(paced: boolean): Promise<void> {
+    this.again = false;
+    for (;;) {
       if (this.stopped) return;
+      const segments = this.spool.ready();
+      if (segments.length === 0) return;
+      const started = Date.now();
       try {
-        const content = await this.spool.read(segment);
-        if (!content) continue;
-        const traces: Sendable[] = [];
-        let damaged = content.damaged;
-        for (const event of content.events) {
-          if (event && typeof event === 'object' && !Array.isArray(event)) {
-            // Cut again: a proxy of an older version spooled traces without limits.
-            const bounded = boundTrace(event);
-            traces.push({ line: JSON.stringify(bounded), event: bounded });
-          } else damaged++;
-        }
-        this.stats.damaged += damaged;
-        if (damaged > 0) this.log(`${segment}: ${damaged} damaged line(s) skipped (cut short by a crash or a failed write)`);
-        for (const batch of batches(traces)) await this.send(batch);
-        this.spool.remove(segment);
+        const taken = await this.take(segments);
+        for (const batch of batches(taken.traces)) await this.send(batch);
+        for (const segment of taken.segments) this.spool.remove(segment);
       } catch (err) {
         this.retryLater(err);
         return;
@@ -115,7 +113,47 @@ export class TraceSender {
       if (this.lastError) this.log('traces: favindex takes them again');
       this.lastError = null;
       this.attempt = 0;
+      const pause = Math.min(Date.now() - started, MAX_PAUSE_MS);
+      if (paced && pause > 0) {
+        this.wait(pause);
+        return;
+      }
     }
+  }
+
+  /** Sealed segments, oldest first, until they hold a post's worth; their traces, each cut to what ingest takes. */
+  private async take(ready: readonly string[]): Promise<{ segments: string[]; traces: Sendable[] }> {
+    const segments: string[] = [];
+    const traces: Sendable[] = [];
+    let bytes = 0;
+    for (const segment of ready) {
+      if (traces.length >= BATCH_EVENTS || bytes >= BATCH_BYTES) break;
+      segments.push(segment);
+      const content = await this.spool.read(segment);
+      if (!content) continue;
+      let damaged = content.damaged;
+      for (const event of content.events) {
+        if (event && typeof event === 'object' && !Array.isArray(event)) {
+          // Cut again: a proxy of an older version spooled traces without limits.
+          const bounded = boundTrace(event);
+          const line = JSON.stringify(bounded);
+          traces.push({ line, event: bounded });
+          bytes += line.length + 1;
+        } else damaged++;
+      }
+      this.stats.damaged += damaged;
+      if (damaged > 0) this.log(`${segment}: ${damaged} damaged line(s) skipped (cut short by a crash or a failed write)`);
+    }
+    return { segments, traces };
+  }
+
+  private wait(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, ms);
+    this.timer.unref();
   }
 
   /** One batch; refused as too large, it goes in halves, and a trace too large alone is set aside. */
@@ -158,12 +196,7 @@ export class TraceSender {
     // Said once per cause (shared with the surface reads and catalog uploads), not once per retry.
     this.problems.report(err, 'traces kept on disk');
     this.lastError = message;
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, delay);
-    this.timer.unref();
+    this.wait(delay);
   }
 }
 

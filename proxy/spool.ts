@@ -242,6 +242,13 @@ export class Spool {
     return count;
   }
 
+  /** When the oldest trace still waiting (sealed or open) was written, by its segment's opening; null when none waits. */
+  oldestWaitingAt(): number | null {
+    const times = [this.ready()[0], this.current?.name].flatMap((name) => (name ? [Number(name.split('-')[0])] : []));
+    const oldest = Math.min(...times.filter((t) => Number.isFinite(t)));
+    return Number.isFinite(oldest) ? oldest : null;
+  }
+
   /** Bytes of events waiting, sealed and open (the backlog a proxy reports). */
   pendingBytes(): number {
     let bytes = this.current?.bytes ?? 0;

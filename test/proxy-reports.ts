@@ -19,7 +19,7 @@ export function proxyReport(servers: { name: string; tools: number }[], override
     servers: servers.map((s) => ({ name: s.name, state: 'up', tools: s.tools, lastError: null, restarts: 0, protocol: '2025-11-25' })),
     clients: [{ name: 'claude-code', sessions: 1, protocols: ['2025-11-25'] }],
     presented: { count: 3, names: ['favourite/read_file', 'all/filesystem/read_file', 'all/memory/create_entities'] },
-    spool: { events: 0, bytes: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 },
+    spool: { events: 0, bytes: 0, lagMs: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 },
     lastError: null,
     ...overrides,
   };

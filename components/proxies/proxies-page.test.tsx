@@ -35,7 +35,7 @@ describe('ProxiesPage', () => {
       proxies: [
         {
           ...down,
-          spool: { events: 12, bytes: 4_096, dropped: 2, lost: 0, lostCause: null, setAside: 0 },
+          spool: { events: 12, bytes: 4_096, lagMs: 14_200, dropped: 2, lost: 0, lostCause: null, setAside: 0 },
           lastError: 'favindex refused PUT /catalog: this token lacks the scope catalog:write',
         },
       ],
@@ -48,7 +48,7 @@ describe('ProxiesPage', () => {
     expect(within(card).getByText('favindex proxy 0.1.0, over stdio')).toBeTruthy();
     expect(within(card).getByTestId('proxy-clients').textContent).toBe('claude-code (1 session, MCP 2025-11-25)');
     expect(within(card).getByTestId('proxy-presented').textContent).toContain('3 tools to a new session');
-    expect(within(card).getByTestId('proxy-backlog').textContent).toBe('12 events (4 KiB) waiting; 2 dropped (spool full)');
+    expect(within(card).getByTestId('proxy-backlog').textContent).toBe('12 events (4 KiB) waiting, the oldest for 14 s; 2 dropped (spool full)');
     expect(within(card).getByTestId('proxy-last-error').textContent).toContain('lacks the scope catalog:write');
     const rows = within(within(card).getByTestId('proxy-servers')).getAllByRole('row').slice(1);
     expect(
@@ -71,7 +71,7 @@ describe('ProxiesPage', () => {
   it('says how many traces were lost and why (a full disk), and how many favindex refused for good', async () => {
     serve({
       connectedWithinMs: 90_000,
-      proxies: [proxy({ spool: { events: 0, bytes: 0, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 } })],
+      proxies: [proxy({ spool: { events: 0, bytes: 0, lagMs: 0, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 } })],
     });
     render(withQueries(<ProxiesPage projectId="team-agent" />));
 

@@ -39,6 +39,12 @@ function notUpText(proxy: ProxyView): string | null {
   return notUp.map((s) => (s.state === 'starting' ? `${s.name} is starting` : `${s.name} failed${s.lastError ? `: ${s.lastError}` : ''}`)).join('; ');
 }
 
+/** "14 s", "3 min": how long the oldest trace of a backlog has waited. */
+function waited(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
 function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${formatNumber(Math.round(bytes / 1024))} KiB`;
 }
@@ -86,6 +92,7 @@ export function ProxyCard({ projectId, proxy }: { projectId: string; proxy: Prox
         <dt>Trace backlog</dt>
         <dd data-testid="proxy-backlog">
           {countOf(proxy.spool.events, 'event')} ({kib(proxy.spool.bytes)}) waiting
+          {proxy.spool.lagMs > 0 ? `, the oldest for ${waited(proxy.spool.lagMs)}` : null}
           {proxy.spool.dropped > 0 ? <span className="tone-danger">; {formatNumber(proxy.spool.dropped)} dropped (spool full)</span> : null}
           {proxy.spool.lost > 0 ? (
             <span className="tone-danger">

@@ -28,6 +28,7 @@ export const proxyViewSchema = z.object({
   spool: z.object({
     events: count,
     bytes: count,
+    lagMs: count.describe('How long the oldest trace not yet taken by favindex has waited, in ms; 0 while the proxy keeps up (under a second).'),
     dropped: count.describe('Traces dropped since start because the spool was full.'),
     lost: count.describe('Traces lost since start because the disk refused them.'),
     lostCause: z.string().nullable().describe("Why the last of them was lost, e.g. 'disk full (ENOSPC)'."),

@@ -73,6 +73,8 @@ export const proxyReportSchema = z
       .object({
         events: amount,
         bytes: amount,
+        // Optional: a proxy leaves it out under a second (so an older favindex takes the reports of one that keeps up).
+        lagMs: amount.optional().describe('How long the oldest trace not yet taken by favindex has waited, in ms.'),
         dropped: amount.describe('Traces dropped since start (spool full).'),
         // Optional: a proxy leaves them out while they are 0 (so an older favindex takes its reports).
         lost: amount.optional().describe('Traces lost since start because the disk refused them.'),

@@ -44,15 +44,15 @@ describe('proxy reports', () => {
     expect(list.body.proxies[0].servers.map((s: { name: string }) => s.name)).toEqual(['filesystem', 'memory']);
   });
 
-  it('keeps the traces a proxy lost to its disk, why, and those it set aside; a report without them (an older proxy) has none', async () => {
+  it('keeps how long a backlog waited, the traces a proxy lost to its disk, why, and those it set aside; a report without them (an older proxy) has none', async () => {
     const id = await createTestProject();
-    const spool = { events: 3, bytes: 900, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 };
+    const spool = { events: 3, bytes: 900, lagMs: 12_400, dropped: 0, lost: 2_242, lostCause: 'disk full (ENOSPC)', setAside: 1 };
     expect((await api.put(`/api/projects/${id}/proxies/${ID}`, { json: report(undefined, { spool }) })).body.spool).toEqual(spool);
     const older = { ...report(), spool: { events: 0, bytes: 0, dropped: 0 } };
     expect((await api.put(`/api/projects/${id}/proxies/proxy-older01`, { json: older })).status).toBe(200);
     const { proxies } = (await api.get(`/api/projects/${id}/proxies`)).body;
     const spools = Object.fromEntries(proxies.map((p: { id: string; spool: unknown }) => [p.id, p.spool]));
-    expect(spools).toEqual({ [ID]: spool, 'proxy-older01': { events: 0, bytes: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 } });
+    expect(spools).toEqual({ [ID]: spool, 'proxy-older01': { events: 0, bytes: 0, lagMs: 0, dropped: 0, lost: 0, lostCause: null, setAside: 0 } });
   });
 
   it('keeps the MCP revision each server speaks; a report without it (an older proxy, or a server not yet connected) has null', async () => {
