@@ -84,18 +84,28 @@ function claimOf(owner: ProxyOwner | null, tokenId: string | null, since: Date):
  */
 export async function reportProxy(db: Db, projectId: string, proxyId: string, report: ProxyReport, tokenId: string | null): Promise<ProxyView> {
   const now = new Date();
+  // A known proxy's report is one read and one upsert (every 30 s per proxy).
+  const known = await db.transaction(async (tx) => {
+    const claim = claimOf(await proxyOwner(tx, projectId, proxyId), tokenId, forgottenBefore(now));
+    if (claim === 'another') throw reportedUnderAnotherToken(proxyId);
+    return claim === 'mine' ? upsertProxyReport(tx, projectId, proxyId, report, now, tokenId ?? undefined) : null;
+  });
+  const row = known ?? (await inTurn(`${projectId}\u0000${tokenId ?? ''}`, () => firstReport(db, projectId, proxyId, report, tokenId, now)));
+  return toProxyView(row, now.getTime());
+}
+
+/**
+ * A first report takes the claim on its id and its token's count (lockProxyClaim), which
+ * serialises the first reports that could race so the limit holds (and answers 404 for a
+ * project that is not there), then looks again: another may have come meanwhile.
+ */
+function firstReport(db: Db, projectId: string, proxyId: string, report: ProxyReport, tokenId: string | null, now: Date): Promise<ProxyRow> {
   const since = forgottenBefore(now);
-  const row = await db.transaction(async (tx) => {
-    // A known proxy's report is one read and one upsert (every 30 s per proxy); a first one takes
-    // the claim on its id and its token's count (lockProxyClaim), which serialises the first
-    // reports that could race so the limit holds (and answers 404 for a project that is not
-    // there), then looks again: another may have come meanwhile.
-    for (const locked of [false, true]) {
-      const claim = claimOf(await proxyOwner(tx, projectId, proxyId), tokenId, since);
-      if (claim === 'mine') return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId ?? undefined);
-      if (claim === 'another') throw reportedUnderAnotherToken(proxyId);
-      if (!locked && !(await lockProxyClaim(tx, projectId, proxyId, tokenId))) throw projectNotFound(projectId);
-    }
+  return db.transaction(async (tx) => {
+    if (!(await lockProxyClaim(tx, projectId, proxyId, tokenId))) throw projectNotFound(projectId);
+    const claim = claimOf(await proxyOwner(tx, projectId, proxyId), tokenId, since);
+    if (claim === 'mine') return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId ?? undefined);
+    if (claim === 'another') throw reportedUnderAnotherToken(proxyId);
     await deleteProxiesSeenBefore(tx, projectId, since);
     if ((await countProxiesOf(tx, projectId, tokenId, since)) >= MAX_PROXIES_PER_TOKEN) {
       const whose = tokenId === null ? 'the proxies reported without a token' : 'this token';
@@ -111,7 +121,29 @@ export async function reportProxy(db: Db, projectId: string, proxyId: string, re
     }
     return upsertProxyReport(tx, projectId, proxyId, report, now, tokenId);
   });
-  return toProxyView(row, now.getTime());
+}
+
+/** The last first report under way per project and token, in this process. */
+const firstReports = new Map<string, Promise<unknown>>();
+
+/**
+ * Run `work` after the one before it of the same key: a new fleet's first reports of one token
+ * wait here, in turn, rather than each holding a database connection while it waits for the
+ * claim the one before holds (they took every connection ingest needed). The database's claim
+ * still orders them against other processes.
+ */
+function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = firstReports.get(key) ?? Promise.resolve();
+  const run = before.then(work);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  firstReports.set(key, settled);
+  void settled.then(() => {
+    if (firstReports.get(key) === settled) firstReports.delete(key);
+  });
+  return run;
 }
 
 /** The project's proxies: connected first, then the most recently seen. */
