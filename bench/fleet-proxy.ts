@@ -42,7 +42,10 @@ export class FleetRecord {
   windowEnd = Number.POSITIVE_INFINITY;
   /** Each answered post, its event ids in order (the plain-INSERT baseline replays them). */
   readonly posts: string[][] = [];
+  /** Failed requests from the window's start on (its drain included), and before it (the fleet's start). */
   readonly failed = { events: 0, surface: 0, reports: 0 };
+  readonly failedAtStart = { events: 0, surface: 0, reports: 0 };
+  counting = false;
   readonly failures: string[] = [];
   readonly surfaceMs: number[] = [];
   readonly reportMs: number[] = [];
@@ -51,7 +54,7 @@ export class FleetRecord {
   measuring = false;
 
   fail(kind: keyof FleetRecord['failed'], why: string): void {
-    this.failed[kind]++;
+    (this.counting ? this.failed : this.failedAtStart)[kind]++;
     if (this.failures.length < 20) this.failures.push(`${kind}: ${why}`);
   }
 }
@@ -120,6 +123,10 @@ class MemorySpool implements SenderSpool {
   }
 }
 
+/** proxy/reporter.ts: a refused report is tried again after this long. */
+const REPORT_RETRY_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** proxy/spool.ts: a segment is one request's worth, 4 MiB at most. */
 const SEGMENT_BYTES = 4 << 20;
 
@@ -155,10 +162,14 @@ export class FleetProxy {
     this.sender = new TraceSender(this.spool, { postEvents: (ndjson) => this.postEvents(ndjson) }, quiet, new ProxyProblems(o.baseUrl, quiet, () => true));
   }
 
-  /** The first surface read and report, then the poll and the report timers (reports at a phase of their own, as proxies started apart have). */
+  /**
+   * The first surface read and report, each tried again until favindex takes it (a refused
+   * report is tried again after REPORT_RETRY_MS, as proxy/reporter.ts does), then the poll and
+   * the report timers (reports at a phase of their own, as proxies started apart have).
+   */
   async start(): Promise<void> {
-    await this.poll();
-    await this.report();
+    while (!this.stopped && !(await this.poll())) await sleep(REPORT_RETRY_MS);
+    while (!this.stopped && !(await this.report())) await sleep(REPORT_RETRY_MS);
     this.polling = setTimeout(() => void this.pollLoop(), this.o.pollMs * this.o.rand());
     this.reporting = setTimeout(() => void this.reportLoop(), PROXY_REPORT_INTERVAL_MS * this.o.rand());
   }
@@ -250,30 +261,36 @@ export class FleetProxy {
     if (!this.stopped) this.polling = setTimeout(() => void this.pollLoop(), this.o.pollMs);
   }
 
-  private async poll(): Promise<void> {
+  /** Whether favindex answered the poll. */
+  private async poll(): Promise<boolean> {
     const started = performance.now();
     const res = await this.send('GET', `/api/projects/${this.o.project}/surface`, this.etag ? { 'if-none-match': this.etag } : {});
     const r = this.o.record;
     if (r.measuring) r.surfaceMs.push(performance.now() - started);
     if (res.status === 304) {
       if (r.measuring) r.surface304++;
-      return;
+      return true;
     }
-    if (res.status !== 200) return r.fail('surface', `${res.status} ${res.text.slice(0, 200)}`);
+    if (res.status !== 200) {
+      r.fail('surface', `${res.status} ${res.text.slice(0, 200)}`);
+      return false;
+    }
     const doc = JSON.parse(res.text) as { fingerprint: string; mode: string; version: { surface: number }; names: Record<string, string> };
     this.etag = res.etag ?? `"${doc.fingerprint}"`;
     this.mode = doc.mode;
     this.revision = doc.version.surface;
     this.tools = Object.entries(doc.names).map(([name, canonical]) => ({ name, canonical }));
+    return true;
   }
 
   private async reportLoop(): Promise<void> {
     if (this.stopped) return;
-    await this.report();
-    if (!this.stopped) this.reporting = setTimeout(() => void this.reportLoop(), PROXY_REPORT_INTERVAL_MS);
+    const taken = await this.report();
+    if (!this.stopped) this.reporting = setTimeout(() => void this.reportLoop(), taken ? PROXY_REPORT_INTERVAL_MS : REPORT_RETRY_MS);
   }
 
-  private async report(): Promise<void> {
+  /** Whether favindex took the report. */
+  private async report(): Promise<boolean> {
     const report: ProxyReport = {
       host: `fleet-${this.o.id}`,
       version: '0.1.0',
@@ -298,7 +315,9 @@ export class FleetProxy {
     const res = await this.send('PUT', `/api/projects/${this.o.project}/proxies/${this.o.id}`, { 'content-type': 'application/json' }, JSON.stringify(report));
     const r = this.o.record;
     if (r.measuring) r.reportMs.push(performance.now() - started);
-    if (res.status !== 200) r.fail('reports', `${res.status} ${res.text.slice(0, 200)}`);
+    if (res.status === 200) return true;
+    r.fail('reports', `${res.status} ${res.text.slice(0, 200)}`);
+    return false;
   }
 
   /** One request on this proxy's own connections; status 0 when nothing answered within 10 s (the proxy's request timeout). */

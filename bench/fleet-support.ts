@@ -23,6 +23,18 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
+/**
+ * How long the main thread of a process has waited for a core while it was ready to run, in
+ * ms (/proc/<pid>/schedstat): what a machine shared with other work costs it, beside its CPU.
+ */
+export function runQueueMsOf(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Resident memory of a process in MB. */
 export function rssMbOf(pid: number): number {
   try {

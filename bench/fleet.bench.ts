@@ -30,7 +30,7 @@ import { freePort } from '@/test/mcp-server';
 import { sql as drizzleSql } from 'drizzle-orm';
 import { FleetProxy, FleetRecord } from './fleet-proxy';
 import { compareWithRealProxies } from './fleet-real';
-import { BackendCpu, cpuMsOf, plainInsertsPglite, plainInsertsPostgres, rssMbOf } from './fleet-support';
+import { BackendCpu, cpuMsOf, plainInsertsPglite, plainInsertsPostgres, rssMbOf, runQueueMsOf } from './fleet-support';
 import { benchCatalog, createBenchDatabase, PINNED_RANKS, percentile, round, toolOfRank } from './usage-support';
 
 const WINDOW_MS = Number(process.env.FAVINDEX_BENCH_FLEET_SECONDS ?? 15) * 1000;
@@ -108,11 +108,17 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
   try {
     await sleep(1_000);
     const rssIdle = rssMbOf(pid);
-    // Started over 3 s, as a fleet comes up: each reads its surface and reports.
-    await Promise.all(fleet.map(async (proxy, i) => sleep((3_000 * i) / fleet.length).then(() => proxy.start())));
+    // Started over 3 s (5 ms a proxy past 600), as a fleet comes up: each reads its surface and
+    // makes its first report; the window starts once every one is in, a second later.
+    const ramp = Math.max(3_000, 5 * s.proxies);
+    const starting = Date.now();
+    await Promise.all(fleet.map(async (proxy, i) => sleep((ramp * i) / fleet.length).then(() => proxy.start())));
+    const fleetStartSeconds = round((Date.now() - starting) / 1000, 1);
     await sleep(1_000);
     record.measuring = true;
+    record.counting = true;
     const cpu0 = cpuMsOf(pid);
+    const waited0 = runQueueMsOf(pid);
     const bench0 = process.cpuUsage();
     const pg0 = backends ? await backends.read(databaseName!, 'favindex') : null;
     const started = Date.now();
@@ -122,6 +128,7 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
     record.measuring = false;
     for (const proxy of fleet) proxy.stopCalls();
     const windowCpu = cpuMsOf(pid) - cpu0;
+    const windowWaited = runQueueMsOf(pid) - waited0;
     const benchUsage = process.cpuUsage(bench0);
     const rss = rssMbOf(pid);
     const drainUntil = Date.now() + DRAIN_MS;
@@ -146,6 +153,8 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
         proxies: s.proxies,
         callsPerProxyPerSecond: s.callsPerSecond,
         windowSeconds: round(windowSeconds, 1),
+        // From the first proxy's start to the last one's first report taken (a new fleet's first reports).
+        fleetStartSeconds,
         eventsMade: record.made,
         eventsPerSecond: Math.round(record.made / windowSeconds),
         answeredStoredInWindow: round(record.answeredInWindow / Math.max(1, record.made), 3),
@@ -156,6 +165,7 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
         posts: record.posts.length,
         eventsPerPost: round(answered / Math.max(1, record.posts.length), 2),
         failedRequests: record.failed,
+        failedAtFleetStart: record.failedAtStart,
         failures: record.failures.slice(0, 5),
         surfacePolls: surface.length,
         surfaceNotModified: record.surface304,
@@ -163,6 +173,8 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
         reports: reports.length,
         reportMs: { p50: percentile(reports, 0.5), p99: percentile(reports, 0.99) },
         serverCores: round(windowCpu / (windowSeconds * 1000), 2),
+        // The share of the window the server's main thread was ready to run but had no core: the machine's other work.
+        serverWaitingForCpu: round(windowWaited / (windowSeconds * 1000), 2),
         serverCpuMsPerPost: round(serverCpuMs / Math.max(1, record.posts.length), 3),
         serverCpuMsPerEvent: round(serverCpuMs / Math.max(1, answered), 3),
         ...(databaseName ? { postgresCpuMsPerPost: round(databaseCpuMs / Math.max(1, record.posts.length), 3) } : {}),
