@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventRow } from '@/lib/events/to-row';
 import type { Db } from '@/db/client';
 import { UNRESOLVED_REST } from '@/db/schema/usage';
-import { queryRows } from '@/db/sql';
+import { queryPreparedRows } from '@/db/sql';
 import { UNRESOLVED_NAMES_PER_DAY } from '@/lib/limits';
 import { ARGUMENT_COUNTS, ARGUMENT_JUDGEMENT, CALL_COUNTS, mergeFirstToolRight, SEGMENT_COUNTER_COLUMNS, UNRESOLVED_CALLS } from './impact/call-counts';
 
@@ -20,7 +20,7 @@ export interface IngestState {
 }
 
 export async function lockProjectForIngest(db: Db, projectId: string): Promise<IngestState | null> {
-  const [row] = await queryRows<{
+  const [row] = await queryPreparedRows<{
     catalog_version: number;
     meta_tools: string[];
     retention_days: number | null;
@@ -30,6 +30,7 @@ export async function lockProjectForIngest(db: Db, projectId: string): Promise<I
     created_ms: number;
   }>(
     db,
+    'favindex_ingest_lock',
     sql`select p.catalog_version, p.meta_tools, p.retention_days, f.version as favourites_version, p.surface_revision,
                (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
                coalesce(p.surface->>'serverKey', 'favindex') as server_key
@@ -116,8 +117,9 @@ function toJsonRecords(rows: readonly EventRow[]): string {
  */
 export async function insertEventRows(db: Db, projectId: string, rows: readonly EventRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const [result] = await queryRows<{ skipped: string[] }>(
+  const [result] = await queryPreparedRows<{ skipped: string[] }>(
     db,
+    'favindex_ingest_rows',
     sql`
     with input as (
       -- fc and ap as json, cast once selected: json_to_recordset fills a jsonb column 3-4 times
