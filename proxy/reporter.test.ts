@@ -54,7 +54,14 @@ function reporterOptions(dir: string, state: ReportedState, api: ReporterOptions
   return {
     api,
     state,
-    spool: { pending: () => 2, pendingBytes: () => 300, oldestWaitingAt: () => null, dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } },
+    spool: {
+      pending: () => 2,
+      pendingBytes: () => 300,
+      oldestWaitingAt: () => null,
+      dropped: 0,
+      trouble: { lost: 0, lostCause: null },
+      rejected: { count: 0 },
+    },
     stateDir: dir,
     transport: 'stdio',
     version: '0.1.0',
@@ -190,7 +197,14 @@ describe('ProxyReporter', () => {
   it('says how long its oldest unsent trace has waited once that is a second or more, and nothing of it while the proxy keeps up', async () => {
     const reports: ProxyReport[] = [];
     let oldest: number | null = Date.now() - 400;
-    const spool = { pending: () => 3, pendingBytes: () => 900, oldestWaitingAt: () => oldest, dropped: 0, lost: 0, lostCause: null, rejected: { count: 0 } };
+    const spool = {
+      pending: () => 3,
+      pendingBytes: () => 900,
+      oldestWaitingAt: () => oldest,
+      dropped: 0,
+      trouble: { lost: 0, lostCause: null },
+      rejected: { count: 0 },
+    };
     const api = { putProxyReport: vi.fn(async (_id: string, report: ProxyReport) => reports.push(report)) };
     const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, vi.fn()), spool, intervalMs: 20 });
     r.start();
