@@ -28,7 +28,4 @@ export class EmbeddedNotifications implements ChangeSignal {
   get generation(): number {
     return this.count;
   }
-
-  /** Reads move nothing here in any case: only notifications count. */
-  registerRead(): void {}
 }

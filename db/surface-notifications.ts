@@ -1,5 +1,7 @@
 import type { Sql } from 'postgres';
-import { type ChangeSignal, SURFACE_CHANNEL } from './change-signal';
+import { BoundedMap } from '@/lib/bounded-map';
+import { type ChangeSignal, SURFACE_CHANNEL, SURFACE_TABLES } from './change-signal';
+import { tablesWritten } from './statement-writes';
 
 const RELISTEN_MS = 1_000;
 
@@ -7,12 +9,14 @@ type Connect = (options: { onnotify: () => void; onclose: () => void }) => Sql;
 
 /**
  * What may have changed on PostgreSQL for the surfaces, without a query per poll. Triggers
- * (migration 0023) notify SURFACE_CHANNEL on every change to what a surface is built from, in
- * any process; one connection of this process listens. `generation` moves on each notification,
- * on each of this process's own statements (when it starts and when it ends: a poll after a
- * write here reads again without waiting for the notification), and whenever listening starts
- * or stops. While not listening it is undefined, so every poll reads as it always did; a lost
- * connection is listened on again a second later. It starts listening at its first read.
+ * (migrations 0023 and 0025) notify SURFACE_CHANNEL on every change to what a surface is built
+ * from, in any process; one connection of this process listens. `generation` moves on each
+ * notification, on each of this process's own statements that may write a surface's tables (when
+ * it starts and when it ends, or its transaction does: a poll after a write here reads again
+ * without waiting for the notification; see countStatements), and whenever listening starts or
+ * stops. Traces, rollups and proxy reports move nothing, so polls are answered from memory while
+ * they are stored. While not listening it is undefined, so every poll reads as it always did; a
+ * lost connection is listened on again a second later. It starts listening at its first read.
  */
 export class SurfaceNotifications implements ChangeSignal {
   private count = 0;
@@ -21,7 +25,8 @@ export class SurfaceNotifications implements ChangeSignal {
   private closed = false;
   private listener: Sql | null = null;
   private retry: NodeJS.Timeout | null = null;
-  private readonly reads = new Set<string>();
+  /** Whether a statement, by its exact SQL text, may write a surface's tables (drizzle's texts repeat). */
+  private readonly writesSurface = new BoundedMap<string, boolean>(2_000);
 
   constructor(
     private readonly connect: Connect,
@@ -41,15 +46,19 @@ export class SurfaceNotifications implements ChangeSignal {
     return this.listening;
   }
 
-  registerRead(sqlText: string): void {
-    this.reads.add(sqlText);
+  /** Whether a statement may write a table a surface is read from: it does, or what it writes cannot be told. */
+  mayWriteSurface(sqlText: unknown): boolean {
+    if (typeof sqlText !== 'string') return true;
+    let writes = this.writesSurface.get(sqlText);
+    if (writes === undefined) {
+      const tables = tablesWritten(sqlText);
+      writes = tables === null || [...tables].some((t) => SURFACE_TABLES.has(t));
+      this.writesSurface.set(sqlText, writes);
+    }
+    return writes;
   }
 
-  isRead(sqlText: string): boolean {
-    return this.reads.has(sqlText);
-  }
-
-  /** One of this process's statements started or ended (not a registered read). */
+  /** One of this process's statements that may write a surface's tables started or ended. */
   noteStatement(): void {
     this.count++;
   }
@@ -98,27 +107,55 @@ export class SurfaceNotifications implements ChangeSignal {
 }
 
 /**
- * The client, with each statement (a query, a transaction) noted when it starts and when it
- * settles. drizzle runs queries through `unsafe` and transactions through `begin`.
+ * The client, with each statement that may write a surface's tables (SURFACE_TABLES, or one whose
+ * writes cannot be told) noted when it starts and when it settles; in a transaction, when it
+ * starts and when the transaction has committed or rolled back (until then no other connection
+ * sees it). Every other statement passes untouched. drizzle runs queries through `unsafe`,
+ * transactions through `begin` and savepoints through `savepoint`, each with a client of its own;
+ * a statement the text of which is not seen here (a tagged template) counts as a write.
  */
 export function countStatements(client: Sql, notifications: SurfaceNotifications): Sql {
+  return watched(client, notifications, null);
+}
+
+/** A transaction of this process: whether a statement in it may have written a surface's tables. */
+interface Transaction {
+  wrote: boolean;
+}
+
+function watched(client: Sql, notifications: SurfaceNotifications, transaction: Transaction | null): Sql {
+  const noted = <T>(run: () => T): T => {
+    notifications.noteStatement();
+    if (transaction) {
+      transaction.wrote = true;
+      return run();
+    }
+    const query = run();
+    // A query is an object (a lazy thenable); a helper such as sql('name') is not run by itself.
+    return typeof query === 'object' && query !== null && 'then' in query ? settled(query, () => notifications.noteStatement()) : query;
+  };
   return new Proxy(client, {
+    apply: (target, thisArg, args) => noted(() => Reflect.apply(target, thisArg, args)),
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
-      if (key === 'unsafe' && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          if (typeof args[0] === 'string' && notifications.isRead(args[0])) return value.apply(target, args);
-          notifications.noteStatement();
-          return settled(value.apply(target, args), () => notifications.noteStatement());
-        };
+      if (typeof value !== 'function') return value;
+      if (key === 'unsafe') {
+        return (...args: unknown[]) => (notifications.mayWriteSurface(args[0]) ? noted(() => value.apply(target, args)) : value.apply(target, args));
       }
-      if (key === 'begin' && typeof value === 'function') {
+      if (key === 'begin' || key === 'savepoint') {
         return (...args: unknown[]) => {
-          notifications.noteStatement();
-          const done = () => notifications.noteStatement();
-          // A proxy over the driver: the wrapped method is one of the query methods, which return promises.
+          const inner: Transaction = transaction ?? { wrote: false };
+          // The callback is the last argument (after the options or the savepoint's name).
+          const body = args.at(-1);
+          if (typeof body === 'function') args[args.length - 1] = (tx: Sql) => body(watched(tx, notifications, inner));
+          // A proxy over the driver: begin and savepoint return promises.
           const result = value.apply(target, args) as Promise<unknown>;
-          result.then(done, done);
+          if (transaction === null) {
+            const done = () => {
+              if (inner.wrote) notifications.noteStatement();
+            };
+            result.then(done, done);
+          }
           return result;
         };
       }

@@ -19,7 +19,7 @@ export function createAppContext(database: Database): AppContext {
   const app: AppContext = {
     database,
     db,
-    tokens: new TokenStore(db, database.tokenChanges, database.surfaceChanges),
+    tokens: new TokenStore(db, database.tokenChanges),
     sessions: new SessionKeys(db),
     loginThrottle: new LoginThrottle(),
     catalogs,

@@ -36,18 +36,11 @@ export class TokenStore {
   private byHash: PreparedTokenByHash | null = null;
   private readonly reads: CachedRead<string, KnownToken | null>;
 
-  /**
-   * `changes` keeps answers (PGlite); every signal of the process, `surfaces` among them, learns
-   * that a token read changes nothing: on PostgreSQL a poll's token read would otherwise count
-   * as a statement of this process and make the same poll read its surface's versions again.
-   */
+  /** `changes` keeps answers (PGlite). */
   constructor(
     private readonly db: Db,
     changes?: ChangeSignal,
-    surfaces?: ChangeSignal,
   ) {
-    const sqlText = tokenByHashQuery(db).toSQL().sql;
-    for (const signal of new Set([changes, surfaces])) signal?.registerRead(sqlText);
     this.reads = new CachedRead((hash) => this.read(hash), changes);
   }
 

@@ -18,7 +18,7 @@ async function answeredThisTurn(work: () => Promise<unknown>): Promise<boolean> 
 // Issue 20 item 10: at 200 connections each surface poll cost a versions read and a token read,
 // each a statement on PGlite's single thread. An answer is kept until a trigger says what a
 // poll reads changed (on PGlite heard in process, issue 45); on PostgreSQL also until a
-// statement of this process (issue 26).
+// statement of this process that may write what a poll reads (issues 26 and 48).
 describe('surface polls with nothing changed', () => {
   it('are answered from what was read while nothing changed, and see a change at once', async () => {
     const id = await createTestProject(['github']);

@@ -5,9 +5,9 @@ import { BatchedRead } from './batched-read';
 /**
  * A BatchedRead that keeps each answer for as long as the database cannot have changed (see
  * ChangeSignal: on PGlite no notification of a change to what a poll reads; on PostgreSQL no
- * statement of this process and no notification). A poll with nothing new
- * then costs no query. While the signal cannot tell
- * (PostgreSQL not listening) every request reads.
+ * notification and no statement of this process that may write what a poll reads). A poll with
+ * nothing new then costs no query. While the signal cannot tell (PostgreSQL not listening) every
+ * request reads.
  */
 export class CachedRead<K, V> {
   private readonly batched: BatchedRead<K, V>;

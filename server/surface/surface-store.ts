@@ -48,7 +48,6 @@ export class SurfaceStore {
     private readonly catalogs: CatalogCache,
     changes?: ChangeSignal,
   ) {
-    changes?.registerRead(surfaceVersionsQuery(db).toSQL().sql);
     this.versionReads = new CachedRead((projectId) => this.readVersions(projectId), changes);
   }
 
