@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { ChangeSignal } from './change-signal';
 import { EmbeddedNotifications } from './embedded-notifications';
+import { takingTurns } from './pglite-turns';
 import { countStatements, SurfaceNotifications } from './surface-notifications';
 import * as schema from './schema';
 import { PGLITE_SETTINGS } from './pglite-settings';
@@ -149,7 +150,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     throw err;
   }
   // Db is the driver-neutral PgDatabase both drivers' databases extend; only execute's result type differs, which queryRows reads either way.
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(takingTurns(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
