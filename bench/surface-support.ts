@@ -140,8 +140,7 @@ http.createServer((req, res) => {
 `;
 
 /** The benches that start the built server need `npm run build` first. */
-export function requireBuild(bench: string): void {
-  const root = process.cwd();
+export function requireBuild(bench: string, root = process.cwd()): void {
   if (!fs.existsSync(path.join(root, 'dist', 'server.mjs')) || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     throw new Error(`${bench} bench needs a build: run \`npm run build\` first`);
   }
