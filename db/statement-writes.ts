@@ -126,38 +126,73 @@ function statements(tokens: Token[]): Token[][] {
   return out;
 }
 
+/** One token per punctuation mark, shared: a bulk INSERT's commas and brackets are tens of thousands. */
+const PUNCTUATION = new Map<string, Token>();
+function punctuation(mark: string): Token {
+  let token = PUNCTUATION.get(mark);
+  if (!token) {
+    token = { text: mark, quoted: false };
+    if (PUNCTUATION.size < 256) PUNCTUATION.set(mark, token);
+  }
+  return token;
+}
+
+const DOLLAR_TAG = /\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/y;
+
 /**
  * Words, quoted names and punctuation; comments, string constants and parameters ($1) left out.
- * An unterminated string or quoted name ends the text (it cannot be run as it is anyway).
+ * An unterminated string, comment or quoted name ends the text (it cannot be run as it is
+ * anyway). Characters are compared by code: a 1,000-row INSERT is 150 kB of text.
  */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
-    const c = text.charAt(i);
-    const next = text[i + 1];
-    if (/\s/.test(c)) i++;
-    else if (c === '-' && next === '-') i = endOf(text, '\n', i + 2);
-    else if (c === '/' && next === '*') i = endOf(text, '*/', i + 2);
-    else if (c === "'") i = endOfQuoted(text, "'", i + 1, /[eE]/.test(text[i - 1] ?? '') && !/[\w$]/.test(text[i - 2] ?? ''));
-    else if (c === '"') {
-      const end = endOfQuoted(text, '"', i + 1, false);
+    const c = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (isBlank(c)) i++;
+    else if (c === DASH && next === DASH) i = endOf(text, '\n', i + 2);
+    else if (c === SLASH && next === STAR) i = endOf(text, '*/', i + 2);
+    else if (c === QUOTE) i = endOfQuoted(text, QUOTE, i + 1, isEscapeStringPrefix(text, i));
+    else if (c === DOUBLE_QUOTE) {
+      const end = endOfQuoted(text, DOUBLE_QUOTE, i + 1, false);
       tokens.push({ text: text.slice(i + 1, end - 1).replaceAll('""', '"'), quoted: true });
       i = end;
-    } else if (c === '$') {
-      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
+    } else if (c === DOLLAR) {
+      DOLLAR_TAG.lastIndex = i;
+      const tag = DOLLAR_TAG.exec(text);
       if (tag) i = endOf(text, tag[0], i + tag[0].length);
-      else i = skipWhile(text, i + 1, /[0-9]/);
-    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
-      const end = skipWhile(text, i + 1, /[A-Za-z0-9_$\u0080-\uffff]/);
-      tokens.push({ text: text.slice(i, end).toLowerCase(), quoted: false });
-      i = end;
+      else while (++i < text.length && isDigit(text.charCodeAt(i)));
+    } else if (startsWord(c)) {
+      const start = i;
+      while (++i < text.length && inWord(text.charCodeAt(i)));
+      tokens.push({ text: text.slice(start, i).toLowerCase(), quoted: false });
     } else {
-      tokens.push({ text: c, quoted: false });
+      tokens.push(punctuation(text.charAt(i)));
       i++;
     }
   }
   return tokens;
+}
+
+// - / * ' " $ \ by their codes.
+const DASH = 45;
+const SLASH = 47;
+const STAR = 42;
+const QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+const DOLLAR = 36;
+const BACKSLASH = 92;
+const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c >= 128;
+const startsWord = isLetter;
+const inWord = (c: number) => isLetter(c) || isDigit(c) || c === DOLLAR;
+
+/** A quote at `i` opens E'…' (backslash escapes) when an E stands alone right before it. */
+function isEscapeStringPrefix(text: string, i: number): boolean {
+  const e = text.charCodeAt(i - 1);
+  return (e === 69 || e === 101) && !(i >= 2 && inWord(text.charCodeAt(i - 2)));
 }
 
 function endOf(text: string, closer: string, from: number): number {
@@ -166,20 +201,14 @@ function endOf(text: string, closer: string, from: number): number {
 }
 
 /** Past the closing quote; a doubled quote is one inside it, and so is a backslash-escaped one in E'…'. */
-function endOfQuoted(text: string, quote: string, from: number, backslashEscapes: boolean): number {
+function endOfQuoted(text: string, quote: number, from: number, backslashEscapes: boolean): number {
   let i = from;
   while (i < text.length) {
-    const c = text.charAt(i);
-    if (backslashEscapes && c === '\\') i += 2;
-    else if (c === quote && text[i + 1] === quote) i += 2;
+    const c = text.charCodeAt(i);
+    if (backslashEscapes && c === BACKSLASH) i += 2;
+    else if (c === quote && text.charCodeAt(i + 1) === quote) i += 2;
     else if (c === quote) return i + 1;
     else i++;
   }
   return text.length;
-}
-
-function skipWhile(text: string, from: number, pattern: RegExp): number {
-  let i = from;
-  while (i < text.length && pattern.test(text.charAt(i))) i++;
-  return i;
 }

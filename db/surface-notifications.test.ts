@@ -44,6 +44,18 @@ describe("this process's statements and the surfaces' generation (PostgreSQL)", 
     expect(signal.generation).toBe(start + 2);
   });
 
+  it('reads a bulk write as any other, each time (its text is not kept)', async () => {
+    const signal = await listening();
+    const client = countStatements(fakeClient(), signal);
+    const rows = (columns: number) =>
+      Array.from({ length: 500 }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`).join(', ');
+    const start = signal.generation!;
+    for (let i = 0; i < 2; i++) await client.unsafe(`insert into "events" ("a", "b") values ${rows(2)}`);
+    expect(signal.generation).toBe(start);
+    for (let i = 0; i < 2; i++) await client.unsafe(`insert into "favourite_indexes" ("a", "b") values ${rows(2)}`);
+    expect(signal.generation).toBe(start + 4);
+  });
+
   it('moves for a statement it cannot read, and for one whose text it does not see', async () => {
     const signal = await listening();
     const client = countStatements(fakeClient(), signal);

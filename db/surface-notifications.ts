@@ -4,6 +4,8 @@ import { type ChangeSignal, SURFACE_CHANNEL, SURFACE_TABLES } from './change-sig
 import { tablesWritten } from './statement-writes';
 
 const RELISTEN_MS = 1_000;
+/** The longest statement text whose reading is kept (drizzle's repeated statements are shorter). */
+const KEPT_TEXT_CHARS = 4_096;
 
 type Connect = (options: { onnotify: () => void; onclose: () => void }) => Sql;
 
@@ -53,7 +55,8 @@ export class SurfaceNotifications implements ChangeSignal {
     if (writes === undefined) {
       const tables = tablesWritten(sqlText);
       writes = tables === null || [...tables].some((t) => SURFACE_TABLES.has(t));
-      this.writesSurface.set(sqlText, writes);
+      // A long text is a bulk write, its rows' placeholders in it: read each time, never kept.
+      if (sqlText.length <= KEPT_TEXT_CHARS) this.writesSurface.set(sqlText, writes);
     }
     return writes;
   }
