@@ -31,13 +31,33 @@ done = function(summary, latency, requests)
 end
 `;
 
-let scriptFile: string | null = null;
+// With a hold, each connection's first request waits that long after wrk connects: Node accepts
+// one connection per event-loop turn, so 200 connections opened at once wait up to seconds for a
+// busy server to accept them, and that storm, not the answers, would be the run's tail. Proxies
+// keep their connection; a restart's storm is the connections bench's first second.
+const holdScript = (connections: number, holdMs: number) => `
+local held = 0
+delay = function()
+  if held < ${connections} then
+    held = held + 1
+    return ${holdMs}
+  end
+  return 0
+end
+`;
 
-function reportScript(): string {
-  if (scriptFile) return scriptFile;
-  scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-wrk-')), 'report.lua');
-  fs.writeFileSync(scriptFile, REPORT_SCRIPT);
-  return scriptFile;
+const scriptFiles = new Map<string, string>();
+let scriptDir: string | null = null;
+
+function reportScript(hold: { connections: number; ms: number } | null): string {
+  const key = hold ? `${hold.connections}-${hold.ms}` : 'plain';
+  const known = scriptFiles.get(key);
+  if (known) return known;
+  scriptDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-wrk-'));
+  const file = path.join(scriptDir, `report-${key}.lua`);
+  fs.writeFileSync(file, (hold ? holdScript(hold.connections, hold.ms) : '') + REPORT_SCRIPT);
+  scriptFiles.set(key, file);
+  return file;
 }
 
 /** Fails with how to install it when wrk is not on this machine. */
@@ -57,17 +77,30 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+export interface WrkOptions {
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  serverPid: number;
+  /** Connect first and send the first requests this much later (see holdScript); `seconds` of load follow it. */
+  connectedFirstMs?: number;
+}
+
 /** `connections` keep-alive connections for `seconds` against `url`, measured while `serverPid` serves them. */
-export async function wrk(
-  url: string,
-  { connections, seconds, headers = {}, serverPid }: { connections: number; seconds: number; headers?: Record<string, string>; serverPid: number },
-): Promise<WrkResult> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', reportScript()];
+export async function wrk(url: string, { connections, seconds, headers = {}, serverPid, connectedFirstMs = 0 }: WrkOptions): Promise<WrkResult> {
+  const hold = connectedFirstMs > 0 ? { connections, ms: connectedFirstMs } : null;
+  const runMs = seconds * 1000 + connectedFirstMs;
+  const args = ['-t1', `-c${connections}`, `-d${runMs}ms`, '--timeout', '10s', '-s', reportScript(hold)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
-  const serverBefore = cpuSeconds(serverPid);
-  const started = performance.now();
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The load starts once the hold is over: the server's CPU and the rates count from then.
+  let serverBefore = cpuSeconds(serverPid);
+  let started = performance.now();
+  const loadStarts = setTimeout(() => {
+    serverBefore = cpuSeconds(serverPid);
+    started = performance.now();
+  }, connectedFirstMs);
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk) => (out += chunk));
@@ -80,13 +113,14 @@ export async function wrk(
   }, 100);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(sampler);
+  clearTimeout(loadStarts);
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = cpuSeconds(serverPid) - serverBefore;
   const line = out.split('\n').find((l) => l.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
   const report = JSON.parse(line) as { requests: number; durationUs: number; errors: number; p50Us: number; p99Us: number };
   return {
-    requestsPerSecond: Math.round(report.requests / (report.durationUs / 1e6)),
+    requestsPerSecond: Math.round(report.requests / (report.durationUs / 1e6 - connectedFirstMs / 1000)),
     p50Ms: round(report.p50Us / 1000),
     p99Ms: round(report.p99Us / 1000),
     requests: report.requests,
