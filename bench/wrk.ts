@@ -89,8 +89,9 @@ export interface WrkOptions {
 /** `connections` keep-alive connections for `seconds` against `url`, measured while `serverPid` serves them. */
 export async function wrk(url: string, { connections, seconds, headers = {}, serverPid, connectedFirstMs = 0 }: WrkOptions): Promise<WrkResult> {
   const hold = connectedFirstMs > 0 ? { connections, ms: connectedFirstMs } : null;
-  const runMs = seconds * 1000 + connectedFirstMs;
-  const args = ['-t1', `-c${connections}`, `-d${runMs}ms`, '--timeout', '10s', '-s', reportScript(hold)];
+  // wrk takes whole seconds (and s, m, h): the hold is a whole number of seconds too.
+  const runSeconds = seconds + Math.ceil(connectedFirstMs / 1000);
+  const args = ['-t1', `-c${connections}`, `-d${runSeconds}s`, '--timeout', '10s', '-s', reportScript(hold)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
