@@ -73,6 +73,10 @@ export const MAX_ACTIVE_TOKENS = 50;
 export const MAX_CUSTOM_CAP = 100_000;
 /** The preview's context window for Claude Code's `auto` tool search, in tokens: from 1,000 to 10 million. */
 export const PREVIEW_CONTEXT_WINDOW = { min: 1_000, max: 10_000_000 } as const;
+/** The most tools a page of a preview's list holds (`limit`); without a limit the preview gives every tool. */
+export const MAX_PREVIEW_PAGE = 500;
+/** Lost tools (left out, refused by the client, grouped, past a cap) a mode preview names; it counts them all. */
+export const MAX_LOST_NAMED = 100;
 export const MAX_FAVOURITES_LIMIT = 128;
 
 /** Impact (§impact): a change is judged on sessions at most this many days either side of it. */

@@ -32,6 +32,11 @@ export interface PreviewParams {
   sessionClient?: string;
   query?: string;
   detail?: 'full' | 'names';
+  /** A page of each list (0: the summary alone), from offset, among the tools filter keeps, in sort's order (`name.asc`). */
+  limit?: number;
+  offset?: number;
+  filter?: string;
+  sort?: string;
 }
 
 /** The query as sent: a control left empty is not sent, so the project's config decides. */

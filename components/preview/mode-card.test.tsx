@@ -18,6 +18,8 @@ const eager = modePreviewFixture({
   fits: false,
   overBy: 3,
   tokens: { tokens: 900, method: 'openai-functions', placeholdersExcluded: 0, methodDescription: 'o200k_base' },
+  // As the API works it out over the whole list: the three sent in full past the cap.
+  lost: { count: 3, tools: [41, 42, 43].map((i) => ({ name: `server/tool_${i}`, why: 'past the cap of 40' })) },
   tools: Array.from({ length: 43 }, (_, i) => tool(i + 1)),
 });
 
@@ -78,6 +80,14 @@ describe('ModeCard', () => {
     expect(onTarget).toHaveBeenCalledWith('windsurf');
   });
 
+  it('thousands lost: counts them all, names the first hundred and says how many more the list holds', () => {
+    const lost = { count: 9_872, tools: Array.from({ length: 100 }, (_, i) => ({ name: `server/tool_${i + 129}`, why: 'past the cap of 128' })) };
+    const { card } = show({ ...eager, count: 10_000, overBy: 9_872, cap: 128, lost });
+    expect(within(card).getByTestId('left-out-count').textContent).toBe('9,872 tools');
+    expect(within(within(card).getByTestId('left-out-list')).getAllByRole('listitem')).toHaveLength(100);
+    expect(within(card).getByTestId('left-out-more').textContent).toBe('and 9,772 more tools: open the list to see each one.');
+  });
+
   it('refused as a whole: broken, never a green word, and the naming fix as a button that asks before it changes the project', async () => {
     const user = userEvent.setup();
     const refused: ModePreview = {
@@ -104,7 +114,7 @@ describe('ModeCard', () => {
   });
 
   it('ok: says so in words, with no fix to offer', () => {
-    const fine: ModePreview = { ...eager, count: 20, fits: true, overBy: 0, tools: eager.tools.slice(0, 20) };
+    const fine: ModePreview = { ...eager, count: 20, fits: true, overBy: 0, lost: { count: 0, tools: [] }, tools: eager.tools.slice(0, 20) };
     const { card } = show(fine);
     expect(card.dataset.verdict).toBe('ok');
     expect(within(card).getByTestId('verdict-reason').textContent).toBe('20 tools, within Cursor’s cap of 40; Cursor accepts every name.');
@@ -122,6 +132,7 @@ describe('ModeCard', () => {
       overBy: 0,
       refused: { client: 41, provider: 0 },
       visibility: { ...eager.visibility, full: 40 },
+      lost: { count: 41, tools: Array.from({ length: 41 }, (_, i) => ({ name: `server/tool_${100 + i}`, why: 'past Cursor’s 40-tool limit' })) },
       tools: [
         ...eager.tools.slice(0, 40),
         ...Array.from({ length: 41 }, (_, i) => ({
@@ -143,7 +154,7 @@ describe('ModeCard', () => {
   });
 
   it('names a count it shows with its meaning, visible without hover: "Names to check", not "Not known"', () => {
-    const { card } = show({ ...eager, count: 20, fits: true, overBy: 0, unknown: 7, tools: eager.tools.slice(0, 20) }, context, {
+    const { card } = show({ ...eager, count: 20, fits: true, overBy: 0, unknown: 7, lost: { count: 0, tools: [] }, tools: eager.tools.slice(0, 20) }, context, {
       client: 'Cursor',
       target: 'Cursor',
     });

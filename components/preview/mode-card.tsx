@@ -27,7 +27,7 @@ interface Props {
 
 /** One mode at a glance: its verdict first, then the count against the cap, tokens, and what the client and the target would refuse. */
 export function ModeCard({ preview, verdict, warnAbove, configured, open, onOpen, fix, route }: Props) {
-  const descriptionProblems = preview.problems.filter((p) => p.field === 'description').length;
+  const descriptionProblems = preview.longDescriptions;
   const refused = preview.refused.client + preview.refused.provider;
   const client = route?.client ?? 'the client';
   const lines: CountLine[] = [

@@ -1,10 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { QueryLike } from '@/components/ui/query-view';
-import type { ModePreview } from '@/lib/surface/preview';
+import { describe, expect, it } from 'vitest';
 import { ModeDetail } from './mode-detail';
-import { modePreviewFixture } from './mode-preview-fixture';
+import { modeListFixture, modePreviewFixture } from './mode-preview-fixture';
 
 // A big catalog over a small cap: 300 tools left out.
 const leftOut = Array.from({ length: 300 }, (_, i) => ({
@@ -14,11 +12,10 @@ const leftOut = Array.from({ length: 300 }, (_, i) => ({
   message: 'no catalog server lists it',
 }));
 const preview = modePreviewFixture({ mode: 'pinned', leftOut });
-const loaded = (data: ModePreview): QueryLike<ModePreview> => ({ data, error: null, isError: false, isPending: false, refetch: vi.fn() });
 
 describe('ModeDetail left-out list', () => {
   it('says how many were left out and lists them a page at a time', async () => {
-    render(<ModeDetail detail={loaded(preview)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(preview)} wholeList={async () => []} />);
     expect(screen.getByText('Left out (300)')).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Pages of left-out tools' });
     expect(within(pages).getByRole('status').textContent).toBe('Showing 1–20 of 300 left-out tools');

@@ -1,11 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { QueryLike } from '@/components/ui/query-view';
 import { ApiClientError } from '@/components/api/fetch';
-import type { ModePreview } from '@/lib/surface/preview';
+import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import { ModeDetail } from './mode-detail';
-import { modePreviewFixture } from './mode-preview-fixture';
+import { modeListFixture, modePreviewFixture } from './mode-preview-fixture';
 
 const nameRejected = { kind: 'refused-by-provider' as const, message: 'OpenAI rejects the name: it must match ^[a-zA-Z0-9_-]{1,64}$' };
 
@@ -35,10 +34,11 @@ const favindex = modePreviewFixture({
   requestRefused: { by: 'provider', message: 'OpenAI would refuse this request as a whole.' },
   leftOut: [{ canonical: 'jira/create_ticket', name: 'jira__create_ticket', reason: 'not-in-catalog', message: 'no catalog server lists it' }],
   instruction: 'Prefer the favourite/ tools.',
+  // The first page as the API gives it: agent tools given as a count are counted, not listed.
+  page: { offset: 0, limit: 50, sort: 'position.asc', filter: '', matching: 4 },
   tools: [
-    { name: 'agent-tool-1', canonical: null, source: 'agent', placeholder: true },
-    { name: 'agent-tool-2', canonical: null, source: 'agent', placeholder: true },
     {
+      position: 3,
       name: 'all/github/create_issue',
       canonical: 'github/create_issue',
       source: 'all',
@@ -46,6 +46,7 @@ const favindex = modePreviewFixture({
       marks: [nameRejected],
     },
     {
+      position: 4,
       name: 'favourite__read_file',
       canonical: 'filesystem/read_file',
       source: 'favourite',
@@ -54,24 +55,28 @@ const favindex = modePreviewFixture({
       marks: [{ kind: 'refused-by-provider', message: 'description is 1200 characters; OpenAI accepts at most 1024' }],
     },
     {
+      position: 5,
       name: 'search',
       canonical: 'gitlab/search',
       source: 'all',
       marks: [{ kind: 'refused-by-provider', message: "'search' is listed twice; tool names must be unique" }],
     },
-    { name: 'mcp_find_tools', canonical: null, source: 'meta', description: 'Find tools by what they do' },
+    { position: 6, name: 'mcp_find_tools', canonical: null, source: 'meta', description: 'Find tools by what they do' },
   ],
 });
 
-function loaded(preview: ModePreview): QueryLike<ModePreview> {
-  return { data: preview, error: null, isError: false, isPending: false, refetch: vi.fn() };
-}
+/** The whole list, as Copy as JSON fetches it: the agent tools given as a count first. */
+const wholeList = async (): Promise<PreviewTool[]> => [
+  { name: 'agent-tool-1', canonical: null, source: 'agent', placeholder: true },
+  { name: 'agent-tool-2', canonical: null, source: 'agent', placeholder: true },
+  ...favindex.tools.map(({ position: _position, ...tool }) => tool),
+];
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^\\d+ ${name.replace(/[/$^]/g, '\\$&')}`) });
 
 describe('ModeDetail', () => {
   it('lists the mode in order, one row standing for the agent tools given as a count', () => {
-    render(<ModeDetail detail={loaded(favindex)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(favindex)} wholeList={wholeList} />);
 
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Favourites first: 6 tools, in order');
     const table = screen.getByRole('table', { name: 'Favourites first tools in order' });
@@ -84,7 +89,7 @@ describe('ModeDetail', () => {
   });
 
   it('marks each tool the target would reject with the reason, the full message on hover', () => {
-    render(<ModeDetail detail={loaded(favindex)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(favindex)} wholeList={wholeList} />);
 
     expect(within(rowOf('all/github/create_issue')).getByText('name rejected').title).toContain('OpenAI rejects the name');
     expect(within(rowOf('favourite__read_file')).getByText('description too long')).toBeTruthy();
@@ -116,7 +121,7 @@ describe('ModeDetail', () => {
         },
       ],
     };
-    render(<ModeDetail detail={loaded(through)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(through)} wholeList={wholeList} />);
 
     const row = rowOf('mcp__favindex__all_gh_work_create_issue');
     expect(within(row).getByText('presented as all/gh.work/create_issue')).toBeTruthy();
@@ -127,16 +132,16 @@ describe('ModeDetail', () => {
   });
 
   it('shows the instruction sent with the list and what the mode left out', () => {
-    render(<ModeDetail detail={loaded(favindex)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(favindex)} wholeList={wholeList} />);
 
     expect(screen.getByTestId('instruction').textContent).toBe('Instruction sent with the listPrefer the favourite/ tools.');
     expect(screen.getByText('Left out (1)')).toBeTruthy();
     expect(screen.getByText(/no catalog server lists it/).textContent).toBe('jira/create_ticket: no catalog server lists it');
   });
 
-  it('copies the list as JSON, placeholders marked as such, and says so', async () => {
+  it('copies the whole list as JSON, not only the page shown, placeholders marked as such, and says so', async () => {
     const user = userEvent.setup();
-    render(<ModeDetail detail={loaded(favindex)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(favindex)} wholeList={wholeList} />);
 
     await user.click(screen.getByRole('button', { name: 'Copy as JSON' }));
 
@@ -150,7 +155,7 @@ describe('ModeDetail', () => {
   it('says where to copy from when the browser refuses the clipboard', async () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    render(<ModeDetail detail={loaded(favindex)} busy={false} />);
+    render(<ModeDetail list={modeListFixture(favindex)} wholeList={wholeList} />);
 
     await user.click(screen.getByRole('button', { name: 'Copy as JSON' }));
 
@@ -158,12 +163,12 @@ describe('ModeDetail', () => {
   });
 
   it('does not copy a list that is being replaced', () => {
-    render(<ModeDetail detail={loaded(favindex)} busy />);
+    render(<ModeDetail list={modeListFixture(favindex, { busy: true })} wholeList={wholeList} />);
     expect((screen.getByRole('button', { name: 'Copy as JSON' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows a skeleton until the list arrives', () => {
-    render(<ModeDetail detail={{ data: undefined, error: null, isError: false, isPending: true, refetch: vi.fn() }} busy />);
+    render(<ModeDetail list={modeListFixture(undefined, { busy: true })} wholeList={wholeList} />);
 
     expect(screen.getByRole('status', { name: 'Loading the list' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -179,7 +184,8 @@ describe('ModeDetail', () => {
       suggested_action: 'send a number, or names separated by commas',
       cited_rule: '§surface',
     });
-    render(<ModeDetail detail={{ data: undefined, error, isError: true, isPending: false, refetch }} busy={false} />);
+    const list = modeListFixture(undefined, { query: { data: undefined, error, isError: true, isPending: false, refetch } });
+    render(<ModeDetail list={list} wholeList={wholeList} />);
 
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText("agentTools: 'x' is not a count or a list of names")).toBeTruthy();

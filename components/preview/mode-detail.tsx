@@ -4,18 +4,23 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
-import { QueryView, type QueryLike } from '@/components/ui/query-view';
+import { QueryView } from '@/components/ui/query-view';
 import { usePagedRows } from '@/components/ui/use-paged-rows';
 import { countOf } from '@/lib/format';
 import { modeTitle } from '@/lib/surface/mode-traits';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-detail.module.css';
 import { ModeToolTable } from './mode-tool-table';
+import type { ModeList } from './use-mode-list';
 
-/** The exact ordered list of one mode, with canonical names and what the target rejects; copyable as JSON. */
-export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; busy: boolean }) {
+/**
+ * The exact ordered list of one mode, a page at a time, with canonical names and what the target
+ * rejects; copyable as JSON, the whole list fetched for it (`wholeList`) when asked.
+ */
+export function ModeDetail({ list, wholeList }: { list: ModeList; wholeList: () => Promise<PreviewTool[]> }) {
+  const detail = list.query;
   return (
-    <Card id="mode-detail" aria-labelledby={detail.data ? 'mode-detail-heading' : undefined} data-testid="mode-detail">
+    <Card id="mode-detail" aria-labelledby={detail.data ? 'mode-detail-heading' : undefined} data-testid="mode-detail" aria-busy={list.busy}>
       <QueryView query={detail} loadingLabel="Loading the list" loadingRows={6}>
         {(preview) => (
           <>
@@ -27,7 +32,7 @@ export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; b
                 </>
               }
             >
-              <CopyAsJson tools={preview.tools} disabled={busy} />
+              <CopyAsJson wholeList={wholeList} disabled={list.busy} />
             </CardHeader>
             {preview.instruction !== null ? (
               <Alert data-testid="instruction">
@@ -36,7 +41,7 @@ export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; b
               </Alert>
             ) : null}
             <LeftOut leftOut={preview.leftOut} />
-            <ModeToolTable preview={preview} />
+            <ModeToolTable preview={preview} list={list} />
           </>
         )}
       </QueryView>
@@ -44,13 +49,20 @@ export function ModeDetail({ detail, busy }: { detail: QueryLike<ModePreview>; b
   );
 }
 
-/** The list as a model would get it, for pasting into a test or a bug report. */
-function CopyAsJson({ tools, disabled }: { tools: PreviewTool[]; disabled: boolean }) {
+/** The whole list as a model would get it, for pasting into a test or a bug report. */
+function CopyAsJson({ wholeList, disabled }: { wholeList: () => Promise<PreviewTool[]>; disabled: boolean }) {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
-    const text = JSON.stringify(tools.map(toJson), null, 2);
+    setCopied('Fetching the whole list…');
+    let tools: PreviewTool[];
     try {
-      await navigator.clipboard.writeText(text);
+      tools = await wholeList();
+    } catch {
+      setCopied('The list could not be fetched; try again');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(tools.map(toJson), null, 2));
       setCopied(`Copied ${countOf(tools.length, 'tool')} as JSON`);
     } catch {
       setCopied('The browser refused the clipboard; select the list below instead');

@@ -1,17 +1,15 @@
 'use client';
 
-import { useMemo } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
-import { tableOrder, usePagedRows } from '@/components/ui/use-paged-rows';
-import { useUrlSort } from '@/components/ui/use-search-state';
 import type { ToolMark } from '@/lib/contracts/preview';
 import { countOf, firstLine } from '@/lib/format';
 import { modeTitle } from '@/lib/surface/mode-traits';
 import type { ModePreview, PreviewTool } from '@/lib/surface/preview';
 import styles from './mode-tool-table.module.css';
+import type { ModeList } from './use-mode-list';
 
 interface ToolRow {
   tool: PreviewTool;
@@ -47,15 +45,14 @@ const VISIBILITY_BADGE: Record<NonNullable<PreviewTool['visibility']>, { label: 
   name: { label: 'name only', tone: 'neutral' },
   hidden: { label: 'hidden', tone: 'warn' },
 };
-const VISIBILITY_ORDER = { full: 0, name: 1, hidden: 2, none: 3 } as const;
 
 const COLUMNS: Column<ToolRow>[] = [
-  { id: 'position', header: '#', numeric: true, className: 'muted small', sort: (a, b) => a.position - b.position, cell: (r) => r.position },
+  { id: 'position', header: '#', numeric: true, className: 'muted small', sortable: true, cell: (r) => r.position },
   {
     id: 'name',
     header: 'Name the model receives',
     className: 'mono',
-    sort: (a, b) => a.tool.name.localeCompare(b.tool.name),
+    sortable: true,
     cell: ({ tool, marks }) => (
       <>
         {tool.name}
@@ -78,7 +75,7 @@ const COLUMNS: Column<ToolRow>[] = [
   {
     id: 'visibility',
     header: 'Seen as',
-    sort: (a, b) => VISIBILITY_ORDER[a.tool.visibility ?? 'none'] - VISIBILITY_ORDER[b.tool.visibility ?? 'none'],
+    sortable: true,
     cell: ({ tool }) =>
       tool.visibility ? (
         <span title={tool.why}>
@@ -97,51 +94,39 @@ const COLUMNS: Column<ToolRow>[] = [
     id: 'canonical',
     header: 'Canonical',
     className: 'mono small',
-    sort: (a, b) => (a.tool.canonical ?? '').localeCompare(b.tool.canonical ?? ''),
+    sortable: true,
     cell: ({ tool }) => tool.canonical ?? <span className="muted">{tool.source}</span>,
   },
   { id: 'description', header: 'Description', className: 'small muted', cell: ({ tool }) => firstLine(tool.description, 140) },
 ];
 
-const SORTABLE = COLUMNS.filter((c) => c.sort).map((c) => c.id);
-
 const refuses = (marks: ToolMark[]) => marks.some((m) => markLabel(m).tone === 'danger');
 
-/** Rows drawn at once; a mode may list every tool of a catalog of thousands. */
-const ROWS_PER_PAGE = 50;
-const byPosition = (a: ToolRow, b: ToolRow) => a.position - b.position;
-const searchText = ({ tool }: ToolRow) => `${tool.name} ${tool.presented ?? ''} ${tool.canonical ?? tool.source} ${tool.description ?? ''}`;
-
-/** One mode's list in order, by the names the model receives, what happens to each marked on its row. */
-export function ModeToolTable({ preview }: { preview: ModePreview }) {
+/**
+ * One page of a mode's list, by the names the model receives, what happens to each marked on
+ * its row: the API searches, orders and pages the whole list (useModeList), this draws the page.
+ */
+export function ModeToolTable({ preview, list }: { preview: ModePreview; list: ModeList }) {
   // Agent tools given as a count come first and have no names: one row stands for them all.
-  const placeholders = preview.tools.filter((t) => t.placeholder).length;
-  const rows = useMemo<ToolRow[]>(
-    () => preview.tools.slice(placeholders).map((tool, i) => ({ tool, position: placeholders + i + 1, marks: tool.marks ?? [] })),
-    [preview.tools, placeholders],
-  );
-  // Kept in the URL with the mode opened, so a shared link shows the list as it was sorted.
-  const { sort, onSortChange } = useUrlSort('sort', SORTABLE);
-  const order = useMemo(() => tableOrder(COLUMNS, sort, byPosition), [sort]);
-  const paged = usePagedRows(rows, { pageSize: ROWS_PER_PAGE, searchText, order });
-  const needle = paged.search.trim();
+  const placeholders = preview.tokens.placeholdersExcluded;
+  const rows: ToolRow[] = preview.tools.map((tool, i) => ({ tool, position: tool.position ?? preview.page.offset + i + 1, marks: tool.marks ?? [] }));
+  const searched = list.searched;
   return (
     <>
-      <SearchInput label="Search this list" placeholder="Search by name or description" paged={paged} className={styles.search} />
+      <SearchInput label="Search this list" placeholder="Search by name or description" paged={list} className={styles.search} />
       <DataTable
-        sort={sort}
-        onSortChange={onSortChange}
-        tieBreak={byPosition}
+        sort={list.sort}
+        onSortChange={list.onSortChange}
         columns={COLUMNS}
-        rows={paged.rows}
+        rows={rows}
         rowKey={(r) => `${r.position}-${r.tool.name}`}
         label={`${modeTitle(preview.mode)} tools in order`}
         testId="mode-list"
-        emptyMessage={needle ? `No tool of this list matches “${needle}”.` : undefined}
+        emptyMessage={searched ? `No tool of this list matches “${searched}”.` : undefined}
         rowClassName={(r) => (refuses(r.marks) ? styles.problem : undefined)}
         leadingRows={
           // The count row belongs before tool 1: on the first page of the whole list only.
-          placeholders > 0 && paged.page === 1 && !needle ? (
+          placeholders > 0 && list.page === 1 && !searched ? (
             <tr>
               <td className={`muted small ${styles.placeholderRange}`}>1–{placeholders}</td>
               <td colSpan={4} className="muted">
@@ -151,7 +136,7 @@ export function ModeToolTable({ preview }: { preview: ModePreview }) {
           ) : null
         }
       />
-      <Pager noun="tools" {...paged.pager} />
+      <Pager noun="tools" {...list.pager} />
     </>
   );
 }

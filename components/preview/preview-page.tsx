@@ -3,15 +3,16 @@
 import { useState } from 'react';
 import { useProjectQuery } from '@/components/api/use-project-query';
 import { FindabilityPanel } from '@/components/findability/findability-panel';
-import { usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
+import { fetchEndpoint } from '@/components/api/fetch';
+import { previewQuery, usePreviewQuery, type PreviewParams } from '@/components/api/use-preview-query';
 import { Alert } from '@/components/ui/alert';
-import { QueryView, type QueryLike } from '@/components/ui/query-view';
+import { QueryView } from '@/components/ui/query-view';
 import { useSearchState } from '@/components/ui/use-search-state';
 import { whenLoaded } from '@/components/ui/when-loaded';
 import { countOf } from '@/lib/format';
 import type { SurfaceConfig, TargetId } from '@/lib/schemas/surface-config';
 import { CLIENTS, type ClientId, likelyRevision, type McpRevision } from '@/lib/surface/clients';
-import type { ModePreview } from '@/lib/surface/preview';
+import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import type { PreviewResponse } from '@/lib/surface/preview-response';
 import { targetForClient } from '@/lib/surface/client-targets';
 import { customCapProblem, readPreviewUrl } from '@/lib/surface/preview-url';
@@ -28,6 +29,7 @@ import { ProjectVerdict } from './project-verdict';
 import { SessionReplay } from './session-replay';
 import { useClientChoice } from './use-client-choice';
 import { useDebounced } from './use-debounced';
+import { useModeList } from './use-mode-list';
 
 type ProjectView = NonNullable<ReturnType<typeof useProjectQuery>['data']>;
 
@@ -118,15 +120,12 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
   const params = JSON.parse(settled) as PreviewParams;
   // A custom target without a usable cap is not asked for: the field says what to enter.
   const ready = capProblem === null && !(params.target === 'custom' && params.cap === undefined);
-  const summary = usePreviewQuery(id, { ...params, mode: 'all', detail: 'names' }, { enabled: ready });
-  const detail = usePreviewQuery(id, { ...params, mode: opened ?? 'off', detail: 'full' }, { enabled: ready && opened !== null });
-  // Switching modes keeps the last mode's list as placeholder data; it is not this mode's, so wait for it.
-  const openedDetail: QueryLike<ModePreview> = {
-    data: detail.data && !detail.isPlaceholderData ? detail.data.modes[0] : undefined,
-    error: detail.error,
-    isError: detail.isError,
-    isPending: detail.isPending || detail.isPlaceholderData,
-    refetch: detail.refetch,
+  // Every mode's summary without its tools (limit 0); the list opened, a page at a time.
+  const summary = usePreviewQuery(id, { ...params, mode: 'all', limit: 0 }, { enabled: ready });
+  const list = useModeList(id, params, opened, ready);
+  const wholeList = async () => {
+    const answer = await fetchEndpoint(SURFACE_ENDPOINTS.preview, { id }, { query: previewQuery({ ...params, mode: opened ?? 'off', detail: 'full' }) });
+    return answer.modes[0]?.tools ?? [];
   };
   const replay = summary.data?.session?.source === 'recorded' && summary.data.session.id === session ? summary.data.session : null;
 
@@ -185,7 +184,7 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
                   />
                 ))}
               </div>
-              {opened ? <ModeDetail detail={openedDetail} busy={detail.isFetching} /> : null}
+              {opened ? <ModeDetail list={list} wholeList={wholeList} /> : null}
             </>
           )}
         </QueryView>

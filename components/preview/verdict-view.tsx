@@ -8,7 +8,8 @@ import { SurfaceChangePanel } from '@/components/settings/surface-change-panel';
 import { useSurfaceChange } from '@/components/settings/use-surface-change';
 import { countOf } from '@/lib/format';
 import { modeName } from '@/lib/surface/mode-traits';
-import type { LostTool, Verdict, VerdictFix, VerdictLevel } from '@/lib/surface/verdict';
+import type { LostTool } from '@/lib/contracts/preview';
+import type { Verdict, VerdictFix, VerdictLevel } from '@/lib/surface/verdict';
 import styles from './verdict-view.module.css';
 
 const LEVEL: Record<VerdictLevel, { text: string; tone: BadgeTone }> = {
@@ -94,7 +95,7 @@ export function FixAction({ fix, project, onTarget }: FixProps) {
   return proposed ? <SaveFix fix={fix} project={project} proposed={proposed} /> : null;
 }
 
-/** The tools the model will not get, by name, folded: a count alone does not say what to do. */
+/** The tools the model will not get, by name, folded: a count alone does not say what to do. The first hundred are named; the list opened shows them all. */
 export function LostList({ verdict, refusedWhole }: { verdict: Verdict; refusedWhole: boolean }) {
   if (refusedWhole)
     return (
@@ -102,7 +103,8 @@ export function LostList({ verdict, refusedWhole }: { verdict: Verdict; refusedW
         the whole request
       </span>
     );
-  if (verdict.lost.length === 0)
+  const { lost } = verdict;
+  if (lost.count === 0)
     return (
       <span className="small muted" data-testid="left-out-count">
         none
@@ -111,15 +113,20 @@ export function LostList({ verdict, refusedWhole }: { verdict: Verdict; refusedW
   return (
     <details className={styles.lost}>
       <summary className="small" data-testid="left-out-count">
-        {countOf(verdict.lost.length, 'tool')}
+        {countOf(lost.count, 'tool')}
       </summary>
       <ul className={`small ${styles.lostList}`} data-testid="left-out-list">
-        {verdict.lost.map((t: LostTool) => (
+        {lost.tools.map((t: LostTool) => (
           <li key={`${t.name}\u0000${t.why}`}>
             <span className="mono">{t.name}</span> <span className="muted">— {t.why}</span>
           </li>
         ))}
       </ul>
+      {lost.count > lost.tools.length ? (
+        <p className="small muted" data-testid="left-out-more">
+          and {countOf(lost.count - lost.tools.length, 'more tool')}: open the list to see each one.
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -23,6 +23,11 @@ export interface Column<Row> {
   cellTitle?: (row: Row) => string | undefined;
   /** Orders two rows by this column, ascending. With it, the header is a button that sorts. */
   sort?: (a: Row, b: Row) => number;
+  /**
+   * The header is a button that sorts, the rows coming in that order already: for a list
+   * ordered where it is paged (the API), whose table only shows and reports the sort.
+   */
+  sortable?: true;
   /** Where the first click starts; later clicks flip it. */
   firstDirection?: SortDirection;
   /** The column's name in words where the header is a symbol or markup: a phone card's label and a "Sort by" choice. */
@@ -144,7 +149,7 @@ function textOf(node: ReactNode): string | undefined {
  * buttons that sort: the same choice is offered here instead, shown only in that layout.
  */
 function PhoneSort<Row>({ columns, sort, onPick }: { columns: Column<Row>[]; sort: TableSort | null; onPick: (next: TableSort) => void }) {
-  const sortable = columns.filter((c) => c.sort);
+  const sortable = columns.filter(sorts);
   if (sortable.length === 0) return null;
   const current = sortable.find((c) => c.id === sort?.column);
   const direction = current && sort ? sort.direction : null;
@@ -183,7 +188,7 @@ function PhoneSort<Row>({ columns, sort, onPick }: { columns: Column<Row>[]; sor
 
 function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: TableSort | null; onSort: () => void }) {
   const className = column.numeric ? styles.numeric : undefined;
-  if (!column.sort) {
+  if (!sorts(column)) {
     return (
       <th scope="col" className={className} title={column.headerTitle}>
         {column.header}
@@ -199,6 +204,10 @@ function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: 
       </button>
     </th>
   );
+}
+
+function sorts<Row>(column: Column<Row>): boolean {
+  return column.sort !== undefined || column.sortable === true;
 }
 
 function sortRows<Row>(rows: readonly Row[], columns: Column<Row>[], sort: TableSort | null, tieBreak?: (a: Row, b: Row) => number): readonly Row[] {

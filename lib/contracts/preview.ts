@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NAMING_SCHEMES, SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { CLIENT_IDS, MCP_REVISIONS } from '@/lib/surface/clients';
 import { CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES, VISIBILITY_LEVELS } from '@/lib/surface/deferral';
+import { MAX_LOST_NAMED } from '@/lib/limits';
 import { count, isoDateTime } from './shared';
 import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
 
@@ -23,6 +24,9 @@ export type ToolMark = z.infer<typeof toolMarkSchema>;
 
 /** One entry of a mode's list, in order. */
 export const previewToolSchema = z.object({
+  position: count
+    .optional()
+    .describe("In a page (limit): the tool's place in the whole list as the model receives it, 1 for the first, agent tools given as a count included."),
   name: z.string().describe('The name the model receives: through the client asked for (raw: as the proxy presents it).'),
   presented: z.string().optional().describe('The name the proxy presents, when the client sends another.'),
   canonical: z.string().nullable().describe('server/tool for catalog tools; null for agent and meta tools.'),
@@ -56,6 +60,13 @@ export const requestRefusalSchema = z.object({
   message: z.string(),
 });
 
+/** A tool the model will not get, and why. */
+export const lostToolSchema = z.object({
+  name: z.string().describe('Its canonical name (the name the model would have received for a tool that has none).'),
+  why: z.string(),
+});
+export type LostTool = z.infer<typeof lostToolSchema>;
+
 /** One mode's list checked against the target, with its token estimate (§surface). */
 export const modePreviewSchema = z.object({
   mode: z.enum(SURFACE_MODES),
@@ -65,7 +76,10 @@ export const modePreviewSchema = z.object({
   fits: z.boolean(),
   overBy: count.describe('How many tools over the cap; 0 when it fits.'),
   warn: z.boolean().describe("Over the target's soft limit (anthropic: 30)."),
-  problems: z.array(targetProblemSchema).describe('Every name or description the target would reject, and names listed twice.'),
+  problems: z
+    .array(targetProblemSchema)
+    .describe('Every name or description of the tools listed (with limit: of the page) the target would reject, and names listed twice.'),
+  longDescriptions: count.describe("Tools of the whole list whose description is over the provider's limit."),
   tokens: z.object({
     tokens: count,
     method: z.enum(TOKEN_METHOD_IDS),
@@ -108,6 +122,16 @@ export const modePreviewSchema = z.object({
     .nullable()
     .describe('The one change that makes this mode pass, when a change of naming does.'),
   leftOut: z.array(leftOutToolSchema),
+  lost: z
+    .object({
+      count: count.describe('How many.'),
+      tools: z
+        .array(lostToolSchema)
+        .describe(`The first ${MAX_LOST_NAMED}, in list order: left out by the mode, then refused or grouped by the client, then past the cap.`),
+    })
+    .describe(
+      'Every tool the model will not get: left out by the mode, left out or grouped by the client, or past a cap that drops rather than refuses. None when the request is refused as a whole (the model then gets nothing).',
+    ),
   notes: z.array(z.string()).describe('Why the list is as it is, where that is not obvious.'),
   instruction: z.string().nullable().describe('The instruction sent with the list (favindex only).'),
   revision: z
@@ -116,6 +140,15 @@ export const modePreviewSchema = z.object({
       plain: z.string().describe('What changes on 2026-07-28, in plain words ("the same on both revisions" where nothing does).'),
     })
     .describe('What the MCP revision changes about this mode.'),
+  page: z
+    .object({
+      offset: count,
+      limit: count.nullable().describe('null: every tool of the list, agent tools given as a count included.'),
+      sort: z.string(),
+      filter: z.string(),
+      matching: count.describe('The tools the filter keeps, over all pages (without limit: every entry of the list).'),
+    })
+    .describe('Which part of the list `tools` holds.'),
   tools: z.array(previewToolSchema),
 });
 export type ModePreview = z.infer<typeof modePreviewSchema>;

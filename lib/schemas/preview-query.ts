@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { MAX_CUSTOM_CAP, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
+import { MAX_CUSTOM_CAP, MAX_PREVIEW_PAGE, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { CLIENT_IDS, MCP_REVISIONS } from '@/lib/surface/clients';
 import { ASSUMED_CONTEXT_WINDOW, CLAUDE_AUTO_PERCENT, CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES } from '@/lib/surface/deferral';
 import { NAMING_SCHEMES, SURFACE_MODES, serverKeySchema, TARGET_IDS } from './surface-config';
+
+/** A list's order in a page: the column, then the direction. */
+export const LIST_SORT_RE = /^(position|name|visibility|canonical)\.(asc|desc)$/;
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
@@ -100,12 +103,44 @@ export const previewQuerySchema = z
     sessionClient: z.string().trim().min(1).max(200).optional(),
     /** `names` leaves descriptions and schemas out of the lists. */
     detail: z.enum(['full', 'names']).default('full'),
+    /**
+     * A page of each list instead of all of it: at most this many tools (0: none, the summary
+     * alone), agent tools given as a count left out. Without it, every tool of every list.
+     */
+    limit: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PREVIEW_PAGE)
+      .optional()
+      .describe(
+        `A page of each mode's list: at most this many tools (0: the summary alone), from offset, in sort's order, among those filter matches; agent tools given as a count are not listed in a page (tokens.placeholdersExcluded counts them). Counts, caps, tokens and lost tools stay the whole list's. Without it, every tool of every list (at most ${MAX_PREVIEW_PAGE} with it).`,
+      ),
+    /** Where the page starts, among the tools the filter keeps in the sort's order. */
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Where the page starts (0: the first tool); with limit.'),
+    /** Only tools whose name, presented name, canonical name or description holds this text (any case). */
+    filter: z
+      .string()
+      .trim()
+      .max(200)
+      .default('')
+      .describe('Only the tools whose name, presented name, canonical name or description holds this text, in any case; with limit.'),
+    /** The page's order: a column and a direction, as the dashboard's list writes it (`name.asc`). */
+    sort: z
+      .string()
+      .regex(LIST_SORT_RE, 'sort is position, name, visibility or canonical, then .asc or .desc, e.g. name.asc')
+      .default('position.asc')
+      .describe('The order the page is taken in: position (the list as the model receives it), name, visibility or canonical, then .asc or .desc; with limit.'),
   })
   .refine((q) => !(q.session && (q.activated || q.calledServers)), {
     message: 'give either session (a recorded session) or activated/calledServers (explicit state), not both',
     path: ['session'],
   })
-  .refine((q) => q.step === undefined || q.session !== undefined, { message: 'step needs a session', path: ['step'] });
+  .refine((q) => q.step === undefined || q.session !== undefined, { message: 'step needs a session', path: ['step'] })
+  .refine((q) => q.limit !== undefined || (q.offset === 0 && q.filter === '' && q.sort === 'position.asc'), {
+    message: 'offset, filter and sort choose a page: give limit with them',
+    path: ['limit'],
+  });
 
 export type PreviewQuery = z.infer<typeof previewQuerySchema>;
 

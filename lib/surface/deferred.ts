@@ -1,7 +1,8 @@
 import { deferredInstructionFor } from '@/lib/schemas/surface-config';
 import { agentEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
-import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
+import type { ModeReads } from './modes';
+import type { LeftOutTool, ListedTool, ModeList } from './types';
 
 /**
  * For clients that defer MCP tools behind their own tool search (Claude Code, Codex, VS Code
@@ -14,7 +15,7 @@ import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
  * name is the typed name eager gives, so a pin moves a tool and marks it, but never renames it:
  * a client's permission rules and a model's habits keep working through changes of favourites.
  */
-export function deferredList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+export function deferredList(catalog: PreparedCatalog, inputs: ModeReads<'deferred'>): ModeList {
   const tools = agentEntries(inputs.agentTools).slice();
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];
@@ -34,7 +35,7 @@ export function deferredList(catalog: PreparedCatalog, inputs: ModeInputs): Mode
 }
 
 /** The favourites the list starts with: pinned, within maxFavourites, in the catalog and presentable. */
-function favouriteEntries(catalog: PreparedCatalog, inputs: ModeInputs, leftOut: LeftOutTool[], notes: string[]): CatalogEntry[] {
+function favouriteEntries(catalog: PreparedCatalog, inputs: ModeReads<'deferred'>, leftOut: LeftOutTool[], notes: string[]): CatalogEntry[] {
   const { favourites } = inputs;
   if (!favourites.enabled) {
     notes.push('the favourite index is disabled: no tool is marked to stay loaded');

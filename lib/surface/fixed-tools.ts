@@ -58,6 +58,6 @@ export function agentToolCount(agentTools: number | readonly string[]): number {
 }
 
 /** The search tool, and on a stateless revision the tool that calls what it found. */
-export function searchEntries(inputs: ModeInputs): ListedTool[] {
+export function searchEntries(inputs: Pick<ModeInputs, 'stateless'>): ListedTool[] {
   return inputs.stateless ? [STATELESS_FIND_ENTRY, INVOKE_ENTRY] : [FIND_ENTRY];
 }

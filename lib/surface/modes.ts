@@ -6,8 +6,26 @@ import { presentFavindex } from './presentation';
 import { retrieveList } from './retrieve';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
-/** How each mode makes its list (§surface). */
-const MODE_LISTS: Record<SurfaceMode, (catalog: PreparedCatalog, inputs: ModeInputs) => ModeList> = {
+/**
+ * What each mode's list is made from besides the catalog. A mode is given these inputs alone,
+ * so its list is the same whatever the others hold: a preview of it is kept by these (a new
+ * query changes retrieve's list, a pin favindex's and deferred's, and no other).
+ */
+export const MODE_READS = {
+  off: ['agentTools'],
+  eager: ['agentTools'],
+  lazy: ['agentTools', 'limits', 'session', 'stateless'],
+  pinned: ['agentTools', 'limits', 'session', 'stateless'],
+  favindex: ['agentTools', 'favourites', 'alwaysLoadFavourites', 'instruction', 'naming', 'serverKey'],
+  deferred: ['agentTools', 'favourites', 'alwaysLoadFavourites', 'instruction'],
+  retrieve: ['agentTools', 'limits', 'query', 'stateless'],
+} as const satisfies Record<SurfaceMode, readonly (keyof ModeInputs)[]>;
+
+/** The inputs mode M reads. */
+export type ModeReads<M extends SurfaceMode> = Pick<ModeInputs, (typeof MODE_READS)[M][number]>;
+
+/** How each mode makes its list (§surface), from what it reads alone. */
+const MODE_LISTS: { [M in SurfaceMode]: (catalog: PreparedCatalog, inputs: ModeReads<M>) => ModeList } = {
   off: (_catalog, inputs) => offList(inputs),
   eager: eagerList,
   lazy: lazyList,
@@ -17,27 +35,39 @@ const MODE_LISTS: Record<SurfaceMode, (catalog: PreparedCatalog, inputs: ModeInp
   retrieve: retrieveList,
 };
 
+/** The inputs `mode` reads, and nothing else: what its list is made from, and what a preview of it is kept by. */
+export function modeReads<M extends SurfaceMode>(mode: M, inputs: ModeInputs): ModeReads<M> {
+  const reads: Partial<ModeInputs> = {};
+  for (const key of MODE_READS[mode]) copyInput(reads, inputs, key);
+  // Sound: the loop above copied every key MODE_READS[mode] names.
+  return reads as ModeReads<M>;
+}
+
+function copyInput<K extends keyof ModeInputs>(to: Partial<ModeInputs>, from: ModeInputs, key: K): void {
+  if (from[key] !== undefined) to[key] = from[key];
+}
+
 /** The ordered list a model receives in one mode (§surface). */
-export function buildModeList(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
-  return MODE_LISTS[mode](catalog, inputs);
+export function buildModeList<M extends SurfaceMode>(mode: M, catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+  return MODE_LISTS[mode](catalog, modeReads(mode, inputs));
 }
 
 export function typedEntry(entry: CatalogEntry): ListedTool {
   return { name: entry.typedName, canonical: entry.canonical, source: 'typed', body: entry.tool };
 }
 
-function offList(inputs: ModeInputs): ModeList {
+function offList(inputs: ModeReads<'off'>): ModeList {
   return { mode: 'off', tools: [...agentEntries(inputs.agentTools), INVOKE_ENTRY], leftOut: [], instruction: null, notes: [] };
 }
 
-function eagerList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+function eagerList(catalog: PreparedCatalog, inputs: ModeReads<'eager'>): ModeList {
   const tools = agentEntries(inputs.agentTools).slice();
   for (const entry of catalog.entries) if (entry.presentable) tools.push(typedEntry(entry));
   return { mode: 'eager', tools, leftOut: [...catalog.typedLeftOut], instruction: null, notes: [] };
 }
 
 /** Agent tools, `mcp_find_tools`, and the most recent activations within the budget. */
-function lazyParts(catalog: PreparedCatalog, inputs: ModeInputs) {
+function lazyParts(catalog: PreparedCatalog, inputs: ModeReads<'lazy'>) {
   const budget = inputs.limits.maxActivatedToolsPerSession;
   const tools = [...agentEntries(inputs.agentTools), ...searchEntries(inputs)];
   const leftOut: LeftOutTool[] = [];
@@ -58,7 +88,7 @@ function lazyParts(catalog: PreparedCatalog, inputs: ModeInputs) {
   return { tools, leftOut, notes, activatedCount: kept.length, budget };
 }
 
-function lazyList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+function lazyList(catalog: PreparedCatalog, inputs: ModeReads<'lazy'>): ModeList {
   const { tools, leftOut, notes } = lazyParts(catalog, inputs);
   return { mode: 'lazy', tools, leftOut, instruction: null, notes };
 }
@@ -68,7 +98,7 @@ function lazyList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
  * activations left of the budget, and join only while the list stays within
  * `maxToolsPerRequest`.
  */
-function pinnedList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+function pinnedList(catalog: PreparedCatalog, inputs: ModeReads<'pinned'>): ModeList {
   const { tools, leftOut, notes, activatedCount, budget } = lazyParts(catalog, inputs);
   const { maxPinnedServers, maxToolsPerRequest } = inputs.limits;
   const present = new Set(tools.map((t) => t.canonical).filter(Boolean));
@@ -108,7 +138,7 @@ function pinnedList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
  * Agent tools, the favourites in pinned order (at most maxFavourites), then every catalog tool,
  * named by the project's scheme (§names), with the instruction.
  */
-function favindexList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+function favindexList(catalog: PreparedCatalog, inputs: ModeReads<'favindex'>): ModeList {
   const tools = agentEntries(inputs.agentTools).slice();
   const presented = presentFavindex(catalog, inputs.favourites, { naming: inputs.naming, serverKey: inputs.serverKey });
   for (const t of presented.tools) {

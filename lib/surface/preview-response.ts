@@ -11,7 +11,7 @@ import { buildModeList } from './modes';
 import type { PreparedCatalog } from './prepared-catalog';
 import { MODE_TRAITS } from './mode-traits';
 import { statelessSession } from './presented';
-import { previewModes } from './preview';
+import { previewModes, WHOLE_LIST } from './preview';
 import { explicitSession, replaySession, sessionStates } from './session';
 import { resolveTarget, type Target } from './targets';
 import { EMPTY_SESSION, type FavouritesInput, type ModeInputs, type SessionState } from './types';
@@ -100,11 +100,8 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     session = { source: 'explicit', ...state };
   }
 
-  const modes = previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, listed(state), target, query.detail, {
-    profile,
-    serverKey,
-    deferral,
-  });
+  const view = query.limit === undefined ? WHOLE_LIST : { limit: query.limit, offset: query.offset, filter: query.filter, sort: query.sort };
+  const modes = previewModes(query.mode === 'all' ? 'all' : [query.mode], catalog, listed(state), target, query.detail, { profile, serverKey, deferral }, view);
   if (stateless && (session || hasText(query.query))) {
     for (const m of modes) {
       if (MODE_TRAITS[m.mode].onStateless !== null) m.notes.push('on 2026-07-28 the session and the query change nothing: every request reads this list');

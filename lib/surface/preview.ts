@@ -3,7 +3,9 @@ import { applyClient, type ClientTool, SharedMarks } from './client-list';
 import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
 import { defaultDeferralSettings, type DeferralPlan } from './deferral-plan';
-import { buildModeList } from './modes';
+import { type CheckedMode, type ListView, listedPreview, type PreviewDetail, WHOLE_LIST } from './list-view';
+import { lostTools } from './lost-tools';
+import { buildModeList, modeReads } from './modes';
 import { MODE_TRAITS, revisionPlain } from './mode-traits';
 import type { PreparedCatalog } from './prepared-catalog';
 import { checkAgainstTarget, type Target, type TargetFit } from './targets';
@@ -19,12 +21,14 @@ import {
   type VisibilitySummary,
   visibilityLevels,
 } from './visibility';
-import type { ModePreview, PreviewTool, ToolMark } from '@/lib/contracts/preview';
+import type { ModePreview, ToolMark } from '@/lib/contracts/preview';
 import { itemAt } from '@/lib/arrays';
+import { BoundedMap } from '@/lib/bounded-map';
+import { kept } from '@/lib/kept';
 export type { ModePreview } from '@/lib/contracts/preview';
 export type { PreviewTool } from '@/lib/contracts/preview';
-
-export type PreviewDetail = 'full' | 'names';
+export type { ListView, PreviewDetail } from './list-view';
+export { WHOLE_LIST } from './list-view';
 
 /** The client a preview goes through, the key its config gives favindex, and the model and settings that decide what it defers. */
 export interface ClientChoice {
@@ -43,6 +47,8 @@ interface Checked {
   requestRefused: ModePreview['requestRefused'];
   notes: string[];
   received: ClientTool[];
+  /** Where each received tool is in `tools`. */
+  receivedAt: number[];
   levels: (ToolVisibility | null)[];
   visibility: VisibilitySummary;
   /** How many tools carry a mark of each kind. */
@@ -65,7 +71,12 @@ function route(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
   // VS Code groups past its cap only for the models it does not defer for.
   if (!plan.clientCapApplies && cap) sent = applyClient(profile, serverKey, list.tools, null);
   const received: ClientTool[] = [];
-  for (const tool of sent.tools) if (tool.received) received.push(tool);
+  const receivedAt: number[] = [];
+  for (const [i, tool] of sent.tools.entries()) {
+    if (!tool.received) continue;
+    received.push(tool);
+    receivedAt.push(i);
+  }
   const { levels, count } = visibilityLevels(sent.tools, plan);
   const fit = checkAgainstTarget(received, target, count.full);
   const byName = new Map<string, string[]>();
@@ -86,14 +97,15 @@ function route(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, 
   const marked = toolsMarked(sent.tools);
   const refused = { client: marked.get('refused-by-client') ?? 0, provider };
   const requestRefused = sent.refusal ? { by: 'client' as const, message: sent.refusal } : (providerRefusal(fit, target) ?? nothingLoaded(plan, count, target));
-  return { list, sent, plan, received, levels, count, fit, refused, requestRefused, marked };
+  return { list, sent, plan, received, receivedAt, levels, count, fit, refused, requestRefused, marked };
 }
 
 /** route(), with what the model is given up front and per search counted. */
 function check(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice) {
-  const { list, sent, plan, received, levels, count, fit, refused, requestRefused, marked } = route(mode, catalog, inputs, target, client);
+  const { list, sent, plan, received, receivedAt, levels, count, fit, refused, requestRefused, marked } = route(mode, catalog, inputs, target, client);
   const visibility = measureVisibility(sent.tools, levels, count, plan, target.tokenMethod, sourceLineOf(client.serverKey, list.instruction));
-  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes: [...list.notes, ...sent.notes], received, levels, visibility, marked };
+  const notes = [...list.notes, ...sent.notes];
+  const checked: Checked = { tools: sent.tools, fit, refused, requestRefused, notes, received, receivedAt, levels, visibility, marked };
   return { list, checked };
 }
 
@@ -141,7 +153,10 @@ function passes(c: Pick<Checked, 'requestRefused' | 'refused'>): boolean {
   return c.requestRefused === null && c.refused.client === 0 && c.refused.provider === 0;
 }
 
-/** One mode's list through the client, checked against the target, with its token estimate (§surface "Every preview reports"). */
+/**
+ * One mode's list through the client, checked against the target, with its token estimate
+ * (§surface "Every preview reports"): the whole list, or the part of it `view` asks for.
+ */
 export function previewMode(
   mode: SurfaceMode,
   catalog: PreparedCatalog,
@@ -149,87 +164,42 @@ export function previewMode(
   target: Target,
   detail: PreviewDetail = 'full',
   client: ClientChoice = RAW_CLIENT,
+  view: ListView = WHOLE_LIST,
 ): ModePreview {
-  // Only the known client profiles are keyed by their id: a profile made up by a caller is not cached.
-  if (client.profile !== CLIENTS[client.profile.id]) return buildModePreview(mode, catalog, inputs, target, detail, client);
-  const key = JSON.stringify([mode, detail, inputs, target, client.profile.id, client.serverKey, client.deferral ?? null], regexAsText);
-  const hit = modePreviews.get(catalog, key);
-  // Its notes are the one part a caller adds to (the stateless note): each answer gets its own.
-  if (hit) return { ...hit, notes: [...hit.notes] };
-  const made = buildModePreview(mode, catalog, inputs, target, detail, client);
-  modePreviews.set(catalog, key, made, made.tools.length + 1);
-  return { ...made, notes: [...made.notes] };
+  return listedPreview(checkedMode(mode, catalog, inputs, target, client), detail, view);
+}
+
+/**
+ * A mode's list checked, kept per prepared catalog (one per catalog version) and what the list
+ * is made from: the inputs the mode reads (modeReads), the target and the client. Asking again,
+ * for another page of it, another detail, or with inputs only other modes read (a new query for
+ * every mode but retrieve, a pin for every mode but favindex and deferred) costs a lookup.
+ * Only the known client profiles are keyed by their id: a profile made up by a caller is not kept.
+ */
+function checkedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice): CheckedMode {
+  if (client.profile !== CLIENTS[client.profile.id]) return buildCheckedMode(mode, catalog, inputs, target, client);
+  const made = [mode, modeReads(mode, inputs), target, client.profile.id, client.serverKey, client.deferral ?? null];
+  const key = `${catalogId(catalog)}\u0000${JSON.stringify(made, regexAsText)}`;
+  return kept(checkedModes, key, () => buildCheckedMode(mode, catalog, inputs, target, client));
 }
 
 function regexAsText(_key: string, value: unknown): unknown {
   return value instanceof RegExp ? `/${value.source}/${value.flags}` : value;
 }
 
-/**
- * Mode previews already made, per prepared catalog (one per catalog version) and everything
- * else they are made from: asking again for the same preview, or for one mode of it, costs a
- * lookup. Bounded by the tools they hold together, least recently used dropped first.
- */
-class ModePreviewCache {
-  private readonly ids = new WeakMap<PreparedCatalog, number>();
-  private nextId = 0;
-  private readonly entries = new Map<string, { value: ModePreview; weight: number }>();
-  private weight = 0;
+const catalogIds = new WeakMap<PreparedCatalog, number>();
+let nextCatalogId = 0;
+const catalogId = (catalog: PreparedCatalog) => kept(catalogIds, catalog, () => nextCatalogId++);
 
-  constructor(private readonly maxWeight: number) {}
+/** About 20 whole lists of a 10,000-tool catalog (three of the modes list every tool): a few clients and namings at once. */
+const checkedModes = new BoundedMap<string, CheckedMode>(200_000, (checked) => checked.tools.length + 1);
 
-  private slot(catalog: PreparedCatalog, key: string): string {
-    let id = this.ids.get(catalog);
-    if (id === undefined) {
-      id = this.nextId++;
-      this.ids.set(catalog, id);
-    }
-    return `${id}\u0000${key}`;
-  }
-
-  get(catalog: PreparedCatalog, key: string): ModePreview | undefined {
-    const slot = this.slot(catalog, key);
-    const entry = this.entries.get(slot);
-    if (!entry) return undefined;
-    this.entries.delete(slot);
-    this.entries.set(slot, entry);
-    return entry.value;
-  }
-
-  set(catalog: PreparedCatalog, key: string, value: ModePreview, weight: number): void {
-    if (weight > this.maxWeight) return;
-    const slot = this.slot(catalog, key);
-    const old = this.entries.get(slot);
-    if (old) {
-      this.weight -= old.weight;
-      this.entries.delete(slot);
-    }
-    for (const [oldest, entry] of this.entries) {
-      if (this.weight + weight <= this.maxWeight) break;
-      this.entries.delete(oldest);
-      this.weight -= entry.weight;
-    }
-    this.entries.set(slot, { value, weight });
-    this.weight += weight;
-  }
-}
-
-/** About 20 full lists of a 10,000-tool catalog (three of the modes list every tool): a few clients and namings at once. */
-const modePreviews = new ModePreviewCache(200_000);
-
-function buildModePreview(
-  mode: SurfaceMode,
-  catalog: PreparedCatalog,
-  inputs: ModeInputs,
-  target: Target,
-  detail: PreviewDetail,
-  client: ClientChoice,
-): ModePreview {
+function buildCheckedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice): CheckedMode {
   const { list, checked } = check(mode, catalog, inputs, target, client);
-  const { fit, received } = checked;
+  const { fit, received, tools, levels } = checked;
   const tokens = estimateTokens(received, target.tokenMethod);
   const has = (kind: ToolMark['kind']) => checked.marked.get(kind) ?? 0;
-  return {
+  const summary: CheckedMode['summary'] = {
     mode,
     count: fit.count,
     cap: fit.cap,
@@ -237,7 +207,7 @@ function buildModePreview(
     fits: fit.fits,
     overBy: fit.overBy,
     warn: fit.warn,
-    problems: fit.problems,
+    longDescriptions: fit.problems.filter((p) => p.field === 'description').length,
     tokens: { ...tokens, methodDescription: TOKEN_METHODS[tokens.method] },
     visibility: { ...checked.visibility, method: TOKENS_UP_FRONT },
     refused: checked.refused,
@@ -248,11 +218,14 @@ function buildModePreview(
     requestRefused: checked.requestRefused,
     fix: MODE_TRAITS[mode].namedByScheme ? namingFix(catalog, inputs, target, client, checked) : null,
     leftOut: list.leftOut,
+    lost: lostTools(checked.requestRefused, list.leftOut, tools, levels, fit),
     notes: checked.notes,
     instruction: list.instruction,
     revision: { differs: MODE_TRAITS[mode].onStateless !== null, plain: revisionPlain(mode) },
-    tools: checked.tools.map((t, i) => toPreviewTool(t, detail, checked.levels[i] ?? null)),
   };
+  // Each problem with the place of its tool in the list, so a page gives the problems of its own tools.
+  const problems = fit.problems.map((problem, i) => ({ problem, at: checked.receivedAt[fit.problemTools[i] ?? -1] ?? -1 }));
+  return { summary, tools, levels, problems };
 }
 
 /** Slash names fail where safe ones would pass: say so, as the one change to make. */
@@ -272,25 +245,7 @@ export function previewModes(
   target: Target,
   detail: PreviewDetail = 'full',
   client: ClientChoice = RAW_CLIENT,
+  view: ListView = WHOLE_LIST,
 ): ModePreview[] {
-  return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail, client));
-}
-
-function toPreviewTool(tool: ClientTool, detail: PreviewDetail, level: ToolVisibility | null): PreviewTool {
-  const out: PreviewTool =
-    tool.presented !== tool.name
-      ? { name: tool.name, presented: tool.presented, canonical: tool.canonical, source: tool.source }
-      : { name: tool.name, canonical: tool.canonical, source: tool.source };
-  if (tool.placeholder) out.placeholder = true;
-  if (detail === 'full' && !tool.placeholder) {
-    out.description = tool.body.description ?? '';
-    out.inputSchema = tool.body.inputSchema;
-  }
-  if (tool.marks.length > 0) out.marks = tool.marks;
-  if (level) {
-    out.visibility = level.visibility;
-    out.why = level.why;
-    if (level.cut) out.cut = true;
-  }
-  return out;
+  return (modes === 'all' ? SURFACE_MODES : modes).map((mode) => previewMode(mode, catalog, inputs, target, detail, client, view));
 }

@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { agentEntries, searchEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
-import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
+import type { ModeReads } from './modes';
+import type { LeftOutTool, ListedTool, ModeList } from './types';
 import { isRecord } from '@/lib/records';
 
 interface ToolDocument {
@@ -87,7 +88,7 @@ export function rankTools(catalog: PreparedCatalog, query: string): { entry: Cat
  * tools. The query is what the session searched for last: a proxy cannot read the prompt, so
  * the model asks `mcp_find_tools`, and each search replaces the retrieved tools.
  */
-export function retrieveList(catalog: PreparedCatalog, inputs: ModeInputs): ModeList {
+export function retrieveList(catalog: PreparedCatalog, inputs: ModeReads<'retrieve'>): ModeList {
   const tools: ListedTool[] = [...agentEntries(inputs.agentTools), ...searchEntries(inputs)];
   const leftOut: LeftOutTool[] = [];
   const notes: string[] = [];

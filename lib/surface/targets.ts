@@ -92,6 +92,8 @@ export interface TargetFit {
   warn: boolean;
   /** Every name or description the target would reject, and names listed twice. */
   problems: TargetProblem[];
+  /** Per problem, the place in the tools checked of the tool it is about. */
+  problemTools: number[];
 }
 
 /**
@@ -103,31 +105,22 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target,
   const count = tools.length;
   const overBy = target.cap !== null && loaded > target.cap ? loaded - target.cap : 0;
   const problems: TargetProblem[] = [];
+  const problemTools: number[] = [];
   const seen = new Set<string>();
   // One text for every name the rule rejects.
   const nameRule = target.namePattern ? `${target.label} rejects the name: it must match ${target.namePattern.source}` : '';
-  for (const tool of tools) {
+  const problem = (at: number, tool: ListedTool, field: TargetProblem['field'], message: string) => {
+    problems.push({ name: tool.name, canonical: tool.canonical, field, message });
+    problemTools.push(at);
+  };
+  for (const [at, tool] of tools.entries()) {
     if (tool.placeholder) continue;
-    if (seen.has(tool.name)) {
-      problems.push({ name: tool.name, canonical: tool.canonical, field: 'name', message: `'${tool.name}' is listed twice; tool names must be unique` });
-    }
+    if (seen.has(tool.name)) problem(at, tool, 'name', `'${tool.name}' is listed twice; tool names must be unique`);
     seen.add(tool.name);
-    if (target.namePattern && !target.namePattern.test(tool.name)) {
-      problems.push({
-        name: tool.name,
-        canonical: tool.canonical,
-        field: 'name',
-        message: nameRule,
-      });
-    }
+    if (target.namePattern && !target.namePattern.test(tool.name)) problem(at, tool, 'name', nameRule);
     const length = tool.body.description?.length ?? 0;
     if (target.descriptionLimit !== null && length > target.descriptionLimit) {
-      problems.push({
-        name: tool.name,
-        canonical: tool.canonical,
-        field: 'description',
-        message: `description is ${length} characters; ${target.label} accepts at most ${target.descriptionLimit}`,
-      });
+      problem(at, tool, 'description', `description is ${length} characters; ${target.label} accepts at most ${target.descriptionLimit}`);
     }
   }
   return {
@@ -137,5 +130,6 @@ export function checkAgainstTarget(tools: readonly ListedTool[], target: Target,
     overBy,
     warn: target.warnAbove !== null && loaded > target.warnAbove,
     problems,
+    problemTools,
   };
 }

@@ -43,7 +43,7 @@ describe('modeVerdict', () => {
       level: 'ok',
       reason: expect.stringMatching(/^\d+ tools, within OpenAI’s cap of 128; OpenAI accepts every name\.$/),
       fix: null,
-      lost: [],
+      lost: { count: 0, tools: [] },
     });
   });
 
@@ -53,8 +53,9 @@ describe('modeVerdict', () => {
     expect(preview.overBy).toBeGreaterThan(0);
     expect(verdict.level).toBe('warning');
     expect(verdict.reason).toContain(`over Cursor’s cap of 40 will not reach the model`);
-    expect(verdict.lost).toHaveLength(preview.overBy + preview.leftOut.length);
-    expect(verdict.lost.at(-1)!.why).toBe('past the cap of 40');
+    expect(verdict.lost.count).toBe(preview.overBy + preview.leftOut.length);
+    expect(verdict.lost.tools).toHaveLength(Math.min(100, verdict.lost.count));
+    expect(verdict.lost.tools.at(-1)!.why).toBe('past the cap of 40');
     // No mode switch for a mode that is not the project's; the smallest cap that takes them all instead.
     expect(preview.count).toBeLessThanOrEqual(128);
     expect(verdict.fix).toMatchObject({ kind: 'target', target: 'openai', label: 'Preview at OpenAI' });

@@ -17,19 +17,13 @@ export type VerdictFix =
   | { kind: 'target'; target: TargetId; label: string }
   | { kind: 'catalog'; label: string };
 
-/** A tool the model will not get, and why. */
-export interface LostTool {
-  name: string;
-  why: string;
-}
-
 export interface Verdict {
   level: VerdictLevel;
   /** One sentence. */
   reason: string;
   fix: VerdictFix | null;
-  /** Every tool the model will not get; empty when the request is refused as a whole (then it gets none). */
-  lost: LostTool[];
+  /** Every tool the model will not get (counted, the first ones named); none when the request is refused as a whole (then it gets none). */
+  lost: ModePreview['lost'];
 }
 
 export interface VerdictContext {
@@ -48,24 +42,6 @@ export interface VerdictContext {
 /** The modes to suggest instead, best first: the curated list, then the ones that grow on demand. */
 const MODE_PREFERENCE: readonly SurfaceMode[] = ['favindex', 'lazy', 'retrieve', 'pinned', 'off', 'eager'];
 
-const received = (tool: ModePreview['tools'][number]) => !tool.marks?.some((m) => m.kind === 'refused-by-client' || m.kind === 'grouped');
-
-/** Everything the model will not get: left out by the mode, by the client, or past a cap that drops rather than refuses. */
-export function lostTools(preview: ModePreview): LostTool[] {
-  if (preview.requestRefused) return [];
-  const lost: LostTool[] = preview.leftOut.map((t) => ({ name: t.canonical, why: t.message }));
-  for (const tool of preview.tools) {
-    const mark = tool.marks?.find((m) => m.kind === 'refused-by-client' || m.kind === 'grouped');
-    if (mark) lost.push({ name: tool.canonical ?? tool.name, why: mark.message });
-  }
-  if (preview.overBy > 0 && preview.cap !== null) {
-    // The cap is checked against what is sent in full: deferred tools are not the ones past it.
-    const past = preview.tools.filter((t) => received(t) && (t.visibility ?? 'full') === 'full').slice(preview.cap);
-    for (const tool of past) lost.push({ name: tool.canonical ?? tool.name, why: `past the cap of ${preview.cap}` });
-  }
-  return lost;
-}
-
 /** What is wrong with a mode's list, without looking for a fix: the level and its one-sentence reason. */
 function judge(preview: ModePreview, context: VerdictContext): { level: VerdictLevel; reason: string } {
   const { target, client, catalog } = context;
@@ -74,7 +50,7 @@ function judge(preview: ModePreview, context: VerdictContext): { level: VerdictL
   const through = client.id === 'raw' ? `at ${target.label}` : `through ${client.label}`;
   if (preview.requestRefused) return { level: 'broken', reason: preview.requestRefused.message };
   if (catalog.tools === 0) return { level: 'warning', reason: 'The catalog is empty, so the model gets no MCP tools: add a server’s tools first.' };
-  const lost = lostTools(preview).length;
+  const lost = preview.lost.count;
   if (preview.overBy > 0)
     return { level: 'warning', reason: `${countOf(preview.overBy, 'tool')} over ${target.label}’s cap of ${preview.cap} will not reach the model.` };
   if (preview.refused.client > 0) return { level: 'warning', reason: `${client.label} leaves out ${countOf(preview.refused.client, 'tool')}.` };
@@ -144,7 +120,7 @@ export function modeVerdict(preview: ModePreview, context: VerdictContext): Verd
   const { level, reason } = judge(preview, context);
   // A request refused as a whole is refused on both revisions: its reason stays the refusal.
   const revision = level === 'broken' ? null : revisionClause(preview, context);
-  return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: lostTools(preview) };
+  return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: preview.lost };
 }
 
 const HOW: Record<NonNullable<VerdictContext['client']['revisions']>[number]['when'], string> = {

@@ -14,7 +14,7 @@ type Mode = {
   fits: boolean;
   overBy: number;
   problems: { name: string }[];
-  tools: { name: string; canonical: string | null; source?: string }[];
+  tools: { name: string; canonical: string | null; source?: string; placeholder?: true }[];
 };
 const byMode = (body: { modes: Mode[] }) => Object.fromEntries(body.modes.map((m) => [m.mode, m]));
 
@@ -209,6 +209,28 @@ describe('GET /api/projects/:id/preview', () => {
     expect(bad.body.message).toContain('protocol');
   });
 
+  it('answers a page: every mode’s summary without its tools, then a list searched, sorted and paged over the whole of it', async () => {
+    const id = await createProjectWithSharedNames(database.db);
+    const whole = byMode((await api.get(`/api/projects/${id}/preview?agentTools=4`)).body);
+    const summary = await api.get(`/api/projects/${id}/preview?agentTools=4&limit=0`);
+    expect(summary.status).toBe(200);
+    for (const mode of summary.body.modes) {
+      expect(mode.tools).toEqual([]);
+      expect(mode.count).toBe(whole[mode.mode]!.count);
+      expect(mode.page.matching).toBe(whole[mode.mode]!.tools.filter((t) => !t.placeholder).length);
+    }
+    expect(summary.text.length).toBeLessThan(JSON.stringify(Object.values(whole)).length / 5);
+    const found = await api.get(`/api/projects/${id}/preview?agentTools=4&mode=eager&limit=2&filter=ISSUE&sort=name.desc`);
+    const issues = whole
+      .eager!.tools.filter((t) => t.name.includes('issue'))
+      .map((t) => t.name)
+      .sort((a, b) => b.localeCompare(a, 'en'));
+    expect(found.body.modes[0].page).toEqual({ offset: 0, limit: 2, sort: 'name.desc', filter: 'ISSUE', matching: issues.length });
+    expect(found.body.modes[0].tools.map((t: { name: string }) => t.name)).toEqual(issues.slice(0, 2));
+    const next = await api.get(`/api/projects/${id}/preview?agentTools=4&mode=eager&limit=2&offset=2&filter=ISSUE&sort=name.desc`);
+    expect(next.body.modes[0].tools.map((t: { name: string }) => t.name)).toEqual(issues.slice(2, 4));
+  });
+
   it('refuses bad parameters with a clear envelope, and the project is left as it was', async () => {
     const id = await createTestProject(['github']);
     const before = (await api.get(`/api/projects/${id}`)).body;
@@ -222,6 +244,9 @@ describe('GET /api/projects/:id/preview', () => {
       ['?session=s&activated=github/get_issue', 400, 'INVALID_PARAMETER', 'not both'],
       ['?step=2', 400, 'INVALID_PARAMETER', 'step needs a session'],
       ['?session=nope', 404, 'SESSION_NOT_FOUND', "session 'nope'"],
+      ['?offset=50', 400, 'INVALID_PARAMETER', 'give limit with them'],
+      ['?limit=501', 400, 'INVALID_PARAMETER', 'limit'],
+      ['?limit=10&sort=description.asc', 400, 'INVALID_PARAMETER', 'sort is position, name, visibility or canonical'],
     ];
     for (const [query, status, code, text] of cases) {
       const res = await api.get(`/api/projects/${id}/preview${query}`);
