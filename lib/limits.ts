@@ -75,6 +75,8 @@ export const MAX_CUSTOM_CAP = 100_000;
 export const PREVIEW_CONTEXT_WINDOW = { min: 1_000, max: 10_000_000 } as const;
 /** The most tools a page of a preview's list holds (`limit`); without a limit the preview gives every tool. */
 export const MAX_PREVIEW_PAGE = 500;
+/** Past this many catalog tools the Preview page runs the findability report when asked: it searches for every tool by its own words among all the others. */
+export const FINDABILITY_ASKED_ABOVE = 2_000;
 /** Lost tools (left out, refused by the client, grouped, past a cap) a mode preview names; it counts them all. */
 export const MAX_LOST_NAMED = 100;
 export const MAX_FAVOURITES_LIMIT = 128;

@@ -6,10 +6,11 @@ import { queryKeys } from './keys';
 /** A client (its search) or a provider's search; the project's mode. */
 export type FindabilityParams = { client: string } | { search: string };
 
-export function useFindabilityQuery(id: string, params: FindabilityParams) {
+export function useFindabilityQuery(id: string, params: FindabilityParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.findability(id, params),
     queryFn: () => fetchEndpoint(FINDABILITY_ENDPOINTS.report, { id }, { query: params }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }

@@ -189,7 +189,8 @@ function PreviewWorkbench({ id, data: project }: { id: string; data: ProjectView
           )}
         </QueryView>
       )}
-      <FindabilityPanel id={id} client={client} />
+      {/* The preview first: the findability report searches every tool, and would hold the summary's answer back. */}
+      <FindabilityPanel id={id} client={client} after={summary.isFetching} catalogTools={summary.data?.catalog.tools} />
     </>
   );
 }
