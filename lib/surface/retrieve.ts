@@ -3,6 +3,8 @@ import { agentEntries, searchEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import type { ModeReads } from './modes';
 import type { LeftOutTool, ListedTool, ModeList } from './types';
+import { itemAt } from '@/lib/arrays';
+import { kept } from '@/lib/kept';
 import { isRecord } from '@/lib/records';
 
 interface ToolDocument {
@@ -39,28 +41,56 @@ export function parameterNames(schema: unknown, out: string[] = [], depth = 0): 
 // Words that carry no meaning for picking a tool: "create an issue" must not rank on "an".
 export const STOP_WORDS: ReadonlySet<string> = new Set('a an the to of in on for with and or is are be by from at as it its this that into via'.split(' '));
 
-const indexes = new WeakMap<PreparedCatalog, MiniSearch<ToolDocument>>();
+/** A catalog's search index and how far its build has got: the entries before `next` are in it. */
+interface IndexBuild {
+  index: MiniSearch<ToolDocument>;
+  next: number;
+}
 
-/** A BM25 index (MiniSearch's BM25+) over name, description and parameter names, built once per catalog. */
-function searchIndex(catalog: PreparedCatalog): MiniSearch<ToolDocument> {
-  const cached = indexes.get(catalog);
-  if (cached) return cached;
-  const index = new MiniSearch<ToolDocument>({
-    fields: ['name', 'description', 'params'],
-    tokenize: searchWords,
-    processTerm: (term) => (STOP_WORDS.has(term) ? null : term),
-    searchOptions: { boost: { name: 2 }, combineWith: 'OR', prefix: false, fuzzy: false },
-  });
-  index.addAll(
-    catalog.entries.map((entry, id) => ({
-      id,
+const indexes = new WeakMap<PreparedCatalog, IndexBuild>();
+
+function indexBuild(catalog: PreparedCatalog): IndexBuild {
+  return kept(indexes, catalog, () => ({
+    index: new MiniSearch<ToolDocument>({
+      fields: ['name', 'description', 'params'],
+      tokenize: searchWords,
+      processTerm: (term) => (STOP_WORDS.has(term) ? null : term),
+      searchOptions: { boost: { name: 2 }, combineWith: 'OR', prefix: false, fuzzy: false },
+    }),
+    next: 0,
+  }));
+}
+
+/** Adds the catalog's entries up to `end` to its index, in catalog order (ids are places in the catalog). */
+function addEntries(build: IndexBuild, catalog: PreparedCatalog, end: number): void {
+  for (; build.next < Math.min(end, catalog.entries.length); build.next++) {
+    const entry = itemAt(catalog.entries, build.next);
+    build.index.add({
+      id: build.next,
       name: `${entry.server} ${entry.tool.name} ${entry.tool.title ?? ''}`,
       description: entry.tool.description ?? '',
       params: parameterNames(entry.tool.inputSchema).join(' '),
-    })),
-  );
-  indexes.set(catalog, index);
-  return index;
+    });
+  }
+}
+
+/** A BM25 index (MiniSearch's BM25+) over name, description and parameter names, built once per catalog. */
+function searchIndex(catalog: PreparedCatalog): MiniSearch<ToolDocument> {
+  const build = indexBuild(catalog);
+  addEntries(build, catalog, catalog.entries.length);
+  return build.index;
+}
+
+/**
+ * The index built a slice of entries at a time, for a warm-up between requests: the same
+ * entries in the same order as searchIndex adds them, so a search that comes first finishes it.
+ */
+export function* searchIndexSlices(catalog: PreparedCatalog, slice = 200): Generator<void, void, void> {
+  const build = indexBuild(catalog);
+  while (build.next < catalog.entries.length) {
+    addEntries(build, catalog, build.next + slice);
+    yield;
+  }
 }
 
 function hasQuery(query: string): boolean {
@@ -107,8 +137,8 @@ export function retrieveList(catalog: PreparedCatalog, inputs: ModeReads<'retrie
  */
 export function retrieveTools(catalog: PreparedCatalog, query: string, k: number): { entries: CatalogEntry[]; leftOut: LeftOutTool[] } {
   // Every client, naming and target of a catalog version asks the same search again: it is kept per catalog, query and k.
-  const kept = retrieved.get(catalog)?.get(`${k}\u0000${query}`);
-  if (kept) return { entries: [...kept.entries], leftOut: [...kept.leftOut] };
+  const hit = retrieved.get(catalog)?.get(`${k}\u0000${query}`);
+  if (hit) return { entries: [...hit.entries], leftOut: [...hit.leftOut] };
   const found = searchTools(catalog, query, k);
   let byQuery = retrieved.get(catalog);
   if (!byQuery) {

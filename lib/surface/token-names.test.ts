@@ -36,6 +36,14 @@ const NAMES = [
   '1234567',
   'a1234b',
   'a.b:c',
+  // Split after each run of two or more marks that a letter or digit follows (tokens.ts): runs of every mark, of digits after.
+  'a__b__c',
+  'a..b',
+  'a::1',
+  'a-/-b',
+  'x__123456',
+  'mcp__favindex__all__server-01__create_issue',
+  'Q/./Z--9__x',
   // Not plain: counted whole, as before.
   "x's",
   '_x',

@@ -59,8 +59,6 @@ interface BodyTokens {
   rest: Partial<Record<TokenMethodId, number>>;
   /** Counts per method and name, for names that are not plain or were counted already. */
   byName: Record<TokenMethodId, Map<string, number>>;
-  /** Plain names' own tokens, alone: the piece of Anthropic's JSON, and of a list of names. */
-  alone: Map<string, number>;
 }
 
 const MAX_NAMES_PER_BODY = 128;
@@ -68,22 +66,58 @@ const MAX_NAMES_PER_BODY = 128;
 const perTool = new WeakMap<ToolBody, BodyTokens>();
 
 function tokensOf(body: ToolBody): BodyTokens {
-  return kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() }, alone: new Map() }));
+  return kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() } }));
 }
 
-function aloneTokens(tokens: BodyTokens, name: string): number {
-  let count = tokens.alone.get(name);
+/**
+ * Where a plain name splits into segments counted apart: after each run of two or more of
+ * `_ . / : -` that a letter or digit follows. o200k_base makes such a run a piece of its own
+ * (no piece joins punctuation to the letters before it, and a single mark before letters joins
+ * them, two do not), so the name's tokens are its segments' tokens added up. A client's name
+ * (`mcp__favindex__` + the presented name) then costs the count of segments every other name
+ * shares: `mcp__`, `favindex__`, a server's `github__`, a tool's own name.
+ */
+const SEGMENT_END = /[_./:-]{2,}(?=[A-Za-z0-9])/g;
+/** Segments' tokens, alone and (the first of a name) after a space. */
+const segments = new Map<string, number>();
+const MAX_SEGMENTS = 100_000;
+
+function segmentTokens(segment: string): number {
+  let count = segments.get(segment);
   if (count === undefined) {
-    count = countTokens(name);
-    if (tokens.alone.size >= MAX_NAMES_PER_BODY) tokens.alone.clear();
-    tokens.alone.set(name, count);
+    count = countTokens(segment);
+    if (segments.size >= MAX_SEGMENTS) segments.clear();
+    segments.set(segment, count);
   }
   return count;
 }
 
+/** A plain name's own tokens, alone (in Anthropic's JSON, in a list of names) or after a space (OpenAI's rendering). */
+function plainNameTokens(name: string, spaced: boolean): number {
+  let count = 0;
+  let start = 0;
+  for (const end of name.matchAll(SEGMENT_END)) {
+    const cut = end.index + end[0].length;
+    count += segmentTokens(start === 0 && spaced ? ` ${name.slice(0, cut)}` : name.slice(start, cut));
+    start = cut;
+  }
+  return count + segmentTokens(start === 0 && spaced ? ` ${name}` : name.slice(start));
+}
+
 /** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
-function namePieceTokens(tokens: BodyTokens, name: string, method: TokenMethodId): number {
-  return method === 'openai-functions' ? countTokens(` ${name}`) : aloneTokens(tokens, name);
+function namePieceTokens(name: string, method: TokenMethodId): number {
+  return plainNameTokens(name, method === 'openai-functions');
+}
+
+/** A definition's tokens but its name's (the costly part of a tool's count, the same under every plain name), counted once per body and method. */
+function restTokens(tokens: BodyTokens, body: ToolBody, method: TokenMethodId): number {
+  tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(STAND_IN, method);
+  return tokens.rest[method];
+}
+
+/** Counts what every plain name of this tool's definition shares, ahead of the first count that needs it (a warm-up). */
+export function countDefinitionAhead(body: ToolBody, method: TokenMethodId): void {
+  restTokens(tokensOf(body), body, method);
 }
 
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
@@ -92,10 +126,8 @@ export function toolTokens(name: string, body: ToolBody, method: TokenMethodId):
   const hit = byName.get(name);
   if (hit !== undefined) return hit;
   let count: number;
-  if (PLAIN_NAME.test(name)) {
-    tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(tokens, STAND_IN, method);
-    count = tokens.rest[method] + namePieceTokens(tokens, name, method);
-  } else count = wholeTokens(name, body, method);
+  if (PLAIN_NAME.test(name)) count = restTokens(tokens, body, method) + namePieceTokens(name, method);
+  else count = wholeTokens(name, body, method);
   if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
   byName.set(name, count);
   return count;
@@ -106,7 +138,7 @@ let newline: number | null = null;
 /**
  * The tokens of tools' names one a line (the deferred tools a client lists by name). Plain names
  * never share a piece with the newline between them (it is a piece of its own), so the count is
- * each name's, kept with its tool's body, plus the newlines'; a list with any other name is
+ * each name's, from its segments' kept counts, plus the newlines'; a list with any other name is
  * counted whole.
  */
 export function nameListTokens(tools: readonly { name: string; body: ToolBody }[]): number {
@@ -114,7 +146,7 @@ export function nameListTokens(tools: readonly { name: string; body: ToolBody }[
   let count = 0;
   for (const tool of tools) {
     if (!PLAIN_NAME.test(tool.name)) return countTokens(tools.map((t) => t.name).join('\n'));
-    count += aloneTokens(tokensOf(tool.body), tool.name);
+    count += plainNameTokens(tool.name, false);
   }
   newline ??= countTokens('\n');
   return count + (tools.length - 1) * newline;

@@ -9,6 +9,7 @@ import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
+import { warmAfterPreview } from './warm-up';
 
 /**
  * Whose lists are previewed (§policy): the token and client the query names. A token previews
@@ -43,6 +44,8 @@ export async function preview(app: AppContext, projectId: string, query: Preview
   // The lists of this identity: what its proxy session lists, by the same restriction (§policy).
   const byId = tokensById(tokens);
   const mine = surfaceForIdentity(inputs.catalog, favourites, inputs.policy, identity, (written) => identityLabel(written, byId));
+  // The next questions about this catalog (another target, a query) find its tokens and index counted.
+  warmAfterPreview(mine.catalog);
   return buildPreviewResponse(
     {
       project: projectId,
