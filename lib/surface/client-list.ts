@@ -32,6 +32,8 @@ interface NameForm {
   leftOut: string | null;
   /** The sent name breaks the client's rule: it fails the request. */
   refused: ToolMark | null;
+  /** The client changed characters of the name or cut it (not only put its key before it): two names may become one. */
+  rewritten: boolean;
 }
 
 function nameForm(profile: ClientProfile, serverKey: string, presented: string): NameForm {
@@ -49,7 +51,7 @@ function nameForm(profile: ClientProfile, serverKey: string, presented: string):
     profile.refuses && !profile.refuses.pattern.test(made.name)
       ? { kind: 'refused-by-client' as const, message: `${profile.label} fails the request: ${profile.refuses.what}` }
       : null;
-  return { name: made.name, marks, leftOut, refused };
+  return { name: made.name, marks, leftOut, refused, rewritten: made.rewritten };
 }
 
 /**
@@ -70,8 +72,9 @@ class NameForms {
     const slot = `${profile.id}\u0000${serverKey}`;
     let forms = this.byClient.get(slot);
     if (forms) this.byClient.delete(slot);
-    // One key's forms alone stay within a share of the bound, however many catalog versions it sees.
-    if (!forms || forms.size > this.maxForms / 4) {
+    // One key's forms alone stay within half the bound, however many catalog versions it sees:
+    // a 50,000-tool catalog's typed and favindex names through one client are 100,000 forms.
+    if (!forms || forms.size > this.maxForms / 2) {
       this.size -= forms?.size ?? 0;
       forms = new Map();
     }
@@ -90,8 +93,8 @@ class NameForms {
   }
 }
 
-/** The names of a 10,000-tool catalog under both namings through some five clients. */
-const nameForms = new NameForms(150_000);
+/** The names of a 10,000-tool catalog under both namings through every client, or of a 50,000-tool one through two. */
+const nameForms = new NameForms(400_000);
 
 function entryOf(tool: ListedTool, name: string, marks: ToolMark[]): ClientTool {
   const entry: ClientTool = { name, canonical: tool.canonical, source: tool.source, body: tool.body, presented: tool.name, marks, received: true };
@@ -128,17 +131,16 @@ export function applyClient(
         : marks.of('unknown', `past ${profile.label}'s ${cap.max} tools: what happens to this one is not known`);
   let capMark: ToolMark | null = null;
   const before = forms?.size ?? 0;
+  const named = tools.map((tool) => (tool.source === 'agent' ? null : formOf(forms, profile, serverKey, tool.name)));
+  // Names only the client's key was put before cannot become one another's: only a list with a rewritten name can collide.
+  const mayCollide = named.some((form) => form?.rewritten);
   let sent = 0;
   let overCap = 0;
-  for (const tool of tools) {
-    if (tool.source === 'agent') {
+  for (const [i, tool] of tools.entries()) {
+    const form = named[i];
+    if (!form) {
       out.push(entryOf(tool, tool.name, []));
       continue;
-    }
-    let form = forms?.get(tool.name);
-    if (!form) {
-      form = nameForm(profile, serverKey, tool.name);
-      forms?.set(tool.name, form);
     }
     const entry = entryOf(tool, form.name, form.marks.length > 0 ? form.marks.slice() : []);
     out.push(entry);
@@ -150,7 +152,7 @@ export function applyClient(
       entry.marks.push(form.refused);
       refused.push(form.name);
     }
-    const holder = holders.get(form.name);
+    const holder = mayCollide ? holders.get(form.name) : undefined;
     if (holder && holder.presented !== tool.name) {
       const message = `'${tool.name}' and '${holder.presented}' both become '${form.name}'`;
       holder.marks.push({ kind: 'collision', message });
@@ -160,7 +162,7 @@ export function applyClient(
         continue;
       }
     }
-    if (!holder) holders.set(form.name, entry);
+    if (mayCollide && !holder) holders.set(form.name, entry);
     if (toolCap && sent >= toolCap.max) {
       overCap++;
       capMark ??= pastCap(toolCap);
@@ -183,6 +185,15 @@ export function applyClient(
       ? `${profile.label} would fail the whole request: ${refused.length} tool name(s) break its rule (${profile.refuses?.what}), e.g. '${refused[0]}'`
       : null;
   return { tools: out, refusal, notes };
+}
+
+function formOf(forms: Map<string, NameForm> | null, profile: ClientProfile, serverKey: string, presented: string): NameForm {
+  let form = forms?.get(presented);
+  if (!form) {
+    form = nameForm(profile, serverKey, presented);
+    forms?.set(presented, form);
+  }
+  return form;
 }
 
 function leaveOut(entry: ClientTool, mark: ToolMark): void {

@@ -57,7 +57,7 @@ function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): numbe
 interface BodyTokens {
   /** A definition's tokens but its name's, per method: the same under every plain name. */
   rest: Partial<Record<TokenMethodId, number>>;
-  /** Counts per method and name, for names that are not plain or were counted already. */
+  /** Counts per method and name, for names that are not plain. */
   byName: Record<TokenMethodId, Map<string, number>>;
 }
 
@@ -78,30 +78,40 @@ function tokensOf(body: ToolBody): BodyTokens {
  * shares: `mcp__`, `favindex__`, a server's `github__`, a tool's own name.
  */
 const SEGMENT_END = /[_./:-]{2,}(?=[A-Za-z0-9])/g;
-/** Segments' tokens, alone and (the first of a name) after a space. */
+/**
+ * Counts kept by text: segments' tokens (alone, or the first of a name after a space), and
+ * whole plain names' (alone, and after a space), so a name asked again is one lookup by the
+ * string the tool already holds. Cleared when full: the names and segments of a 50,000-tool
+ * catalog through a few clients.
+ */
+const MAX_COUNTED = 400_000;
 const segments = new Map<string, number>();
-const MAX_SEGMENTS = 100_000;
+const names = { alone: new Map<string, number>(), spaced: new Map<string, number>() };
 
-function segmentTokens(segment: string): number {
-  let count = segments.get(segment);
-  if (count === undefined) {
-    count = countTokens(segment);
-    if (segments.size >= MAX_SEGMENTS) segments.clear();
-    segments.set(segment, count);
+function countOnce(map: Map<string, number>, text: string, count: () => number): number {
+  let n = map.get(text);
+  if (n === undefined) {
+    n = count();
+    if (map.size >= MAX_COUNTED) map.clear();
+    map.set(text, n);
   }
-  return count;
+  return n;
 }
+
+const segmentTokens = (segment: string) => countOnce(segments, segment, () => countTokens(segment));
 
 /** A plain name's own tokens, alone (in Anthropic's JSON, in a list of names) or after a space (OpenAI's rendering). */
 function plainNameTokens(name: string, spaced: boolean): number {
-  let count = 0;
-  let start = 0;
-  for (const end of name.matchAll(SEGMENT_END)) {
-    const cut = end.index + end[0].length;
-    count += segmentTokens(start === 0 && spaced ? ` ${name.slice(0, cut)}` : name.slice(start, cut));
-    start = cut;
-  }
-  return count + segmentTokens(start === 0 && spaced ? ` ${name}` : name.slice(start));
+  return countOnce(spaced ? names.spaced : names.alone, name, () => {
+    let count = 0;
+    let start = 0;
+    for (const end of name.matchAll(SEGMENT_END)) {
+      const cut = end.index + end[0].length;
+      count += segmentTokens(start === 0 && spaced ? ` ${name.slice(0, cut)}` : name.slice(start, cut));
+      start = cut;
+    }
+    return count + segmentTokens(start === 0 && spaced ? ` ${name}` : name.slice(start));
+  });
 }
 
 /** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
@@ -120,16 +130,17 @@ export function countDefinitionAhead(body: ToolBody, method: TokenMethodId): voi
   restTokens(tokensOf(body), body, method);
 }
 
+/** A tool's tokens under a name: a plain name's own added to what its definition's other parts count (kept per body), any other name's counted whole (kept per body and name). */
 export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
   const tokens = tokensOf(body);
+  if (PLAIN_NAME.test(name)) return restTokens(tokens, body, method) + namePieceTokens(name, method);
   const byName = tokens.byName[method];
-  const hit = byName.get(name);
-  if (hit !== undefined) return hit;
-  let count: number;
-  if (PLAIN_NAME.test(name)) count = restTokens(tokens, body, method) + namePieceTokens(name, method);
-  else count = wholeTokens(name, body, method);
-  if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
-  byName.set(name, count);
+  let count = byName.get(name);
+  if (count === undefined) {
+    count = wholeTokens(name, body, method);
+    if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
+    byName.set(name, count);
+  }
   return count;
 }
 
