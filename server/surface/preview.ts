@@ -9,7 +9,7 @@ import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
-import { warmAfterPreview } from './warm-up';
+import { warmAfterPreview, whileAnswering } from './warm-up';
 
 /**
  * Whose lists are previewed (§policy): the token and client the query names. A token previews
@@ -32,7 +32,11 @@ async function previewedIdentity(app: AppContext, principal: Principal, query: P
  * the identity the caller may preview. While a proxy is connected, only the servers connected
  * proxies run count: no model sees the others.
  */
-export async function preview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
+export function preview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
+  return whileAnswering(() => answerPreview(app, projectId, query, principal));
+}
+
+async function answerPreview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
   const tokens = await policyTokens(app.db, projectId);
   const identity = await previewedIdentity(app, principal, query, tokens);
   const running = await runningProxies(app.db, projectId);
