@@ -47,8 +47,19 @@ const NAMES = [
   'mcp__favindex__x<|endoftext|>',
 ];
 
-// Split after each run of two or more marks that a letter or digit follows (tokens.ts): runs of every mark, digits after. Checked against a share of the bodies, as the drawn names are.
-const SEGMENTED = ['a__b__c', 'a..b', 'a::1', 'a-/-b', 'x__123456', 'mcp__favindex__all__server-01__create_issue', 'Q/./Z--9__x'];
+// Split before each run of marks after a letter or digit and after each run of two or more before one (tokens.ts): runs of every mark, digits and capitals after. Checked against a share of the bodies, as the drawn names are.
+const SEGMENTED = [
+  'a__b__c',
+  'a..b',
+  'a::1',
+  'a-/-b',
+  'x__123456',
+  'mcp__favindex__all__server-01__create_issue',
+  'mcp_favindex_all_server_01_create_issue',
+  'Q/./Z--9__x',
+  'a_B_c.D:1/2-x',
+  'getHTTP_Response_2ABC',
+];
 
 /** A seeded draw below n: the same every run. */
 function seeded(seed: number): (n: number) => number {

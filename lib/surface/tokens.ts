@@ -70,14 +70,16 @@ function tokensOf(body: ToolBody): BodyTokens {
 }
 
 /**
- * Where a plain name splits into segments counted apart: after each run of two or more of
- * `_ . / : -` that a letter or digit follows. o200k_base makes such a run a piece of its own
- * (no piece joins punctuation to the letters before it, and a single mark before letters joins
- * them, two do not), so the name's tokens are its segments' tokens added up. A client's name
- * (`mcp__favindex__` + the presented name) then costs the count of segments every other name
- * shares: `mcp__`, `favindex__`, a server's `github__`, a tool's own name.
+ * Where a plain name splits into segments counted apart: before each run of `_ . / : -` that
+ * follows a letter or digit, and after each such run of two or more that a letter or digit
+ * follows. o200k_base cuts a text into pieces by a regex and counts each piece on its own, and
+ * no piece of a plain name spans these places (a piece is letters with at most one mark before
+ * them, up to three digits, or a run of marks), so the name's tokens are its segments' tokens
+ * added up. A client's name (`mcp__favindex__` or `mcp_favindex_` and the presented name) then
+ * costs the counts of segments every other name shares: `mcp`, `_favindex`, `_create`, `_issue`.
  */
-const SEGMENT_END = /[_./:-]{2,}(?=[A-Za-z0-9])/g;
+const SEGMENT_BOUNDARY = /(?<=[A-Za-z0-9])(?=[_./:-])|(?<=[_./:-]{2})(?=[A-Za-z0-9])/;
+
 /**
  * Counts kept by text: segments' tokens (alone, or the first of a name after a space), and
  * whole plain names' (alone, and after a space), so a name asked again is one lookup by the
@@ -104,13 +106,8 @@ const segmentTokens = (segment: string) => countOnce(segments, segment, () => co
 function plainNameTokens(name: string, spaced: boolean): number {
   return countOnce(spaced ? names.spaced : names.alone, name, () => {
     let count = 0;
-    let start = 0;
-    for (const end of name.matchAll(SEGMENT_END)) {
-      const cut = end.index + end[0].length;
-      count += segmentTokens(start === 0 && spaced ? ` ${name.slice(0, cut)}` : name.slice(start, cut));
-      start = cut;
-    }
-    return count + segmentTokens(start === 0 && spaced ? ` ${name}` : name.slice(start));
+    for (const [i, segment] of name.split(SEGMENT_BOUNDARY).entries()) count += segmentTokens(i === 0 && spaced ? ` ${segment}` : segment);
+    return count;
   });
 }
 
