@@ -54,14 +54,7 @@ function reporterOptions(dir: string, state: ReportedState, api: ReporterOptions
   return {
     api,
     state,
-    spool: {
-      pending: () => 2,
-      pendingBytes: () => 300,
-      oldestWaitingAt: () => null,
-      dropped: 0,
-      trouble: { lost: 0, lostCause: null },
-      rejected: { count: 0 },
-    },
+    spool: { backlog: () => ({ events: 2, bytes: 300, oldestAt: null }), dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } },
     stateDir: dir,
     transport: 'stdio',
     version: '0.1.0',
@@ -172,9 +165,7 @@ describe('ProxyReporter', () => {
   it('reports traces lost to the disk, and why, soon after they start to be, and traces set aside; none of it while there is none', async () => {
     const reports: ProxyReport[] = [];
     const spool = {
-      pending: () => 0,
-      pendingBytes: () => 0,
-      oldestWaitingAt: (): number | null => null,
+      backlog: () => ({ events: 0, bytes: 0, oldestAt: null }),
       dropped: 0,
       trouble: { lost: 0, lostCause: null as string | null },
       rejected: { count: 0 },
@@ -197,14 +188,7 @@ describe('ProxyReporter', () => {
   it('says how long its oldest unsent trace has waited once that is a second or more, and nothing of it while the proxy keeps up', async () => {
     const reports: ProxyReport[] = [];
     let oldest: number | null = Date.now() - 400;
-    const spool = {
-      pending: () => 3,
-      pendingBytes: () => 900,
-      oldestWaitingAt: () => oldest,
-      dropped: 0,
-      trouble: { lost: 0, lostCause: null },
-      rejected: { count: 0 },
-    };
+    const spool = { backlog: () => ({ events: 3, bytes: 900, oldestAt: oldest }), dropped: 0, trouble: { lost: 0, lostCause: null }, rejected: { count: 0 } };
     const api = { putProxyReport: vi.fn(async (_id: string, report: ProxyReport) => reports.push(report)) };
     const r = new ProxyReporter({ ...reporterOptions(stateDir(), fakeState(), api, vi.fn()), spool, intervalMs: 20 });
     r.start();

@@ -22,7 +22,7 @@ export interface ReporterOptions {
   /** favindex's answer is not read: a report either went through or did not. */
   api: { putProxyReport(proxyId: string, report: ProxyReport): Promise<unknown> };
   state: ReportedState;
-  spool: Pick<Spool, 'pending' | 'pendingBytes' | 'oldestWaitingAt' | 'dropped'> & {
+  spool: Pick<Spool, 'backlog' | 'dropped'> & {
     readonly rejected: Pick<Spool['rejected'], 'count'>;
     readonly trouble: Pick<Spool['trouble'], 'lost' | 'lostCause'>;
   };
@@ -177,11 +177,11 @@ export class ProxyReporter {
    */
   private spoolFigures(): ProxyReport['spool'] {
     const spool = this.options.spool;
-    const oldest = spool.oldestWaitingAt();
-    const lagMs = oldest === null ? 0 : Math.max(0, Date.now() - oldest);
+    const { events, bytes, oldestAt } = spool.backlog();
+    const lagMs = oldestAt === null ? 0 : Math.max(0, Date.now() - oldestAt);
     return {
-      events: spool.pending(),
-      bytes: spool.pendingBytes(),
+      events,
+      bytes,
       ...(lagMs >= LAG_REPORTED_MS ? { lagMs } : {}),
       dropped: spool.dropped,
       ...(spool.trouble.lost > 0 ? { lost: spool.trouble.lost, lostCause: clip(spool.trouble.lostCause, L.lostCause) } : {}),

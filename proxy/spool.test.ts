@@ -43,13 +43,32 @@ describe('trace spool', () => {
     s.appendAfterAnswer('sent', () => ({ id: 'sent', status: 'ok' }));
     s.appendAfterAnswer('refused', () => ({ id: 'refused', status: 'denied' }));
     // This turn of the event loop is the answer's: only the call that never reached a server is written.
-    expect(s.pending()).toBe(1);
+    expect(s.backlog().events).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(s.pending()).toBe(2);
+    expect(s.backlog().events).toBe(2);
     s.begin({ id: 'late', status: 'unknown' });
     s.appendAfterAnswer('late', () => ({ id: 'late', status: 'ok' }));
     s.close();
     expect(await ids(s)).toEqual(['refused', 'sent', 'late']);
+  });
+
+  it('says its backlog: the traces waiting, sealed and open, their bytes, and when the oldest of them was written', async () => {
+    const { spool: s } = spool();
+    expect(s.backlog()).toEqual({ events: 0, bytes: 0, oldestAt: null });
+    const first = Date.now();
+    for (let i = 0; i < 12; i++) s.append({ id: `e${i}` });
+    await sealed(s, 1);
+    const bytes = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `${JSON.stringify({ id: `e${from + i}` })}\n`.length).reduce((a, b) => a + b);
+    const backlog = s.backlog();
+    expect(backlog).toMatchObject({ events: 12, bytes: bytes(0, 12) });
+    expect(backlog.oldestAt).toBeGreaterThanOrEqual(first);
+    expect(backlog.oldestAt).toBeLessThanOrEqual(Date.now());
+    // Once the sealed segment is sent, the oldest waiting is the open one's first trace.
+    s.remove(s.ready()[0]!);
+    expect(s.backlog()).toMatchObject({ events: 2, bytes: bytes(10, 12) });
+    expect(s.backlog().oldestAt).toBeGreaterThanOrEqual(backlog.oldestAt!);
+    s.close();
   });
 
   it('seals by itself sealAfterMs after the first event, and tells the sender', async () => {

@@ -235,25 +235,21 @@ export class Spool {
     return segment;
   }
 
+  /** The traces waiting, sealed and open: how many, their bytes, and when the oldest was written (by its segment's name; null when none waits). */
+  backlog(): { events: number; bytes: number; oldestAt: number | null } {
+    const ready = this.ready();
+    let [events, bytes] = [this.current?.events ?? 0, this.current?.bytes ?? 0];
+    for (const file of ready.map((name) => path.join(this.options.dir, name))) {
+      events += countLines(file);
+      bytes += fileSize(file);
+    }
+    const oldest = ready[0] ?? this.current?.name;
+    return { events, bytes, oldestAt: oldest === undefined ? null : Number(oldest.split('-')[0]) };
+  }
+
   /** Events waiting in sealed segments and the open one (for status lines and tests). */
   pending(): number {
-    let count = this.current?.events ?? 0;
-    for (const name of this.ready()) count += countLines(path.join(this.options.dir, name));
-    return count;
-  }
-
-  /** When the oldest trace still waiting (sealed or open) was written, by its segment's opening; null when none waits. */
-  oldestWaitingAt(): number | null {
-    const times = [this.ready()[0], this.current?.name].flatMap((name) => (name ? [Number(name.split('-')[0])] : []));
-    const oldest = Math.min(...times.filter((t) => Number.isFinite(t)));
-    return Number.isFinite(oldest) ? oldest : null;
-  }
-
-  /** Bytes of events waiting, sealed and open (the backlog a proxy reports). */
-  pendingBytes(): number {
-    let bytes = this.current?.bytes ?? 0;
-    for (const name of this.ready()) bytes += fileSize(path.join(this.options.dir, name));
-    return bytes;
+    return this.backlog().events;
   }
 
   private openSegment(): OpenSegment {
