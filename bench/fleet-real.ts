@@ -16,7 +16,8 @@ import { PROXY_SCOPES } from '@/lib/schemas/tokens';
 import { seededRandom } from '@/lib/stats/random';
 import { eventually, ROOT } from '@/test/proxy/harness';
 import fs from 'node:fs';
-import { FleetProxy, FleetRecord } from './fleet-proxy';
+import { FleetProxy } from './fleet-proxy';
+import { FleetRecord } from './fleet-record';
 import { round } from './usage-support';
 
 const CALLS_PER_SECOND = 10;
