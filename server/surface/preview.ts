@@ -9,7 +9,7 @@ import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
-import { warmAfterPreview, whileAnswering } from './warm-up';
+import { previewWarmUps } from './warm-up';
 
 /**
  * Whose lists are previewed (§policy): the token and client the query names. A token previews
@@ -33,7 +33,7 @@ async function previewedIdentity(app: AppContext, principal: Principal, query: P
  * proxies run count: no model sees the others.
  */
 export function preview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
-  return whileAnswering(() => answerPreview(app, projectId, query, principal));
+  return previewWarmUps.whileAnswering(() => answerPreview(app, projectId, query, principal));
 }
 
 async function answerPreview(app: AppContext, projectId: string, query: PreviewQuery, principal: Principal): Promise<PreviewResponse> {
@@ -49,7 +49,7 @@ async function answerPreview(app: AppContext, projectId: string, query: PreviewQ
   const byId = tokensById(tokens);
   const mine = surfaceForIdentity(inputs.catalog, favourites, inputs.policy, identity, (written) => identityLabel(written, byId));
   // The next questions about this catalog (another target, a query) find its tokens and index counted.
-  warmAfterPreview(mine.catalog);
+  previewWarmUps.warm(mine.catalog);
   return buildPreviewResponse(
     {
       project: projectId,

@@ -1,46 +1,53 @@
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
 import { catalogWarmUp } from '@/lib/surface/warm-up';
 
-/** Catalogs whose warm-up has started: each is warmed once, for as long as it lives. */
-const started = new WeakSet<PreparedCatalog>();
-const waiting: Generator<void, void, void>[] = [];
-/** A slice is scheduled. */
-let scheduled = false;
-/** Previews being answered: the warm-up waits for them. */
-let answering = 0;
-
 /**
- * Warms a catalog someone previews, between requests: one slice per turn of the event loop
- * (setImmediate, after the I/O that came meanwhile), one catalog at a time, and none while a
- * preview is being answered (a slice per database round trip of it would add up). The timer
- * never keeps the process alive.
+ * Warms catalogs someone previews, between requests: one slice per turn of the event loop
+ * (setImmediate, after the I/O that came meanwhile), one catalog at a time, each once, and none
+ * while a preview is being answered (a slice per database round trip of it would add up). The
+ * timer never keeps the process alive.
  */
-export function warmAfterPreview(catalog: PreparedCatalog): void {
-  if (started.has(catalog)) return;
-  started.add(catalog);
-  waiting.push(catalogWarmUp(catalog));
-  schedule();
-}
+export class WarmUps {
+  /** Catalogs whose warm-up has started: each is warmed once, for as long as it lives. */
+  private readonly started = new WeakSet<PreparedCatalog>();
+  private readonly waiting: Generator<void, void, void>[] = [];
+  /** A slice is scheduled. */
+  private scheduled = false;
+  /** Previews being answered: the warm-up waits for them. */
+  private answering = 0;
 
-/** Answers a preview with the warm-up held back until it is done. */
-export async function whileAnswering<T>(work: () => Promise<T>): Promise<T> {
-  answering++;
-  try {
-    return await work();
-  } finally {
-    answering--;
-    schedule();
+  constructor(private readonly slices: (catalog: PreparedCatalog) => Generator<void, void, void>) {}
+
+  warm(catalog: PreparedCatalog): void {
+    if (this.started.has(catalog)) return;
+    this.started.add(catalog);
+    this.waiting.push(this.slices(catalog));
+    this.schedule();
+  }
+
+  /** Answers a preview with the warm-up held back until it is done. */
+  async whileAnswering<T>(work: () => Promise<T>): Promise<T> {
+    this.answering++;
+    try {
+      return await work();
+    } finally {
+      this.answering--;
+      this.schedule();
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.answering > 0 || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const current = this.waiting[0];
+      if (this.answering > 0 || !current) return;
+      if (current.next().done) this.waiting.shift();
+      this.schedule();
+    }).unref();
   }
 }
 
-function schedule(): void {
-  if (scheduled || answering > 0 || waiting.length === 0) return;
-  scheduled = true;
-  setImmediate(() => {
-    scheduled = false;
-    const current = waiting[0];
-    if (answering > 0 || !current) return;
-    if (current.next().done) waiting.shift();
-    schedule();
-  }).unref();
-}
+/** The process's warm-ups: each tool's tokens by both methods, then the search index (lib/surface/warm-up.ts). */
+export const previewWarmUps = new WarmUps(catalogWarmUp);
