@@ -36,7 +36,6 @@ async function ok(res: Promise<{ status: number; text: string; body: any; header
 
 const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
-
 describe('every operation answers what its contract says', () => {
   let id: string;
 
@@ -213,8 +212,8 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`/api/projects/${id}/preview?client=claude-code&naming=slash&mode=favindex`));
     await ok(api.get(`/api/projects/${id}/preview?client=codex&serverKey=favindex-production-eu1&naming=slash&detail=names`));
     await ok(api.get(`/api/projects/${id}/preview?client=cursor&target=cursor&mode=eager&detail=names`));
-    await ok(api.get(`/api/projects/${id}/preview?client=claude-code&limit=0`));
-    await ok(api.get(`/api/projects/${id}/preview?mode=eager&limit=5&offset=5&filter=issue&sort=visibility.desc`));
+    const pages = ['client=claude-code&limit=0', 'mode=eager&limit=5&offset=5&filter=issue&sort=visibility.desc'];
+    for (const page of pages) await ok(api.get(`/api/projects/${id}/preview?${page}`));
     const config = (await ok(api.get(`/api/projects/${id}`))).body.surface;
     await ok(api.post(`/api/projects/${id}/surface/plan`, { json: { surface: { ...config, mode: 'lazy', limits: { ...config.limits, retrieveK: 4 } } } }));
     for (const mode of ['favindex', 'off', 'lazy', 'eager']) await ok(api.get(`/api/projects/${id}/surface?mode=${mode}`));

@@ -1,7 +1,7 @@
 import { deferredInstructionFor } from '@/lib/schemas/surface-config';
 import { agentEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
-import type { ModeReads } from './modes';
+import type { ModeReads } from './mode-reads';
 import type { LeftOutTool, ListedTool, ModeList } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import { agentEntries, searchEntries } from './fixed-tools';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
-import type { ModeReads } from './modes';
+import type { ModeReads } from './mode-reads';
 import type { LeftOutTool, ListedTool, ModeList } from './types';
 import { itemAt } from '@/lib/arrays';
 import { kept } from '@/lib/kept';
