@@ -68,7 +68,8 @@ describe("another project's work holds no /surface poll", () => {
         Promise.all(
           bodies.map(async (body) => {
             const res = await api.post(`/api/projects/${busy}/events`, { body, headers: { 'content-type': 'application/x-ndjson' } });
-            expect(res.body).toEqual({ accepted: 5_000, duplicates: 0, rejected: [] });
+            // Stored whole; how many of its calls' arguments fit the request's check budget is not this test's question.
+            expect(res.body).toMatchObject({ accepted: 5_000, duplicates: 0, rejected: [] });
           }),
         ),
     });
