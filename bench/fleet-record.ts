@@ -30,7 +30,11 @@ export class FleetRecord {
   /** Whether the window is on: figures outside it are not kept (the start-up's full surface reads). */
   measuring = false;
 
+  /** Set once the figures are taken: what the fleet's stop cuts short is no failure of the server's. */
+  closed = false;
+
   fail(kind: keyof FleetRecord['failed'], why: string): void {
+    if (this.closed) return;
     (this.counting ? this.failed : this.failedAtStart)[kind]++;
     if (this.failures.length < 20) this.failures.push(`${kind}: ${why}`);
   }

@@ -137,6 +137,7 @@ async function runScenario(server: ServerProcess, s: Scenario, databaseName: str
     const drained = Date.now() - record.windowEnd;
     const serverCpuMs = cpuMsOf(pid) - cpu0;
     const databaseCpuMs = pg0 ? BackendCpu.since(pg0, await backends!.read(databaseName!, 'favindex')) : 0;
+    record.closed = true;
     const windowSeconds = (record.windowEnd - started) / 1000;
     const answered = record.lagMs.length;
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
