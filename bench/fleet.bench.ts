@@ -238,8 +238,11 @@ async function runOn(kind: 'postgres' | 'pglite', scenarios: Scenario[], work: s
           baselinePlainInserts: baseline,
           // What a post costs in all (server and database CPU) against a plain INSERT of its rows: 1 would be free ingest.
           ratioToPlainInserts: round(plainPerPost / perPost, 3),
-          goals: { p99LagMs: 2_000, storedShare: 1, failedRequests: 0, surfaceP99Ms: 100, serverCpuMsPerPost: 2 },
-          met: f.lagMs.p99 <= 2_000 && stored >= m.record.made && failed === 0 && f.surfaceMs.p99 <= 100 && f.serverCpuMsPerPost <= 2,
+          // PostgreSQL's goals (#48); on PGlite, whose server CPU holds the database's too, keeping up.
+          goals: pg
+            ? { p99LagMs: 2_000, storedShare: 1, failedRequests: 0, surfaceP99Ms: 100, serverCpuMsPerPost: 2 }
+            : { p99LagMs: 2_000, storedShare: 1, failedRequests: 0 },
+          met: f.lagMs.p99 <= 2_000 && stored >= m.record.made && failed === 0 && (!pg || (f.surfaceMs.p99 <= 100 && f.serverCpuMsPerPost <= 2)),
         });
       }
     } finally {
