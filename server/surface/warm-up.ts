@@ -5,7 +5,8 @@ import { catalogWarmUp } from '@/lib/surface/warm-up';
  * Warms catalogs someone previews, between requests: one slice per turn of the event loop
  * (setImmediate, after the I/O that came meanwhile), one catalog at a time, each once, and none
  * while a preview is being answered (a slice per database round trip of it would add up). The
- * timer never keeps the process alive.
+ * immediates are kept referenced: an unref'd one runs only when something else wakes the loop,
+ * so a quiet server would never warm.
  */
 export class WarmUps {
   /** Catalogs whose warm-up has started: each is warmed once, for as long as it lives. */
@@ -45,7 +46,7 @@ export class WarmUps {
       if (this.answering > 0 || !current) return;
       if (current.next().done) this.waiting.shift();
       this.schedule();
-    }).unref();
+    });
   }
 }
 
