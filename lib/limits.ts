@@ -177,8 +177,14 @@ export const ARGUMENT_CHECK_LIMITS = {
   ingestCharacters: 64 * KiB,
   /** …or nested deeper than this. */
   ingestDepth: MAX_JSON_DEPTH,
-  /** The time one request's argument checks may take (compiles included); the calls after it are not checked. */
-  ingestRequestMs: 50,
+  /**
+   * The work one request's argument checks may do, counted, not timed (a busy machine must not
+   * check less): each checked call's characters as above, and ingestCompileWork for each schema
+   * compiled for it; the calls after it are not checked.
+   */
+  ingestRequestWork: 1024 * KiB,
+  /** What compiling one tool's schema counts for in ingestRequestWork (a schema is at most schemaValues big). */
+  ingestCompileWork: 16 * KiB,
 } as const;
 
 /** Identities GET /usage/identities lists at most (§policy): tokens × clients stay few; past this the answer says it was cut. */

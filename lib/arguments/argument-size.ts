@@ -1,15 +1,15 @@
 import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
 /**
- * Why ingest does not check a call's arguments for their size, or null: longer than
- * ARGUMENT_CHECK_LIMITS.ingestCharacters as JSON (counted about: strings, keys and numbers by
- * their length, a few characters for the rest) or nested deeper than ingestDepth. Read
- * without recursion, and only until a bound is passed: what one sender's event costs another
- * project is bounded by the bound, not by the event.
+ * A call's arguments as ingest counts them: their length as JSON (counted about: strings, keys
+ * and numbers by their length, a few characters for the rest), or why ingest does not check them
+ * for their size: longer than ARGUMENT_CHECK_LIMITS.ingestCharacters or nested deeper than
+ * ingestDepth. Read without recursion, and only until a bound is passed: what one sender's event
+ * costs another project is bounded by the bound, not by the event.
  */
-export function argumentsTooLarge(args: unknown): string | null {
+export function argumentsSize(args: unknown): { characters: number } | { tooLarge: string } {
   const { ingestCharacters, ingestDepth } = ARGUMENT_CHECK_LIMITS;
-  const tooLong = `its arguments are longer than ${ingestCharacters.toLocaleString('en')} characters as JSON, more than ingest checks`;
+  const tooLong = { tooLarge: `its arguments are longer than ${ingestCharacters.toLocaleString('en')} characters as JSON, more than ingest checks` };
   const stack: { value: unknown; depth: number }[] = [{ value: args, depth: 0 }];
   let characters = 0;
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -17,7 +17,7 @@ export function argumentsTooLarge(args: unknown): string | null {
     if (typeof value === 'string') characters += value.length + 2;
     else if (typeof value !== 'object' || value === null) characters += String(value).length;
     else {
-      if (depth >= ingestDepth) return `its arguments nest deeper than ${ingestDepth} levels, more than ingest checks`;
+      if (depth >= ingestDepth) return { tooLarge: `its arguments nest deeper than ${ingestDepth} levels, more than ingest checks` };
       characters += 2;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
@@ -29,5 +29,5 @@ export function argumentsTooLarge(args: unknown): string | null {
     }
     if (characters > ingestCharacters) return tooLong;
   }
-  return null;
+  return { characters };
 }

@@ -8,6 +8,11 @@ import { compileToolSchema, type ToolSchemaCheck } from './check';
 export class SchemaChecks {
   private readonly compiled = new WeakMap<object, ToolSchemaCheck>();
 
+  /** Whether this schema object is compiled already (a compile is the costly part of a first check). */
+  has(inputSchema: Record<string, unknown>): boolean {
+    return this.compiled.has(inputSchema);
+  }
+
   for(inputSchema: Record<string, unknown>): ToolSchemaCheck {
     let check = this.compiled.get(inputSchema);
     if (!check) {

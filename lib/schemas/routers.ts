@@ -26,11 +26,19 @@ export const ROUTER_NAME_RE = /^[A-Za-z][A-Za-z0-9_-]{0,47}$/;
 export const OP_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
 const canonicalTool = z.string().min(1).max(512).refine(isCanonicalName, 'must be a canonical server/tool name');
-const oneLine = (max: number) => z.string().min(1).max(max).refine((s) => !/[\r\n]/.test(s), 'must be one line');
+const oneLine = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !/[\r\n]/.test(s), 'must be one line');
 
 export const routerOpSchema = z
   .object({
-    op: z.string().regex(OP_NAME_RE, 'an op is lower-case letters, digits and _, starting with a letter').refine((op) => op !== LIST_OPS, `${LIST_OPS} is every router's own op`),
+    op: z
+      .string()
+      .regex(OP_NAME_RE, 'an op is lower-case letters, digits and _, starting with a letter')
+      .refine((op) => op !== LIST_OPS, `${LIST_OPS} is every router's own op`),
     tool: canonicalTool,
     note: oneLine(ROUTER_LIMITS.noteLength),
   })

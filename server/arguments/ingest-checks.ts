@@ -1,15 +1,14 @@
 import type { Db } from '@/db/client';
 import { catalogVersionSchemas, type StoredVersion, storedCatalogVersions } from '@/db/queries/catalog-versions-at';
-import { argumentsTooLarge } from '@/lib/arguments/argument-size';
-import { compileToolSchema } from '@/lib/arguments/check';
+import { argumentsSize } from '@/lib/arguments/argument-size';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
 import type { ArgumentsToCheck, StoredProblem } from '@/lib/events/to-row';
 import { BoundedMap } from '@/lib/bounded-map';
 import { ARGUMENT_CHECK_LIMITS } from '@/lib/limits';
 
-/** What one request's checks have taken so far: a request checked in several calls of `check` shares one. */
+/** The work one request's checks have done so far (ARGUMENT_CHECK_LIMITS.ingestRequestWork): a request checked in several calls of `check` shares one. */
 export interface CheckBudget {
-  spentMs: number;
+  work: number;
 }
 
 /** What decides a project's version timeline: a catalog change bumps the version, a new project has a new creation time. */
@@ -45,20 +44,20 @@ export class IngestArgumentChecks {
   private readonly schemas = new SchemaChecks();
   private readonly requestSpent: string;
 
-  /** `requestMs`: what one request's checks may take; §arguments' bound, smaller in tests. */
-  constructor(private readonly requestMs: number = ARGUMENT_CHECK_LIMITS.ingestRequestMs) {
-    this.requestSpent = `this request spent its ${requestMs} ms of argument checks before this event; send fewer events with arguments per request`;
+  /** `requestWork`: the work one request's checks may do; §arguments' bound, smaller in tests. */
+  constructor(private readonly requestWork: number = ARGUMENT_CHECK_LIMITS.ingestRequestWork) {
+    this.requestSpent = `this request's argument checks did their ${requestWork.toLocaleString('en')} units of work before this event; send fewer events with arguments per request`;
   }
 
   /**
    * What each call's check found, in order. The checks run on the request's path, so their work
    * is bounded (§arguments): arguments too long or too deep are not checked, and once the checks
-   * of one request have taken ARGUMENT_CHECK_LIMITS.ingestRequestMs (compiles included; reads
-   * from the database not), the calls after are not checked either; each says why.
+   * of one request have done ARGUMENT_CHECK_LIMITS.ingestRequestWork (their calls' characters
+   * and the schemas compiled for them), the calls after are not checked either; each says why.
+   * Work is counted rather than timed, so the same request is checked alike on a busy machine.
    */
-  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[], budget: CheckBudget = { spentMs: 0 }): Promise<CallChecked[]> {
+  async check(db: Db, catalog: CatalogKey, calls: readonly ArgumentsToCheck[], budget: CheckBudget = { work: 0 }): Promise<CallChecked[]> {
     if (calls.length === 0) return [];
-    warmUp();
     const servers = await this.timeline(db, catalog);
     const found: CallChecked[] = [];
     for (const call of calls) {
@@ -69,15 +68,15 @@ export class IngestArgumentChecks {
         found.push({});
         continue;
       }
-      const tooLarge = budget.spentMs > this.requestMs ? this.requestSpent : argumentsTooLarge(call.args);
-      if (tooLarge) {
-        found.push({ unchecked: tooLarge });
+      const size = budget.work > this.requestWork ? { tooLarge: this.requestSpent } : argumentsSize(call.args);
+      if ('tooLarge' in size) {
+        found.push({ unchecked: size.tooLarge });
         continue;
       }
-      const t0 = performance.now();
+      if (!this.schemas.has(schema)) budget.work += ARGUMENT_CHECK_LIMITS.ingestCompileWork;
+      budget.work += size.characters;
       const compiled = this.schemas.for(schema);
       const checked = compiled.ok ? compiled.check(call.args) : null;
-      budget.spentMs += performance.now() - t0;
       if (!checked) found.push({});
       else if (checked.problems === null) found.push({ unchecked: checked.unchecked });
       else if (checked.unchecked === undefined) found.push({ problems: checked.problems.map(stored) });
@@ -108,19 +107,6 @@ export class IngestArgumentChecks {
     this.versions.set(key, schemas);
     return schemas;
   }
-}
-
-let warm = false;
-
-/**
- * A process's first compile also compiles ajv's and RE2's own code (about 100 ms, ten times a
- * later one): done once, before any request's checks are timed, so the first request after a
- * start is not cut short by it.
- */
-function warmUp(): void {
-  if (warm) return;
-  warm = true;
-  compileToolSchema({ type: 'object', properties: { a: { type: 'string', pattern: '^a+$', format: 'date' } }, required: ['a'] });
 }
 
 /** The newest version created by `at`; before the first, the first (events may precede their catalog). */

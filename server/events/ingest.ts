@@ -80,7 +80,7 @@ export async function writeIngestGroup(app: AppContext, projectId: string, posts
       for (const post of written) {
         const { kept, unchecked } = post;
         // One budget for a request's checks, across its chunks (§arguments).
-        const budget = { spentMs: 0 };
+        const budget = { work: 0 };
         for (let start = 0; start < kept.length; start += EVENTS_PER_CHUNK) {
           const pending: { row: EventRow; call: ArgumentsToCheck; index: number }[] = [];
           for (const event of kept.slice(start, start + EVENTS_PER_CHUNK)) {
