@@ -3,25 +3,22 @@ import { formatPath, PLAIN_ERRORS } from '@/lib/validation';
 import { invokeTarget } from '@/lib/names/invoke';
 import { findNul } from '@/lib/nul';
 import { toolCallTraceSchema, type ToolCallTrace } from '@/lib/schemas/events';
-import { fastParseTrace } from './fast-trace';
 import type { EventReject } from '@/lib/contracts/events';
 export type { EventReject } from '@/lib/contracts/events';
 
 export type ValidatedEvent = ToolCallTrace & { index: number; at: number };
 
 export function validateEvent(index: number, value: unknown, now: number): ValidatedEvent | EventReject {
-  // The common event skips zod (lib/events/fast-trace.ts); zod has the rest, and words the errors.
-  let event = fastParseTrace(value);
-  if (!event) {
-    const result = toolCallTraceSchema.safeParse(value, PLAIN_ERRORS);
-    if (!result.success) {
-      const [issue] = result.error.issues;
-      if (!issue) throw new Error('a failed parse has at least one issue');
-      const where = formatPath(issue.path);
-      return { index, error_code: 'VALIDATION_FAILED', message: where ? `${where}: ${issue.message}` : issue.message };
-    }
-    event = result.data;
+  // Parsed without the error map first: zod's parse with one takes twice as long (1.8 → 3.4 ms a
+  // thousand events), and only a refused event needs the plain wording, so it alone is parsed again.
+  const result = toolCallTraceSchema.safeParse(value);
+  if (!result.success) {
+    const [issue] = toolCallTraceSchema.safeParse(value, PLAIN_ERRORS).error?.issues ?? result.error.issues;
+    if (!issue) throw new Error('a failed parse has at least one issue');
+    const where = formatPath(issue.path);
+    return { index, error_code: 'VALIDATION_FAILED', message: where ? `${where}: ${issue.message}` : issue.message };
   }
+  const event = result.data;
   // `arguments` is never stored; only the invoke target read from it must be storable.
   const target = invokeTarget({ arguments: event.arguments });
   const nulAt = findStoredNul(event) ?? (findNul(target) ? ['arguments'] : null);
