@@ -28,7 +28,19 @@ function typeOf(schema: unknown): string {
   return 'any';
 }
 
-const normalised = (name: string) => searchWords(name).join('_') || name;
+/** Property names repeat across a catalog's tools (owner, repo, page…): each is split into words once. */
+const normalisedNames = new Map<string, string>();
+const MAX_NORMALISED = 50_000;
+
+function normalised(name: string): string {
+  let words = normalisedNames.get(name);
+  if (words === undefined) {
+    words = searchWords(name).join('_') || name;
+    if (normalisedNames.size >= MAX_NORMALISED) normalisedNames.clear();
+    normalisedNames.set(name, words);
+  }
+  return words;
+}
 
 function propertiesOf(schema: unknown): [string, unknown][] {
   return isObject(schema) && isObject(schema.properties) ? Object.entries(schema.properties) : [];
