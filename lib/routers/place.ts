@@ -33,8 +33,6 @@ export interface PlacementProposal {
 /** What an existing router's ops act on and do: its ops' tools, by topic and by verb. */
 interface RouterProfile {
   name: string;
-  /** Config order. */
-  order: number;
   /** Its op names, those proposed here joining them, so two new ops never share a name. */
   ops: Set<string>;
   tools: ToolFeatures[];
@@ -45,9 +43,8 @@ const OWNING_SHARE = 0.5;
 
 function profiles(catalog: PreparedCatalog, current: RoutersConfig): RouterProfile[] {
   const { byCanonical } = catalogFeatures(catalog);
-  return current.routers.map((router, order) => ({
+  return current.routers.map((router) => ({
     name: router.name,
-    order,
     ops: new Set(router.ops.map((o) => o.op)),
     tools: router.ops.flatMap((o) => byCanonical.get(o.tool) ?? []),
   }));
@@ -85,7 +82,7 @@ function owningRouter(tool: ToolFeatures, owned: ReturnType<typeof owners>): { r
     return {
       router: noun,
       kind: 'noun',
-      why: `${noun.name} owns ${pluralPhrase([tool.topic])} of ${tool.server} (as ${sample(noun, (t) => t.topic === tool.topic)} do), and ${tool.canonical} acts on them too.`,
+      why: `${noun.name} owns ${pluralPhrase([tool.topic])} of ${tool.server} (as ${sample(noun, (t) => t.topic === tool.topic)}), and ${tool.canonical} acts on them too.`,
     };
   }
   const byVerb = tool.verb === null ? [] : (owned.byVerb.get(`${tool.server}\u0000${tool.verb}`) ?? []);
@@ -101,9 +98,11 @@ function owningRouter(tool: ToolFeatures, owned: ReturnType<typeof owners>): { r
   return null;
 }
 
+/** `get_issue does`, `list_issues, update_issue and 3 more do`: the router's ops that act on the noun. */
 function sample(router: RouterProfile, pick: (t: ToolFeatures) => boolean): string {
   const names = router.tools.filter(pick).map((t) => t.tool.name);
-  return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  if (names.length > 3) return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more do`;
+  return names.length === 1 ? `${names[0]} does` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} do`;
 }
 
 export interface PlaceOptions {

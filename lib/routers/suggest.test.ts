@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyRoutersConfig, OP_NAME_RE, ROUTER_NAME_RE, routerSchema, type RoutersConfig } from '@/lib/schemas/routers';
 import { estimateTokens, listOverheadTokens } from '@/lib/surface/tokens';
 import type { ListedTool } from '@/lib/surface/types';
-import { routersCatalog } from '@/test/routers-catalog';
+import { prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { routersCatalog, routersTool } from '@/test/routers-catalog';
 import { routerDefinition } from './definition';
 import { type RouterSuggestion, suggestRouters } from './suggest';
 
@@ -79,6 +80,17 @@ describe('suggested routers', () => {
     const readFile = named('filesystem_file').router.ops.find((o) => o.tool === 'filesystem/read_file');
     expect(readFile?.note).toBe('Read the complete contents of a file as text.');
     expect(named('github_issue').router.description).toBe('Read, create and change issues in github.');
+  });
+
+  it("makes a valid router name of any server's name, and numbers a name two suggestions would share", () => {
+    const items = ['get_item', 'list_items'].map((n) => routersTool(n, `${n}.`, {}));
+    const odd = prepareCatalog(['1.pass', '1_pass'].map((name) => ({ name, tools: items })));
+    expect(suggestRouters(odd, emptyRoutersConfig()).suggestions.map((s) => s.router.name)).toEqual(['r_1_pass_item', 'r_1_pass_item_2']);
+    expect(suggestRouters(prepareCatalog([]), emptyRoutersConfig())).toEqual({
+      suggestions: [],
+      alone: [],
+      saves: { tools: { before: 0, after: 0, saved: 0 }, tokens: { before: 0, after: 0, saved: 0, method: 'openai-functions' } },
+    });
   });
 
   it('saves what the token estimate gives for the tools one by one against the router', () => {
