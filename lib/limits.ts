@@ -69,6 +69,8 @@ export const MAX_CATALOG_SERVERS = 100;
 /** A server keeps its newest this many catalog versions; writing a newer one deletes the oldest (§catalog). */
 export const CATALOG_VERSIONS_KEPT = 20;
 export const MAX_ACTIVE_TOKENS = 50;
+/** The largest attention budget (`surface.toolBudget`, §routers) a project may set. */
+export const MAX_TOOL_BUDGET = 10_000;
 /** The largest cap target `custom` takes (§surface). */
 export const MAX_CUSTOM_CAP = 100_000;
 /** The preview's context window for Claude Code's `auto` tool search, in tokens: from 1,000 to 10 million. */

@@ -71,6 +71,7 @@ export const surfaceArb = fc.record(
     instruction: tricky(400),
     alwaysLoadFavourites: fc.boolean(),
     argumentChecks: fc.constantFrom(...ARGUMENT_CHECK_MODES),
+    toolBudget: fc.integer({ min: 1, max: 10_000 }),
     limits: fc.record({
       maxToolsPerRequest: fc.integer({ min: 1, max: 10_000 }),
       maxActivatedToolsPerSession: fc.integer({ min: 0, max: 10_000 }),
@@ -78,7 +79,7 @@ export const surfaceArb = fc.record(
       retrieveK: fc.integer({ min: 1, max: 1_000 }),
     }),
   },
-  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'alwaysLoadFavourites', 'argumentChecks', 'limits'] },
+  { requiredKeys: ['mode', 'target', 'naming', 'serverKey', 'agentTools', 'instruction', 'alwaysLoadFavourites', 'argumentChecks', 'toolBudget', 'limits'] },
 );
 
 /** A project configuration as stored, with the given id. */

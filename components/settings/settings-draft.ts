@@ -16,6 +16,7 @@ export interface SettingsDraft {
   customCap: string;
   alwaysLoadFavourites: boolean;
   argumentChecks: SurfaceConfig['argumentChecks'];
+  toolBudget: string;
   limits: Record<(typeof LIMIT_FIELDS)[number], string>;
 }
 
@@ -27,6 +28,7 @@ export function draftOf(surface: SurfaceConfig): SettingsDraft {
     customCap: surface.customCap === undefined ? '' : String(surface.customCap),
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
     argumentChecks: surface.argumentChecks,
+    toolBudget: String(surface.toolBudget),
     limits: {
       maxToolsPerRequest: String(surface.limits.maxToolsPerRequest),
       maxActivatedToolsPerSession: String(surface.limits.maxActivatedToolsPerSession),
@@ -59,6 +61,7 @@ export function configOf(
     target: draft.target,
     alwaysLoadFavourites: draft.alwaysLoadFavourites,
     argumentChecks: draft.argumentChecks,
+    toolBudget: number(draft.toolBudget),
     // A cap only a custom provider uses is kept while another provider is picked, so picking custom again finds it.
     ...(custom || draft.customCap.trim() !== '' ? { customCap: number(draft.customCap) } : {}),
     limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f, number(draft.limits[f])])),
@@ -86,6 +89,7 @@ export function rebaseDraft(seen: SettingsDraft, draft: SettingsDraft, next: Set
     customCap: pick('customCap'),
     alwaysLoadFavourites: pick('alwaysLoadFavourites'),
     argumentChecks: pick('argumentChecks'),
+    toolBudget: pick('toolBudget'),
     limits: recordOf(LIMIT_FIELDS, (f) => (draft.limits[f] !== seen.limits[f] ? draft.limits[f] : next.limits[f])),
   };
 }

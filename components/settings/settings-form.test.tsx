@@ -30,6 +30,7 @@ describe('SettingsForm', () => {
       'argumentChecks',
       'target',
       'alwaysLoadFavourites',
+      'toolBudget',
       'limits.maxToolsPerRequest',
       'limits.maxActivatedToolsPerSession',
       'limits.maxPinnedServers',
@@ -56,6 +57,9 @@ describe('SettingsForm', () => {
     await user.clear(within(form).getByLabelText('Tools per search'));
     await user.type(within(form).getByLabelText('Tools per search'), '0');
     expect(form.textContent).toContain('Tools per search: at least 1');
+    await user.clear(within(form).getByLabelText('Attention budget'));
+    await user.type(within(form).getByLabelText('Attention budget'), '10001');
+    expect(form.textContent).toContain('Attention budget: at most 10000');
     await user.click(within(form).getByRole('button', { name: 'Review the change…' }));
     expect(fetch).not.toHaveBeenCalled();
   });

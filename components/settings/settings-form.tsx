@@ -139,6 +139,7 @@ export function SettingsForm({ projectId, surface }: { projectId: string; surfac
           {draft.target === 'custom' ? (
             <NumberField path="customCap" value={draft.customCap} problem={problems.get('customCap')} onChange={(customCap) => edit({ customCap })} />
           ) : null}
+          <NumberField path="toolBudget" value={draft.toolBudget} problem={problems.get('toolBudget')} onChange={(toolBudget) => edit({ toolBudget })} />
           {LIMIT_FIELDS.map((f) => (
             <NumberField
               key={f}

@@ -18,6 +18,10 @@ export const FIELD_WORDS: Record<string, { label: string; help: string }> = {
     label: 'Keep favourites loaded',
     help: 'In clients that defer tools (Claude Code), the favourites’ full descriptions are sent up front; the rest wait for a search.',
   },
+  toolBudget: {
+    label: 'Attention budget',
+    help: 'The most tools a model should be shown in all, the agent’s own counted: past about 30, models pick the wrong tool more often.',
+  },
   'limits.maxToolsPerRequest': {
     label: 'Tool budget per request',
     help: 'In pinned mode: the most tools one list may hold; the recent servers’ tools stop there.',

@@ -7,7 +7,8 @@ describe(`migration ${MIGRATION}`, () => {
   it('gives projects made before argument checks existed the default, observe; a set mode stays', async () => {
     const surface = { mode: 'favindex', target: 'openai', naming: 'safe', serverKey: 'favindex', agentTools: 0, instruction: 'x' };
     const byId = await surfacesMigratedFrom(MIGRATION, { old: surface, set: { ...surface, argumentChecks: 'enforce' } });
-    expect(byId.old).toEqual({ ...surface, argumentChecks: 'observe' });
-    expect(byId.set).toEqual({ ...surface, argumentChecks: 'enforce' });
+    // 0029, run on after it, fills in toolBudget the same way.
+    expect(byId.old).toEqual({ ...surface, argumentChecks: 'observe', toolBudget: 30 });
+    expect(byId.set).toEqual({ ...surface, argumentChecks: 'enforce', toolBudget: 30 });
   });
 });

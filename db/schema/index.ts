@@ -10,3 +10,4 @@ export * from './proxies';
 export * from './findability';
 export * from './policy';
 export * from './bakeoffs';
+export * from './routers';

@@ -31,6 +31,7 @@ export const surfaceConfigSchema = z.object({
     .describe(
       "What proxies do with each call's arguments against its tool's inputSchema: off, observe (forward and record) or enforce (refuse what breaks it).",
     ),
+  toolBudget: int.describe("The attention budget (§routers): the most tools a model should be shown in all, the agent's own counted."),
   limits: surfaceLimitsSchema,
 });
 export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;

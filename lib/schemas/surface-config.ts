@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/arguments/classes';
-import { MAX_CUSTOM_CAP } from '@/lib/limits';
+import { MAX_CUSTOM_CAP, MAX_TOOL_BUDGET } from '@/lib/limits';
+import { DEFAULT_TOOL_BUDGET } from './routers';
 
 export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve'] as const;
 export type SurfaceMode = (typeof SURFACE_MODES)[number];
@@ -80,6 +81,11 @@ export const surfaceConfigSchema = z
     alwaysLoadFavourites: z.boolean().default(true),
     /** What proxies do with each call's arguments against its tool's inputSchema (§arguments). */
     argumentChecks: z.enum(ARGUMENT_CHECK_MODES).default(DEFAULT_ARGUMENT_CHECK_MODE),
+    /**
+     * The attention budget (§routers): the most tools a model should be shown in all, the agent's
+     * own counted, since every definition rides along on every turn and accuracy falls past ~30.
+     */
+    toolBudget: z.number().int().min(1).max(MAX_TOOL_BUDGET).default(DEFAULT_TOOL_BUDGET),
     limits: surfaceLimitsSchema.default(() => surfaceLimitsSchema.parse({})),
   })
   .strict();

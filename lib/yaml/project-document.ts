@@ -83,6 +83,7 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
         instruction: surface.instruction,
         alwaysLoadFavourites: surface.alwaysLoadFavourites,
         argumentChecks: surface.argumentChecks,
+        toolBudget: surface.toolBudget,
         limits: {
           maxToolsPerRequest: surface.limits.maxToolsPerRequest,
           maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,

@@ -1,5 +1,6 @@
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SERVER_KEY } from '@/lib/schemas/surface-config';
+import { DEFAULT_TOOL_BUDGET } from '@/lib/schemas/routers';
 import { demoBakeoff } from '@/lib/demo/bakeoff';
 import { generateDemo } from '@/lib/demo/generate';
 import { isReject, validateEvent, type ValidatedEvent } from '@/lib/events/validate-event';
@@ -37,6 +38,7 @@ export async function seedDemo(app: AppContext, opts: { projectId?: string; now?
         instruction: DEFAULT_INSTRUCTIONS.safe,
         alwaysLoadFavourites: true,
         argumentChecks: 'observe',
+        toolBudget: DEFAULT_TOOL_BUDGET,
         limits: { maxToolsPerRequest: 120, maxActivatedToolsPerSession: 40, maxPinnedServers: 3, retrieveK: 10 },
       },
     },
