@@ -13,7 +13,7 @@ const routeTests = ['app/**/*.test.ts'];
  * databases, beyond the SQL that db/ and server/ tests cover on both:
  * - contracts: every response held to its contract as each driver types its values (§api);
  * - date-params: a date the database cannot store, refused by each database's own check;
- * - favourites: concurrent writers, which PGlite's one connection takes in turn and PostgreSQL does not;
+ * - favourites and routers: concurrent writers, which PGlite's one connection takes in turn and PostgreSQL does not;
  * - tokens: revocation seen by another process, by notification on PGlite, by a read per request on PostgreSQL (§auth);
  * - events, unresolved-bound: ingest writes each 100 events on PGlite, one statement on PostgreSQL (server/events/ingest.ts);
  * - the polls of another project (issue #45): latency on each database.
@@ -22,6 +22,7 @@ const routeTestsOnBothDatabases = [
   'app/api/contracts.test.ts',
   'app/api/date-params.test.ts',
   'app/api/projects/[[]id]/favourites/route.test.ts',
+  'app/api/projects/[[]id]/routers/route.test.ts',
   'app/api/projects/[[]id]/tokens/route.test.ts',
   'app/api/projects/[[]id]/events/route.test.ts',
   'app/api/projects/[[]id]/usage/unresolved-bound.test.ts',

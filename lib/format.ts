@@ -35,3 +35,9 @@ export function firstLine(text: string | undefined, max = 160): string {
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
+
+/** "a, b, c", or "a, b, c, d, e and 7 more" past `shown` items: a list a line can hold. */
+export function someOf(items: readonly string[], shown = 5): string {
+  const more = items.length - shown;
+  return more > 0 ? `${items.slice(0, shown).join(', ')} and ${formatNumber(more)} more` : items.join(', ');
+}

@@ -76,19 +76,8 @@ describe('every operation answers what its contract says', () => {
     const memory = fixtureCatalog('memory');
     expect((await ok(api.put(`/api/projects/${id}/catalog/extra`, { json: memory }), 201)).body.changed).toBe(true);
     expect((await ok(api.put(`/api/projects/${id}/catalog/extra`, { json: memory }))).body.changed).toBe(false);
-    const changed = {
-      tools: [
-        ...memory.tools.slice(1),
-        {
-          name: 'annotated',
-          title: 'Annotated',
-          description: 'd',
-          inputSchema: { type: 'object' },
-          outputSchema: { type: 'object' },
-          annotations: { readOnlyHint: true },
-        },
-      ],
-    };
+    const annotated = { name: 'annotated', title: 'Annotated', description: 'd', annotations: { readOnlyHint: true } };
+    const changed = { tools: [...memory.tools.slice(1), { ...annotated, inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }] };
     expect((await ok(api.put(`/api/projects/${id}/catalog/extra`, { json: changed }))).body.added).toEqual(['annotated']);
     expect((await ok(api.get(`/api/projects/${id}/catalog`))).body.servers).toHaveLength(3);
     await ok(api.get(`/api/projects/${id}/catalog/extra`));
@@ -166,7 +155,7 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`${path}/history?before=${history.body.next}`));
   });
 
-  it('policy: read, plan, save, a stale basis, access per identity, history', async () => {
+  it('policy: read, plan, save, a stale basis, access per identity, history; routers: replace, read, history, undo', async () => {
     const path = `/api/projects/${id}/policy`;
     const { version } = (await ok(api.get(path))).body;
     // Only token:ci is denied anything, so the surfaces read below without a token are as they were.
@@ -177,6 +166,14 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`${path}/access?token=ci&client=cursor`));
     await ok(api.get(`${path}/access`));
     await ok(api.get(`${path}/history?limit=1`));
+    const routers = `/api/projects/${id}/routers`;
+    const issues = { name: 'issues', description: 'GitHub issues', ops: [{ op: 'get', tool: 'github/get_issue', note: 'One issue' }] };
+    const json = { routers: [issues], singletons: [{ tool: 'gone/tool', reason: 'Not listed yet' }] };
+    const written = await ok(api.put(routers, { json, headers: { 'if-match': '*', 'x-favindex-via': 'ui' } }));
+    expect(written.body.warning).toEqual(expect.any(String));
+    await ok(api.get(`${routers}/history?limit=1`));
+    expect((await ok(api.post(`${routers}/undo`))).body.undid).toBe(written.body.version);
+    await ok(api.get(routers));
   });
 
   it('usage: the report (all, ok, top), suggestions, every project’s daily calls', async () => {

@@ -27,6 +27,9 @@ export const queryKeys = {
   policy: (id: string) => ['project', id, 'policy'] as const,
   policyAccess: (id: string, identity: object) => ['project', id, 'policy', 'access', identity] as const,
   policyHistory: (id: string) => ['project', id, 'policy', 'history'] as const,
+  /** Under ['project', id]: a routers write refreshes the project (its surface follows the routers). */
+  routers: (id: string) => ['project', id, 'routers'] as const,
+  routersHistory: (id: string, limit: number) => ['project', id, 'routers', 'history', limit] as const,
   usageOverview: (params: object) => ['projects', 'usage', params] as const,
   /** Outside ['project', id]: refreshing a project's views must not ask what changed again. */
   changes: (id: string) => ['changes', id] as const,

@@ -49,8 +49,10 @@ export function useFavouriteWrites(id: string, view: FavouritesView) {
       setNotice(null);
       if (err instanceof ApiClientError && err.status === 412) {
         const mismatch = errorDetails(err.envelope, 'VERSION_MISMATCH');
+        // The favourites' shape of a stale write: a version and a list (the routers' has a version too).
         const details = mismatch && 'currentVersion' in mismatch ? mismatch : undefined;
-        setStale({ version: details?.currentVersion ?? 0, what: details ? describeChange(seen, details.current) : '' });
+        const current = details && 'tools' in details.current ? details.current : undefined;
+        setStale({ version: details?.currentVersion ?? 0, what: current ? describeChange(seen, current) : '' });
         write.reset();
       }
       return false;

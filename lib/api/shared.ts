@@ -7,7 +7,7 @@ export const YAML_TYPE = 'application/yaml';
 
 export const VIA: HeaderParameter = {
   name: 'X-Favindex-Via',
-  description: 'Where the change comes from, kept in the favourites history: ui, api (default) or cli.',
+  description: 'Where the change comes from, kept in the history of what it changes: ui, api (default) or cli.',
   schema: { type: 'string', enum: ['ui', 'api', 'cli'] },
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@/lib/error-codes';
 import { favouriteIndexSchema } from './favourites';
 import { identityChangeSchema, toolPolicyContract } from './policy';
+import { routersConfigContract } from './routers';
 import { count, int } from './shared';
 import { surfaceConfigSchema } from './surface';
 import { documentPlanSchema } from './yaml';
@@ -44,6 +45,8 @@ export const ERROR_DETAILS = {
   VERSION_MISMATCH: z.union([
     // The favourites: the version in force and its list.
     z.object({ currentVersion: count, current: favouriteIndexSchema }),
+    // The routers: the version in force and its routers.
+    z.object({ currentVersion: count, current: routersConfigContract }),
     // A YAML apply: the plan made again over the projects as they are now.
     z.object({ basis: z.string(), projects: z.array(documentPlanSchema) }),
     // The tool policy: the version in force, that policy, and the plan made again over it.

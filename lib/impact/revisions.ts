@@ -6,10 +6,10 @@ import { modeNameOf } from '@/lib/surface/mode-traits';
 /**
  * Surface revisions (§impact): every change of what a proxy presents (the favourites, the
  * surface mode, the naming, any other surface setting, the tools of a server already in the
- * catalog, the tool policy) is the next revision of the project, so a change of descriptions is judged like a
+ * catalog, the tool policy, the routers) is the next revision of the project, so a change of descriptions is judged like a
  * change of favourites.
  */
-export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface', 'catalog', 'policy'] as const;
+export const REVISION_CHANGES = ['created', 'favourites', 'mode', 'naming', 'surface', 'catalog', 'policy', 'routers'] as const;
 export type RevisionChange = (typeof REVISION_CHANGES)[number];
 
 /** A server whose tools a catalog revision changed, and the catalog version it brought in (its diff is stored there). */
@@ -100,5 +100,6 @@ export function describeRevision(revision: RevisionFacts, previous: RevisionFact
     parts.push(`catalog: ${servers.length > 0 ? servers.map((c) => c.server).join(', ') : 'tools'} changed`);
   }
   if (revision.changed.includes('policy')) parts.push('tool policy changed');
+  if (revision.changed.includes('routers')) parts.push('routers changed');
   return parts.join(' · ') || 'no change';
 }

@@ -5,6 +5,7 @@ import { AUTH_ENDPOINTS } from '@/lib/api/auth';
 import { operationsOf } from '@/lib/api/endpoint';
 import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import { POLICY_ENDPOINTS } from '@/lib/api/policy';
+import { ROUTER_ENDPOINTS } from '@/lib/api/routers';
 import { USAGE_ENDPOINTS } from '@/lib/api/usage';
 import { FINDABILITY_ENDPOINTS } from '@/lib/api/findability';
 import { CHANGE_ENDPOINTS } from '@/lib/api/changes';
@@ -38,6 +39,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(EVENT_ENDPOINTS),
   ...operationsOf(FAVOURITE_ENDPOINTS),
   ...operationsOf(POLICY_ENDPOINTS),
+  ...operationsOf(ROUTER_ENDPOINTS),
   ...operationsOf(USAGE_ENDPOINTS),
   ...operationsOf(IMPACT_ENDPOINTS),
   ...operationsOf(SURFACE_ENDPOINTS),

@@ -95,5 +95,10 @@ export function emptyRoutersConfig(): RoutersConfig {
   return { routers: [], singletons: [] };
 }
 
+/** No router and no singleton: what a project without routers has, and what the export leaves out. */
+export function isEmptyRouters(config: RoutersConfig): boolean {
+  return config.routers.length === 0 && config.singletons.length === 0;
+}
+
 /** The attention budget's default (`surface.toolBudget`): tools presented in all, the agent's own counted. */
 export const DEFAULT_TOOL_BUDGET = 30;

@@ -38,9 +38,9 @@ export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
   'events:write': 'send tool_call_trace events and OTLP traces, and report a running proxy',
   'surface:read': 'read the surface a proxy serves, and preview it (favindex bakeoff)',
   'usage:read': 'read usage and favourites suggestions',
-  'config:read': "read the favourites, their history, the tool policy and the project's YAML",
+  'config:read': "read the favourites, their history, the tool policy, the routers and the project's YAML",
   'favourites:write': 'pin, unpin, move and replace favourites',
-  'config:write': 'apply YAML to this project (documents naming another project are refused) and save its tool policy',
+  'config:write': 'apply YAML to this project (documents naming another project are refused), save its tool policy and its routers',
   'catalog:write': "upload a server's tools/list (PUT catalog)",
   'bakeoffs:write': 'upload and delete bake-off runs (favindex bakeoff --upload)',
 };

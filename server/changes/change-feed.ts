@@ -10,8 +10,9 @@ const TOPIC_OF_SEGMENT = new Map<string, ChangeTopic>([
   ['', 'project'],
   ['surface', 'project'],
   ['yaml', 'project'],
-  // The policy is project configuration: the pages that show the project refetch with it.
+  // The policy and the routers are project configuration: the pages that show the project refetch with them.
   ['policy', 'project'],
+  ['routers', 'project'],
   ['catalog', 'catalog'],
   ['events', 'events'],
   ['otlp', 'events'],

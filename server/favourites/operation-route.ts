@@ -3,7 +3,7 @@ import type { FavouriteOperation } from '@/lib/favourites/operations';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { runFavouriteOperation } from './favourites';
 import { pinWarning } from './pin-warning';
-import { etagOf, optionalIfMatch, readWriteVia } from './write-headers';
+import { etagOf, FAVOURITES_SETTING, optionalIfMatch, readWriteVia } from '@/server/http/version-headers';
 
 type OperationEndpoint = (typeof FAVOURITE_ENDPOINTS)['settings' | 'pin' | 'unpin' | 'move'];
 
@@ -15,7 +15,7 @@ type OperationEndpoint = (typeof FAVOURITE_ENDPOINTS)['settings' | 'pin' | 'unpi
 export function favouriteOperationRoute<E extends OperationEndpoint>(op: FavouriteOperation['op'], spec: E) {
   // Sound: E extends OperationEndpoint; TypeScript does not widen the generic for the call.
   return endpointRoute(spec as OperationEndpoint, async ({ db, req, params, body }) => {
-    const options = { expectedVersion: optionalIfMatch(req), via: readWriteVia(req) };
+    const options = { expectedVersion: optionalIfMatch(req, FAVOURITES_SETTING), via: readWriteVia(req) };
     // The declaration's body schema is the operation's own (pinRequestSchema for 'pin'…).
     const operation = { op, ...body } as FavouriteOperation;
     const { view, changed } = await runFavouriteOperation(db, params.id, operation, options);

@@ -1,7 +1,7 @@
 import { pathOf } from '@/lib/api/endpoint';
 import { PROJECT_ENDPOINTS } from '@/lib/api/projects';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
-import { readWriteVia } from '@/server/favourites/write-headers';
+import { readWriteVia } from '@/server/http/version-headers';
 import { createProject, listProjectViews, toProjectView } from '@/server/projects/projects';
 
 export const GET = endpointRoute(PROJECT_ENDPOINTS.list, async ({ db }) => answer(200, { projects: await listProjectViews(db) }));

@@ -37,6 +37,16 @@ describe('GET /api/projects/:id/changes', () => {
     // A saved tool policy is project configuration: the pages showing the project refetch.
     expect((await api.put(`/api/projects/${id}/policy`, { json: { policy: { default: 'deny', rules: [] } } })).status).toBe(200);
     expect((await changes(id)).versions).toEqual({ ...later.versions, project: later.versions.project + 1 });
+    // So are the routers.
+    expect(
+      (
+        await api.put(`/api/projects/${id}/routers`, {
+          json: { singletons: [{ tool: 'github/get_issue', reason: 'one of a kind' }] },
+          headers: { 'if-match': '*' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await changes(id)).versions).toEqual({ ...later.versions, project: later.versions.project + 2 });
   });
 
   it('counts neither reads nor refused writes, and keeps projects apart', async () => {

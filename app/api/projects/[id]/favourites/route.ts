@@ -2,7 +2,7 @@ import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { loadFavouritesView, writeFavourites } from '@/server/favourites/favourites';
 import { favouriteOperationRoute } from '@/server/favourites/operation-route';
 import { pinWarning } from '@/server/favourites/pin-warning';
-import { etagOf, readWriteVia, requireIfMatch } from '@/server/favourites/write-headers';
+import { etagOf, FAVOURITES_SETTING, readWriteVia, requireIfMatch } from '@/server/http/version-headers';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
 
 /** The favourite index with its version as the ETag, and the tools missing from the catalog. */
@@ -13,7 +13,7 @@ export const GET = endpointRoute(FAVOURITE_ENDPOINTS.read, async ({ db, params }
 
 /** Replace the whole index. If-Match is required (428 without; `*` overwrites any version). */
 export const PUT = endpointRoute(FAVOURITE_ENDPOINTS.replace, async ({ db, req, params, body }) => {
-  const options = { expectedVersion: requireIfMatch(req), via: readWriteVia(req) };
+  const options = { expectedVersion: requireIfMatch(req, FAVOURITES_SETTING), via: readWriteVia(req) };
   const { state, changed } = await writeFavourites(db, params.id, body, options);
   const warning = await pinWarning(db, params.id, state.tools);
   const view = await loadFavouritesView(db, params.id, state);
