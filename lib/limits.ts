@@ -59,7 +59,9 @@ export const MAX_YAML_DOCUMENTS = 1_000;
 export const MAX_YAML_ALIASES = 100;
 /**
  * Keys (`key:` or `? key`) in one YAML document: a Project document has about 25, and each rule
- * of its tool policy up to 10 (MAX_POLICY_RULES of them).
+ * of its tool policy up to 10 (MAX_POLICY_RULES of them), each op of its routers 3 and each
+ * singleton 2. One document is composed in one step of the event loop, so this also bounds how
+ * long a YAML apply holds other requests up: routers past it go through the API's JSON.
  */
 export const MAX_YAML_KEYS_PER_DOCUMENT = 2_500;
 

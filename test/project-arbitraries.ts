@@ -3,6 +3,7 @@ import { ARGUMENT_CHECK_MODES } from '@/lib/arguments/classes';
 import fc from 'fast-check';
 import { hasControlCharacter } from '@/lib/text';
 import { identitySchema, POLICY_ANNOTATIONS, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
+import { type RoutersConfig, routersConfigSchema } from '@/lib/schemas/routers';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
 
@@ -112,6 +113,34 @@ const policyArb: fc.Arbitrary<ToolPolicy> = fc.oneof(
   fc.record({ default: fc.constantFrom('allow' as const, 'deny' as const), rules: fc.array(policyRuleArb, { maxLength: 4 }) }),
 );
 
+/** A note or a reason: one line of any text favindex keeps. */
+const oneLine = (maxLength: number) => tricky(maxLength, 1).filter((t) => !/[\r\n]/.test(t));
+
+/**
+ * No routers half the time, else up to two routers of up to three ops and up to two singletons,
+ * with every text YAML finds hard; each tool in one place, as the schema holds them.
+ */
+const routersArb: fc.Arbitrary<RoutersConfig> = fc.oneof(
+  fc.constant<RoutersConfig>({ routers: [], singletons: [] }),
+  fc
+    .record({
+      routers: fc.uniqueArray(
+        fc.record({
+          name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,12}$/),
+          description: tricky(200, 1),
+          ops: fc.uniqueArray(fc.record({ op: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/), tool: canonicalTool, note: oneLine(100) }), {
+            minLength: 1,
+            maxLength: 3,
+            selector: (o) => o.op,
+          }),
+        }),
+        { maxLength: 2, selector: (r) => r.name },
+      ),
+      singletons: fc.array(fc.record({ tool: canonicalTool, reason: oneLine(100) }), { maxLength: 2 }),
+    })
+    .filter((config) => routersConfigSchema.safeParse(config).success),
+);
+
 /** JSON values as a task's checks and fixtures hold them (no -0: JSON and jsonb write it as 0). */
 const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 const jsonObject = fc.dictionary(tricky(20, 1), jsonValue, { maxKeys: 3 });
@@ -144,6 +173,7 @@ export const projectConfigArb = (id: fc.Arbitrary<string>): fc.Arbitrary<Project
     surface: surfaceArb,
     favourites: favouriteIndexArb,
     policy: policyArb,
+    routers: routersArb,
     testQueries: fc.uniqueArray(
       fc.record({
         query: tricky(200, 1).filter((q) => q.trim() === q && q.length > 0),

@@ -1,21 +1,28 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { bakeoffTasks, favouriteIndexes, findabilityTestQueries, projects } from '@/db/schema';
+import { bakeoffTasks, favouriteIndexes, findabilityTestQueries, projects, routerConfigs } from '@/db/schema';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import type { ProjectConfig } from '@/lib/yaml/project-document';
 
-/** Projects with their favourites, ordered by id; all of them when `ids` is not given. */
+/** Projects with their favourites and the rest of their configuration, ordered by id; all of them when `ids` is not given. */
 export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<ProjectConfig[]> {
   if (ids && ids.length === 0) return [];
   const rows = await db
-    .select({ project: projects, favourites: favouriteIndexes, testQueries: findabilityTestQueries.queries, bakeoffTasks: bakeoffTasks.tasks })
+    .select({
+      project: projects,
+      favourites: favouriteIndexes,
+      routers: routerConfigs.config,
+      testQueries: findabilityTestQueries.queries,
+      bakeoffTasks: bakeoffTasks.tasks,
+    })
     .from(projects)
     .innerJoin(favouriteIndexes, eq(favouriteIndexes.projectId, projects.id))
+    .leftJoin(routerConfigs, eq(routerConfigs.projectId, projects.id))
     .leftJoin(findabilityTestQueries, eq(findabilityTestQueries.projectId, projects.id))
     .leftJoin(bakeoffTasks, eq(bakeoffTasks.projectId, projects.id))
     .where(ids ? inArray(projects.id, [...ids]) : undefined)
     .orderBy(asc(projects.id));
-  return rows.map(({ project, favourites, testQueries, bakeoffTasks: tasks }) => ({
+  return rows.map(({ project, favourites, routers, testQueries, bakeoffTasks: tasks }) => ({
     id: project.id,
     description: project.description,
     metaTools: project.metaTools,
@@ -23,6 +30,7 @@ export async function projectConfigs(db: Db, ids?: readonly string[]): Promise<P
     surface: project.surface,
     policy: project.policy,
     favourites: { enabled: favourites.enabled, maxFavourites: favourites.maxFavourites, tools: favourites.tools },
+    ...(routers ? { routers } : {}),
     testQueries: testQueries ?? [],
     // Sound: only setBakeoffTasks (bakeoff-tasks.ts) writes this column, as JSON of BakeoffTask[].
     bakeoffTasks: tasks ? (JSON.parse(tasks) as BakeoffTask[]) : [],

@@ -3,6 +3,7 @@ import type { PolicyTool } from '@/lib/policy/decide';
 import { policyWarnings } from '@/lib/policy/plan';
 import type { PolicyToken } from '@/lib/policy/token-refs';
 import { isDefaultPolicy } from '@/lib/schemas/policy';
+import { isEmptyRouters } from '@/lib/schemas/routers';
 import { stableStringify } from '@/lib/stable-json';
 import { unifiedDiff } from './line-diff';
 import { stringifyProjectDocuments, type ProjectDocument } from './project-document';
@@ -18,8 +19,9 @@ export interface PolicyContext {
 
 /**
  * What applying `next` over `current` does. `catalogTools` is every `server/tool` the project's
- * catalog lists (empty for a project not made yet): a favourite outside it is applied, since a
- * catalog may come later, but the plan warns by name, as no client gets it until then. A policy
+ * catalog lists (empty for a project not made yet): a favourite, an op or a singleton outside it
+ * is applied, since a catalog may come later, but the plan warns by name, as no client gets it
+ * until then. A policy
  * rule that matches no catalog tool, or names a token the project has none of, is warned of alike.
  */
 export function planDocument(
@@ -28,7 +30,7 @@ export function planDocument(
   catalogTools: ReadonlySet<string> = new Set(),
   policy: PolicyContext = { catalog: [], tokens: [] },
 ): DocumentPlan {
-  const next = withoutDefaultPolicy(sent);
+  const next = withoutEmptyRouters(withoutDefaultPolicy(sent));
   const name = next.metadata.name;
   const before = current ? stringifyProjectDocuments([current]) : '';
   const after = stringifyProjectDocuments([next]);
@@ -42,6 +44,7 @@ export function planDocument(
     diff: unifiedDiff(before, after, { from: current ? `current/${name}.yaml` : '/dev/null', to: `applied/${name}.yaml` }),
     warnings: [
       ...favouritesOutsideCatalog(next, catalogTools),
+      ...routersOutsideCatalog(next, catalogTools),
       ...(next.spec.policy ? policyWarnings(next.spec.policy, policy.catalog, policy.tokens, 'spec.policy.') : []),
     ],
   };
@@ -54,18 +57,34 @@ function withoutDefaultPolicy(document: ProjectDocument): ProjectDocument {
   return { ...document, spec };
 }
 
-function favouritesOutsideCatalog(next: ProjectDocument, catalogTools: ReadonlySet<string>): PlanWarning[] {
+/** No routers written out is the same as none, as the export writes it: so it plans no change. */
+function withoutEmptyRouters(document: ProjectDocument): ProjectDocument {
+  if (!document.spec.routers || !isEmptyRouters(document.spec.routers)) return document;
+  const { routers: _, ...spec } = document.spec;
+  return { ...document, spec };
+}
+
+function outsideCatalog(tool: string, path: string, kept: string, catalogTools: ReadonlySet<string>): PlanWarning[] {
+  if (catalogTools.has(tool)) return [];
   const where = catalogTools.size === 0 ? 'the project has no catalog yet' : 'its catalog does not list it';
-  return next.spec.favouriteIndex.tools.flatMap((tool, i) =>
-    catalogTools.has(tool)
-      ? []
-      : [
-          {
-            path: `spec.favouriteIndex.tools[${i}]`,
-            message: `${tool} is not in the catalog (${where}): it is kept as a favourite, but no client gets it until a catalog lists it. Check the spelling.`,
-          },
-        ],
-  );
+  return [
+    { path, message: `${tool} is not in the catalog (${where}): it is kept ${kept}, but no client gets it until a catalog lists it. Check the spelling.` },
+  ];
+}
+
+function favouritesOutsideCatalog(next: ProjectDocument, catalogTools: ReadonlySet<string>): PlanWarning[] {
+  return next.spec.favouriteIndex.tools.flatMap((tool, i) => outsideCatalog(tool, `spec.favouriteIndex.tools[${i}]`, 'as a favourite', catalogTools));
+}
+
+function routersOutsideCatalog(next: ProjectDocument, catalogTools: ReadonlySet<string>): PlanWarning[] {
+  const config = next.spec.routers;
+  if (!config) return [];
+  return [
+    ...config.routers.flatMap((router, r) =>
+      router.ops.flatMap((op, o) => outsideCatalog(op.tool, `spec.routers.routers[${r}].ops[${o}].tool`, `as op ${op.op} of ${router.name}`, catalogTools)),
+    ),
+    ...config.singletons.flatMap((singleton, s) => outsideCatalog(singleton.tool, `spec.routers.singletons[${s}].tool`, 'as a singleton', catalogTools)),
+  ];
 }
 
 function fieldChanges(current: ProjectDocument | null, next: ProjectDocument): FieldChange[] {

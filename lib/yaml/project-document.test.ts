@@ -29,6 +29,20 @@ describe('project YAML documents', () => {
     expect(stringifyProjectDocuments([toProjectDocument({ ...config, testQueries: [] })])).not.toContain('testQueries');
   });
 
+  it('writes routers after the policy only when the project has some, keys in a fixed order, and reads them back', () => {
+    const routers = {
+      singletons: [{ reason: 'The only search over code: nothing of its shape.', tool: 'github/search_code' }],
+      routers: [{ ops: [{ note: 'One pod: "name" #1', tool: 'k8s/get_pods', op: 'get' }], description: 'Read k8s: pods', name: 'k8s-read' }],
+    };
+    const text = stringifyProjectDocuments([toProjectDocument({ ...config, routers })]);
+    expect(text).toContain(
+      '  routers:\n    routers:\n      - name: k8s-read\n        description: "Read k8s: pods"\n        ops:\n          - op: get\n            tool: k8s/get_pods\n' +
+        '            note: \'One pod: "name" #1\'\n    singletons:\n      - tool: github/search_code\n        reason: "The only search over code: nothing of its shape."\n  metaTools:',
+    );
+    expect(stringifyProjectDocuments([projectDocumentSchema.parse(parse(text))])).toBe(text);
+    expect(stringifyProjectDocuments([toProjectDocument({ ...config, routers: { routers: [], singletons: [] } })])).not.toContain('routers');
+  });
+
   it('separates several projects with ---', () => {
     const text = stringifyProjectDocuments([toProjectDocument(config), toProjectDocument({ ...config, id: 'other' })]);
     expect(text.split('\n---\n')).toHaveLength(2);

@@ -8,6 +8,7 @@ import { testQueriesSchema } from '@/lib/schemas/findability';
 import { bakeoffTaskListSchema, orderedBakeoffTask } from '@/lib/bakeoff/task-schema';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { PROJECT_ID_RE } from '@/lib/schemas/projects';
+import { isEmptyRouters, type RoutersConfig, routersConfigSchema } from '@/lib/schemas/routers';
 import { surfaceConfigSchema, type SurfaceConfig } from '@/lib/schemas/surface-config';
 
 export const API_VERSION = 'favindex/v1';
@@ -34,6 +35,8 @@ export const projectDocumentSchema = z
         surface: surfaceConfigSchema.prefault({}),
         /** The tool policy (§policy); exported only when it is not the default. A sent document without it keeps the project's. */
         policy: toolPolicySchema.optional(),
+        /** The routers and singletons (§routers); exported only when the project has some. A sent document without them keeps the project's. */
+        routers: routersConfigSchema.optional(),
         metaTools: z.array(z.string().min(1).max(256)).max(200).default([]),
         retentionDays: z.number().int().min(1).max(3_650).nullable().default(null),
         /** Findability test queries (§surface); exported only when the project keeps some; `[]` removes them. */
@@ -56,6 +59,8 @@ export interface ProjectConfig {
   favourites: FavouriteIndex;
   /** Absent, the default policy. */
   policy?: ToolPolicy;
+  /** Absent or empty, none. */
+  routers?: RoutersConfig;
   testQueries?: readonly TestQuery[];
   bakeoffTasks?: readonly BakeoffTask[];
 }
@@ -93,11 +98,20 @@ export function toProjectDocument(config: ProjectConfig): ProjectDocument {
       },
       // Fixed key order too (orderedPolicy), so the text depends only on the rules.
       ...(!config.policy || isDefaultPolicy(config.policy) ? {} : { policy: orderedPolicy(config.policy) }),
+      ...(config.routers && !isEmptyRouters(config.routers) ? { routers: orderedRouters(config.routers) } : {}),
       metaTools: [...config.metaTools],
       retentionDays: config.retentionDays,
       ...(config.testQueries && config.testQueries.length > 0 ? { testQueries: config.testQueries.map((q) => ({ query: q.query, tool: q.tool })) } : {}),
       ...(config.bakeoffTasks && config.bakeoffTasks.length > 0 ? { bakeoffTasks: config.bakeoffTasks.map(orderedBakeoffTask) } : {}),
     },
+  };
+}
+
+/** Routers with their keys in a fixed order, so the YAML text depends only on the values. */
+function orderedRouters(config: RoutersConfig): RoutersConfig {
+  return {
+    routers: config.routers.map((r) => ({ name: r.name, description: r.description, ops: r.ops.map((o) => ({ op: o.op, tool: o.tool, note: o.note })) })),
+    singletons: config.singletons.map((s) => ({ tool: s.tool, reason: s.reason })),
   };
 }
 

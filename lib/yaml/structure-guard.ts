@@ -48,7 +48,7 @@ export class StructureGuard {
       if (this.keys > MAX_YAML_KEYS_PER_DOCUMENT) {
         return {
           offset,
-          message: `more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document; a Project document has about 25, and up to 10 for each rule of its policy`,
+          message: `more than ${MAX_YAML_KEYS_PER_DOCUMENT} keys in one document; a Project document has about 25, up to 10 for each rule of its policy, and 3 for each op of its routers`,
         };
       }
     }

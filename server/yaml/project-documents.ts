@@ -10,6 +10,7 @@ import { resolveTokenRefs } from '@/lib/policy/token-refs';
 import type { RevisionChange } from '@/lib/impact/revisions';
 import { defaultToolPolicy, isDefaultPolicy } from '@/lib/schemas/policy';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import { emptyRoutersConfig, isEmptyRouters } from '@/lib/schemas/routers';
 import { stableStringify } from '@/lib/stable-json';
 import { judgeDocumentSteps, type SentDocuments, sentNames } from '@/lib/yaml/parse-project-documents';
 import { planDocument, type DocumentPlan, type PolicyContext } from '@/lib/yaml/plan';
@@ -18,6 +19,7 @@ import { catalogToolNames } from '@/server/catalog/catalog';
 import { writeFavourites } from '@/server/favourites/favourites';
 import { catalogPolicyTools } from '@/server/policy/inputs';
 import { savePolicy } from '@/server/policy/policy';
+import { writeRouters } from '@/server/routers/routers';
 import { runSteps } from '@/server/http/steps';
 import { createProject, updateProject } from '@/server/projects/projects';
 import type { ApplyResult } from '@/lib/contracts/yaml';
@@ -123,6 +125,7 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
     await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml' });
   }
   if (spec.policy && !isDefaultPolicy(spec.policy)) await savePolicy(db, metadata.name, spec.policy, { dryRun: false, via: 'yaml' });
+  if (spec.routers && !isEmptyRouters(spec.routers)) await writeRouters(db, metadata.name, spec.routers, { via: 'yaml' });
   // Kept as written, for tools a catalog may only list later; the report says which it lacks.
   if (spec.testQueries && spec.testQueries.length > 0) await setTestQueries(db, metadata.name, spec.testQueries);
   if (spec.bakeoffTasks && spec.bakeoffTasks.length > 0) await setBakeoffTasks(db, metadata.name, spec.bakeoffTasks);
@@ -131,33 +134,46 @@ async function createFromDocument(db: Db, document: ProjectDocument): Promise<vo
 const TEST_QUERIES_PATH = 'spec.testQueries';
 const BAKEOFF_TASKS_PATH = 'spec.bakeoffTasks';
 const POLICY_PATH = 'spec.policy.';
+const ROUTERS_PATH = 'spec.routers.';
 
 /**
  * One document's changes are one surface revision, so the Impact page judges them as one change
- * against the revision before: favourites first, then the policy, then the settings; the last
- * of them that changes records the revision for all. `document` is already merged onto the
- * project, so only what it changes is in `step.changes`.
+ * against the revision before: favourites first, then the routers, then the policy, then the
+ * settings; the last of them that changes records the revision for all. `document` is already
+ * merged onto the project, so only what it changes is in `step.changes`.
  */
 async function updateFromDocument(db: Db, document: ProjectDocument, step: DocumentPlan): Promise<void> {
   const { metadata, spec } = document;
+  const changed = (prefix: string) => step.changes.some((c) => c.path.startsWith(prefix));
   // Test queries and bake-off tasks change no surface, so they make no surface revision.
   const testQueriesChanged = step.changes.some((c) => c.path === TEST_QUERIES_PATH);
   const bakeoffTasksChanged = step.changes.some((c) => c.path === BAKEOFF_TASKS_PATH);
-  const policyChanged = step.changes.some((c) => c.path.startsWith(POLICY_PATH));
+  const routersChanged = changed(ROUTERS_PATH);
+  const policyChanged = changed(POLICY_PATH);
   const settingsChanged = step.changes.some(
-    (c) => !c.path.startsWith('spec.favouriteIndex.') && !c.path.startsWith(POLICY_PATH) && c.path !== TEST_QUERIES_PATH && c.path !== BAKEOFF_TASKS_PATH,
+    (c) =>
+      !['spec.favouriteIndex.', ROUTERS_PATH, POLICY_PATH].some((p) => c.path.startsWith(p)) && c.path !== TEST_QUERIES_PATH && c.path !== BAKEOFF_TASKS_PATH,
   );
   if (testQueriesChanged) await setTestQueries(db, metadata.name, spec.testQueries ?? []);
   if (bakeoffTasksChanged) await setBakeoffTasks(db, metadata.name, spec.bakeoffTasks ?? []);
-  const favourites: RevisionChange[] = step.favourites ? ['favourites'] : [];
-  if (step.favourites) await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !settingsChanged && !policyChanged });
+  const before: RevisionChange[] = [];
+  if (step.favourites) {
+    await writeFavourites(db, metadata.name, spec.favouriteIndex, { via: 'yaml', recordRevision: !routersChanged && !policyChanged && !settingsChanged });
+    before.push('favourites');
+  }
+  if (routersChanged) {
+    const last = !policyChanged && !settingsChanged;
+    await writeRouters(db, metadata.name, spec.routers ?? emptyRoutersConfig(), { via: 'yaml', recordRevision: last, alsoChanged: [...before] });
+    before.push('routers');
+  }
   if (policyChanged) {
     await savePolicy(db, metadata.name, spec.policy ?? defaultToolPolicy(), {
       dryRun: false,
       via: 'yaml',
       recordRevision: !settingsChanged,
-      alsoChanged: favourites,
+      alsoChanged: [...before],
     });
+    before.push('policy');
   }
   if (settingsChanged) {
     await updateProject(
@@ -165,7 +181,7 @@ async function updateFromDocument(db: Db, document: ProjectDocument, step: Docum
       metadata.name,
       { description: metadata.description, metaTools: spec.metaTools, retentionDays: spec.retentionDays, surface: spec.surface },
       'yaml',
-      [...favourites, ...(policyChanged ? (['policy'] as const) : [])],
+      before,
     );
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDefaultPolicy } from '@/lib/schemas/policy';
+import { isEmptyRouters } from '@/lib/schemas/routers';
 import { stringifyProjectDocuments, toProjectDocument, type ProjectConfig } from '@/lib/yaml/project-document';
 import { api, expectEnvelope } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
@@ -11,8 +12,9 @@ import { applyYaml as apply, projectYaml } from '@/test/yaml-documents';
 setupTestDatabase();
 
 /**
- * The project `after`'s export makes of `before`: an export leaves out a default policy, no test
- * queries, no bake-off tasks and no custom cap, and a field left out keeps the project's value.
+ * The project `after`'s export makes of `before`: an export leaves out a default policy, no
+ * routers, no test queries, no bake-off tasks and no custom cap, and a field left out keeps the
+ * project's value.
  */
 function landed(before: ProjectConfig, after: ProjectConfig): ProjectConfig {
   const customCap = after.surface.customCap ?? before.surface.customCap;
@@ -20,6 +22,7 @@ function landed(before: ProjectConfig, after: ProjectConfig): ProjectConfig {
     ...after,
     surface: { ...after.surface, ...(customCap === undefined ? {} : { customCap }) },
     policy: after.policy && !isDefaultPolicy(after.policy) ? after.policy : before.policy,
+    routers: after.routers && !isEmptyRouters(after.routers) ? after.routers : before.routers,
     testQueries: after.testQueries?.length ? after.testQueries : before.testQueries,
     bakeoffTasks: after.bakeoffTasks?.length ? after.bakeoffTasks : before.bakeoffTasks,
   };
