@@ -8,6 +8,7 @@ import { catalogCommand } from './commands/catalog-push';
 import { exportCommand } from './commands/export';
 import { favouritesCommand } from './commands/favourites';
 import { proxyCommand } from './commands/proxy';
+import { routersCommand } from './commands/routers';
 import { impactCommand } from './commands/impact';
 import { suggestCommand } from './commands/suggest';
 import { badArguments, CliError, EXIT, type ExitCode } from './exit-codes';
@@ -22,6 +23,7 @@ const COMMANDS: Command[] = [
   bakeoffCommand,
   argumentsCommand,
   favouritesCommand,
+  routersCommand,
   exportCommand,
   applyCommand,
   catalogCommand,
