@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { routersConfigSchema } from '@/lib/schemas/routers';
 import { EXIT } from '../exit-codes';
 import type { Io } from '../output';
 import { runCli } from '../run';
@@ -28,7 +30,9 @@ describe('favindex routers', () => {
     const help = await routers(['--help']);
     expect(help.code).toBe(EXIT.OK);
     expect(help.stdout).toContain('favindex routers apply --project P -f FILE [--version N]');
-    expect(help.stdout).toContain('{op: get, tool: github/get_issue, note: One issue by its number.}');
+    // The example works when copied out: it is routers the schema takes.
+    const example = help.stdout.split('for example:\n\n')[1]?.split('\n\n')[0]?.replace(/^ {4}/gm, '') ?? '';
+    expect(routersConfigSchema.parse(parse(example)).routers[0]?.ops.map((o) => o.op)).toEqual(['get', 'list']);
     let main = '';
     expect(await runCli(['--help'], { stdout: (t) => (main += t), stderr: () => {}, readStdin: async () => '', env: {} })).toBe(EXIT.OK);
     expect(main).toMatch(/^ {2}routers {7}show, apply, list the history of or undo the routers$/m);

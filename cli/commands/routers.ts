@@ -29,7 +29,7 @@ favindex routers undo --project P [--version N]
         description: Read GitHub issues, one or a filtered list.
         ops:
           - {op: get, tool: github/get_issue, note: One issue by its number.}
-          - {op: list, tool: github/list_issues, note: Issues of a repository, filtered.}
+          - {op: list, tool: github/list_issues, note: Issues of a repository by state and label.}
     singletons:
       - {tool: github/search_code, reason: The only search over code.}
 
