@@ -11,6 +11,7 @@
  * Bodies are read as bytes, as a server writes them.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { Db } from '@/db/client';
@@ -113,7 +114,7 @@ export async function run(): Promise<Record<string, unknown>> {
       naming: 'safe' as const,
       serverKey: 'favindex',
       alwaysLoadFavourites: true,
-
+      routers: emptyRoutersConfig(),
       session: explicitSession(activated),
       query: 'create a pull request for a branch',
     };

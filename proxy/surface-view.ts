@@ -1,5 +1,6 @@
 import type { ArgumentCheckMode } from '@/lib/arguments/classes';
 import { defaultFavouriteIndex } from '@/lib/schemas/favourites';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import type { RuleSource } from '@/lib/policy/narrow';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import { defaultSurfaceConfig, instructionFor } from '@/lib/schemas/surface-config';
@@ -35,6 +36,7 @@ export const DEFAULT_VIEW: SurfaceView = {
   naming: DEFAULT_CONFIG.naming,
   serverKey: DEFAULT_CONFIG.serverKey,
   alwaysLoadFavourites: DEFAULT_CONFIG.alwaysLoadFavourites,
+  routers: emptyRoutersConfig(),
   etag: null,
   revision: null,
   names: {},
@@ -55,6 +57,7 @@ export function surfaceView(fetched: FetchedSurface | null): SurfaceView {
     naming: d.naming,
     serverKey: d.serverKey,
     alwaysLoadFavourites: d.alwaysLoadFavourites,
+    routers: d.routers,
     etag: fetched.etag,
     revision: fetched.revision,
     names: d.names,

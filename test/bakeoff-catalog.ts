@@ -4,6 +4,7 @@
  * same code the preview endpoint runs).
  */
 import { presentationOf, type Presentation } from '@/cli/bakeoff/presentation';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { previewQuerySchema } from '@/lib/schemas/preview-query';
 import { defaultSurfaceConfig, type SurfaceMode } from '@/lib/schemas/surface-config';
@@ -64,6 +65,7 @@ export function previewOf(mode: SurfaceMode, id: string = mode): Presentation {
       project: 'bakeoff',
       surface: { ...defaultSurfaceConfig(), agentTools: 0 },
       favourites: { enabled: true, maxFavourites: 15, tools: BAKEOFF_TASKS.map((t) => t.target) },
+      routers: emptyRoutersConfig(),
       catalog,
       recorded: null,
       proxies: null,

@@ -1,4 +1,5 @@
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import type { ModeInputs, SurfaceServer } from '@/lib/surface/types';
 
@@ -24,6 +25,7 @@ export function modeInputs(overrides: Partial<ModeInputs> = {}): ModeInputs {
     naming: config.naming,
     serverKey: config.serverKey,
     alwaysLoadFavourites: config.alwaysLoadFavourites,
+    routers: emptyRoutersConfig(),
     session: { activated: [], calledServers: [] },
     query: '',
     ...overrides,

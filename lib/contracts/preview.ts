@@ -6,7 +6,7 @@ import { MAX_LOST_NAMED } from '@/lib/limits';
 import { count, isoDateTime } from './shared';
 import { leftOutToolSchema, surfaceLimitsSchema } from './surface';
 
-export const TOOL_SOURCES = ['agent', 'meta', 'typed', 'favourite', 'all'] as const;
+export const TOOL_SOURCES = ['agent', 'meta', 'typed', 'favourite', 'all', 'router', 'singleton'] as const;
 export const TOKEN_METHOD_IDS = ['openai-functions', 'anthropic-tools'] as const;
 
 export const TOOL_MARK_KINDS = ['renamed', 'refused-by-client', 'refused-by-provider', 'too-long', 'collision', 'unknown', 'grouped'] as const;
@@ -29,7 +29,7 @@ export const previewToolSchema = z.object({
     .describe("In a page (limit): the tool's place in the whole list as the model receives it, 1 for the first, agent tools given as a count included."),
   name: z.string().describe('The name the model receives: through the client asked for (raw: as the proxy presents it).'),
   presented: z.string().optional().describe('The name the proxy presents, when the client sends another.'),
-  canonical: z.string().nullable().describe('server/tool for catalog tools; null for agent and meta tools.'),
+  canonical: z.string().nullable().describe('server/tool for catalog tools; null for agent, meta and router tools.'),
   source: z.enum(TOOL_SOURCES),
   placeholder: z.literal(true).optional().describe('An agent tool given only as a count: its name and schema are unknown.'),
   description: z.string().optional().describe('With detail=full.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/arguments/classes';
+import { routerSchema, singletonSchema } from '@/lib/schemas/routers';
 import { NAMING_SCHEMES, SURFACE_MODES, TARGET_IDS } from '@/lib/schemas/surface-config';
 import { favouriteIndexSchema } from './favourites';
 import { toolPolicyContract } from './policy';
@@ -36,7 +37,7 @@ export const surfaceConfigSchema = z.object({
 });
 export type SurfaceConfig = z.infer<typeof surfaceConfigSchema>;
 
-export const LEFT_OUT_REASONS = ['name-too-long', 'duplicate-after-sanitising', 'not-in-catalog'] as const;
+export const LEFT_OUT_REASONS = ['name-too-long', 'duplicate-after-sanitising', 'not-in-catalog', 'name-taken'] as const;
 
 /** A catalog tool a mode could not present, and why (never truncated, §surface). */
 export const leftOutToolSchema = z.object({
@@ -44,7 +45,7 @@ export const leftOutToolSchema = z.object({
   name: z.string().describe('The name it would have had.'),
   reason: z.enum(LEFT_OUT_REASONS),
   message: z.string(),
-  duplicateOf: z.string().optional().describe('For duplicates: the tool that kept the name.'),
+  duplicateOf: z.string().optional().describe('For duplicates and taken names: the tool that kept the name.'),
 });
 export type LeftOutTool = z.infer<typeof leftOutToolSchema>;
 
@@ -56,6 +57,12 @@ export const surfaceCatalogSchema = z.object({
     .describe('Catalog order: the order of every list.'),
 });
 export type SurfaceCatalog = z.infer<typeof surfaceCatalogSchema>;
+
+/** The routers a proxy presents in the routers mode (§routers): the project's, less the tools this token may not use. */
+export const surfaceRoutersSchema = z.object({
+  routers: z.array(routerSchema).describe('In order: one presented tool each, its ops in order.'),
+  singletons: z.array(singletonSchema).describe('Tools kept on their own, in order, each with the reason it has no sibling.'),
+});
 
 /** GET /api/projects/{id}/surface: what a proxy presents; `fingerprint` is also the ETag. */
 export const surfaceDocumentSchema = z.object({
@@ -99,6 +106,10 @@ export const surfaceDocumentSchema = z.object({
     .describe(
       "One entry per rule of `policy`, in order: where it stands in the project's policy and whom it is for, so a refusal names the rule as the project does.",
     ),
+  routers: surfaceRoutersSchema
+    // A document from a favindex older than routers, or of another mode: none.
+    .default({ routers: [], singletons: [] })
+    .describe('The routers and singletons the routers mode presents; empty in every other mode.'),
   names: z
     .record(z.string(), z.string())
     .describe('Presented name → canonical server/tool, in presentation order; only tools some session of this token may use.'),

@@ -3,7 +3,7 @@ import { ARGUMENT_CHECK_MODES, DEFAULT_ARGUMENT_CHECK_MODE } from '@/lib/argumen
 import { MAX_CUSTOM_CAP, MAX_TOOL_BUDGET } from '@/lib/limits';
 import { DEFAULT_TOOL_BUDGET } from './routers';
 
-export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve'] as const;
+export const SURFACE_MODES = ['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve', 'routers'] as const;
 export type SurfaceMode = (typeof SURFACE_MODES)[number];
 
 export const TARGET_IDS = ['openai', 'azure-openai', 'groq', 'github-copilot', 'gemini', 'cursor', 'windsurf', 'anthropic', 'custom'] as const;

@@ -14,6 +14,7 @@ export const MODE_READS = {
   favindex: ['agentTools', 'favourites', 'alwaysLoadFavourites', 'instruction', 'naming', 'serverKey'],
   deferred: ['agentTools', 'favourites', 'alwaysLoadFavourites', 'instruction'],
   retrieve: ['agentTools', 'limits', 'query', 'stateless'],
+  routers: ['agentTools', 'favourites', 'alwaysLoadFavourites', 'instruction', 'naming', 'serverKey', 'routers'],
 } as const satisfies Record<SurfaceMode, readonly (keyof ModeInputs)[]>;
 
 /** The inputs mode M reads. */

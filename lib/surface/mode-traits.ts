@@ -96,6 +96,17 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     namedByScheme: false,
     onStateless: 'no search is bound to its list: the model calls what it finds through mcp_invoke_tool',
   },
+  routers: {
+    name: 'routers',
+    gives:
+      'your favourite tools up front, then one tool per router of same-shape tools, called with a typed op, and every other tool on its own, with a line telling the model to prefer the favourites',
+    parts:
+      'Agent tools + a favourite name for each favourite + one tool per router (op and arguments) + every other catalog tool on its own, with the instruction',
+    search: null,
+    instruction: true,
+    namedByScheme: true,
+    onStateless: null,
+  },
 };
 
 /** The mode's name in running text: "favourites first", "lazy". */

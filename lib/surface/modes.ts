@@ -4,6 +4,7 @@ import { deferredList } from './deferred';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { presentFavindex } from './presentation';
 import { retrieveList } from './retrieve';
+import { routersList } from './routers-mode';
 import { MODE_READS, type ModeReads } from './mode-reads';
 import type { LeftOutTool, ListedTool, ModeInputs, ModeList } from './types';
 
@@ -16,6 +17,7 @@ const MODE_LISTS: { [M in SurfaceMode]: (catalog: PreparedCatalog, inputs: ModeR
   favindex: favindexList,
   deferred: deferredList,
   retrieve: retrieveList,
+  routers: routersList,
 };
 
 /** The inputs `mode` reads, and nothing else: what its list is made from, and what a preview of it is kept by. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { catalogFingerprint } from '@/lib/catalog/fingerprint';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { defaultSurfaceConfig, SURFACE_MODES } from '@/lib/schemas/surface-config';
@@ -26,6 +27,7 @@ const surfaceOf = (mode: PresentedSurface['mode']): PresentedSurface => ({
   naming: config.naming,
   serverKey: config.serverKey,
   alwaysLoadFavourites: config.alwaysLoadFavourites,
+  routers: emptyRoutersConfig(),
 });
 
 describe('what a proxy presents', () => {
@@ -104,6 +106,7 @@ describe('the preview of one MCP revision', () => {
     project: 'p',
     surface: { ...config, agentTools: 0 },
     favourites: favouriteIndex,
+    routers: emptyRoutersConfig(),
     catalog: demo,
     recorded: null,
     proxies: null,

@@ -1,11 +1,12 @@
 import { instructionFor, type NamingScheme, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { splitCanonical } from '@/lib/names/canonical';
+import { emptyRoutersConfig, type RoutersConfig } from '@/lib/schemas/routers';
 import { buildModeList } from './modes';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { retrieveTools } from './retrieve';
 import { EMPTY_SESSION, type FavouritesInput, type ModeList, type SessionState } from './types';
 
-/** What a proxy presents from: the surface document's mode, limits, favourites, instruction and naming. */
+/** What a proxy presents from: the surface document's mode, limits, favourites, instruction, naming and routers. */
 export interface PresentedSurface {
   mode: SurfaceMode;
   limits: SurfaceLimits;
@@ -14,13 +15,22 @@ export interface PresentedSurface {
   naming: NamingScheme;
   serverKey: string;
   alwaysLoadFavourites: boolean;
+  /** The project's routers and singletons (§routers): the routers mode's list is made of them. */
+  routers: RoutersConfig;
 }
 
-/** The surface a proxy presents from a project's config and favourites; a caller may ask for another mode or limits. */
+/**
+ * The surface a proxy presents from a project's config, favourites and routers; a caller may ask
+ * for another mode or limits. Without `routers`, the routers mode lists every tool on its own.
+ */
 export function presentedSurfaceOf(
   surface: SurfaceConfig,
   favouriteIndex: FavouritesInput,
-  { mode = surface.mode, limits = surface.limits }: { mode?: SurfaceMode; limits?: SurfaceLimits } = {},
+  {
+    mode = surface.mode,
+    limits = surface.limits,
+    routers = emptyRoutersConfig(),
+  }: { mode?: SurfaceMode; limits?: SurfaceLimits; routers?: RoutersConfig } = {},
 ): PresentedSurface {
   return {
     mode,
@@ -30,6 +40,7 @@ export function presentedSurfaceOf(
     naming: surface.naming,
     serverKey: surface.serverKey,
     alwaysLoadFavourites: surface.alwaysLoadFavourites,
+    routers,
   };
 }
 
@@ -76,6 +87,7 @@ export function presentedList(surface: PresentedSurface, catalog: PreparedCatalo
     stateless: session.stateless,
     naming: surface.naming,
     serverKey: surface.serverKey,
+    routers: surface.routers,
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import type { PreviewTool } from '@/lib/contracts/preview';
 import { previewQuerySchema } from '@/lib/schemas/preview-query';
@@ -66,6 +67,7 @@ describe('preview tools of every shape as bytes', () => {
           project: 'shapes',
           surface: defaultSurfaceConfig(),
           favourites: { enabled: false, maxFavourites: 15, tools: [] },
+          routers: emptyRoutersConfig(),
           catalog,
           recorded: null,
           proxies: null,

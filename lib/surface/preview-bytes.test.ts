@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { previewQuerySchema } from '@/lib/schemas/preview-query';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
@@ -26,6 +27,7 @@ function sources(): PreviewSources {
     project: 'bytes',
     surface: { ...defaultSurfaceConfig(), agentTools: 3 },
     favourites: { enabled: true, maxFavourites: 15, tools: ['github/create_issue', 'odd/quote_tool', 'gitlab/not_there'] },
+    routers: emptyRoutersConfig(),
     catalog,
     recorded: null,
     proxies: null,

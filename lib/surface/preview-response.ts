@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/errors';
+import type { RoutersConfig } from '@/lib/schemas/routers';
 import type { PreviewQuery } from '@/lib/schemas/preview-query';
 import { instructionFor, type SurfaceConfig, type SurfaceLimits } from '@/lib/schemas/surface-config';
 import { compositionOf } from '@/lib/names/client-forms';
@@ -28,6 +29,8 @@ export interface PreviewSources {
   project: string;
   surface: SurfaceConfig;
   favourites: FavouritesInput;
+  /** The project's routers and singletons (§routers), for the routers mode. */
+  routers: RoutersConfig;
   catalog: PreparedCatalog;
   recorded: RecordedSession | null;
   /** The connected proxies and the servers none of them runs; null when no proxy is connected. */
@@ -59,6 +62,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     instruction: instructionFor({ instruction: surface.instruction, naming }),
     naming,
     serverKey,
+    routers: sources.routers,
     query: query.query,
   };
   const profile = CLIENTS[query.client];

@@ -216,7 +216,7 @@ function buildCheckedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: M
     collisions: has('collision'),
     unknown: has('unknown'),
     requestRefused: checked.requestRefused,
-    fix: MODE_TRAITS[mode].namedByScheme ? namingFix(catalog, inputs, target, client, checked) : null,
+    fix: MODE_TRAITS[mode].namedByScheme ? namingFix(mode, catalog, inputs, target, client, checked) : null,
     leftOut: list.leftOut,
     lost: lostTools(checked.requestRefused, list.leftOut, tools, levels, fit),
     notes: checked.notes,
@@ -229,10 +229,17 @@ function buildCheckedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: M
 }
 
 /** Slash names fail where safe ones would pass: say so, as the one change to make. */
-function namingFix(catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice, current: Checked): ModePreview['fix'] {
+function namingFix(
+  mode: SurfaceMode,
+  catalog: PreparedCatalog,
+  inputs: ModeInputs,
+  target: Target,
+  client: ClientChoice,
+  current: Checked,
+): ModePreview['fix'] {
   if (inputs.naming !== 'slash' || passes(current)) return null;
   // Whether they pass is all it takes: no token is counted for them.
-  const safe = route('favindex', catalog, { ...inputs, naming: 'safe' }, target, client);
+  const safe = route(mode, catalog, { ...inputs, naming: 'safe' }, target, client);
   if (!passes(safe)) return null;
   const through = client.profile.id === 'raw' ? target.label : `${client.profile.label} and ${target.label}`;
   return { naming: 'safe', message: `Switch to safe names (fav_… and all_<server>_<tool>): every name then passes ${through}.` };

@@ -4,6 +4,7 @@ import { type RuleSource, someSessionMayUse } from '@/lib/policy/narrow';
 import { restrictCatalog } from '@/lib/policy/restrict';
 import { entryTool, namedTool } from '@/lib/policy/tool';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
+import { emptyRoutersConfig, type RoutersConfig } from '@/lib/schemas/routers';
 import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { SurfaceConfig, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
@@ -29,6 +30,8 @@ export interface SurfaceSource {
   policy?: ToolPolicy | null;
   /** Where each rule of `policy` stands in the project's policy, and whom it names (narrowPolicy). */
   policyRules?: readonly RuleSource[];
+  /** The project's routers and singletons (§routers); none by default. */
+  routers?: RoutersConfig;
 }
 
 export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: PreparedCatalog, mode: SurfaceMode): SurfaceDocument {
@@ -36,9 +39,10 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   const policy = source.policy ?? null;
   const restricts = policy !== null && !compilePolicy(policy).allowsEverything;
   const catalog = restricts ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, entryTool(e))) : wholeCatalog;
-  const favourites = restricts
-    ? { ...source.favourites, tools: source.favourites.tools.filter((f) => someSessionMayUse(policy, namedTool(wholeCatalog, f))) }
-    : source.favourites;
+  const mayUse = (tool: string) => !restricts || someSessionMayUse(policy, namedTool(wholeCatalog, tool));
+  const favourites = restricts ? { ...source.favourites, tools: source.favourites.tools.filter(mayUse) } : source.favourites;
+  // Only the routers mode presents them: in any other a change of routers changes nothing a proxy lists.
+  const routers = mode === 'routers' ? routersFor(source.routers ?? emptyRoutersConfig(), mayUse) : emptyRoutersConfig();
   const limits: SurfaceLimits = {
     maxToolsPerRequest: surface.limits.maxToolsPerRequest,
     maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,
@@ -51,7 +55,7 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   let instruction: string | null = null;
   if (MODE_TRAITS[mode].instruction) {
     // Session-free lists: the names are the list's, in its order, and so is the instruction.
-    const list = presentedList(presentedSurfaceOf(surface, favourites, { mode, limits }), catalog);
+    const list = presentedList(presentedSurfaceOf(surface, favourites, { mode, limits, routers }), catalog);
     for (const tool of list.tools) if (tool.canonical) names.set(tool.name, tool.canonical);
     leftOut = list.leftOut;
     instruction = list.instruction;
@@ -78,6 +82,7 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
     policy,
     // Inside the fingerprint: a rule moved from everyone to this token changes how refusals read.
     policyRules: policy ? [...(source.policyRules ?? [])] : [],
+    routers,
     names: Object.fromEntries(names),
     metaTools,
     leftOut,
@@ -89,6 +94,19 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   const fingerprint = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
   const { project, ...rest } = content;
   return { project, version: source.version, ...rest, fingerprint };
+}
+
+/**
+ * The routers as a token's proxy gets them: only ops and singletons of tools some session of the
+ * token may use (a tool no catalog lists yet stays: the proxy's servers may list it), and no
+ * router left without an op.
+ */
+function routersFor(config: RoutersConfig, mayUse: (tool: string) => boolean): RoutersConfig {
+  const routers = config.routers.flatMap((router) => {
+    const ops = router.ops.filter((op) => mayUse(op.tool));
+    return ops.length === 0 ? [] : [ops.length === router.ops.length ? router : { ...router, ops }];
+  });
+  return { routers, singletons: config.singletons.filter((s) => mayUse(s.tool)) };
 }
 
 /** The ETag of a fingerprint: strong, quoted. */

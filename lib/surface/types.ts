@@ -1,4 +1,5 @@
 import type { CatalogTool } from '@/lib/schemas/catalog';
+import type { RoutersConfig } from '@/lib/schemas/routers';
 import type { NamingScheme, SurfaceLimits, SurfaceMode } from '@/lib/schemas/surface-config';
 import type { LeftOutTool } from '@/lib/contracts/surface';
 export type { LeftOutTool } from '@/lib/contracts/surface';
@@ -15,7 +16,15 @@ export interface ToolBody {
   inputSchema: Record<string, unknown>;
 }
 
-export type ToolSource = 'agent' | 'meta' | 'typed' | 'favourite' | 'all';
+export type ToolSource = 'agent' | 'meta' | 'typed' | 'favourite' | 'all' | 'router' | 'singleton';
+
+/** One op of a router as a list presents it: what the model names, the catalog tool it calls, and its line. */
+export interface ListedOp {
+  op: string;
+  /** `server/tool`. */
+  canonical: string;
+  note: string;
+}
 
 /** One entry of the list a model receives, in order. */
 export interface ListedTool {
@@ -28,9 +37,11 @@ export interface ListedTool {
   placeholder?: boolean;
   /** Marked `_meta["anthropic/alwaysLoad"]: true`: a client that defers tools keeps this one's schema loaded. */
   alwaysLoad?: true;
+  /** A router's ops (source `router`), in its order: the catalog tools a call of it reaches (§routers). */
+  ops?: readonly ListedOp[];
 }
 
-export type LeftOutReason = 'name-too-long' | 'duplicate-after-sanitising' | 'not-in-catalog';
+export type LeftOutReason = 'name-too-long' | 'duplicate-after-sanitising' | 'not-in-catalog' | 'name-taken';
 
 /** Session state for lazy and pinned (§surface). */
 export interface SessionState {
@@ -59,6 +70,8 @@ export interface ModeInputs {
   /** How favindex mode names its tools, and the client key its safe names leave room for. */
   naming: NamingScheme;
   serverKey: string;
+  /** The project's routers and singletons (§routers), which the routers mode presents. */
+  routers: RoutersConfig;
   session: SessionState;
   /** Query text for `retrieve`. */
   query: string;

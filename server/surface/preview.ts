@@ -9,6 +9,7 @@ import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
+import { routersOf } from './routers-input';
 import { previewWarmUps } from './warm-up';
 
 /**
@@ -55,6 +56,7 @@ async function answerPreview(app: AppContext, projectId: string, query: PreviewQ
       project: projectId,
       surface: inputs.surface,
       favourites: mine.favourites,
+      routers: routersOf(inputs),
       catalog: mine.catalog,
       recorded,
       proxies,
