@@ -62,6 +62,7 @@ function printArguments(io: Io, project: string, usage: ArgumentUsage, options: 
       totals.firstCallRightRate === null ? null : `${percent(totals.firstCallRightRate)} of first calls right`,
       totals.classes.invented_tool > 0 ? `${totals.classes.invented_tool} calls to an invented tool` : null,
       totals.classes.invented_server > 0 ? `${totals.classes.invented_server} calls to an invented server` : null,
+      totals.classes.unknown_op > 0 ? `${totals.classes.unknown_op} calls with an unknown op` : null,
     ]
       .filter(Boolean)
       .join(' · '),

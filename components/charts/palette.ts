@@ -20,6 +20,8 @@ export const PALETTE = {
   bare: '#F0E442',
   /** Meta tools: searching for tools instead of using them. */
   meta: '#56B4E9',
+  /** Router calls: a catalog tool reached through one op of a router (§routers). */
+  router: '#332288',
   /** Everything else: not pinned, the best possible as a reference, calls per session. */
   other: '#BBBBBB',
   /** What a rule suggests pinning. */

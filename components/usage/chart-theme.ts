@@ -12,6 +12,7 @@ export const NAMESPACE_SERIES: { key: Namespace; label: string; color: string }[
   { key: 'canonical', label: 'server/tool', color: PALETTE.canonical },
   { key: 'bare', label: 'bare tool', color: PALETTE.bare },
   { key: 'meta', label: 'meta tools', color: PALETTE.meta },
+  { key: 'router', label: 'router ops', color: PALETTE.router },
 ];
 
 const axisTick = { fill: 'var(--muted)', fontSize: 12 };

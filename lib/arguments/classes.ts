@@ -2,7 +2,8 @@ import { isOneOf } from '@/lib/records';
 
 /**
  * Why a call failed (§arguments), after BFCL's checker: the name resolved to nothing (invented
- * tool), mcp_invoke_tool named a server that does not exist (invented server), the arguments
+ * tool), mcp_invoke_tool named a server that does not exist (invented server), a router was
+ * called with an op it does not have (unknown op, §routers), the arguments
  * broke the tool's inputSchema (missing required, unexpected key, wrong type, wrong value), the
  * server or the protocol failed it (server error), or none of these (ok).
  */
@@ -10,6 +11,7 @@ export const FAILURE_CLASSES = [
   'ok',
   'invented_tool',
   'invented_server',
+  'unknown_op',
   'missing_required',
   'unexpected_param',
   'type_error',

@@ -6,6 +6,8 @@ export interface CallFacts {
   inventedTool?: boolean;
   /** mcp_invoke_tool named a server the project does not have (its name then resolves to nothing too: this says why). */
   inventedServer?: boolean;
+  /** A router was called with an op it does not have (§routers): it reached no tool, and no server saw it. */
+  unknownOp?: boolean;
   /** What the argument check found; undefined when it did not run (checks off, no schema). */
   problems?: readonly ArgumentProblem[];
   /**
@@ -24,10 +26,12 @@ export interface CallFacts {
  * neither an argument problem nor a server error (its status says it was denied). A call of
  * unknown outcome is no known server error either: only its status says what is missing.
  * A call through mcp_invoke_tool naming a server the project lacks names no tool either; it is
- * an invented server, whoever asks (Usage, the proxy's traces, the bake-off).
+ * an invented server, whoever asks (Usage, the proxy's traces, the bake-off). A router call
+ * naming an op the router does not have chose its tool wrong, not its arguments: an unknown op.
  */
 export function failureClassesOf(call: CallFacts): FailureClass[] {
   if (call.inventedServer) return ['invented_server'];
+  if (call.unknownOp) return ['unknown_op'];
   if (call.inventedTool) return ['invented_tool'];
   const classes = classesOf(call.problems ?? []);
   if (classes.length > 0) return classes;

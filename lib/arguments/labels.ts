@@ -5,6 +5,7 @@ export const FAILURE_CLASS_WORDS: Record<FailureClass, { label: string; descript
   ok: { label: 'Ok', description: 'named a real tool, with arguments that broke nothing, and the server answered' },
   invented_tool: { label: 'Invented tool', description: 'named a tool that resolves to nothing in the catalog' },
   invented_server: { label: 'Invented server', description: 'mcp_invoke_tool named a server the project does not have' },
+  unknown_op: { label: 'Unknown op', description: 'called a router with an op it does not have; no server saw it' },
   missing_required: { label: 'Missing required', description: 'left out a key the schema requires' },
   unexpected_param: { label: 'Unexpected key', description: 'sent a key the schema does not declare' },
   type_error: { label: 'Wrong type', description: 'sent a value of the wrong type' },

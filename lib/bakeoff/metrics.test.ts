@@ -147,6 +147,7 @@ describe('bake-off metrics', () => {
       ok: 3,
       invented_tool: 1,
       invented_server: 0,
+      unknown_op: 0,
       missing_required: 1,
       unexpected_param: 1,
       type_error: 1,

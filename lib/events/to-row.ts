@@ -2,6 +2,8 @@ import type { ArgumentProblem, FailureClass } from '@/lib/arguments/classes';
 import { failureClassesOf } from '@/lib/arguments/classify';
 import type { RevisionTimeline } from '@/lib/impact/revisions';
 import { INVOKE_TOOL, invokeTarget } from '@/lib/names/invoke';
+import { splitCanonical } from '@/lib/names/canonical';
+import { listsTool, notListedReason } from '@/lib/names/name-catalog';
 import type { NameContext, Resolution } from '@/lib/names/resolution';
 import { resolveCall } from '@/lib/names/resolve';
 import type { ValidatedEvent } from './validate-event';
@@ -55,6 +57,7 @@ export interface ArgumentsToCheck {
 interface NameFacts {
   inventedTool: boolean;
   inventedServer: boolean;
+  unknownOp: boolean;
   status: string;
 }
 
@@ -71,7 +74,7 @@ export function toEventRow(
   token: string | null = null,
 ): { row: EventRow; toCheck: ArgumentsToCheck | null } {
   const call = { tool: event.tool, server: event.server, canonical: event.canonical, arguments: event.arguments, timestamp: event.at };
-  const resolution = resolveCall(call, ctx);
+  const resolution = event.router ? resolveRouterCall(event, ctx) : resolveCall(call, ctx);
   const surface = revisions.resolve(event);
   const facts = nameFacts(event, resolution, ctx);
   const problems = event.argumentProblems ?? null;
@@ -112,23 +115,42 @@ export function withProblems(row: EventRow, problems: StoredProblem[] | undefine
 }
 
 /**
+ * A router call (§routers) is its op's tool, as the proxy routed it: it counts under that
+ * `server/tool` in usage, favourites and impact, in the `router` namespace, its op kept as the
+ * tool hint. One that reached no tool (`list_ops`, which the proxy answers, or an op the router
+ * does not have) is a meta call: the router stands for no one tool, and its name is never read
+ * as a tool's, whatever tool shares it.
+ */
+function resolveRouterCall(event: ValidatedEvent, ctx: NameContext): Resolution {
+  const toolHint = event.op ?? null;
+  const serverHint = event.server ?? null;
+  const routed = event.canonical ? splitCanonical(event.canonical) : null;
+  if (!event.canonical || !routed) return { kind: 'meta', namespace: 'meta', serverHint, toolHint: null };
+  if (listsTool(ctx.catalog, routed.server, routed.tool)) return { kind: 'tool', namespace: 'router', canonical: event.canonical, serverHint, toolHint };
+  const reason = `routed to ${event.canonical}, but ${notListedReason(ctx.catalog, routed.server, routed.tool)}`;
+  return { kind: 'unresolved', namespace: 'router', reason, serverHint, toolHint };
+}
+
+/**
  * An invented tool is a name that resolved to nothing; an invented server, an mcp_invoke_tool
  * naming a server the catalog lacks. The proxy's error code says so too when it knew better
  * (it refused the call as unknown), and is believed.
  */
 function nameFacts(event: ValidatedEvent, resolution: Resolution, ctx: NameContext): NameFacts {
   const code = event.errorCode?.toLowerCase();
+  if (event.router) return { inventedTool: false, inventedServer: false, unknownOp: code === 'unknown_op', status: event.status };
   const invokedServer = resolution.namespace === 'invoke' ? invokeTarget({ arguments: event.arguments, server: event.server }).server : null;
   const inventedServer = code === 'unknown_server' || (invokedServer !== null && !ctx.catalog.tools.has(invokedServer));
   const inventedTool = !inventedServer && (resolution.kind === 'unresolved' || code === 'unknown_tool');
-  return { inventedTool, inventedServer, status: event.status };
+  return { inventedTool, inventedServer, unknownOp: false, status: event.status };
 }
 
-/** For mcp_invoke_tool the tool's arguments are the call's `arguments.arguments`; checked only when sent. */
+/** For mcp_invoke_tool and routers the tool's arguments are the call's `arguments.arguments`; checked only when sent. */
 function argumentsToCheck(event: ValidatedEvent, canonical: string): ArgumentsToCheck | null {
   if (event.arguments === undefined) return null;
   let args: unknown = event.arguments;
-  if (event.tool === INVOKE_TOOL) {
+  // Through mcp_invoke_tool or a router the tool's arguments are the call's `arguments.arguments`.
+  if (event.tool === INVOKE_TOOL || event.router) {
     if (typeof args !== 'object' || args === null || !('arguments' in args)) return null;
     // Sound: checked on the line above to be an object that has arguments.
     args = (args as { arguments: unknown }).arguments;

@@ -7,7 +7,7 @@ import type { NameCatalog } from './name-catalog';
  * and never each other in a circle.
  */
 
-export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta'] as const;
+export const NAMESPACES = ['favourite', 'all', 'typed', 'invoke', 'canonical', 'bare', 'meta', 'router'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export interface NameContext {

@@ -15,7 +15,7 @@ import { resolveTyped, typedToolUnderServer } from './typed';
  */
 
 /** The form a name looks like before it is read: what an unresolved call counts as. */
-type PresentedNamespace = Exclude<Namespace, 'invoke' | 'meta'>;
+type PresentedNamespace = Exclude<Namespace, 'invoke' | 'meta' | 'router'>;
 
 const META: NameOutcome = { kind: 'meta' };
 /** A Codex name cut to 64 characters ends in the SHA-1 of what it was cut from. */

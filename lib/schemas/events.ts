@@ -46,6 +46,10 @@ export const toolCallTraceSchema = z.object({
     .max(L.canonical, `canonical is at most ${L.canonical} characters`)
     .refine(isCanonicalName, "canonical must be '<server>/<tool>': a server name, '/', then the tool's name on that server")
     .nullish(),
+  /** The router the call named (§routers): its `tool` is the router's name, its `canonical` the op's tool. */
+  router: z.string().min(1, 'router must not be empty').max(L.tool, `router is at most ${L.tool} characters`).nullish(),
+  /** The op a router call named, as sent: one of the router's, `list_ops`, or one it does not have. */
+  op: z.string().max(L.tool, `op is at most ${L.tool} characters`).nullish(),
   arguments: z.unknown().optional(),
   /** What the sending proxy's argument check found; [] when the arguments were checked and fine. */
   argumentProblems: z

@@ -63,7 +63,7 @@ export interface ArgumentUsageInput {
  * whose checked calls were least often well-formed first (then the one with most checked calls,
  * then by name), its rows by model and client, and its most sent wrong keys. Totals cover every
  * call of the window but meta calls, those that named no tool included (invented tools and
- * servers are counted there).
+ * servers are counted there), and router calls with an op the router lacks (unknown_op).
  */
 export function buildArgumentUsage(input: ArgumentUsageInput): ArgumentUsage {
   const totals = emptyCounts();

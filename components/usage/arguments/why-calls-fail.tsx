@@ -26,6 +26,7 @@ function Totals({ usage }: { usage: ArgumentUsage }) {
     totals.firstCallRightRate === null ? null : `${formatPercent(totals.firstCallRightRate)} of first calls right`,
     totals.classes.invented_tool > 0 ? `${countOf(totals.classes.invented_tool, 'call')} to an invented tool` : null,
     totals.classes.invented_server > 0 ? `${countOf(totals.classes.invented_server, 'call')} to an invented server` : null,
+    totals.classes.unknown_op > 0 ? `${countOf(totals.classes.unknown_op, 'call')} with an unknown op` : null,
   ];
   return (
     <>

@@ -31,7 +31,8 @@ export interface ArgumentFilter {
  * A call counts as checked only when it has both its problems (argument_problems, [] when fine)
  * and its classes: rows stored before calls were classed say nothing. A session's first call to
  * a tool is its first in the window, whoever made it; it counts where it was made. Meta calls are
- * not calls to a tool, and calls that named no tool are one row per model and client.
+ * not calls to a tool, but a router call with an op the router lacks (unknown_op, §routers) failed
+ * to reach one; it and the calls that named no tool are one row per model and client.
  */
 export async function argumentCountsRows(db: Db, projectId: string, window: UsageWindow, filter: ArgumentFilter = {}): Promise<ArgumentCountsRow[]> {
   const { start, end } = windowRange(window);
@@ -45,7 +46,7 @@ export async function argumentCountsRows(db: Db, projectId: string, window: Usag
                       else false end as first
           from events
           where project_id = ${projectId} and ts >= ${start.toISOString()}::timestamptz and ts < ${end.toISOString()}::timestamptz
-            and kind <> 'meta'
+            and (kind <> 'meta' or failure_classes ? 'unknown_op')
             ${filter.model === undefined ? sql`` : sql`and model = ${filter.model}`}
             ${filter.client === undefined ? sql`` : sql`and client = ${filter.client}`}
             ${filter.token === undefined ? sql`` : sql`and token = ${filter.token}`}

@@ -154,7 +154,7 @@ describe('GET /api/projects/:id/usage', () => {
         attributed: 0,
         unresolved: 0,
         meta: 0,
-        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 },
+        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0, router: 0 },
       },
       {
         day: '2026-01-02',
@@ -162,7 +162,7 @@ describe('GET /api/projects/:id/usage', () => {
         attributed: 0,
         unresolved: 0,
         meta: 0,
-        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0 },
+        namespaces: { favourite: 0, all: 0, typed: 0, invoke: 0, canonical: 0, bare: 0, meta: 0, router: 0 },
       },
     ]);
     expect(empty.body.rows).toEqual([]);

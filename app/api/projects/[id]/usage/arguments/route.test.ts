@@ -114,6 +114,7 @@ const classes = (counts: Partial<Record<FailureClass, number>>) => ({
   ok: 0,
   invented_tool: 0,
   invented_server: 0,
+  unknown_op: 0,
   missing_required: 0,
   unexpected_param: 0,
   type_error: 0,
