@@ -2,12 +2,13 @@ import { splitCanonical } from '@/lib/names/canonical';
 import { INVOKE_TOOL } from '@/lib/names/invoke';
 import { FIND_TOOLS } from '@/lib/names/meta';
 import { hasSearchTool } from '@/lib/surface/mode-traits';
+import type { ListedOp } from '@/lib/surface/types';
 import type { Presenter } from './presenter';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 
-/** What a called name is: a server's tool (by its canonical name), or one of the meta tools. */
-export type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' };
+/** What a called name is: a server's tool (by its canonical name), one of the meta tools, or a router and its ops (§routers). */
+export type Target = { kind: 'tool'; canonical: string } | { kind: 'find' } | { kind: 'invoke' } | { kind: 'router'; name: string; ops: readonly ListedOp[] };
 
 /** The tool a presented name calls, or null for a name that is no tool's. */
 export async function findTarget(state: ProxyState, session: ProxySession, name: string): Promise<Target | null> {
@@ -22,6 +23,7 @@ function lookUpTarget(state: ProxyState, session: ProxySession, name: string): T
   if (listed?.canonical) return { kind: 'tool', canonical: listed.canonical };
   if (listed?.name === FIND_TOOLS) return { kind: 'find' };
   if (listed?.name === INVOKE_TOOL) return { kind: 'invoke' };
+  if (listed?.ops) return { kind: 'router', name: listed.name, ops: listed.ops };
   const mapped = presenter.view.names[name];
   return mapped && splitCanonical(mapped) ? { kind: 'tool', canonical: mapped } : null;
 }

@@ -8,6 +8,7 @@ import { applyCall } from '@/lib/surface/session';
 import { type Answered, argumentRefusal, deniedCall, refuseAll, toolError, unlistedToolCall } from './call-refusals';
 import { findTarget, type Target, unknownToolMessage } from './call-target';
 import { answerFindTools } from './find-tools-call';
+import { routerArgumentRefusal, routerCall, type RouterVia } from './router-calls';
 import type { ProxyState } from './runtime';
 import type { ProxySession } from './session';
 import type { Spool } from './spool';
@@ -42,6 +43,8 @@ interface Route {
   canonical: string;
   /** The tool as an argument refusal names it: the name called, or `server/tool` through mcp_invoke_tool. */
   refusedAs: string;
+  /** The router and op the call went through (§routers): an argument refusal names them and gives the op's schema. */
+  via?: RouterVia;
   /** The tool's arguments, passed on as the model sent them. */
   arguments: Record<string, unknown> | undefined;
   /** The project's argument checks as they stood when the call came. */
@@ -161,7 +164,7 @@ async function routeCall(state: ProxyState, session: ProxySession, params: CallP
     return { error, outcome: { ...named, status: 'error', errorCode: 'unknown_tool', invented: 'tool' } };
   }
   if (target.kind === 'find') return answerFindTools(presenter, session, params, named);
-  const called = calledTool(target, params, named, checks);
+  const called = target.kind === 'router' ? routerCall(presenter, target, params, named) : calledTool(target, params, named, checks);
   if ('result' in called) return called;
   const { server, tool } = called;
   const known: CallOutcome = { ...called.outcome, server };
@@ -180,16 +183,16 @@ async function routeCall(state: ProxyState, session: ProxySession, params: CallP
     return deniedCall(outcome, presenter.policy.toolRefusal(presenter.view, name, decision, presenter.view.policy));
   }
   const refusedAs = target.kind === 'invoke' ? name : params.name;
-  return { upstream, server, tool, canonical: name, refusedAs, arguments: called.arguments, checks, outcome };
+  return { upstream, server, tool, canonical: name, refusedAs, arguments: called.arguments, checks, outcome, via: called.via };
 }
 
 /** The server and tool a call names (its canonical name's, or mcp_invoke_tool's arguments'), and the tool's arguments. */
 function calledTool(
-  target: Exclude<Target, { kind: 'find' }>,
+  target: Extract<Target, { kind: 'tool' | 'invoke' }>,
   params: CallParams,
   named: CallOutcome,
   checks: ArgumentCheckMode,
-): { server: string; tool: string; arguments: Record<string, unknown> | undefined; outcome: CallOutcome } | Answered {
+): { server: string; tool: string; arguments: Record<string, unknown> | undefined; outcome: CallOutcome; via?: undefined } | Answered {
   if (target.kind === 'tool') {
     // biome-ignore lint/style/noNonNullAssertion: the presenter resolved this canonical name from the catalog, where every name splits.
     const { server, tool } = splitCanonical(target.canonical)!;
@@ -215,7 +218,9 @@ function judgeArguments(state: ProxyState, route: Route): Route | Answered {
   if (route.checks !== 'enforce') return route;
   const checked = state.argumentChecks.check(route.checks, route.canonical, state.presenter.inputSchemaOf(route.server, route.tool), route.arguments ?? {});
   const outcome: CallOutcome = { ...route.outcome, problems: checked.problems };
-  return checked.refuse ? argumentRefusal(outcome, route.refusedAs, checked.problems ?? []) : { ...route, outcome };
+  if (!checked.refuse) return { ...route, outcome };
+  const problems = checked.problems ?? [];
+  return route.via ? routerArgumentRefusal(state.presenter, outcome, route.via, problems) : argumentRefusal(outcome, route.refusedAs, problems);
 }
 
 /**

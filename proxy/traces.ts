@@ -14,6 +14,9 @@ export interface CallOutcome {
   canonical?: string;
   /** For mcp_invoke_tool: the server and tool it named (never the tool's own arguments). */
   arguments?: { server: string; tool: string };
+  /** For a router call (§routers): the router called (the call's `tool` too) and the op it named, as sent. */
+  router?: string;
+  op?: string;
   /**
    * `denied`: the tool policy refused the call (errorCode policy_denied or policy_missing); the server never saw it.
    * `unknown`: the call went to its server and the proxy stopped before it ended (startedTrace).
@@ -79,11 +82,16 @@ function withOutcome(event: TraceHead, outcome: CallOutcome, durationMs?: number
   if (outcome.server) event.server = outcome.server;
   if (outcome.canonical) event.canonical = outcome.canonical;
   if (outcome.arguments) event.arguments = outcome.arguments;
+  if (outcome.router) {
+    event.router = outcome.router;
+    event.op = outcome.op ?? '';
+  }
   event.status = outcome.status;
   if (outcome.errorCode) event.errorCode = outcome.errorCode;
   event.failureClasses = failureClassesOf({
     inventedTool: outcome.invented === 'tool',
     inventedServer: outcome.invented === 'server',
+    unknownOp: outcome.errorCode === 'unknown_op',
     problems: outcome.problems,
     status: outcome.status,
   });
@@ -117,6 +125,9 @@ function boundHead(event: Record<string, unknown>): Record<string, unknown> {
 /** The fields finishTrace sets, bounded. */
 function boundOutcome(event: Record<string, unknown>): Record<string, unknown> {
   boundText(event, 'errorCode', L.errorCode);
+  // A router's name is short (§routers); the op a model made up may be anything.
+  boundText(event, 'router', L.tool);
+  boundText(event, 'op', L.tool);
   // A name no server can have (an mcp_invoke_tool of a made-up server) stays in `arguments` only.
   if (typeof event.server === 'string' && !isServerName(event.server)) delete event.server;
   if (typeof event.canonical === 'string') {

@@ -15,14 +15,17 @@ export interface InvalidArgumentsEnvelope {
  * the model reads it and corrects itself (MCP since 2025-11-25), naming each problem by its
  * path, with the key it likely meant, and the same facts as an error envelope for programs.
  */
-export function invalidArgumentsAnswer(tool: string, problems: readonly ArgumentProblem[]): { text: string; envelope: InvalidArgumentsEnvelope } {
+export function invalidArgumentsAnswer(
+  tool: string,
+  problems: readonly ArgumentProblem[],
+  suggested = 'Call the tool again with the arguments corrected as listed; keys are case-sensitive.',
+): { text: string; envelope: InvalidArgumentsEnvelope } {
   // The refusal is for the blocking problems, but a key the schema merely did not declare is
   // usually the reason (`start` sent for the missing `startDate`): every problem is named.
   const shown = problems;
   const lines = shown.map((p) => `- ${p.path}: ${problemText(p)}`);
   const count = shown.length === 1 ? '1 problem' : `${shown.length} problems`;
   const message = `The arguments of ${tool} do not match its inputSchema (${count}), so it was not called.`;
-  const suggested = 'Call the tool again with the arguments corrected as listed; keys are case-sensitive.';
   return {
     text: [message, ...lines, suggested].join('\n'),
     envelope: {

@@ -4,7 +4,7 @@ import { queryRows } from '@/db/sql';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject, event } from '@/test/fixtures';
-import { ROUTERS_SERVERS } from '@/test/routers-catalog';
+import { ROUTERS_SERVERS } from '@/test/routers-tracker';
 
 const t = setupTestDatabase();
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { closestOps, listOpsText, opTried, routerArgumentsAnswer, strayKeys, unknownOpAnswer } from './router-calls';
+
+const OPS = ['get_issue', 'list_issues', 'get_pull', 'list_pulls', 'get_branch'].map((op) => ({ op, canonical: `tracker/${op}`, note: `does ${op}` }));
+const names = OPS.map((o) => o.op);
+
+describe('the ops closest to one a router does not have', () => {
+  it('puts the ops that share a word first, then those within a few edits, at most three', () => {
+    expect(closestOps('read_issue', names)).toEqual(['get_issue', 'list_issues']);
+    expect(closestOps('get_isue', names)).toEqual(['get_issue', 'get_pull', 'get_branch']);
+    expect(closestOps('GET_PULL', names)[0]).toBe('get_pull');
+    // A plural and its singular are one word.
+    expect(closestOps('show_pulls', names)).toEqual(['list_pulls', 'get_pull']);
+  });
+
+  it('names none when nothing is close, and stays bounded on a long op', () => {
+    expect(closestOps('deploy', names)).toEqual([]);
+    expect(closestOps(`${'x'.repeat(100_000)}_issue`, names)).toEqual([]);
+  });
+});
+
+describe('the answers a router call gets from the proxy', () => {
+  it('an unknown op: the four-field envelope, the closest ops and list_ops to call next', () => {
+    const { text, envelope } = unknownOpAnswer('tracker_read', 'read_issue', OPS);
+    expect(envelope).toEqual({
+      error_code: 'UNKNOWN_OP',
+      message: "tracker_read has no op 'read_issue', so nothing was called.",
+      retryable: true,
+      suggested_action:
+        'Call tracker_read with op="get_issue" or op="list_issues", or call tracker_read with op="list_ops" to see every op with its input schema.',
+      cited_rule: '§routers',
+      details: { router: 'tracker_read', op: 'read_issue', ops: names },
+    });
+    expect(text.split('\n')).toEqual([envelope.message, `Its ops: ${names.join(', ')}, list_ops.`, envelope.suggested_action]);
+  });
+
+  it('an op nothing is close to, a missing op and one that is no string: list_ops alone is the next call', () => {
+    const far = unknownOpAnswer('tracker_read', 'deploy', OPS).envelope;
+    expect(far.suggested_action).toBe('Call tracker_read with op="list_ops" to see every op with its input schema.');
+    expect(unknownOpAnswer('tracker_read', undefined, OPS).envelope).toMatchObject({
+      message: 'tracker_read needs an op, and the call named none, so nothing was called.',
+      details: { op: '' },
+    });
+    expect(unknownOpAnswer('tracker_read', 7, OPS).envelope).toMatchObject({
+      message: 'tracker_read needs an op as a string, and the call sent 7, so nothing was called.',
+      details: { op: '7' },
+    });
+    expect(opTried({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it("wrong arguments: the argument check's envelope, naming the router and op, with the op's schema and where the arguments go", () => {
+    const schema = { type: 'object', properties: { repo: { type: 'string' } }, required: ['repo'] };
+    const problems = [{ path: '$.repo', class: 'missing_required' as const, keyword: 'required', blocking: true }];
+    const { text, envelope } = routerArgumentsAnswer('tracker_read', OPS[0]!, problems, schema, strayKeys({ op: 'get_issue', repo: 'x' }));
+    expect(envelope).toEqual({
+      error_code: 'INVALID_ARGUMENTS',
+      message: "The arguments of op 'get_issue' of tracker_read do not match its inputSchema (1 problem), so it was not called.",
+      retryable: true,
+      suggested_action:
+        'Call tracker_read again with op="get_issue" and "arguments" corrected as listed; keys are case-sensitive. The op\'s arguments go inside "arguments", not beside op ("repo" was sent beside it).',
+      cited_rule: '§arguments',
+      details: { tool: "op 'get_issue' of tracker_read", problems, router: 'tracker_read', op: 'get_issue', inputSchema: schema },
+    });
+    expect(text.split('\n')).toEqual([
+      envelope.message,
+      '- $.repo: required, and missing',
+      envelope.suggested_action,
+      `The input schema of op 'get_issue': ${JSON.stringify(schema)}`,
+    ]);
+  });
+
+  it('list_ops: every op with its note and full input schema, as JSON', () => {
+    const schema = { type: 'object', properties: { n: { type: 'string' } } };
+    const listed = JSON.parse(listOpsText('tracker_read', [{ op: OPS[0]!, inputSchema: schema }]));
+    expect(listed).toEqual({
+      router: 'tracker_read',
+      ops: [{ op: 'get_issue', note: 'does get_issue', inputSchema: schema }],
+      call: expect.stringContaining('"op"'),
+    });
+  });
+});
