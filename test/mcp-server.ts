@@ -39,6 +39,8 @@ export interface TestMcpServer {
   openStreams(): number;
   /** How many tools/list requests were answered. */
   listRequests(): number;
+  /** Every tools/call it answered, in order: the tool and the arguments it got. */
+  calls(): { name: string; arguments: Record<string, unknown> }[];
   stop(): Promise<void>;
   /** Stop and listen again on the same port: every old session is gone, as after a real restart. */
   restart(): Promise<void>;
@@ -52,6 +54,7 @@ interface Session {
 export async function startTestMcpServer(options: TestMcpServerOptions): Promise<TestMcpServer> {
   let tools = [...options.tools];
   let listRequests = 0;
+  const calls: { name: string; arguments: Record<string, unknown> }[] = [];
   let streams = 0;
   const sessions = new Map<string, Session>();
 
@@ -83,9 +86,10 @@ export async function startTestMcpServer(options: TestMcpServerOptions): Promise
       if (registered.has(tool.name)) continue;
       registered.add(tool.name);
       const shape = Object.fromEntries((tool.params ?? []).map((p) => [p, z.string()]));
-      mcp.registerTool(tool.name, { description: tool.description, inputSchema: z.object(shape) }, async (args) => ({
-        content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }],
-      }));
+      mcp.registerTool(tool.name, { description: tool.description, inputSchema: z.object(shape) }, async (args) => {
+        calls.push({ name: tool.name, arguments: args });
+        return { content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }] };
+      });
     }
     // The list is the test's, not the registrations': it may change silently and come in pages.
     mcp.server.setRequestHandler('tools/list', async (req) => listPage(req.params?.cursor));
@@ -171,6 +175,7 @@ export async function startTestMcpServer(options: TestMcpServerOptions): Promise
     openSessions: () => sessions.size,
     openStreams: () => streams,
     listRequests: () => listRequests,
+    calls: () => [...calls],
     stop,
     async restart() {
       await stop();

@@ -19,12 +19,16 @@ export interface Exchange {
   response: string;
 }
 
-export async function startRouteServer(): Promise<{ origin: string; exchanges: Exchange[]; stop(): Promise<void> }> {
+/** Answers a GET or HEAD of a project's surface in place of the route: a test's own document. */
+export type SurfaceAnswer = (req: http.IncomingMessage, res: http.ServerResponse, surface: { id: string }) => Promise<void>;
+
+export async function startRouteServer(options: { surface?: SurfaceAnswer } = {}): Promise<{ origin: string; exchanges: Exchange[]; stop(): Promise<void> }> {
   const exchanges: Exchange[] = [];
+  const serveSurface = options.surface ?? ((req, res, surface) => surfaceRoute.serveNode(req, res, surface));
   const server = http.createServer(async (req, res) => {
     const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
     if (surface) {
-      await surfaceRoute.serveNode(req, res, surface);
+      await serveSurface(req, res, surface);
       return;
     }
     const chunks: Buffer[] = [];

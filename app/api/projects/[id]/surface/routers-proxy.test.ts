@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/sql';
+import { narrowPolicy } from '@/lib/policy/narrow';
+import { DEFAULT_TOOL_BUDGET } from '@/lib/schemas/routers';
+import { previewQuerySchema } from '@/lib/schemas/preview-query';
+import { buildPreviewResponse } from '@/lib/surface/preview-response';
+import { buildSurfaceDocument, etagOf, ifNoneMatchHits } from '@/lib/surface/surface-document';
+import { type RunningProxy, startProxy } from '@/proxy/proxy';
+import { loadSurfaceInputs } from '@/server/surface/inputs';
+import { api } from '@/test/api';
+import { setupTestDatabase } from '@/test/database';
+import { createTestProject } from '@/test/fixtures';
+import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
+import { startRouteServer } from '@/test/route-server';
+import { NOTES_TOOLS, ROUTERS, ROUTERS_SERVERS, TRACKER_TOOLS } from '@/test/routers-tracker';
+
+/**
+ * The routers mode end to end (§routers, issue #49): a real SDK Client, favindex proxy (in this
+ * process, over Streamable HTTP), two real MCP servers of 43 tools, and favindex's own routes on
+ * the test database. Until the project's routers are stored, the surface document is built from
+ * the project's real inputs with the test's routers (ROUTERS), as the surface store will build it
+ * once loadSurfaceInputs reads them (server/surface/routers-input.ts); the preview compared with
+ * the proxy's list is built from the same inputs by the preview's own builder.
+ */
+const t = setupTestDatabase();
+
+let routes: Awaited<ReturnType<typeof startRouteServer>>;
+let tracker: TestMcpServer;
+let notes: TestMcpServer;
+let proxy: RunningProxy;
+let client: Client;
+let stateDir: string;
+let id: string;
+
+/** The project's surface document as the surface store builds it, with the test's routers. */
+async function routersSurface(req: http.IncomingMessage, res: http.ServerResponse, surface: { id: string }): Promise<void> {
+  const inputs = await loadSurfaceInputs(t.db, t.app.catalogs, surface.id);
+  const stored = await api.get(`/api/projects/${surface.id}/surface`);
+  const narrowed = narrowPolicy(inputs.policy, null, null);
+  const document = buildSurfaceDocument(
+    {
+      project: surface.id,
+      version: stored.body.version,
+      surface: inputs.surface,
+      favourites: inputs.favourites,
+      policy: narrowed.policy,
+      policyRules: narrowed.sources,
+      routers: ROUTERS,
+    },
+    inputs.catalog,
+    inputs.surface.mode,
+  );
+  const etag = etagOf(document.fingerprint);
+  if (ifNoneMatchHits(req.headers['if-none-match'] ?? null, etag)) res.writeHead(304, { etag }).end();
+  else res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(document));
+}
+
+/** The preview of the routers mode through `client`, as GET /preview builds it for this project and these routers. */
+async function routersPreview(client: 'raw' | 'claude-code') {
+  const inputs = await loadSurfaceInputs(t.db, t.app.catalogs, id);
+  const sources = {
+    project: id,
+    surface: inputs.surface,
+    favourites: inputs.favourites,
+    routers: ROUTERS,
+    catalog: inputs.catalog,
+    recorded: null,
+    proxies: null,
+    policy: { identity: { token: null, client: null }, hidden: [] },
+  };
+  return buildPreviewResponse(sources, previewQuerySchema.parse({ mode: 'routers', agentTools: '0', client })).modes[0]!;
+}
+
+async function patchSurface(change: Record<string, unknown>): Promise<void> {
+  const current = (await api.get(`/api/projects/${id}`)).body;
+  expect((await api.patch(`/api/projects/${id}`, { json: { surface: { ...current.surface, ...change } } })).status).toBe(200);
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const texts = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : ''));
+const listed = async (): Promise<Tool[]> => (await client.listTools()).tools;
+const serverCalls = () => [...tracker.calls(), ...notes.calls()];
+
+beforeAll(async () => {
+  tracker = await startTestMcpServer({ tools: TRACKER_TOOLS });
+  notes = await startTestMcpServer({ tools: NOTES_TOOLS });
+  routes = await startRouteServer({ surface: routersSurface });
+  id = await createTestProject([], 'routers');
+  // Enforced from the start: a call with wrong arguments is then refused at once, with no wait for a poll.
+  await patchSurface({ mode: 'routers', argumentChecks: 'enforce' });
+  const token = (await api.post(`/api/projects/${id}/tokens`, { json: { name: 'routers proxy' } })).body.token as string;
+  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-routers-proxy-'));
+  proxy = await startProxy({
+    url: routes.origin,
+    project: id,
+    token,
+    upstreams: [
+      { name: 'tracker', endpoint: { transport: 'http', url: tracker.url, headers: {} } },
+      { name: 'notes', endpoint: { transport: 'http', url: notes.url, headers: {} } },
+    ],
+    stateDir,
+    listen: { host: '127.0.0.1', port: 0 },
+    pollMs: 200,
+    spoolMaxBytes: 16 * 1024 * 1024,
+    requestTimeoutMs: 10_000,
+    callTimeoutMs: 10_000,
+    startWaitMs: 10_000,
+    log: () => {},
+  });
+  const secret = fs.readFileSync(path.join(stateDir, 'http-secret'), 'utf8').trim();
+  client = new Client({ name: 'routers-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url!), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  // Ready: both catalogs uploaded, and the routers listed; then a favourite pinned, and listed first.
+  await waitFor('the routers list', listed, (tools) => tools.some((t) => t.name === 'tracker_read') && tools.some((t) => t.name === 'all_notes_append_note'));
+  expect((await api.post(`/api/projects/${id}/favourites/pin`, { json: { tool: 'notes/read_note' } })).status).toBe(200);
+  await waitFor('the favourite', listed, (tools) => tools[0]?.name === 'fav_read_note');
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await proxy?.stop();
+  await routes?.stop();
+  await Promise.all([tracker?.stop(), notes?.stop()]);
+  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe('favindex proxy in the routers mode, with a real client and real MCP servers', () => {
+  it('presents 43 tools in at most the budget, each reachable through exactly one op or tool besides its favourite name', async () => {
+    const tools = await listed();
+    expect(tools.map((t) => t.name)).toEqual([
+      'fav_read_note',
+      'tracker_read',
+      'tracker_write',
+      'all_notes_search_notes',
+      'all_notes_read_note',
+      'all_notes_append_note',
+    ]);
+    expect(tools.length).toBeLessThanOrEqual(DEFAULT_TOOL_BUDGET);
+    const reached = tools.slice(1).flatMap((tool) => {
+      const ops = (tool.inputSchema.properties?.op as { enum?: string[] } | undefined)?.enum;
+      return ops ? ops.filter((op) => op !== 'list_ops').map((op) => `tracker/${op}`) : [tool.name.replace(/^all_notes_/, 'notes/')];
+    });
+    const catalog = ROUTERS_SERVERS.flatMap((s) => s.tools.map((tool) => `${s.name}/${tool.name}`));
+    expect(reached.sort()).toEqual(catalog.sort());
+    expect(client.getInstructions()).toContain('Prefer the fav_ tools');
+  });
+
+  it('equals the preview, for the raw client and for Claude Code', async () => {
+    const tools = await listed();
+    const raw = await routersPreview('raw');
+    // Names and descriptions byte for byte; schemas as JSON values (the stored catalog keeps a schema's keys in its own order).
+    expect(JSON.stringify(tools.map((t) => [t.name, t.description]))).toBe(JSON.stringify(raw.tools.map((t) => [t.name, t.description])));
+    expect(tools.map((t) => t.inputSchema)).toEqual(raw.tools.map((t) => t.inputSchema));
+    const claude = await routersPreview('claude-code');
+    expect(claude.tools.map((t) => t.presented ?? t.name)).toEqual(tools.map((t) => t.name));
+    expect(claude.tools.map((t) => t.name)).toEqual(tools.map((t) => `mcp__favindex__${t.name}`));
+    // Claude Code defers every tool but the favourite, which is marked to stay loaded.
+    expect(claude.tools.map((t) => t.visibility)).toEqual(['full', 'name', 'name', 'name', 'name', 'name']);
+    expect(tools.filter((t) => t._meta?.['anthropic/alwaysLoad'] === true).map((t) => t.name)).toEqual(['fav_read_note']);
+  });
+
+  it("list_ops: every op's note and its tool's input schema, from the proxy, reaching no server", async () => {
+    const before = serverCalls().length;
+    const result = (await client.callTool({ name: 'tracker_write', arguments: { op: 'list_ops' } })) as CallToolResult;
+    const answer = JSON.parse(texts(result)[0]!);
+    expect(answer.ops).toHaveLength(24);
+    expect(answer.ops).toContainEqual({
+      op: 'update_label',
+      note: 'update a label',
+      inputSchema: { type: 'object', properties: { repo: { type: 'string' }, number: { type: 'string' } }, required: ['repo', 'number'] },
+    });
+    expect(serverCalls()).toHaveLength(before);
+  });
+
+  it('a right op reaches its tool with its arguments, and the answer is the server’s', async () => {
+    const result = (await client.callTool({
+      name: 'tracker_read',
+      arguments: { op: 'get_pull', arguments: { repo: 'acme/app', number: '42' } },
+    })) as CallToolResult;
+    expect(texts(result)).toEqual(['get_pull {"repo":"acme/app","number":"42"}']);
+    expect(tracker.calls().at(-1)).toEqual({ name: 'get_pull', arguments: { repo: 'acme/app', number: '42' } });
+  });
+
+  it('a wrong op reaches no server: the model reads the envelope, and the call is an unknown_op event', async () => {
+    const before = serverCalls().length;
+    const result = (await client.callTool({ name: 'tracker_read', arguments: { op: 'read_pull', arguments: { repo: 'acme/app' } } })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    const [text, json] = texts(result);
+    expect(text).toContain("tracker_read has no op 'read_pull', so nothing was called.");
+    expect(JSON.parse(json!)).toEqual({
+      error_code: 'UNKNOWN_OP',
+      message: "tracker_read has no op 'read_pull', so nothing was called.",
+      retryable: true,
+      suggested_action:
+        'Call tracker_read with op="get_pull" or op="list_pull", or call tracker_read with op="list_ops" to see every op with its input schema.',
+      cited_rule: '§routers',
+      details: { router: 'tracker_read', op: 'read_pull', ops: ROUTERS.routers[0]!.ops.map((o) => o.op) },
+    });
+    expect(serverCalls()).toHaveLength(before);
+    const events = await waitFor(
+      'the unknown_op event',
+      () =>
+        queryRows<{ kind: string; raw_name: string; failure_classes: string[]; error_code: string }>(
+          t.db,
+          sql`select * from events where project_id = ${id} and error_code = 'unknown_op'`,
+        ),
+      (rows) => rows.length > 0,
+    );
+    expect(events.map((e) => [e.kind, e.raw_name, e.failure_classes])).toEqual([['meta', 'tracker_read', ['unknown_op']]]);
+    const why = (await api.get(`/api/projects/${id}/usage/arguments`)).body;
+    expect(why.totals.classes.unknown_op).toBe(1);
+  });
+
+  it('counts a call through a router under its server/tool in usage', async () => {
+    const usage = await waitFor(
+      'the router call in usage',
+      async () => (await api.get(`/api/projects/${id}/usage`)).body,
+      (body) => body.rows.some((r: { tool: string }) => r.tool === 'tracker/get_pull'),
+    );
+    expect(usage.rows.find((r: { tool: string }) => r.tool === 'tracker/get_pull')).toMatchObject({ calls: 1 });
+    expect(usage.rows.map((r: { tool: string }) => r.tool)).not.toContain('tracker_read');
+  });
+
+  it('enforce: wrong arguments reach no server, and the model reads the problems with the op’s schema', async () => {
+    const before = serverCalls().length;
+    const refused = (await client.callTool({
+      name: 'tracker_write',
+      arguments: { op: 'update_issue', arguments: { repo: 'acme/app', numbr: '7' } },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    const envelope = JSON.parse(texts(refused)[1]!);
+    expect(envelope).toMatchObject({
+      error_code: 'INVALID_ARGUMENTS',
+      retryable: true,
+      cited_rule: '§arguments',
+      details: { router: 'tracker_write', op: 'update_issue', inputSchema: { required: ['repo', 'number'] } },
+    });
+    expect(envelope.details.problems.map((p: { path: string; class: string }) => [p.path, p.class])).toEqual(
+      expect.arrayContaining([
+        ['$.number', 'missing_required'],
+        ['$.numbr', 'unexpected_param'],
+      ]),
+    );
+    expect(texts(refused)[0]).toContain(`The input schema of op 'update_issue': `);
+    expect(serverCalls()).toHaveLength(before);
+  });
+});
