@@ -59,6 +59,7 @@ export const SPEC_RULES = [
   '§favourites',
   '§catalog',
   '§surface',
+  '§routers',
   '§arguments',
   '§policy',
   '§routers',
