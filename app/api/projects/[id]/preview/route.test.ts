@@ -27,7 +27,7 @@ describe('GET /api/projects/:id/preview', () => {
     expect(res.body.target).toMatchObject({ id: 'openai', cap: 128, nameRule: '^[a-zA-Z0-9_-]{1,64}$', descriptionLimit: 1024 });
     expect(res.body.catalog).toEqual({ servers: 3, tools: 26 + 9 + 14 });
     const modes = byMode(res.body);
-    expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve']);
+    expect(Object.keys(modes)).toEqual(['off', 'eager', 'lazy', 'pinned', 'favindex', 'deferred', 'retrieve', 'routers']);
     expect(modes.off).toMatchObject({ count: 57, fits: true });
     expect(modes.eager).toMatchObject({ count: 56 + 49, cap: 128, fits: true, overBy: 0 });
     expect(modes.eager!.tools[56]).toMatchObject({ name: 'github__create_or_update_file', canonical: 'github/create_or_update_file', source: 'typed' });
@@ -50,6 +50,11 @@ describe('GET /api/projects/:id/preview', () => {
       'github__create_or_update_file',
     ]);
     expect(new Set(modes.deferred!.tools.map((t) => t.name))).toEqual(new Set(modes.eager!.tools.map((t) => t.name)));
+    // Routers, with none configured: the favourites first list, its instruction and its name problems (§routers).
+    expect(modes.routers!.tools.map((t) => t.name)).toEqual(modes.favindex!.tools.map((t) => t.name));
+    expect(modes.routers).toMatchObject({ count: 56 + 3 + 49 });
+    expect(res.body.modes.find((m: Mode) => m.mode === 'routers').instruction).toContain('Prefer the favourite/ tools');
+    expect(modes.routers!.problems).toHaveLength(52);
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens).toMatchObject({ method: 'openai-functions', placeholdersExcluded: 56 });
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.tokens).toBeGreaterThan(3000);
     expect(res.body.modes.find((m: Mode) => m.mode === 'eager').tokens.methodDescription).toContain('o200k_base');
