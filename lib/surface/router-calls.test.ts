@@ -46,6 +46,10 @@ describe('the answers a router call gets from the proxy', () => {
       details: { op: '7' },
     });
     expect(opTried({ a: 1 })).toBe('{"a":1}');
+    // A long op is not sent back whole.
+    const long = unknownOpAnswer('tracker_read', 'x'.repeat(10_000), OPS).envelope;
+    expect(long.details.op).toBe(`${'x'.repeat(100)}…`);
+    expect(long.message.length).toBeLessThan(200);
   });
 
   it("wrong arguments: the argument check's envelope, naming the router and op, with the op's schema and where the arguments go", () => {

@@ -36,11 +36,17 @@ export interface RouterRefusal<E> {
 const MAX_COMPARED = 64;
 /** How many close ops an unknown op's answer names. */
 const CLOSEST_SHOWN = 3;
+/** The most of an op tried an answer repeats: a model's made-up op is short, and a long one is not sent back whole. */
+const MAX_REPEATED = 100;
 
 /** The op a call named, as a trace records it: a string as sent, anything else as its JSON (absent: empty). */
 export function opTried(op: unknown): string {
   if (typeof op === 'string') return op;
   return op === undefined ? '' : (JSON.stringify(op) ?? String(op));
+}
+
+function repeated(text: string): string {
+  return text.length > MAX_REPEATED ? `${text.slice(0, MAX_REPEATED)}…` : text;
 }
 
 /**
@@ -73,10 +79,10 @@ function wordsOf(op: string): string[] {
 /** A router called with an op it does not have (or none): what to call instead, and nothing was sent. */
 export function unknownOpAnswer(router: string, op: unknown, ops: readonly ListedOp[]): RouterRefusal<UnknownOpEnvelope> {
   const names = ops.map((o) => o.op);
-  const tried = opTried(op);
+  const tried = repeated(opTried(op));
   const message =
     typeof op === 'string'
-      ? `${router} has no op '${op}', so nothing was called.`
+      ? `${router} has no op '${tried}', so nothing was called.`
       : op === undefined
         ? `${router} needs an op, and the call named none, so nothing was called.`
         : `${router} needs an op as a string, and the call sent ${tried}, so nothing was called.`;
