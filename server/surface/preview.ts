@@ -9,7 +9,6 @@ import { type Principal, requireScope } from '@/server/auth/authorise';
 import { runningProxies } from '@/server/proxies/proxies';
 import { loadSurfaceInputs } from './inputs';
 import { recordedSession } from './sessions';
-import { routersOf } from './routers-input';
 import { previewWarmUps } from './warm-up';
 
 /**
@@ -56,7 +55,7 @@ async function answerPreview(app: AppContext, projectId: string, query: PreviewQ
       project: projectId,
       surface: inputs.surface,
       favourites: mine.favourites,
-      routers: routersOf(inputs),
+      routers: inputs.routers,
       catalog: mine.catalog,
       recorded,
       proxies,

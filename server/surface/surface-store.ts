@@ -9,7 +9,6 @@ import { narrowPolicy } from '@/lib/policy/narrow';
 import type { PolicyToken } from '@/lib/policy/token-refs';
 import type { SurfaceMode } from '@/lib/schemas/surface-config';
 import { buildSurfaceDocument, etagOf } from '@/lib/surface/surface-document';
-import { routersOf } from './routers-input';
 import { CachedRead } from './cached-read';
 import type { CatalogCache } from './catalog-cache';
 import { loadSurfaceInputs } from './inputs';
@@ -101,7 +100,7 @@ export class SurfaceStore {
             favourites: inputs.favourites,
             policy: narrowed.policy,
             policyRules: narrowed.sources,
-            routers: routersOf(inputs),
+            routers: inputs.routers,
           },
           inputs.catalog,
           mode ?? inputs.surface.mode,
