@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -7,13 +6,8 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
-import { narrowPolicy } from '@/lib/policy/narrow';
 import { DEFAULT_TOOL_BUDGET } from '@/lib/schemas/routers';
-import { previewQuerySchema } from '@/lib/schemas/preview-query';
-import { buildPreviewResponse } from '@/lib/surface/preview-response';
-import { buildSurfaceDocument, etagOf, ifNoneMatchHits } from '@/lib/surface/surface-document';
 import { type RunningProxy, startProxy } from '@/proxy/proxy';
-import { loadSurfaceInputs } from '@/server/surface/inputs';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
@@ -24,10 +18,8 @@ import { NOTES_TOOLS, ROUTERS, ROUTERS_SERVERS, TRACKER_TOOLS } from '@/test/rou
 /**
  * The routers mode end to end (§routers, issue #49): a real SDK Client, favindex proxy (in this
  * process, over Streamable HTTP), two real MCP servers of 43 tools, and favindex's own routes on
- * the test database. Until the project's routers are stored, the surface document is built from
- * the project's real inputs with the test's routers (ROUTERS), as the surface store will build it
- * once loadSurfaceInputs reads them (server/surface/routers-input.ts); the preview compared with
- * the proxy's list is built from the same inputs by the preview's own builder.
+ * the test database. The routers are stored as a user stores them (PUT /routers), the proxy
+ * reads them from the project's /surface, and the preview it is compared with is GET /preview's.
  */
 const t = setupTestDatabase();
 
@@ -39,43 +31,11 @@ let client: Client;
 let stateDir: string;
 let id: string;
 
-/** The project's surface document as the surface store builds it, with the test's routers. */
-async function routersSurface(req: http.IncomingMessage, res: http.ServerResponse, surface: { id: string }): Promise<void> {
-  const inputs = await loadSurfaceInputs(t.db, t.app.catalogs, surface.id);
-  const stored = await api.get(`/api/projects/${surface.id}/surface`);
-  const narrowed = narrowPolicy(inputs.policy, null, null);
-  const document = buildSurfaceDocument(
-    {
-      project: surface.id,
-      version: stored.body.version,
-      surface: inputs.surface,
-      favourites: inputs.favourites,
-      policy: narrowed.policy,
-      policyRules: narrowed.sources,
-      routers: ROUTERS,
-    },
-    inputs.catalog,
-    inputs.surface.mode,
-  );
-  const etag = etagOf(document.fingerprint);
-  if (ifNoneMatchHits(req.headers['if-none-match'] ?? null, etag)) res.writeHead(304, { etag }).end();
-  else res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(document));
-}
-
-/** The preview of the routers mode through `client`, as GET /preview builds it for this project and these routers. */
+/** The routers mode's preview for `client`, as the dashboard asks for it. */
 async function routersPreview(client: 'raw' | 'claude-code') {
-  const inputs = await loadSurfaceInputs(t.db, t.app.catalogs, id);
-  const sources = {
-    project: id,
-    surface: inputs.surface,
-    favourites: inputs.favourites,
-    routers: ROUTERS,
-    catalog: inputs.catalog,
-    recorded: null,
-    proxies: null,
-    policy: { identity: { token: null, client: null }, hidden: [] },
-  };
-  return buildPreviewResponse(sources, previewQuerySchema.parse({ mode: 'routers', agentTools: '0', client })).modes[0]!;
+  const res = await api.get(`/api/projects/${id}/preview?mode=routers&agentTools=0&client=${client}`);
+  expect(res.status).toBe(200);
+  return res.body.modes[0] as { tools: { name: string; presented?: string; description: string; inputSchema: unknown; visibility: string }[] };
 }
 
 async function patchSurface(change: Record<string, unknown>): Promise<void> {
@@ -100,8 +60,9 @@ const serverCalls = () => [...tracker.calls(), ...notes.calls()];
 beforeAll(async () => {
   tracker = await startTestMcpServer({ tools: TRACKER_TOOLS });
   notes = await startTestMcpServer({ tools: NOTES_TOOLS });
-  routes = await startRouteServer({ surface: routersSurface });
+  routes = await startRouteServer();
   id = await createTestProject([], 'routers');
+  expect((await api.put(`/api/projects/${id}/routers`, { json: ROUTERS, headers: { 'if-match': '"0"' } })).status).toBe(200);
   // Enforced from the start: a call with wrong arguments is then refused at once, with no wait for a poll.
   await patchSurface({ mode: 'routers', argumentChecks: 'enforce' });
   const token = (await api.post(`/api/projects/${id}/tokens`, { json: { name: 'routers proxy' } })).body.token as string;
@@ -259,5 +220,14 @@ describe('favindex proxy in the routers mode, with a real client and real MCP se
     );
     expect(texts(refused)[0]).toContain(`The input schema of op 'update_issue': `);
     expect(serverCalls()).toHaveLength(before);
+  });
+
+  it('a change of routers reaches the proxy at its next poll, and so does its undo', async () => {
+    const renamed = { ...ROUTERS, routers: ROUTERS.routers.map((r) => (r.name === 'tracker_read' ? { ...r, name: 'tracker_look' } : r)) };
+    const version = (await api.get(`/api/projects/${id}/routers`)).body.version as number;
+    expect((await api.put(`/api/projects/${id}/routers`, { json: renamed, headers: { 'if-match': `"${version}"` } })).status).toBe(200);
+    await waitFor('the renamed router', listed, (tools) => tools.some((t) => t.name === 'tracker_look') && !tools.some((t) => t.name === 'tracker_read'));
+    expect((await api.post(`/api/projects/${id}/routers/undo`)).status).toBe(200);
+    await waitFor('the router named again', listed, (tools) => tools.some((t) => t.name === 'tracker_read'));
   });
 });
