@@ -4,6 +4,7 @@ import { type PreparedTokenByHash, readTokenByHash, recordTokenRefused, recordTo
 import { hashToken, looksLikeToken } from '@/lib/auth/token-secret';
 import type { TokenScope } from '@/lib/schemas/tokens';
 import { CachedRead } from '@/server/surface/cached-read';
+import { log } from '@/server/log';
 
 /** Last-used times are kept in memory and written at most this often (and on shutdown, and before a token list). */
 const LAST_USED_FLUSH_MS = 60_000;
@@ -62,7 +63,7 @@ export class TokenStore {
   noteUsed(tokenId: string, now = Date.now()): void {
     this.used.set(tokenId, new Date(now));
     if (now - this.lastFlush >= LAST_USED_FLUSH_MS && !this.flushing) {
-      this.flush().catch((err: unknown) => console.error('[favindex] could not record token use', err));
+      this.flush().catch((err: unknown) => log.error('could not record token use', { err }));
     }
   }
 
@@ -79,7 +80,7 @@ export class TokenStore {
     if (this.refusals.size > 10_000) this.refusals.delete(this.refusals.keys().next().value ?? tokenId);
     await recordTokenRefused(this.db, tokenId, scope, new Date(now)).catch((err: unknown) => {
       this.refusals.delete(tokenId);
-      console.error('[favindex] could not record a refused token', err);
+      log.error('could not record a refused token', { err });
     });
   }
 

@@ -1,6 +1,7 @@
 import { EncodedJson } from '@/lib/api/encoded-json';
 import { ApiError, INTERNAL_ERROR_ENVELOPE } from '@/lib/errors';
 import { fieldOf } from '@/lib/records';
+import { log } from '@/server/log';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P01', '57P03', '53300']);
 
@@ -48,7 +49,7 @@ export function errorAnswer(err: unknown): PlainResponse {
     });
     return plainJson(unavailable.toEnvelope(), 503, { 'retry-after': '2' });
   }
-  console.error('[favindex] unhandled error', err);
+  log.error('unhandled error', { err });
   return plainJson(INTERNAL_ERROR_ENVELOPE, 500);
 }
 
