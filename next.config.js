@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The database drivers load WASM / native sockets at run time; bundling them breaks both.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres'],
+  // The database drivers load WASM / native sockets at run time; bundling them breaks both. prom-client
+  // is loaded once, by the server, whose registry the routes count into (server/metrics).
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'prom-client'],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm run typecheck` (next typegen, then tsc over the same files and the route types) runs

@@ -1,7 +1,8 @@
 /**
- * favindex's server: applies pending migrations, optionally seeds the demo, then serves the
- * Next.js app. It owns the process's one database (PGlite may be opened by one process only)
- * and closes it cleanly on SIGTERM after in-flight requests finish.
+ * favindex's server: opens its port (answering /healthz and /readyz while it starts), applies
+ * pending migrations, optionally seeds the demo, warms up, then serves the Next.js app. It owns
+ * the process's one database (PGlite may be opened by one process only) and closes it cleanly
+ * on SIGTERM after in-flight requests finish.
  *
  *   node dist/server.mjs [--demo] [--dev]
  */
@@ -27,6 +28,11 @@ import { closeWhenBodyUnread } from './server/http/unread-body';
 import { refuseEarly } from './server/http/request-guard';
 import { answerClientError } from './server/http/client-error';
 import { warmUp } from './server/warm-up';
+import { infoLines, log, routeConsoleThrough } from './server/log';
+import { Readiness } from './server/operations/readiness';
+import { matchOperationsPath, serveOperation, serveWhileStarting } from './server/operations/probes';
+import { ServerMetrics } from './server/metrics/server-metrics';
+import { routeFamilyOf, timeAs, timedResponses } from './server/metrics/request-timing';
 // The proxies' hot paths: served ahead of Next's pipeline, by the handlers Next's routes serve too.
 import { surfaceRoute } from './server/surface/surface-route';
 import { ingestRoute } from './server/events/ingest-route';
@@ -55,37 +61,60 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto'
 const here = path.dirname(fileURLToPath(import.meta.url));
 const APP_ROOT = path.basename(here) === 'dist' ? path.dirname(here) : here;
 
-function log(message: string): void {
-  console.log(`[favindex] ${message}`);
-}
+const info = infoLines(log);
 
 function failed(res: http.ServerResponse, err: unknown): void {
-  console.error('[favindex] request failed', err);
+  log.error('request failed', { err });
   if (res.headersSent) res.end();
   else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(INTERNAL_ERROR_ENVELOPE));
 }
 
 async function main(): Promise<void> {
+  // What Next and the libraries print comes out as lines of the server's log, in its format.
+  routeConsoleThrough(log);
   const config = configFromEnv();
+  const metrics = new ServerMetrics();
+  metrics.collectProcessMetrics();
+  const readiness = new Readiness();
+  const headers = Object.entries(securityHeaders(dev));
+  // The port opens first: while the server starts, /healthz and /readyz answer and the rest is told to come back.
+  const server = http.createServer({ ServerResponse: timedResponses(metrics) });
+  const answerWhileStarting = serveWhileStarting(readiness);
+  const whileStarting: http.RequestListener = (req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    closeWhenBodyUnread(req, res);
+    timeAs(res, matchOperationsPath(req.url) ? 'operations' : routeFamilyOf(req.method, req.url));
+    answerWhileStarting(req, res);
+  };
+  server.on('request', whileStarting);
+  server.on('clientError', answerClientError);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => resolve());
+  });
+  info(`port ${port} open on ${hostname}: /healthz answers; /readyz says when favindex is ready`);
+
   // The embedded database's folder is made apart, so this process does not keep initdb's memory.
-  if (!config.databaseUrl && config.dataDir) await makeDataFolderApart(config.dataDir, log);
+  if (!config.databaseUrl && config.dataDir) await makeDataFolderApart(config.dataDir, info);
   const database = await openDatabase(config);
-  log(`database: ${database.kind} at ${database.location}`);
+  info(`database: ${database.kind} at ${database.location}`);
+  readiness.enter('applying migrations');
   await database.migrate(path.join(APP_ROOT, 'drizzle'));
   // Calls a migration made unresolved again resolve before the first request (§names).
-  await reresolvePending(database.db, log);
-  const appContext = createAppContext(database);
+  await reresolvePending(database.db, info);
+  const appContext = createAppContext(database, metrics);
   installAppContext(appContext);
   if (demo) {
     const seeded = await seedDemo(appContext);
-    log(seeded.created ? `demo project created with ${seeded.events} events` : 'demo project already present');
+    info(seeded.created ? `demo project created with ${seeded.events} events` : 'demo project already present');
   }
 
+  readiness.enter('preparing the pages');
   const app = next({ dev, hostname, port, dir: APP_ROOT });
   await app.prepare();
   const handle = app.getRequestHandler();
   let stopping = false;
-  const headers = Object.entries(securityHeaders(dev));
   const isSession = (cookie: string | null) => verifySession(appContext.sessions, cookie);
   // Read once: the environment of a running server does not change, and each read costs a lookup.
   const trustProxy = trustsProxy();
@@ -105,17 +134,28 @@ async function main(): Promise<void> {
       return;
     }
     // An API path, so the page gate would pass it: the poll skips the gate's promise and URL parse.
-    const surface = req.method === 'GET' || req.method === 'HEAD' ? matchSurfacePath(req.url) : null;
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    const surface = read ? matchSurfacePath(req.url) : null;
     if (surface) {
+      timeAs(res, 'surface');
       surfaceRoute.serveNode(req, res, surface).catch((err: unknown) => failed(res, err));
       return;
     }
     // Every proxy posts its traces every second or so: the same, for the trace posts.
     const events = req.method === 'POST' ? matchEventsPath(req.url) : null;
     if (events) {
+      timeAs(res, 'events');
       ingestRoute.serveNode(req, res, events).catch((err: unknown) => failed(res, err));
       return;
     }
+    // Probes and scrapes answer while Next is busy with pages.
+    const operation = read ? matchOperationsPath(req.url) : null;
+    if (operation) {
+      timeAs(res, 'operations');
+      serveOperation(operation, req, res, readiness).catch((err: unknown) => failed(res, err));
+      return;
+    }
+    timeAs(res, routeFamilyOf(req.method, req.url));
     gatePage(req.method ?? 'GET', req.url ?? '/', req.headers.cookie, isSession)
       .then((gate) => {
         if (gate.kind === 'redirect') {
@@ -131,29 +171,29 @@ async function main(): Promise<void> {
       .catch((err: unknown) => failed(res, err));
   };
   // Proxies poll a restarted server at once: its first second must not be its slowest.
-  if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(appContext, onRequest, log);
-  const server = http.createServer(onRequest);
-  server.on('clientError', answerClientError);
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, hostname, () => resolve());
-  });
+  readiness.enter('warming up');
+  if (!dev && process.env.FAVINDEX_WARM_UP !== '0') await warmUp(appContext, onRequest, info);
+  // The warm-up's polls went through the real handler: the figures start from here.
+  metrics.forgetWarmUp();
+  server.off('request', whileStarting);
+  server.on('request', onRequest);
+  readiness.ready(database);
   const password = process.env.FAVINDEX_ADMIN_PASSWORD;
   // Local mode is the password's absence.
-  if (!localMode && password && password.length < 12) log('warning: FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
-  log(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
+  if (!localMode && password && password.length < 12) log.warn('FAVINDEX_ADMIN_PASSWORD is shorter than 12 characters');
+  info(`listening on http://${hostname}:${port} (${localMode ? 'local mode: no login, loopback only' : 'password mode'})`);
   // Live catalogs: scheduled syncs and list_changed listeners; FAVINDEX_CATALOG_SYNC=0 turns them off here.
-  const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(appContext, { log });
+  const catalogSync = process.env.FAVINDEX_CATALOG_SYNC === '0' ? null : startCatalogSyncWorker(appContext, { log: info });
   // Raw events past a project's retention go; the rollup keeps their counts.
-  const retention = startRetentionWorker(database.db, { log });
+  const retention = startRetentionWorker(database.db);
 
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: finishing in-flight requests`);
+    readiness.enter('stopping');
+    info(`${signal}: finishing in-flight requests`);
     // Leave the MCP sessions and hand the listener leases to the other processes while requests finish.
-    const catalogSyncStopped = catalogSync?.stop().catch((err: unknown) => console.error('[favindex] catalog sync did not stop cleanly', err));
+    const catalogSyncStopped = catalogSync?.stop().catch((err: unknown) => log.error('catalog sync did not stop cleanly', { err }));
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => {
@@ -164,7 +204,7 @@ async function main(): Promise<void> {
     await retention.stop();
     await catalogSyncStopped;
     await closeAppContext();
-    log('database closed; bye');
+    info('database closed; bye');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -172,7 +212,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (err: unknown) => {
-  console.error('[favindex] failed to start:', err instanceof Error ? err.message : err);
+  log.error(`failed to start: ${err instanceof Error ? err.message : String(err)}`);
   await closeAppContext().catch(() => {});
   process.exit(1);
 });

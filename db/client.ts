@@ -31,6 +31,8 @@ export interface Database {
   tokenChanges?: ChangeSignal;
   /** Apply the committed SQL migrations in `drizzle/`. */
   migrate(migrationsFolder?: string): Promise<void>;
+  /** PostgreSQL: the connections each pool may open (poolSizes). PGlite has no pool: one connection, in this process. */
+  pool: { transactions: number; queries: number } | null;
 }
 
 export interface DatabaseConfig {
@@ -80,6 +82,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     location,
     surfaceChanges,
+    pool: sizes,
     close: async () => {
       await Promise.all([surfaceChanges.close(), client.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
     },
@@ -156,6 +159,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     kind: 'pglite',
     surfaceChanges: changes,
     tokenChanges: changes,
+    pool: null,
     location: inMemory ? dataDir : path.resolve(dataDir),
     async close() {
       try {

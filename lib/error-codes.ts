@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   UPSTREAM_REJECTED: 502,
   UPSTREAM_INVALID: 502,
   DATABASE_UNAVAILABLE: 503,
+  NOT_READY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

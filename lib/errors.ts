@@ -9,7 +9,7 @@ export { ERROR_STATUS, type ErrorCode, SPEC_RULES, type SpecRule } from '@/lib/e
  * (lib/contracts/errors.ts), which this file's ErrorEnvelope type comes from.
  */
 
-const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE']);
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 'DATABASE_UNAVAILABLE', 'NOT_READY']);
 
 /** What `details` a code carries: its declared shape (lib/contracts/error-details.ts), or none. */
 export type DetailsOf<C extends ErrorCode> = C extends DetailedErrorCode ? ErrorDetails<C> : never;

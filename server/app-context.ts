@@ -12,6 +12,7 @@ import type { RevisionTimelines } from './impact/revisions';
 import type { NameContexts } from './names/name-contexts';
 import type { CatalogCache } from './surface/catalog-cache';
 import type { SurfaceStore } from './surface/surface-store';
+import type { ServerMetrics } from './metrics/server-metrics';
 
 /**
  * Everything a process holds between requests: the database and the caches and signals that
@@ -38,4 +39,6 @@ export interface AppContext {
   readonly changeFeed: ChangeFeed;
   /** Ingest's writer: a project's posts that come together are written in one transaction (server/events/ingest.ts). */
   readonly ingest: GroupCommit<IngestPost, IngestResult>;
+  /** The figures GET /metrics answers, counted where they happen (ingest, the surface poll) and timed per request by server.ts. */
+  readonly metrics: ServerMetrics;
 }

@@ -1,5 +1,6 @@
 import { configFromEnv, type Database, openDatabase } from '@/db/client';
 import type { AppContext } from './app-context';
+import { log } from './log';
 import { LoginThrottle } from './auth/login-throttle';
 import { SessionKeys } from './auth/session';
 import { TokenStore } from './auth/token-store';
@@ -12,10 +13,13 @@ import { RevisionTimelines } from './impact/revisions';
 import { NameContexts } from './names/name-contexts';
 import { CatalogCache } from './surface/catalog-cache';
 import { SurfaceStore } from './surface/surface-store';
+import { ServerMetrics } from './metrics/server-metrics';
 
-export function createAppContext(database: Database): AppContext {
+/** `metrics`: the server's, made before the database is open so the requests of its start are timed; a new set otherwise (tests). */
+export function createAppContext(database: Database, metrics = new ServerMetrics()): AppContext {
   const { db } = database;
   const catalogs = new CatalogCache();
+  metrics.describeDatabase(database);
   const app: AppContext = {
     database,
     db,
@@ -34,6 +38,7 @@ export function createAppContext(database: Database): AppContext {
       (post) => post.batch.length,
       GROUP_EVENTS[database.kind],
     ),
+    metrics,
   };
   return app;
 }
@@ -89,7 +94,7 @@ export async function closeAppContext(): Promise<void> {
   slot.pending = null;
   if (!app) return;
   try {
-    await app.tokens.flush().catch((err: unknown) => console.error('[favindex] could not record token use', err));
+    await app.tokens.flush().catch((err: unknown) => log.error('could not record token use', { err }));
   } finally {
     await app.database.close();
   }

@@ -7,6 +7,7 @@
  * the §errors envelope, with details only in the shape its code declares. A test that gets a
  * response breaking its contract fails with what broke it.
  */
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { ERROR_DETAILS } from '@/lib/contracts/error-details';
@@ -17,6 +18,7 @@ import type { HttpMethod, JsonSchema, ResponseSpec } from '@/lib/openapi/operati
 import { API_OPERATIONS, NAMED_SCHEMAS } from '@/lib/openapi/operations';
 
 const JSON_TYPE = 'application/json';
+const PROMETHEUS_TEXT = 'text/plain; version=0.0.4';
 
 /**
  * Every response checked against its contract in this test file, by `METHOD /api/path/{template}
@@ -74,6 +76,7 @@ export function checkResponse(res: CheckedResponse): void {
     if (mediaType === JSON_TYPE) checkJson(res, spec);
     else if (mediaType === 'application/yaml') checkYaml(res, spec);
     else if (mediaType === 'application/x-ndjson') checkNdjson(res, spec);
+    else if (mediaType === PROMETHEUS_TEXT) checkPrometheusText(res);
     else throw new ContractError(res, `test/response-contracts.ts cannot check ${mediaType} yet`);
   }
   const key = responseKey(res.method, res.template, res.status);
@@ -141,4 +144,17 @@ function componentName(schema: JsonSchema | { component: string } | undefined): 
 function matches(res: CheckedResponse, schema: z.ZodType, body: unknown, what: string): void {
   const result = strictContract(schema).safeParse(body);
   if (!result.success) throw new ContractError(res, `the body does not match ${what}:\n${z.prettifyError(result.error)}`);
+}
+
+/** The Prometheus text format, as a Prometheus text parser reads it: at least one series, each named favindex_…. */
+function checkPrometheusText(res: CheckedResponse): void {
+  let families: { name: string }[];
+  try {
+    families = parsePrometheusTextFormat(res.text) as { name: string }[];
+  } catch (err) {
+    throw new ContractError(res, `not the Prometheus text format: ${err instanceof Error ? err.message : err}`);
+  }
+  if (families.length === 0) throw new ContractError(res, 'no series');
+  const foreign = families.filter((f) => !f.name.startsWith('favindex_')).map((f) => f.name);
+  if (foreign.length > 0) throw new ContractError(res, `series not named favindex_…: ${foreign.join(', ')}`);
 }

@@ -9,6 +9,8 @@ import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { toolCallExport } from '@/test/otlp';
 import { proxyReport } from '@/test/proxy-reports';
 import { checkedResponses } from '@/test/response-contracts';
+import { withOperationsServer } from '@/test/operations-server';
+import { Readiness } from '@/server/operations/readiness';
 import { CLI_READS, documentedSuccesses, parsedBodies, publishedSchemaRefusals } from '@/test/contract-coverage';
 
 /**
@@ -18,7 +20,7 @@ import { CLI_READS, documentedSuccesses, parsedBodies, publishedSchemaRefusals }
  * the OpenAPI document lists, so an endpoint or status added without a checked contract fails
  * here, and that the document's JSON Schemas accept the same bodies.
  */
-setupTestDatabase();
+const test = setupTestDatabase();
 allowLoopbackSync();
 // The files of a worker share their imports (vitest.config.ts): count this file's responses only.
 beforeAll(() => checkedResponses.clear());
@@ -277,6 +279,16 @@ describe('every operation answers what its contract says', () => {
 
   it('meta: the OpenAPI document', async () => {
     await ok(api.get('/api/openapi.json'));
+  });
+
+  it('operations: liveness, readiness and the metrics, answered ahead of Next', async () => {
+    const readiness = new Readiness();
+    readiness.ready(test.database);
+    await withOperationsServer(readiness, async (get) => {
+      expect((await get('/healthz')).status).toBe(200);
+      expect((await get('/readyz')).status).toBe(200);
+      expect((await get('/metrics')).status).toBe(200);
+    });
   });
 
   it('checked a response of every operation and success status in the OpenAPI document, which its JSON Schemas accept too', () => {

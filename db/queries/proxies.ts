@@ -78,6 +78,11 @@ export async function listProxies(db: Db, projectId: string, since: Date): Promi
     .orderBy(desc(projectProxies.lastSeenAt), projectProxies.id);
 }
 
+/** Every project's proxies seen since `since`: the figures of the whole server (GET /metrics). */
+export async function listProxiesOfEveryProject(db: Db, since: Date): Promise<ProxyRow[]> {
+  return db.select().from(projectProxies).where(gte(projectProxies.lastSeenAt, since));
+}
+
 /** Forget a proxy; true when there was one. */
 export function deleteProxy(db: Db, projectId: string, id: string): Promise<boolean> {
   return deleteOwnedRow(db, projectProxies, projectProxies.id, projectId, id);

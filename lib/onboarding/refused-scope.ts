@@ -12,6 +12,7 @@ const CANNOT: Record<TokenScope, string> = {
   'favourites:write': 'it cannot change the favourites',
   'config:write': 'it cannot apply YAML',
   'bakeoffs:write': 'it cannot upload bake-off runs',
+  'metrics:read': 'it cannot scrape /metrics',
 };
 
 const isProxyScope = (scope: TokenScope) => isOneOf(PROXY_SCOPES, scope);

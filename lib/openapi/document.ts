@@ -6,8 +6,9 @@ import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { serverNameSchema } from '@/lib/schemas/catalog';
 import { projectIdSchema } from '@/lib/schemas/projects';
 import { proxyIdSchema } from '@/lib/schemas/proxies';
-import { type Access, PROXY_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
+import { type Access, PROXY_SCOPES, SERVER_SCOPES, TOKEN_SCOPE_HELP, TOKEN_SCOPES } from '@/lib/schemas/tokens';
 import packageJson from '@/package.json';
+import { isOneOf } from '@/lib/records';
 import type { HttpMethod, JsonSchema, Operation, SchemaSource } from './operation';
 import { API_OPERATIONS, NAMED_SCHEMAS } from './operations';
 import { itemAt } from '@/lib/arrays';
@@ -128,7 +129,8 @@ function security(access: Access): Record<string, string[]>[] {
 function accessNote(access: Access): string {
   if (access === 'public') return 'Access: anyone.';
   if (access === 'admin') return 'Access: the admin only (the session cookie in password mode; loopback requests in local mode). Project tokens are refused.';
-  return `Access: a project token of this project with scope \`${access}\` (${TOKEN_SCOPE_HELP[access]}), or the admin.`;
+  const whose = isOneOf(SERVER_SCOPES, access) ? 'any project' : 'this project';
+  return `Access: a project token of ${whose} with scope \`${access}\` (${TOKEN_SCOPE_HELP[access]}), or the admin.`;
 }
 
 function operationId(method: HttpMethod, path: string): string {

@@ -13,6 +13,7 @@ import { EVENT_ENDPOINTS } from '@/lib/api/events';
 import { FAVOURITE_ENDPOINTS } from '@/lib/api/favourites';
 import { IMPACT_ENDPOINTS } from '@/lib/api/impact';
 import { META_ENDPOINTS } from '@/lib/api/meta';
+import { OPERATIONS_ENDPOINTS } from '@/lib/api/operations';
 import { PROXY_ENDPOINTS } from '@/lib/api/proxies';
 import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { TOKEN_ENDPOINTS } from '@/lib/api/tokens';
@@ -48,6 +49,7 @@ export const API_OPERATIONS: Record<string, PathOperations> = {
   ...operationsOf(TOKEN_ENDPOINTS),
   ...operationsOf(PROXY_ENDPOINTS),
   ...operationsOf(YAML_ENDPOINTS),
+  ...operationsOf(OPERATIONS_ENDPOINTS),
 };
 
 /** Schemas the document names once and refers to. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * What a project token may do (§auth), always within its own project. The admin may do
  * everything; a token only what its scopes name. PROXY_SCOPES are what a proxy needs, the
  * rest let a script or the `favindex` CLI do the usual chores without the admin login.
+ * `metrics:read` is a scraper's: the server's figures (GET /metrics), which name no project.
  */
 export const TOKEN_SCOPES = [
   'events:write',
@@ -14,6 +15,7 @@ export const TOKEN_SCOPES = [
   'config:write',
   'catalog:write',
   'bakeoffs:write',
+  'metrics:read',
 ] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
@@ -30,6 +32,9 @@ export type Access = 'public' | 'admin' | TokenScope;
  */
 export const PROXY_SCOPES = ['events:write', 'surface:read', 'catalog:write'] as const satisfies readonly TokenScope[];
 
+/** Scopes over the server's own figures, which name no project: a token of any project may hold them. */
+export const SERVER_SCOPES = ['metrics:read'] as const satisfies readonly TokenScope[];
+
 /** A token made without naming scopes is a proxy's, so a token made in haste still runs `favindex proxy`. */
 export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = PROXY_SCOPES;
 
@@ -43,6 +48,7 @@ export const TOKEN_SCOPE_HELP: Record<TokenScope, string> = {
   'config:write': 'apply YAML to this project (documents naming another project are refused), save its tool policy and its routers',
   'catalog:write': "upload a server's tools/list (PUT catalog)",
   'bakeoffs:write': 'upload and delete bake-off runs (favindex bakeoff --upload)',
+  'metrics:read': "scrape the server's figures (GET /metrics, Prometheus), which name no project",
 };
 
 /** Active (unrevoked) tokens a project may hold; revoked ones stay listed and do not count. */

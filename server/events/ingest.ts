@@ -154,10 +154,16 @@ export async function ingestBatch(app: AppContext, projectId: string, body: Uint
   }
   if (valid.length === 0) await requireProject(app.db, projectId);
   const result = await ingestEvents(app, projectId, valid, token);
+  const refused = [...rejected, ...result.rejected].sort((a, b) => a.index - b.index);
+  app.metrics.noteIngest(
+    'events',
+    result,
+    refused.map((r) => r.error_code),
+  );
   return {
     accepted: result.accepted,
     duplicates: result.duplicates,
-    rejected: [...rejected, ...result.rejected].sort((a, b) => a.index - b.index),
+    rejected: refused,
     ...(result.unchecked ? { unchecked: result.unchecked } : {}),
   };
 }

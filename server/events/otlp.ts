@@ -32,20 +32,27 @@ export async function ingestTraceExport(
   const now = Date.now();
   const valid: ValidatedEvent[] = [];
   const rejected: SpanReject[] = [];
+  /** The error_code of each span refused, for the metrics: a span that is no tools/call event fails validation. */
+  const codes: string[] = [];
   for (const [index, outcome] of outcomes.entries()) {
     if ('error' in outcome) {
       rejected.push({ spanId: outcome.spanId, message: outcome.error });
+      codes.push('VALIDATION_FAILED');
       continue;
     }
     const checked = validateEvent(index, outcome.event, now);
-    if (isReject(checked)) rejected.push({ spanId: outcome.spanId, message: checked.message });
-    else valid.push(checked);
+    if (isReject(checked)) {
+      rejected.push({ spanId: outcome.spanId, message: checked.message });
+      codes.push(checked.error_code);
+    } else valid.push(checked);
   }
   const stored = await ingestEvents(app, projectId, valid, token);
   for (const tooOld of stored.rejected) {
     const outcome = outcomes[tooOld.index];
     if (!outcome) throw new Error(`ingest rejected event ${tooOld.index}, which is not in this batch`);
     rejected.push({ spanId: outcome.spanId, message: tooOld.message });
+    codes.push(tooOld.error_code);
   }
+  app.metrics.noteIngest('otlp', stored, codes);
   return exportResponse(rejected, filteredOut, spanKind);
 }

@@ -3,6 +3,7 @@ import {
   deleteProxiesSeenBefore,
   deleteProxy,
   listProxies,
+  listProxiesOfEveryProject,
   lockProxyClaim,
   type ProxyOwner,
   type ProxyRow,
@@ -173,6 +174,30 @@ export async function connectedProxies(db: Db, projectId: string): Promise<Conne
   if (rows.length === 0) return [];
   const live = new Map((await listTokens(db, projectId)).filter((t) => t.revokedAt === null).map((t) => [t.id, { id: t.id, name: t.name }]));
   return rows.map((row) => ({ view: toProxyView(row, now), token: row.tokenId === null ? null : (live.get(row.tokenId) ?? null) }));
+}
+
+/** The connected proxies of every project, and the backlog of traces they report waiting in their spools. */
+export interface ProxyFleet {
+  connected: number;
+  spoolEvents: number;
+  spoolBytes: number;
+  /** How long the oldest trace waiting in any of their spools has waited (0: none waits, or no proxy says). */
+  oldestWaitMs: number;
+}
+
+/** What every connected proxy of the server reports, added up (the figures of GET /metrics). */
+export async function proxyFleet(db: Db): Promise<ProxyFleet> {
+  const now = Date.now();
+  const fleet: ProxyFleet = { connected: 0, spoolEvents: 0, spoolBytes: 0, oldestWaitMs: 0 };
+  for (const row of await listProxiesOfEveryProject(db, new Date(now - PROXY_CONNECTED_MS))) {
+    if (!isConnected(row, now)) continue;
+    const { spool } = row.report;
+    fleet.connected++;
+    fleet.spoolEvents += spool.events;
+    fleet.spoolBytes += spool.bytes;
+    fleet.oldestWaitMs = Math.max(fleet.oldestWaitMs, spool.lagMs ?? 0);
+  }
+  return fleet;
 }
 
 /** What the connected proxies run: how many there are, and the union of their servers. */

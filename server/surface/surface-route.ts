@@ -1,5 +1,6 @@
 import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { ifNoneMatchHits } from '@/lib/surface/surface-document';
+import type { AppContext } from '@/server/app-context';
 import type { Principal } from '@/server/auth/authorise';
 import { answer } from '@/server/http/answer';
 import { headRoute } from '@/server/http/head-route';
@@ -16,16 +17,18 @@ import type { RenderedSurface, SurfaceToken } from './surface-store';
  */
 export const surfaceRoute = headRoute(SURFACE_ENDPOINTS.surface, async ({ app, head, params, query, principal }) =>
   // Each token its own document (§policy): what its rules, and the clients' rules, leave it.
-  answerWith(head, await app.surfaces.surface(params.id, query.mode, tokenOf(principal))),
+  answerWith(app, head, await app.surfaces.surface(params.id, query.mode, tokenOf(principal))),
 );
 
 function tokenOf(principal: Principal): SurfaceToken | null {
   return principal.kind === 'token' ? { id: principal.tokenId, name: principal.tokenName } : null;
 }
 
-function answerWith(head: RequestHead, surface: RenderedSurface) {
+function answerWith(app: AppContext, head: RequestHead, surface: RenderedSurface) {
   // no-cache: caches may keep it but must revalidate, which is what the ETag is for.
   const headers = { etag: surface.etag, 'cache-control': 'no-cache' };
-  if (ifNoneMatchHits(head.headers.get('if-none-match'), surface.etag)) return answer(304, null, headers);
+  const notModified = ifNoneMatchHits(head.headers.get('if-none-match'), surface.etag);
+  app.metrics.notePoll(notModified);
+  if (notModified) return answer(304, null, headers);
   return answer(200, surface.bytes, headers);
 }
