@@ -35,7 +35,11 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
-  async start(timeoutMs = 90_000): Promise<void> {
+  /**
+   * Start it and wait until it prints `until`: by default the line that says it serves; the
+   * line that its port is open to see it while it starts (its probes answer from then on).
+   */
+  async start(timeoutMs = 90_000, until: 'listening on http://' | 'open on' = 'listening on http://'): Promise<void> {
     if (this.child) throw new Error('the server is already running');
     const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), '--enable-source-maps', path.join(ROOT, 'dist', 'server.mjs')], {
       cwd: this.options.cwd ?? ROOT,
@@ -60,7 +64,7 @@ export class ServerProcess {
       const timer = setTimeout(() => reject(new Error(`the server did not start in ${timeoutMs} ms:\n${this.tail()}`)), timeoutMs);
       const onData = (chunk: Buffer) => {
         this.log += chunk.toString();
-        if (this.log.slice(this.log.lastIndexOf(mark)).includes('listening on http://')) {
+        if (this.log.slice(this.log.lastIndexOf(mark)).includes(until)) {
           clearTimeout(timer);
           resolve();
         }
