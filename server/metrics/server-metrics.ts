@@ -47,8 +47,8 @@ export class ServerMetrics {
   private readonly spoolWait = this.gauge('proxy_spool_oldest_wait_seconds', 'How long the oldest trace in any connected proxy’s spool has waited.');
   private readonly databaseInfo = this.gauge('database_info', 'Always 1; `kind` says which database serves (pglite or postgres).', ['kind']);
   private readonly poolMax = this.gauge('database_pool_max_connections', 'PostgreSQL: the connections each pool may open (FAVINDEX_DB_POOL).', ['pool']);
-  /** A timer's series per route family and status, made once each: observing one costs no label lookup. */
-  private readonly timers = new Map<string, Histogram.Internal<'route' | 'code'>>();
+  /** A timer's series per route family, then status, made once each: finding one makes no key string. */
+  private readonly timers = new Map<RouteFamily, Map<number, Histogram.Internal<'route' | 'code'>>>();
 
   constructor() {
     this.startLabelledAtZero();
@@ -82,11 +82,15 @@ export class ServerMetrics {
 
   /** A request of `family` answered with `status` after `seconds`. */
   observeRequest(family: RouteFamily, status: number, seconds: number): void {
-    const key = `${family} ${status}`;
-    let timer = this.timers.get(key);
+    let byStatus = this.timers.get(family);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.timers.set(family, byStatus);
+    }
+    let timer = byStatus.get(status);
     if (!timer) {
       timer = this.requestSeconds.labels(family, String(status));
-      this.timers.set(key, timer);
+      byStatus.set(status, timer);
     }
     timer.observe(seconds);
   }
@@ -117,14 +121,14 @@ export class ServerMetrics {
   }
 
   /**
-   * Forget what the warm-up did (its polls through the real handler): the counters start at
-   * what happened once the server serves.
+   * Forget what the warm-up did (its polls through the real handler, on a port of its own):
+   * the counters start at what happened once the server serves. Until then every real request
+   * was answered 503 without reaching them; those requests stay in the latency histogram.
    */
   forgetWarmUp(): void {
     for (const metric of [this.eventsAccepted, this.eventsDuplicate, this.eventsRejected, this.ingestPosts, this.surfacePolls, this.surfaceNotModified]) {
       metric.reset();
     }
-    this.requestSeconds.reset();
     this.startLabelledAtZero();
   }
 }
