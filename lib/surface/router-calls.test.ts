@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestOps, listOpsText, opTried, routerArgumentsAnswer, strayKeys, unknownOpAnswer } from './router-calls';
+import { closestOps, listOpsText, opTried, readRouterCall, routerArgumentsAnswer, strayKeys, unknownOpAnswer, withoutSuggestedAction } from './router-calls';
 
 const OPS = ['get_issue', 'list_issues', 'get_pull', 'list_pulls', 'get_branch'].map((op) => ({ op, canonical: `tracker/${op}`, note: `does ${op}` }));
 const names = OPS.map((o) => o.op);
@@ -81,5 +81,53 @@ describe('the answers a router call gets from the proxy', () => {
       ops: [{ op: 'get_issue', note: 'does get_issue', inputSchema: schema }],
       call: expect.stringContaining('"op"'),
     });
+  });
+});
+
+describe('a router call read once, for the proxy and the bake-off', () => {
+  const router = { name: 'tracker_read', ops: OPS };
+  const schemaOf = (op: { canonical: string }) => ({ type: 'object', title: op.canonical });
+  const texts = (answer: { content: { text: string }[] }) => answer.content.map((c) => c.text);
+
+  it('list_ops is answered with every op and its schema; a right op goes on with its arguments, {} when it sent none', () => {
+    const listed = readRouterCall(router, { op: 'list_ops' }, schemaOf);
+    expect(listed.kind).toBe('list_ops');
+    if (listed.kind !== 'list_ops') return;
+    expect(JSON.parse(texts(listed.answer)[0]!).ops).toHaveLength(OPS.length);
+    expect(listed.answer.isError).toBeUndefined();
+    expect(readRouterCall(router, { op: 'get_pull', arguments: { n: '1' }, repo: 'x' }, schemaOf)).toEqual({
+      kind: 'op',
+      via: { router: 'tracker_read', op: OPS[2], stray: ['repo'] },
+      arguments: { n: '1' },
+    });
+    expect(readRouterCall(router, { op: 'get_pull' }, schemaOf)).toMatchObject({ kind: 'op', arguments: {} });
+  });
+
+  it('a wrong op is a tool error carrying the envelope; arguments that are no object are refused with the op’s schema', () => {
+    const wrong = readRouterCall(router, { op: 'read_issue' }, schemaOf);
+    if (wrong.kind !== 'unknown_op') throw new Error(`read as ${wrong.kind}`);
+    const { text, envelope } = unknownOpAnswer('tracker_read', 'read_issue', OPS);
+    expect(wrong.answer).toEqual({
+      isError: true,
+      content: [
+        { type: 'text', text },
+        { type: 'text', text: JSON.stringify(envelope) },
+      ],
+    });
+    const bad = readRouterCall(router, { op: 'get_issue', arguments: 'x' }, schemaOf);
+    expect(bad).toMatchObject({ kind: 'arguments_not_object', problems: [{ path: '$', class: 'type_error' }] });
+    if (bad.kind === 'arguments_not_object') expect(texts(bad.answer)[0]).toContain(JSON.stringify(schemaOf(OPS[0]!)));
+  });
+
+  it('with the envelope off, a wrong op’s answer is the same without suggested_action: not in the envelope, not in the text', () => {
+    const full = unknownOpAnswer('tracker_read', 'read_issue', OPS);
+    const bare = withoutSuggestedAction(full);
+    const { suggested_action: _, ...rest } = full.envelope;
+    expect(bare.envelope).toEqual(rest);
+    expect(bare.text.split('\n')).toEqual([full.envelope.message, `Its ops: ${names.join(', ')}, list_ops.`]);
+    const read = readRouterCall(router, { op: 'read_issue' }, schemaOf, { suggestedAction: false });
+    if (read.kind !== 'unknown_op') throw new Error(`read as ${read.kind}`);
+    expect(texts(read.answer)).toEqual([bare.text, JSON.stringify(bare.envelope)]);
+    expect(JSON.stringify(read.answer)).not.toContain('list_ops" to see');
   });
 });

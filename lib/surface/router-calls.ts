@@ -1,13 +1,14 @@
 import { type InvalidArgumentsEnvelope, invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { editDistance } from '@/lib/arguments/suggest';
+import { isRecord } from '@/lib/records';
 import { LIST_OPS } from '@/lib/schemas/routers';
 import type { ListedOp } from './types';
 
 /**
- * What a router call (§routers) asks for, and the answers the proxy gives itself: `list_ops`,
- * an op the router does not have, and arguments an op's tool refuses. Pure: the proxy reads
- * the call and the schemas, these word the answers.
+ * What a router call (§routers) asks for, and the answers favindex gives itself: `list_ops`,
+ * an op the router does not have, and arguments an op's tool refuses. Pure: the proxy and the
+ * bake-off read a call here (readRouterCall), so both answer it alike.
  */
 
 /** The envelope of a router call whose op the router does not have: nothing reached a server. */
@@ -103,6 +104,22 @@ export function unknownOpAnswer(router: string, op: unknown, ops: readonly Liste
   };
 }
 
+/**
+ * The same answer without its `suggested_action` (the envelope's field and the text's line), the
+ * rest as is: what a bake-off's presentation with `envelope=off` answers a wrong op with, to
+ * measure what the suggestion is worth to a model (§bakeoff).
+ */
+export function withoutSuggestedAction(refusal: RouterRefusal<UnknownOpEnvelope>): RouterRefusal<Omit<UnknownOpEnvelope, 'suggested_action'>> {
+  const { suggested_action, ...envelope } = refusal.envelope;
+  return {
+    text: refusal.text
+      .split('\n')
+      .filter((line) => line !== suggested_action)
+      .join('\n'),
+    envelope,
+  };
+}
+
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -143,4 +160,76 @@ export function strayKeys(args: Record<string, unknown>): string[] {
   return Object.keys(args)
     .filter((k) => k !== 'op' && k !== 'arguments')
     .slice(0, 10);
+}
+
+/** What a model reads from a call favindex answers itself: MCP's tool result, text parts only (a type, not an interface, so it is one). */
+export type RouterAnswer = {
+  content: { type: 'text'; text: string }[];
+  isError?: true;
+};
+
+/** A refusal as a tool execution error: the text the model reads, then the envelope for programs, as every refusal of the proxy's carries it. */
+export function refusalResult(refusal: RouterRefusal<object>): RouterAnswer {
+  return {
+    content: [
+      { type: 'text', text: refusal.text },
+      { type: 'text', text: JSON.stringify(refusal.envelope) },
+    ],
+    isError: true,
+  };
+}
+
+/** The router and op a call went through, for an argument refusal: it names them and gives the op's schema. */
+export interface RouterVia {
+  router: string;
+  op: ListedOp;
+  /** Keys the call sent beside `op` and `arguments`. */
+  stray: string[];
+}
+
+/**
+ * What one router call comes to: `list_ops` and a wrong op are answered here and reach no
+ * server; a right op goes on to its tool with the call's `arguments` ({} when it sent none),
+ * unless they are no object, which no tool can be sent.
+ */
+export type RouterCallReading =
+  | { kind: 'list_ops'; answer: RouterAnswer }
+  | { kind: 'unknown_op'; answer: RouterAnswer }
+  | { kind: 'arguments_not_object'; via: RouterVia; problems: ArgumentProblem[]; answer: RouterAnswer }
+  | { kind: 'op'; via: RouterVia; arguments: Record<string, unknown> };
+
+export interface RouterCallOptions {
+  /** False: a wrong op's answer leaves out suggested_action (withoutSuggestedAction). The proxy always suggests. */
+  suggestedAction?: boolean;
+}
+
+/**
+ * A router call read, once for the proxy and the bake-off: `args` are the router's own
+ * arguments (`op`, `arguments`), `schemaOf` an op's tool's input schema as its server lists it.
+ */
+export function readRouterCall(
+  router: { name: string; ops: readonly ListedOp[] },
+  args: Record<string, unknown>,
+  schemaOf: (op: ListedOp) => Record<string, unknown>,
+  options: RouterCallOptions = {},
+): RouterCallReading {
+  if (args.op === LIST_OPS) {
+    const text = listOpsText(
+      router.name,
+      router.ops.map((op) => ({ op, inputSchema: schemaOf(op) })),
+    );
+    return { kind: 'list_ops', answer: { content: [{ type: 'text', text }] } };
+  }
+  const op = typeof args.op === 'string' ? router.ops.find((o) => o.op === args.op) : undefined;
+  if (!op) {
+    const refusal = unknownOpAnswer(router.name, args.op, router.ops);
+    return { kind: 'unknown_op', answer: refusalResult(options.suggestedAction === false ? withoutSuggestedAction(refusal) : refusal) };
+  }
+  const via: RouterVia = { router: router.name, op, stray: strayKeys(args) };
+  if (args.arguments !== undefined && !isRecord(args.arguments)) {
+    // MCP sends a tool an object of arguments: nothing else can be passed on, whatever the checks.
+    const problems: ArgumentProblem[] = [{ path: '$', class: 'type_error', keyword: 'type', expected: 'must be object', blocking: true }];
+    return { kind: 'arguments_not_object', via, problems, answer: refusalResult(routerArgumentsAnswer(router.name, op, problems, schemaOf(op), via.stray)) };
+  }
+  return { kind: 'op', via, arguments: args.arguments ?? {} };
 }
