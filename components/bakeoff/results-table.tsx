@@ -3,6 +3,7 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { FAILURE_CLASSES } from '@/lib/arguments/classes';
 import { FAILURE_CLASS_WORDS } from '@/lib/arguments/labels';
 import { METRICS, type MetricName } from '@/lib/bakeoff/metrics';
+import { neverRecoveredNote } from '@/lib/bakeoff/results';
 import type { BakeoffRunView } from '@/lib/contracts/bakeoffs';
 import styles from './bakeoff.module.css';
 import { bakeoffValueParts } from './format';
@@ -16,6 +17,8 @@ const HELP: Record<MetricName, string> = {
   completed: 'The target was called with passing arguments before the run ended.',
   toolCalls: 'Tool calls per run.',
   wander: 'Calls before the first call of the target, per run.',
+  wrongOps: 'Router calls naming an op the router lacks, per run (routers presentations).',
+  turnsToRecover: 'After a wrong op, the turns until a right op of that router or the target was called, per recovery; below it, the recoveries never made.',
   inputTokensPerTurn: 'Input tokens the model was sent per turn: what the tool list costs.',
   cachedTokens: 'Input tokens the endpoint served from its cache, per run, where it reports them.',
   wallMs: 'Time at the endpoint per run, in milliseconds.',
@@ -42,11 +45,18 @@ function columnsOf(metrics: readonly MetricName[]): Column<Row>[] {
         cell: (r) => {
           const value = r.values[m];
           const { estimate, bounds } = bakeoffValueParts(m, value);
-          // The interval under its value keeps eleven columns within a laptop's width.
+          const never = m === 'turnsToRecover' ? neverRecoveredNote(r) : null;
+          // The interval under its value keeps the columns within a laptop's width.
           return (
             <span data-metric={m} data-estimate={value.estimate ?? undefined}>
               {estimate}
               {bounds ? <span className={styles.bounds}> {bounds}</span> : null}
+              {never ? (
+                <span className={styles.bounds} data-never-recovered={r.neverRecovered}>
+                  {' '}
+                  {never}
+                </span>
+              ) : null}
             </span>
           );
         },

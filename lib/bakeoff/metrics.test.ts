@@ -77,6 +77,9 @@ describe('bake-off metrics', () => {
         inputTokensPerTurn: 125,
         cachedTokens: 100,
         wallMs: 300,
+        wrongOps: 0,
+        turnsToRecover: [],
+        neverRecovered: 0,
         classes: { ok: 1 },
       },
       {
@@ -89,6 +92,9 @@ describe('bake-off metrics', () => {
         inputTokensPerTurn: 200,
         cachedTokens: null,
         wallMs: 300,
+        wrongOps: 0,
+        turnsToRecover: [],
+        neverRecovered: 0,
         classes: { ok: 2, missing_required: 1, unexpected_param: 1 },
       },
       {
@@ -101,6 +107,9 @@ describe('bake-off metrics', () => {
         inputTokensPerTurn: 50,
         cachedTokens: null,
         wallMs: 100,
+        wrongOps: 0,
+        turnsToRecover: [],
+        neverRecovered: 0,
         classes: { invented_tool: 1, type_error: 1 },
       },
       {
@@ -113,6 +122,9 @@ describe('bake-off metrics', () => {
         inputTokensPerTurn: 100,
         cachedTokens: 0,
         wallMs: 100,
+        wrongOps: 0,
+        turnsToRecover: [],
+        neverRecovered: 0,
         classes: { value_error: 1 },
       },
     ]);
@@ -174,6 +186,39 @@ describe('bake-off metrics', () => {
     const transcript: Transcript = { key: key(0, 'off'), turns: [turn(10, 10)], calls: [elsewhere], outcome: 'completed' };
     const [read] = fromJsonl(toJsonl([transcript]));
     expect(measureRun(TASK, read!).classes).toMatchObject({ invented_server: 1, invented_tool: 0 });
+  });
+
+  it('judges a router call as the call it makes: a right op to the target is the target, list_ops a meta call, a wrong op an unknown op', () => {
+    const checks = new SchemaChecks();
+    const via = (op: string) => ({ router: 'reports_router', op, presented: 'reports_router' });
+    const right: ToolCallRecord = { ...call(0, 'reports/run_report', '{"startDate":"2026-01-05"}'), ...via('run_report') };
+    const listOps: ToolCallRecord = { ...call(0, null, '{"op":"list_ops"}'), ...via('list_ops'), source: 'meta' };
+    const wrong: ToolCallRecord = { ...call(0, null, '{"op":"get_report"}'), ...via('get_report') };
+    expect(judgeCall(right, TASK, checks, SCHEMAS)).toMatchObject({ isTarget: true, wellFormed: true, passes: true, classes: ['ok'] });
+    expect(judgeCall(listOps, TASK, checks, SCHEMAS)).toMatchObject({ isTarget: false, wellFormed: true, passes: false, classes: [] });
+    expect(judgeCall(wrong, TASK, checks, SCHEMAS)).toMatchObject({ isTarget: false, wellFormed: false, passes: false, classes: ['unknown_op'] });
+
+    // Wrong op, list_ops, then the right op: not right first time, completed, 2 calls of wander, one recovery of 2 turns.
+    const turns = [turn(10, 1), turn(10, 1), turn(10, 1)];
+    const recovered: Transcript = {
+      key: key(0, 'routers'),
+      turns,
+      calls: [wrong, { ...listOps, turn: 1 }, { ...right, turn: 2 }],
+      outcome: 'completed',
+    };
+    const [read] = fromJsonl(toJsonl([recovered]));
+    expect(read).toEqual(recovered);
+    expect(measureRun(TASK, read!, { schemas: SCHEMAS })).toMatchObject({
+      targetFirst: false,
+      completed: true,
+      wander: 2,
+      wrongOps: 1,
+      turnsToRecover: [2],
+      neverRecovered: 0,
+      classes: { ok: 1, unknown_op: 1, invented_tool: 0 },
+    });
+    // The right op first: right first time, as a call of the tool would be.
+    expect(measureRun(TASK, { ...recovered, calls: [right] }, { schemas: SCHEMAS })).toMatchObject({ targetFirst: true, firstCallCorrect: true, wrongOps: 0 });
   });
 
   it('groups runs by cell, in the order they came', () => {

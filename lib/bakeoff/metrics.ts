@@ -3,8 +3,9 @@ import { failureClassesOf, isWellFormed } from '@/lib/arguments/classify';
 import { SchemaChecks } from '@/lib/arguments/schema-checks';
 import { schemaProblems, taskProblems } from './argument-checks';
 import { type Mean, meanOf, type Proportion, wilson } from './intervals';
+import { recoveryOf } from './recovery';
 import type { BakeoffTask } from './task-schema';
-import { type CellKey, countedTranscripts, type ToolCallRecord, type Transcript } from './transcript';
+import { type CellKey, countedTranscripts, isWrongOp, type ToolCallRecord, type Transcript } from './transcript';
 import { isOneOf, recordOf } from '@/lib/records';
 
 /** The tools' inputSchemas by canonical name, as the presentation showed them. */
@@ -41,6 +42,12 @@ export interface RunMeasures {
   toolCalls: number;
   /** Calls before the first call of the target; all of them when it was never called. */
   wander: number;
+  /** Router calls naming an op the router lacks (§routers). */
+  wrongOps: number;
+  /** Per recovery from wrong ops, the turns it took (recoveryOf): the mean is over recoveries, not runs. */
+  turnsToRecover: number[];
+  /** Recoveries the run ended without. */
+  neverRecovered: number;
   /** Input tokens over the run's model turns, per turn; null with no turns. */
   inputTokensPerTurn: number | null;
   /** Cached input tokens summed over the turns that reported them; null when none did. */
@@ -54,7 +61,9 @@ export function judgeCall(call: ToolCallRecord, task: BakeoffTask, checks: Schem
   const isTarget = call.canonical === task.target;
   if (call.source) return { isTarget: false, wellFormed: call.arguments.ok, passes: false, classes: [], problems: [] };
   if (call.canonical === null) {
-    const facts = { inventedTool: true, inventedServer: call.inventedServer !== undefined, status: 'ok' };
+    // A wrong op is a call of a real router: not an invented tool, a class of its own.
+    const unknownOp = isWrongOp(call);
+    const facts = { inventedTool: !unknownOp, unknownOp, inventedServer: call.inventedServer !== undefined, status: 'ok' };
     return { isTarget, wellFormed: false, passes: false, classes: failureClassesOf(facts), problems: [] };
   }
   const fromSchema = schemaProblems(call.arguments, schemas[call.canonical], checks);
@@ -82,6 +91,7 @@ export function measureRun(task: BakeoffTask, transcript: Transcript, options: M
   for (const verdict of verdicts) for (const c of verdict.classes) classes[c]++;
   const { turns } = transcript;
   const reported = turns.filter((t) => t.cachedTokens !== undefined);
+  const recovery = recoveryOf(transcript.calls, task.target);
   return {
     key: { ...transcript.key },
     targetFirst: verdicts[0]?.isTarget ?? false,
@@ -90,6 +100,7 @@ export function measureRun(task: BakeoffTask, transcript: Transcript, options: M
     completed: verdicts.some((v) => v.passes),
     toolCalls: verdicts.length,
     wander: firstTarget < 0 ? verdicts.length : firstTarget,
+    ...recovery,
     inputTokensPerTurn: turns.length > 0 ? turns.reduce((sum, t) => sum + t.inputTokens, 0) / turns.length : null,
     cachedTokens: reported.length > 0 ? reported.reduce((sum, t) => sum + (t.cachedTokens ?? 0), 0) : null,
     wallMs: turns.reduce((sum, t) => sum + t.wallMs, 0),
@@ -112,7 +123,7 @@ export function measureRuns(tasks: readonly BakeoffTask[], transcripts: readonly
 }
 
 export const PROPORTION_METRICS = ['targetFirst', 'firstCallCorrect', 'wellFormed', 'completed'] as const;
-export const MEAN_METRICS = ['toolCalls', 'wander', 'inputTokensPerTurn', 'cachedTokens', 'wallMs'] as const;
+export const MEAN_METRICS = ['toolCalls', 'wander', 'wrongOps', 'turnsToRecover', 'inputTokensPerTurn', 'cachedTokens', 'wallMs'] as const;
 export type ProportionMetric = (typeof PROPORTION_METRICS)[number];
 export type MeanMetric = (typeof MEAN_METRICS)[number];
 export type MetricName = ProportionMetric | MeanMetric;
@@ -126,6 +137,8 @@ export const METRICS: Record<MetricName, { label: string; better: 'higher' | 'lo
   completed: { label: 'completed', better: 'higher', unit: 'points' },
   toolCalls: { label: 'tool calls', better: 'lower', unit: 'calls' },
   wander: { label: 'wander', better: 'lower', unit: 'calls' },
+  wrongOps: { label: 'wrong ops', better: 'lower', unit: 'calls' },
+  turnsToRecover: { label: 'turns to recover', better: 'lower', unit: 'turns' },
   inputTokensPerTurn: { label: 'input tokens per turn', better: 'lower', unit: 'tokens' },
   // More of the prompt served from the cache is cheaper and faster.
   cachedTokens: { label: 'cached tokens', better: 'higher', unit: 'tokens' },
@@ -140,13 +153,18 @@ export function isProportionMetric(metric: MetricName): metric is ProportionMetr
 export interface Aggregate extends Record<ProportionMetric, Proportion>, Record<MeanMetric, Mean> {
   n: number;
   classes: Record<FailureClass, number>;
+  /** Recoveries from wrong ops the runs ended without, summed: beside turns to recover, whose mean is over the others. */
+  neverRecovered: number;
 }
 
 export function aggregate(runs: readonly RunMeasures[]): Aggregate {
   const share = (metric: ProportionMetric) => wilson(runs.filter((r) => r[metric]).length, runs.length);
+  // Turns to recover are per recovery (a run may have none, or several); every other mean is per run.
+  const valuesOf = (metric: MeanMetric): number[] =>
+    metric === 'turnsToRecover' ? runs.flatMap((r) => r.turnsToRecover) : runs.map((r) => r[metric]).filter((v): v is number => v !== null);
   // Every mean measure is a count, a size or a time: its interval stops at 0.
   const mean = (metric: MeanMetric) => {
-    const m = meanOf(runs.map((r) => r[metric]).filter((v): v is number => v !== null));
+    const m = meanOf(valuesOf(metric));
     return { ...m, low: Math.max(0, m.low) };
   };
   const classes = noClasses();
@@ -159,10 +177,13 @@ export function aggregate(runs: readonly RunMeasures[]): Aggregate {
     completed: share('completed'),
     toolCalls: mean('toolCalls'),
     wander: mean('wander'),
+    wrongOps: mean('wrongOps'),
+    turnsToRecover: mean('turnsToRecover'),
     inputTokensPerTurn: mean('inputTokensPerTurn'),
     cachedTokens: mean('cachedTokens'),
     wallMs: mean('wallMs'),
     classes,
+    neverRecovered: runs.reduce((sum, r) => sum + r.neverRecovered, 0),
   };
 }
 

@@ -65,8 +65,17 @@ describe('results as JSONL', () => {
 
 const NO_CLASSES = Object.fromEntries(FAILURE_CLASSES.map((c) => [c, 0])) as Record<FailureClass, number>;
 
-function run(presentation: string, model: string, i: number, correct: boolean, wander: number, cached: number | null): RunMeasures {
+function run(
+  presentation: string,
+  model: string,
+  i: number,
+  correct: boolean,
+  wander: number,
+  cached: number | null,
+  recovery: Pick<RunMeasures, 'wrongOps' | 'turnsToRecover' | 'neverRecovered'> = { wrongOps: 0, turnsToRecover: [], neverRecovered: 0 },
+): RunMeasures {
   return {
+    ...recovery,
     key: { taskId: 't', presentation, model, run: i },
     targetFirst: correct,
     firstCallCorrect: correct,
@@ -113,6 +122,31 @@ describe('the results table', () => {
         '| pinned | m1 | 10 | 80% [49%, 94%] | 0.5 [0.12, 0.88] | 50 [50, 50] (n 2) |',
         '| pinned | m2 | 3 | 100% [44%, 100%] | 0 [0, 0] | – |',
         '| lazy | m1 | 4 | 50% [15%, 85%] | 2 [2, 2] | – |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes turns to recover with the recoveries never made beside it, and nothing of them where no run made a wrong op', () => {
+    const recovering = [
+      // 3 wrong ops in 3 runs: recovered in 2 turns, in 2 and 3 turns (two recoveries), and never.
+      run('routers', 'm1', 0, false, 1, null, { wrongOps: 1, turnsToRecover: [2], neverRecovered: 0 }),
+      run('routers', 'm1', 1, false, 1, null, { wrongOps: 3, turnsToRecover: [2, 3], neverRecovered: 0 }),
+      run('routers', 'm1', 2, false, 1, null, { wrongOps: 2, turnsToRecover: [], neverRecovered: 1 }),
+      run('routers', 'm1', 3, true, 0, null),
+      run('eager', 'm1', 0, true, 0, null),
+    ];
+    const table = resultsTable(recovering, ['wrongOps', 'turnsToRecover']);
+    expect(table.rows.map((r) => [r.presentation, r.values.wrongOps.estimate, r.values.turnsToRecover.n, r.neverRecovered])).toEqual([
+      ['routers', 1.5, 3, 1],
+      ['eager', 0, 0, 0],
+    ]);
+    expect(formatResultsTable(table)).toBe(
+      [
+        '| presentation | model | n | wrong ops | turns to recover |',
+        '| --- | --- | --- | --- | --- |',
+        '| routers | m1 | 4 | 1.5 [0, 3.55] | 2.33 [0.9, 3.77] (n 3); 1 never recovered |',
+        '| eager | m1 | 1 | 0 | – |',
         '',
       ].join('\n'),
     );

@@ -21,6 +21,8 @@ export const transcriptSchema = z
           canonical: z.string().nullable(),
           source: z.enum(['meta', 'agent']).optional(),
           inventedServer: z.string().optional(),
+          router: z.string().optional(),
+          op: z.string().optional(),
           rawArguments: z.string(),
           arguments: z.union([z.object({ ok: z.literal(true), value: z.unknown() }).strict(), z.object({ ok: z.literal(false), error: z.string() }).strict()]),
         })
@@ -62,6 +64,8 @@ function ordered(t: Transcript): Transcript {
       canonical: call.canonical,
       ...(call.source ? { source: call.source } : {}),
       ...(call.inventedServer !== undefined ? { inventedServer: call.inventedServer } : {}),
+      ...(call.router !== undefined ? { router: call.router } : {}),
+      ...(call.op !== undefined ? { op: call.op } : {}),
       rawArguments: call.rawArguments,
       arguments: call.arguments.ok ? { ok: true, value: call.arguments.value } : { ok: false, error: call.arguments.error },
     })),
@@ -106,6 +110,8 @@ export interface ResultsRow {
   n: number;
   values: Record<MetricName, TableValue>;
   classes: Record<FailureClass, number>;
+  /** Recoveries from wrong ops the runs ended without (turns to recover is the mean of the others). */
+  neverRecovered: number;
 }
 
 export interface ResultsTable {
@@ -128,7 +134,7 @@ export function resultsTable(runs: readonly RunMeasures[], columns: readonly Met
       if (group.length === 0) continue;
       const all = aggregate(group);
       const values = recordOf(METRIC_NAMES, (m) => tableValue(all[m]));
-      rows.push({ presentation, model, n: all.n, values, classes: all.classes });
+      rows.push({ presentation, model, n: all.n, values, classes: all.classes, neverRecovered: all.neverRecovered });
     }
   }
   return { columns, rows };
@@ -143,9 +149,24 @@ export function formatResultsTable(table: ResultsTable): string {
   const header = ['presentation', 'model', 'n', ...table.columns.map((c) => METRICS[c].label)];
   const lines = [header, header.map(() => '---')];
   for (const row of table.rows) {
-    lines.push([row.presentation, row.model, String(row.n), ...table.columns.map((c) => formatValue(c, row.values[c], row.n))]);
+    lines.push([row.presentation, row.model, String(row.n), ...table.columns.map((c) => cellText(c, row))]);
   }
   return `${lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n')}\n`;
+}
+
+function cellText(metric: MetricName, row: ResultsRow): string {
+  const value = formatValue(metric, row.values[metric], row.n);
+  const never = metric === 'turnsToRecover' ? neverRecoveredNote(row) : null;
+  return never === null ? value : `${value}; ${never}`;
+}
+
+/**
+ * What turns to recover leaves out: "2 never recovered" beside the mean of the recoveries made;
+ * "0 never recovered" says every one was made. Null where no run made a wrong op.
+ */
+export function neverRecoveredNote(row: { values: Record<'turnsToRecover', { n: number }>; neverRecovered: number }): string | null {
+  if (row.values.turnsToRecover.n + row.neverRecovered === 0) return null;
+  return `${row.neverRecovered} never recovered`;
 }
 
 function formatValue(metric: MetricName, value: TableValue, rowN: number): string {

@@ -38,6 +38,13 @@ export interface ToolCallRecord {
   source?: 'meta' | 'agent';
   /** The server a call through mcp_invoke_tool named that the project does not have (then `canonical` is null). */
   inventedServer?: string;
+  /**
+   * A call of a router (§routers): the router's name and the op as sent. With `source: 'meta'`
+   * it asked for list_ops; with a canonical it named a right op, recorded as the call it makes
+   * (that tool, the op's arguments); with neither it named an op the router lacks (isWrongOp).
+   */
+  router?: string;
+  op?: string;
   /** The argument text as sent, so a parse failure can be seen as it was. */
   rawArguments: string;
   arguments: ParsedArguments;
@@ -59,6 +66,11 @@ export interface Transcript {
   outcome: RunOutcome;
   /** What went wrong, for `endpoint_error` (status and message as the endpoint gave them). */
   error?: string;
+}
+
+/** A router call naming an op the router lacks: nothing was called, and the model read the UNKNOWN_OP answer. */
+export function isWrongOp(call: ToolCallRecord): boolean {
+  return call.router !== undefined && call.canonical === null && call.source === undefined;
 }
 
 /** A cell key as one string, for sets and maps: parts joined by NUL, which no id holds. */

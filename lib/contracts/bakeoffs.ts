@@ -22,6 +22,9 @@ export const bakeoffRowSchema = z.object({
   n: count,
   values: z.record(metricName, bakeoffValueSchema),
   classes: z.record(z.enum(FAILURE_CLASSES), count).describe('Calls by the failure classes of Usage’s “why calls fail” (a call may have several).'),
+  neverRecovered: count.describe(
+    'Recoveries from wrong ops (§routers) the runs ended without: routers whose wrong ops no right op of theirs, nor the target, followed. turnsToRecover is the mean over the recoveries made.',
+  ),
 });
 
 /** The proposed presentation against the baseline on the chosen metric, per model and over all of them. */

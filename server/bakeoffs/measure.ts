@@ -38,6 +38,7 @@ export function measureStoredRun(setup: StoredBakeoffSetup, transcripts: readonl
         n: row.n,
         values: recordOf(METRIC_NAMES, (m) => contractValue(row.values[m])),
         classes: row.classes,
+        neverRecovered: row.neverRecovered,
       })),
     },
     verdicts: verdicts.map((v) => ({
