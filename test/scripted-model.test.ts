@@ -3,6 +3,7 @@ import { openAiChat } from '@/cli/bakeoff/openai-chat';
 import { runCell } from '@/cli/bakeoff/run-cell';
 import type { BakeoffTask } from '@/lib/bakeoff/task-schema';
 import { BAKEOFF_TASKS, previewOf } from './bakeoff-catalog';
+import { routersPresentationOf } from './routers-bakeoff';
 import { type ChatRequest, type FunctionTool, NONCE_HEADER, ScriptedModel, tokensOf } from './scripted-model';
 
 const tool = (name: string, description: string, properties: Record<string, unknown>, required: string[] = []): FunctionTool => ({
@@ -123,6 +124,42 @@ describe('the scripted model', () => {
     expect(wandered.turns).toHaveLength(3);
     // Each follow-up re-sends the earlier exchange, which the endpoint reports as cached.
     expect(wandered.turns.map((t) => t.cachedTokens! > 0)).toEqual([false, true, true]);
+  });
+
+  it('calls a router with a made-up op or the right one; follows suggested_action to list_ops, then the op; without one, rereads or guesses again', async () => {
+    const router = routersPresentationOf('routers', 'r').offered.find((t) => t.name === 'tracker_write')!;
+    const tools: FunctionTool[] = [{ type: 'function', function: { name: router.name, description: router.description, parameters: router.inputSchema } }];
+    const prompt = 'Create a label in the tracker with repo=acme/web';
+    const call = (op: string) => ({ id: `c-${op}`, type: 'function' as const, function: { name: 'tracker_write', arguments: JSON.stringify({ op }) } });
+    const next = async (messages: ChatRequest['messages'], nonce: string) => {
+      const answer = (await (await post({ model: 'm', messages, tools }, nonce)).json()) as any;
+      return JSON.parse(answer.choices[0].message.tool_calls?.[0]?.function.arguments ?? '{}') as { op?: string; arguments?: unknown };
+    };
+    const firstOps = new Set<string>();
+    for (let i = 0; i < 20; i++) firstOps.add((await next([{ role: 'user', content: prompt }], `r${i}`)).op!);
+    expect(firstOps).toEqual(new Set(['create_label', 'add_label']));
+    const answeredWith = (op: string, answer: unknown) => [
+      { role: 'user' as const, content: prompt },
+      { role: 'assistant' as const, content: null, tool_calls: [call(op)] },
+      { role: 'tool' as const, tool_call_id: `c-${op}`, content: JSON.stringify(answer) },
+    ];
+    const envelope = {
+      error_code: 'UNKNOWN_OP',
+      suggested_action: 'Call tracker_write with op="create_label", or call tracker_write with op="list_ops" to see every op',
+    };
+    const refused = (parts: unknown[]) => ({ isError: true, content: parts.map((p) => ({ type: 'text', text: JSON.stringify(p) })) });
+    expect((await next(answeredWith('add_label', refused(['no such op', envelope])), 'n')).op).toBe('list_ops');
+    const listed = {
+      ops: [{ op: 'create_label', note: 'create a label', inputSchema: { type: 'object', properties: { repo: { type: 'string' } }, required: ['repo'] } }],
+    };
+    expect(await next(answeredWith('list_ops', { content: [{ type: 'text', text: JSON.stringify(listed) }] }), 'n')).toEqual({
+      op: 'create_label',
+      arguments: { repo: 'acme/web' },
+    });
+    const { suggested_action: _, ...bare } = envelope;
+    const guesses = new Set<string>();
+    for (let i = 0; i < 20; i++) guesses.add((await next(answeredWith('add_label', refused(['no such op', bare])), `g${i}`)).op!);
+    expect(guesses).toEqual(new Set(['create_label', 'new_label']));
   });
 
   it('answers 429 with retry-after for the next requests, then succeeds', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { pathOf } from '@/lib/api/endpoint';
+import { ROUTER_ENDPOINTS } from '@/lib/api/routers';
 import { SURFACE_ENDPOINTS } from '@/lib/api/surface';
 import { YAML_ENDPOINTS } from '@/lib/api/yaml';
 import { fromJsonl, ResultsLineError } from '@/lib/bakeoff/results';
@@ -15,16 +16,25 @@ import type { ApiClient } from '../client';
 import { badArguments, CliError, EXIT } from '../exit-codes';
 import type { Io } from '../output';
 import { type LiveServers, LiveServerError, startLiveServers } from './live-servers';
-import { type Presentation, presentationOf } from './presentation';
+import { type Presentation, presentationOf, RoutersChangedError } from './presentation';
 
 // What a bake-off run reads before its first cell: its presentations, its tasks, the results
 // of an earlier run to resume, and the live servers of --servers.
 
+/**
+ * A presentation as --presentation names it: its id, its mode and its settings, which are the
+ * preview's query but for the bake-off's own `envelope` (on, off), kept with them so an upload
+ * shows what was run.
+ */
 export interface PresentationSpec {
   id: string;
   mode: SurfaceMode;
   query: Record<string, string>;
 }
+
+/** The setting of a routers presentation that leaves suggested_action out of a wrong op's answer (§bakeoff). */
+const ENVELOPE = 'envelope';
+const ENVELOPE_VALUES = ['on', 'off'] as const;
 
 export function parsePresentation(text: string): PresentationSpec {
   const [head = '', ...rest] = text.split(',');
@@ -39,16 +49,31 @@ export function parsePresentation(text: string): PresentationSpec {
     // Lists inside a presentation are joined by + (commas part its settings).
     query[key] = value.split('+').join(',');
   }
+  const envelope = query[ENVELOPE];
+  if (envelope !== undefined && !isOneOf(ENVELOPE_VALUES, envelope))
+    throw badArguments(`--presentation ${text}: envelope is on or off (off: a wrong op's answer without suggested_action)`);
+  if (envelope !== undefined && mode !== 'routers') throw badArguments(`--presentation ${text}: envelope is a setting of the routers mode only`);
   return { id, mode, query };
 }
 
+/**
+ * Each presentation from the project's preview; with a routers presentation, the project's
+ * routers too (what each op calls), read after the previews so a change between them is seen.
+ */
 export async function presentationsOf(client: ApiClient, project: string, specs: PresentationSpec[]): Promise<Presentation[]> {
-  const out: Presentation[] = [];
+  const previews = [];
   for (const spec of specs) {
-    const answer = await client.call(SURFACE_ENDPOINTS.preview, { id: project }, { query: { ...spec.query, mode: 'all', detail: 'full' } });
-    out.push(presentationOf(spec.id, spec.mode, answer.data));
+    const { [ENVELOPE]: envelope, ...query } = spec.query;
+    const answer = await client.call(SURFACE_ENDPOINTS.preview, { id: project }, { query: { ...query, mode: 'all', detail: 'full' } });
+    previews.push({ spec, preview: answer.data, envelope: envelope !== 'off' });
   }
-  return out;
+  const routers = specs.some((s) => s.mode === 'routers') ? (await client.call(ROUTER_ENDPOINTS.read, { id: project })).data : undefined;
+  try {
+    return previews.map(({ spec, preview, envelope }) => presentationOf(spec.id, spec.mode, preview, { routers, envelope }));
+  } catch (err) {
+    if (err instanceof RoutersChangedError) throw new CliError(EXIT.API_ERROR, err.message, { suggestedAction: 'run the same command again' });
+    throw err;
+  }
 }
 
 /** The results so far; a last line cut short by a kill is dropped, and the file cut back to the lines that are whole. */

@@ -5,8 +5,10 @@ import { BAKEOFF_LIMITS } from '@/lib/limits';
 import { retrieveTools } from '@/lib/surface/retrieve';
 import { type BakeoffMessage, EndpointError, type ModelEndpoint, type ModelToolCall, type OfferedTool } from './endpoint';
 import type { CallTool } from './live-servers';
-import type { Presentation } from './presentation';
+import type { ListedAs, Presentation } from './presentation';
 import { isObject } from '@/lib/records';
+import { opTried, readRouterCall } from '@/lib/surface/router-calls';
+import type { ListedOp } from '@/lib/surface/types';
 
 /** Tools a search answers with, as favindex's own `mcp_find_tools` does by default. */
 const FOUND_PER_SEARCH = 5;
@@ -41,11 +43,39 @@ async function resultOf(task: BakeoffTask, canonical: string, rawArguments: stri
   return (await callTool(canonical, args)) ?? { ok: true };
 }
 
+type CallBase = Pick<ToolCallRecord, 'turn' | 'presented' | 'rawArguments' | 'arguments'>;
+
+/**
+ * A router call, read as the proxy reads it (readRouterCall): list_ops and a wrong op are
+ * answered without a tool; a right op is the call of its tool with the op's arguments, answered
+ * as any call of that tool, and recorded as that call.
+ */
+async function routerAnswer(
+  base: CallBase,
+  router: Extract<ListedAs, { kind: 'router' }>,
+  task: BakeoffTask,
+  presentation: Presentation,
+  callTool: CallTool | undefined,
+): Promise<Answered> {
+  const args = objectOf(base.rawArguments) ?? {};
+  const schemaOf = (op: ListedOp) => presentation.catalog.get(op.canonical)?.inputSchema ?? { type: 'object' };
+  const reading = readRouterCall(router, args, schemaOf, { suggestedAction: presentation.envelope });
+  const routed = { router: router.name, op: opTried(args.op) };
+  if (reading.kind === 'list_ops') return { record: { ...base, canonical: null, source: 'meta', ...routed }, result: reading.answer, found: [] };
+  if (reading.kind === 'unknown_op') return { record: { ...base, canonical: null, ...routed }, result: reading.answer, found: [] };
+  const { canonical } = reading.via.op;
+  const inner = JSON.stringify(reading.kind === 'op' ? reading.arguments : args.arguments);
+  const record: ToolCallRecord = { ...base, canonical, ...routed, rawArguments: inner, arguments: parseArguments(inner) };
+  if (reading.kind === 'arguments_not_object') return { record, result: reading.answer, found: [] };
+  return { record, result: await resultOf(task, canonical, inner, callTool), found: [] };
+}
+
 /** What the model's call is and what it gets back. */
 async function answer(call: ModelToolCall, turn: number, task: BakeoffTask, presentation: Presentation, callTool?: CallTool): Promise<Answered> {
-  const base = { turn, presented: call.name, rawArguments: call.arguments, arguments: parseArguments(call.arguments) };
+  const base: CallBase = { turn, presented: call.name, rawArguments: call.arguments, arguments: parseArguments(call.arguments) };
   const listed = presentation.listedAs.get(call.name);
   if (!listed) return { record: { ...base, canonical: null }, result: { error: `no tool is named '${call.name}'` }, found: [] };
+  if (listed.kind === 'router') return routerAnswer(base, listed, task, presentation, callTool);
   if (listed.kind === 'server')
     return { record: { ...base, canonical: listed.canonical }, result: await resultOf(task, listed.canonical, call.arguments, callTool), found: [] };
   if (listed.kind === 'invoke') {

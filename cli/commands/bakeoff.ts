@@ -33,7 +33,8 @@ const HELP = `favindex bakeoff --project P [--tasks FILE] --endpoint URL --model
   default the tasks the project keeps under spec.bakeoffTasks of its YAML) in each
   presentation to each model, --runs times (default 10), interleaved, and measures what
   happened: target right first time, first call correct, well-formed, completed, tool calls,
-  wander, input tokens per turn, cached tokens and wall time, with 95% intervals.
+  wander, wrong ops, turns to recover, input tokens per turn, cached tokens and wall time, with
+  95% intervals.
 
   The tasks file (--tasks FILE, YAML): each task is a prompt or a short thread, the tool that
   should be called, and optional checks on its arguments and canned results for the tools the
@@ -50,6 +51,16 @@ ${TASK_FILE_EXAMPLE.trimEnd().replace(/^/gm, '    ')}
   client's deferred tools are left out: the bake-off does not play its tool search). A call
   through mcp_invoke_tool counts as the call it makes; mcp_find_tools answers with favindex's
   own search, and what it finds is callable from the next turn on.
+
+  The routers mode lists the project's routers (favindex routers), and a router call is
+  answered as the proxy answers it: list_ops with every op, a right op as a call of its tool
+  (which counts as that call: the target's op is the target), a wrong op with the UNKNOWN_OP
+  envelope. envelope=off answers a wrong op without its suggested_action, to see whether the
+  suggestion carries the weight for your model:
+    --presentation routers=routers --presentation bare=routers,envelope=off
+  wrong ops: router calls naming an op the router lacks, per run; turns to recover: after a
+  wrong op, the turns until a right op of that router or the target, with the recoveries never
+  made beside it.
 
   What a tool call answers: the task's fixture for that tool; else, with --servers FILE (an
   mcpServers file, as favindex proxy --config reads), the real server of that name, called as
@@ -84,8 +95,8 @@ ${TASK_FILE_EXAMPLE.trimEnd().replace(/^/gm, '    ')}
   under --name (default: the date). If the upload fails, run the same command again: no cell
   runs twice, and the results are uploaded.
 
-  Scope for a token: surface:read (the preview); config:read without --tasks; bakeoffs:write
-  with --upload.
+  Scope for a token: surface:read (the preview); config:read without --tasks or with a routers
+  presentation (the routers); bakeoffs:write with --upload.
 
   Exit codes: 0 done, 1 favindex refused, 2 bad arguments (a task file or results line that
   does not parse says where), 3 favindex unreachable, 4 not authorised, 5 a server of

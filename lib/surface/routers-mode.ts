@@ -34,11 +34,8 @@ export function routersList(catalog: PreparedCatalog, inputs: ModeReads<'routers
   }
   const placed = new Set<string>();
   for (const router of inputs.routers.routers) {
-    const ops: ListedOp[] = [];
-    for (const op of router.ops) {
-      if (catalog.byCanonical.has(op.tool)) ops.push({ op: op.op, canonical: op.tool, note: op.note });
-      else leftOut.push(opNotInCatalog(router, op.op, op.tool));
-    }
+    const ops = listedOps(router, (canonical) => catalog.byCanonical.has(canonical));
+    for (const op of router.ops) if (!catalog.byCanonical.has(op.tool)) leftOut.push(opNotInCatalog(router, op.op, op.tool));
     if (ops.length === 0) {
       notes.push(`router '${router.name}' is not listed: none of its ops' tools is in the catalog`);
       continue;
@@ -64,6 +61,11 @@ export function routersList(catalog: PreparedCatalog, inputs: ModeReads<'routers
   }
   for (const entry of catalog.entries) singleton(entry.canonical);
   return { mode: 'routers', tools, leftOut, instruction: inputs.instruction, notes };
+}
+
+/** A router's ops as the routers mode lists them: those whose tool the catalog has, in the router's order. */
+export function listedOps(router: Router, inCatalog: (canonical: string) => boolean): ListedOp[] {
+  return router.ops.filter((op) => inCatalog(op.tool)).map((op) => ({ op: op.op, canonical: op.tool, note: op.note }));
 }
 
 /**
