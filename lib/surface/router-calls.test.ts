@@ -117,6 +117,8 @@ describe('a router call read once, for the proxy and the bake-off', () => {
     const bad = readRouterCall(router, { op: 'get_issue', arguments: 'x' }, schemaOf);
     expect(bad).toMatchObject({ kind: 'arguments_not_object', problems: [{ path: '$', class: 'type_error' }] });
     if (bad.kind === 'arguments_not_object') expect(texts(bad.answer)[0]).toContain(JSON.stringify(schemaOf(OPS[0]!)));
+    // An array is no object of arguments either: a server would get a list where it reads keys.
+    expect(readRouterCall(router, { op: 'get_issue', arguments: ['1'] }, schemaOf)).toMatchObject({ kind: 'arguments_not_object' });
   });
 
   it('with the envelope off, a wrong op’s answer is the same without suggested_action: not in the envelope, not in the text', () => {

@@ -1,7 +1,7 @@
 import { type InvalidArgumentsEnvelope, invalidArgumentsAnswer } from '@/lib/arguments/answer';
 import type { ArgumentProblem } from '@/lib/arguments/classes';
 import { editDistance } from '@/lib/arguments/suggest';
-import { isRecord } from '@/lib/records';
+import { isObject } from '@/lib/records';
 import { LIST_OPS } from '@/lib/schemas/routers';
 import type { ListedOp } from './types';
 
@@ -226,7 +226,7 @@ export function readRouterCall(
     return { kind: 'unknown_op', answer: refusalResult(options.suggestedAction === false ? withoutSuggestedAction(refusal) : refusal) };
   }
   const via: RouterVia = { router: router.name, op, stray: strayKeys(args) };
-  if (args.arguments !== undefined && !isRecord(args.arguments)) {
+  if (args.arguments !== undefined && !isObject(args.arguments)) {
     // MCP sends a tool an object of arguments: nothing else can be passed on, whatever the checks.
     const problems: ArgumentProblem[] = [{ path: '$', class: 'type_error', keyword: 'type', expected: 'must be object', blocking: true }];
     return { kind: 'arguments_not_object', via, problems, answer: refusalResult(routerArgumentsAnswer(router.name, op, problems, schemaOf(op), via.stray)) };
