@@ -157,7 +157,7 @@ describe('every operation answers what its contract says', () => {
     await ok(api.get(`${path}/history?before=${history.body.next}`));
   });
 
-  it('policy: read, plan, save, a stale basis, access per identity, history; routers: replace, read, history, undo', async () => {
+  it('policy: read, plan, save, a stale basis, access per identity, history; routers: replace, read, history, suggestions, undo', async () => {
     const path = `/api/projects/${id}/policy`;
     const { version } = (await ok(api.get(path))).body;
     // Only token:ci is denied anything, so the surfaces read below without a token are as they were.
@@ -174,6 +174,7 @@ describe('every operation answers what its contract says', () => {
     const written = await ok(api.put(routers, { json, headers: { 'if-match': '*', 'x-favindex-via': 'ui' } }));
     expect(written.body.warning).toEqual(expect.any(String));
     await ok(api.get(`${routers}/history?limit=1`));
+    expect((await ok(api.get(`${routers}/suggestions?limit=2&unplacedLimit=3`))).body.suggestions.items.length).toBeGreaterThan(0);
     expect((await ok(api.post(`${routers}/undo`))).body.undid).toBe(written.body.version);
     await ok(api.get(routers));
   });

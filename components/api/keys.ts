@@ -30,6 +30,7 @@ export const queryKeys = {
   /** Under ['project', id]: a routers write refreshes the project (its surface follows the routers). */
   routers: (id: string) => ['project', id, 'routers'] as const,
   routersHistory: (id: string, limit: number) => ['project', id, 'routers', 'history', limit] as const,
+  routerSuggestions: (id: string, params: object) => ['project', id, 'routers', 'suggestions', params] as const,
   usageOverview: (params: object) => ['projects', 'usage', params] as const,
   /** Outside ['project', id]: refreshing a project's views must not ask what changed again. */
   changes: (id: string) => ['changes', id] as const,

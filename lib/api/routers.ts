@@ -1,7 +1,8 @@
+import { routerSuggestionsSchema } from '@/lib/contracts/router-suggestions';
 import { routersHistorySchema, routersUndoResultSchema, routersViewSchema, routersWriteResultSchema } from '@/lib/contracts/routers';
 import { BODY_LIMITS } from '@/lib/limits';
 import { routersConfigSchema } from '@/lib/schemas/routers';
-import { routersHistoryQuerySchema } from '@/lib/schemas/routers-requests';
+import { routerSuggestionsQuerySchema, routersHistoryQuerySchema } from '@/lib/schemas/routers-requests';
 import { endpoint } from './endpoint';
 import { projectParams } from './params';
 import { VIA } from './shared';
@@ -70,5 +71,24 @@ export const ROUTER_ENDPOINTS = {
     ],
     responses: { 200: { description: 'The routers after the undo, and the version it undid.', schema: routersUndoResultSchema, headers: ETAG } },
     errors: ['VERSION_MISMATCH', 'NOTHING_TO_UNDO'],
+  }),
+  suggestions: endpoint({
+    method: 'get',
+    path: '/api/projects/{id}/routers/suggestions',
+    params: projectParams,
+    query: routerSuggestionsQuerySchema,
+    rule: '§routers',
+    tag: 'routers',
+    access: 'config:read',
+    summary: 'Routers to fold the catalog into, where each tool placed nowhere goes, and the presented count against the budget',
+    description:
+      'Computed from the catalog and the routers in force (routersVersion), nothing saved: apply one by PUT /routers with the routers it gives and If-Match of routersVersion, so it is one version in the history, undone like any other. Suggestions and tools placed nowhere come a page at a time, with their totals.',
+    responses: {
+      200: {
+        description:
+          'A page of suggested routers (why, what each saves), the total saved, a page of the tools placed nowhere with the rule and why of where each goes, and the presented count.',
+        schema: routerSuggestionsSchema,
+      },
+    },
   }),
 };
