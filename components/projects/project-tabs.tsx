@@ -8,6 +8,7 @@ import styles from './project-tabs.module.css';
 const TABS = [
   { href: '', label: 'Usage' },
   { href: '/favourites', label: 'Favourites' },
+  { href: '/routers', label: 'Routers' },
   { href: '/impact', label: 'Impact' },
   { href: '/bakeoff', label: 'Bake-off' },
   { href: '/catalog', label: 'Catalog' },

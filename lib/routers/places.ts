@@ -25,3 +25,19 @@ export function missingFromCatalog(config: RoutersConfig, catalog: ReadonlySet<s
 export function opCount(config: RoutersConfig): number {
   return config.routers.reduce((sum, router) => sum + router.ops.length, 0);
 }
+
+/**
+ * How many fewer tools the routers mode presents with these routers than with none: each
+ * router listed stands for its ops' catalog tools, which are then not listed one by one. An op
+ * whose tool `missing` names is listed nowhere either way, and a router of none is not listed.
+ * With the count the mode gave for one config, this gives another's without the catalog: the
+ * Routers page's count of an unsaved draft.
+ */
+export function foldedTools(config: RoutersConfig, missing: ReadonlySet<string>): number {
+  let folded = 0;
+  for (const router of config.routers) {
+    const listed = router.ops.filter((o) => !missing.has(o.tool)).length;
+    if (listed > 0) folded += listed - 1;
+  }
+  return folded;
+}
