@@ -35,7 +35,8 @@ describe('favindex routers', () => {
     expect(routersConfigSchema.parse(parse(example)).routers[0]?.ops.map((o) => o.op)).toEqual(['get', 'list']);
     let main = '';
     expect(await runCli(['--help'], { stdout: (t) => (main += t), stderr: () => {}, readStdin: async () => '', env: {} })).toBe(EXIT.OK);
-    expect(main).toMatch(/^ {2}routers {7}show, apply, list the history of or undo the routers$/m);
+    expect(main).toMatch(/^ {2}routers {7}show, apply, suggest, list the history of or undo the routers$/m);
+    expect(help.stdout).toContain('favindex routers apply-suggestion --project P NAME');
   });
 
   it('refuses bad arguments and unreadable files with exit code 2 before talking to any server', async () => {
@@ -46,7 +47,13 @@ describe('favindex routers', () => {
       [['show', '-p', 'x', 'extra'], /takes no more arguments/],
       [['show', '-p', 'x', '-f', 'a.yaml'], /-f goes with apply/],
       [['history', '-p', 'x', '--version', '2'], /--version goes with apply or undo/],
-      [['undo', '-p', 'x', '--limit', '2'], /--limit goes with history/],
+      [['undo', '-p', 'x', '--limit', '2'], /--limit goes with history or suggest/],
+      [['show', '-p', 'x', '--offset', '2'], /--offset goes with suggest/],
+      [['suggest', '-p', 'x', '--limit', '0'], /--limit must be 1 to 200/],
+      [['suggest', '-p', 'x', '--offset', 'first'], /--offset must be a whole number/],
+      [['suggest', '-p', 'x', 'github_issue'], /takes no more arguments/],
+      [['apply-suggestion', '-p', 'x'], /apply-suggestion needs the suggested router's name/],
+      [['apply-suggestion', '-p', 'x', 'a', 'b'], /takes no more arguments \(got b\)/],
       [['undo', '-p', 'x', '--version', 'latest'], /--version must be a whole number/],
       [['history', '-p', 'x', '--limit', '500'], /--limit must be 1 to 200/],
       [['apply', '-p', 'x'], /-f FILE \(YAML or JSON\)/],

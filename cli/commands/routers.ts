@@ -11,14 +11,17 @@ import { integer, requireProject, stringValue } from '../args';
 import type { Command } from '../command';
 import { badArguments } from '../exit-codes';
 import { printJson } from '../output';
+import { applyNamedSuggestion, showSuggestions } from './routers-suggest';
 
 export const routersCommand: Command = {
   name: 'routers',
-  summary: 'show, apply, list the history of or undo the routers',
+  summary: 'show, apply, suggest, list the history of or undo the routers',
   help: `favindex routers show --project P
 favindex routers apply --project P -f FILE [--version N]     (FILE: YAML or JSON; - for stdin)
 favindex routers history --project P [--limit N]
 favindex routers undo --project P [--version N]
+favindex routers suggest --project P [--limit N] [--offset N]
+favindex routers apply-suggestion --project P NAME
 
   Routers fold tools of one shape into one presented tool with a typed op; singletons keep a
   tool on its own with the reason it has no sibling (§routers). FILE holds what spec.routers of
@@ -38,21 +41,33 @@ favindex routers undo --project P [--version N]
   or an unknown field is refused (exit 1, VALIDATION_FAILED, each problem with its path), and
   nothing is saved. A tool the catalog does not list is kept and warned of on stderr. undo puts
   back the routers as they were before the change in force, as a new version. The history
-  records them as made via the CLI. Scopes for a token: config:read (show, history),
-  config:write (apply, undo).`,
-  options: { file: { type: 'string', short: 'f' }, version: { type: 'string' }, limit: { type: 'string' } },
+  records them as made via the CLI.
+
+  suggest lists routers favindex suggests from the catalog (why, tools and tokens saved), the
+  tools placed nowhere with where each would go, and the tools presented against the budget,
+  --limit (1 to 200, 20 by default) at a time from --offset. apply-suggestion NAME saves the
+  routers in force with that suggested router added, as one version undo takes back.
+
+  Scopes for a token: config:read (show, history, suggest), config:write (apply, undo,
+  apply-suggestion).`,
+  options: { file: { type: 'string', short: 'f' }, version: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' } },
 
   async run({ parsed, io, client }) {
     const [action, ...extra] = parsed.positionals;
+    const named = action === 'apply-suggestion' ? extra.shift() : undefined;
     if (extra.length > 0) throw badArguments(`routers ${action} takes no more arguments (got ${extra.join(' ')})`);
+    if (action === 'apply-suggestion' && !named)
+      throw badArguments("apply-suggestion needs the suggested router's name", 'list them with favindex routers suggest');
     const project = requireProject(parsed.global);
     const json = parsed.global.json;
     const file = stringValue(parsed.values.file);
     const rawVersion = stringValue(parsed.values.version);
     const rawLimit = stringValue(parsed.values.limit);
+    const rawOffset = stringValue(parsed.values.offset);
     if (file !== undefined && action !== 'apply') throw badArguments('-f goes with apply');
     if (rawVersion !== undefined && action !== 'apply' && action !== 'undo') throw badArguments('--version goes with apply or undo');
-    if (rawLimit !== undefined && action !== 'history') throw badArguments('--limit goes with history');
+    if (rawLimit !== undefined && action !== 'history' && action !== 'suggest') throw badArguments('--limit goes with history or suggest');
+    if (rawOffset !== undefined && action !== 'suggest') throw badArguments('--offset goes with suggest');
     const version = rawVersion === undefined ? undefined : integer(rawVersion, '--version', 0, 999_999_999);
     // Without --version, apply overwrites whatever is in force (If-Match: *), as a file says the routers whole.
     const ifMatch = { 'if-match': version === undefined ? '*' : `"${version}"` };
@@ -66,6 +81,12 @@ favindex routers undo --project P [--version N]
       const { data: history } = await client.call(ROUTER_ENDPOINTS.history, { id: project }, { query: { limit } });
       return json ? printJson(io, history) : io.stdout(describeHistory(history));
     }
+    if (action === 'suggest') {
+      const limit = rawLimit === undefined ? 20 : integer(rawLimit, '--limit', 1, 200);
+      const offset = rawOffset === undefined ? 0 : integer(rawOffset, '--offset', 0, 1_000_000);
+      return showSuggestions(client, io, project, { limit, offset }, json);
+    }
+    if (action === 'apply-suggestion' && named) return applyNamedSuggestion(client, io, project, named, json);
     if (action === 'apply') {
       if (!file) throw badArguments('routers apply needs the routers: -f FILE (YAML or JSON), or -f - to read stdin');
       const body = readRoutersFile(file, file === '-' ? await io.readStdin() : readFile(file));
@@ -81,7 +102,10 @@ favindex routers undo --project P [--version N]
       if (json) return printJson(io, result);
       return io.stdout(`Routers of ${project}: undid version ${result.undid}; now version ${result.version}, ${summaryOf(result)}.\n`);
     }
-    throw badArguments(action ? `unknown routers action '${action}'` : 'routers needs an action', 'use favindex routers show|apply|history|undo');
+    throw badArguments(
+      action ? `unknown routers action '${action}'` : 'routers needs an action',
+      'use favindex routers show|apply|suggest|apply-suggestion|history|undo',
+    );
   },
 };
 

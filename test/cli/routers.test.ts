@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { cliServer, newProject } from './run-cli';
 
 /** `favindex routers` end to end: the built CLI against the shared built server (§routers). */
@@ -76,5 +77,29 @@ describe('favindex routers', () => {
     );
     const changes = (await api('GET', `/api/projects/${id}/routers/history`)).body.changes;
     expect(changes.map((c: { via: string }) => c.via)).toEqual(['cli', 'cli', 'cli']);
+  });
+
+  it('suggests routers with what each saves and where each tool placed nowhere goes, and applies one by name as a version undo takes back', async () => {
+    const id = await newProject(api, 'cli-suggest');
+    const github = DEMO_SERVERS.find((s) => s.server === 'github');
+    expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: github?.tools })).status).toBe(201);
+    const listed = await favindex(['routers', 'suggest', '-p', id, '--limit', '2']);
+    expect(listed.code).toBe(0);
+    const answer = (await api('GET', `/api/projects/${id}/routers/suggestions?limit=2&unplacedLimit=2`)).body;
+    const [top] = answer.suggestions.items;
+    expect(listed.stdout).toMatch(new RegExp(`^Routers of ${id} \\(version 0\\): ${answer.presented.tools} tools presented in the routers mode, budget 30`));
+    expect(listed.stdout).toContain(`\n  ${top.router.name} (${top.router.ops.length} ops, saves ${top.saves.tools.saved} tool`);
+    expect(listed.stdout).toContain(`\n  ${answer.unplaced.items[0].tool} → `);
+    expect(JSON.parse((await favindex(['routers', 'suggest', '-p', id, '--limit', '2', '--json'])).stdout)).toEqual(answer);
+
+    const applied = await favindex(['routers', 'apply-suggestion', '-p', id, top.router.name]);
+    expect(applied.stdout).toMatch(
+      new RegExp(`^Routers of ${id}: applied ${top.router.name} \\(saves .*\\): version 1; favindex routers undo takes it back\\.\n$`),
+    );
+    expect((await api('GET', `/api/projects/${id}/routers`)).body.routers).toEqual([top.router]);
+    const unknown = await favindex(['routers', 'apply-suggestion', '-p', id, top.router.name]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`no suggested router is named ${top.router.name}`);
+    expect((await favindex(['routers', 'undo', '-p', id])).stdout).toContain('undid version 1; now version 2, 0 routers');
   });
 });
