@@ -62,7 +62,20 @@ export const DESKTOP_AND_PHONE = [
   { width: 390, height: 844 },
 ] as const;
 
-export const PROJECT_TABS = ['', '/favourites', '/bakeoff', '/catalog', '/proxies', '/events', '/preview', '/tokens', '/policy', '/settings', '/yaml'] as const;
+export const PROJECT_TABS = [
+  '',
+  '/favourites',
+  '/routers',
+  '/bakeoff',
+  '/catalog',
+  '/proxies',
+  '/events',
+  '/preview',
+  '/tokens',
+  '/policy',
+  '/settings',
+  '/yaml',
+] as const;
 
 /** Nothing on the page reaches past the viewport's right edge but what scrolls inside itself. */
 export async function fitsWidth(page: Page) {
