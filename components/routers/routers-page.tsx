@@ -54,6 +54,11 @@ function RoutersEditor({ id, data: view }: { id: string; data: RoutersView }) {
 
   const missing = useMemo(() => new Set(view.missingFromCatalog), [view.missingFromCatalog]);
   const data = suggestions.data;
+  // A saved change shortens the lists: a page past the end goes back to the first.
+  useEffect(() => {
+    if (data && offset > 0 && offset >= data.suggestions.total) setOffset(0);
+    if (data && unplacedOffset > 0 && unplacedOffset >= data.unplaced.total) setUnplacedOffset(0);
+  }, [data, offset, unplacedOffset]);
   const current = data !== undefined && data.routersVersion === from.version;
   const draftTools = edited && current ? data.presented.tools + foldedTools(from.config, missing) - foldedTools(config, missing) : null;
   const blocked = edited
