@@ -15,6 +15,7 @@ import { decide } from '@/lib/policy/decide';
 import { catalogForIdentity } from '@/lib/policy/for-identity';
 import { policyForToken } from '@/lib/policy/narrow';
 import { type ToolPolicy, toolPolicySchema } from '@/lib/schemas/policy';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { defaultSurfaceConfig } from '@/lib/schemas/surface-config';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { presentedList, presentedSurfaceOf } from '@/lib/surface/presented';
@@ -54,8 +55,10 @@ export async function run(): Promise<Record<string, unknown>> {
   const narrowed = policyForToken(policy, 'ci');
   const surface = defaultSurfaceConfig();
   const favourites = { enabled: true, maxFavourites: 15, tools: catalog.entries.slice(0, 15).map((e) => e.canonical) };
-  const source = { project: 'bench', version: { catalog: 1, favourites: 1, surface: 1 }, surface, favourites };
-  const presented = presentedSurfaceOf(surface, favourites);
+  // Favourites first mode: a project of this bench has no routers.
+  const routers = emptyRoutersConfig();
+  const source = { project: 'bench', version: { catalog: 1, favourites: 1, surface: 1 }, surface, favourites, routers };
+  const presented = presentedSurfaceOf(surface, favourites, { routers });
 
   const doc = { base: [] as number[], policy: [] as number[] };
   const list = { base: [] as number[], policy: [] as number[] };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@/lib/stats/random';
 import { defaultSurfaceConfig, SURFACE_MODES, NAMING_SCHEMES } from '@/lib/schemas/surface-config';
 import { POLICY_ANNOTATIONS, toolPolicySchema, type PolicyRule, type ToolPolicy } from '@/lib/schemas/policy';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 import { prepareCatalog } from '@/lib/surface/prepared-catalog';
 import { findTools, presentedList, presentedSurfaceOf } from '@/lib/surface/presented';
 import { explicitSession } from '@/lib/surface/session';
@@ -147,7 +148,7 @@ describe('policy fuzz: random rules and names never let a denied tool through', 
         const mode = pick(rand, SURFACE_MODES);
         const naming = pick(rand, NAMING_SCHEMES);
         const config = { ...defaultSurfaceConfig(), mode, naming };
-        const surface = presentedSurfaceOf(config, { enabled: true, maxFavourites: 20, tools: favourites });
+        const surface = presentedSurfaceOf(config, { enabled: true, maxFavourites: 20, tools: favourites }, { routers: emptyRoutersConfig() });
         const session = { state: explicitSession(catalog.entries.filter(() => rand() < 0.2).map((e) => e.canonical)), query: pick(rand, VERBS) };
         const listed = presentedList(surface, allowed, session).tools.flatMap((t) => (t.canonical ? [t.canonical] : []));
         expect(

@@ -1,6 +1,7 @@
 import type { FindabilityResponse, TestQuery } from '@/lib/contracts/findability';
 import { ApiError } from '@/lib/errors';
 import type { FindabilityQuery } from '@/lib/schemas/findability';
+import type { RoutersConfig } from '@/lib/schemas/routers';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { CLIENT_SEARCHES, keepsMarkedLoaded } from './client-searches';
 import { CLIENTS, type ClientId } from './clients';
@@ -16,14 +17,23 @@ export interface FindabilitySources {
   project: string;
   surface: SurfaceConfig;
   favourites: FavouritesInput;
+  /** The project's routers (§routers): the routers mode defers its routers, singletons and unplaced tools. */
+  routers: RoutersConfig;
   catalog: PreparedCatalog;
   testQueries: readonly TestQuery[];
 }
 
-/** The catalog tools of a mode's list, split into those a deferring client keeps loaded and the rest, which it defers. */
-export function deferredTools(catalog: PreparedCatalog, surface: SurfaceConfig, favourites: FavouritesInput, mode: SurfaceConfig['mode'], keepsMarked = true) {
+type ListSources = Pick<FindabilitySources, 'surface' | 'favourites' | 'routers' | 'catalog'>;
+
+/**
+ * The catalog tools of a mode's list, split into those a deferring client keeps loaded and the
+ * rest, which it defers. In the routers mode a router stands for no one tool: its ops' tools are
+ * not judged one by one (a search that finds the router finds their lines in its description),
+ * so the tools judged are the favourites, the singletons and the tools in no router.
+ */
+export function deferredTools({ surface, favourites, routers, catalog }: ListSources, mode: SurfaceConfig['mode'], keepsMarked = true) {
   // The list a proxy presents in this mode: agent tools are the client's own, never deferred MCP tools.
-  const list = presentedList(presentedSurfaceOf(surface, favourites, { mode }), catalog);
+  const list = presentedList(presentedSurfaceOf(surface, favourites, { mode, routers }), catalog);
   const loaded = new Set<string>();
   const listed = new Set<string>();
   for (const tool of list.tools) {
@@ -70,7 +80,7 @@ export function buildFindabilityResponse(sources: FindabilitySources, query: Fin
   // A provider's search keeps what is not deferred; of the clients only Claude Code honours the mark.
   // Sound: resolveSearch takes the client from CLIENTS, so its id is a ClientId; the contract types it as string.
   const keepsMarked = client === null || keepsMarkedLoaded(client.id as ClientId);
-  const { deferred, loaded } = deferredTools(sources.catalog, sources.surface, sources.favourites, mode, keepsMarked);
+  const { deferred, loaded } = deferredTools(sources, mode, keepsMarked);
   const report = findability({ catalog: sources.catalog, deferred, loaded, search, testQueries: sources.testQueries });
   return {
     project: sources.project,

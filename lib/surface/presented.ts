@@ -1,6 +1,6 @@
 import { instructionFor, type NamingScheme, type SurfaceConfig, type SurfaceLimits, type SurfaceMode } from '@/lib/schemas/surface-config';
 import { splitCanonical } from '@/lib/names/canonical';
-import { emptyRoutersConfig, type RoutersConfig } from '@/lib/schemas/routers';
+import type { RoutersConfig } from '@/lib/schemas/routers';
 import { buildModeList } from './modes';
 import type { CatalogEntry, PreparedCatalog } from './prepared-catalog';
 import { retrieveTools } from './retrieve';
@@ -21,16 +21,13 @@ export interface PresentedSurface {
 
 /**
  * The surface a proxy presents from a project's config, favourites and routers; a caller may ask
- * for another mode or limits. Without `routers`, the routers mode lists every tool on its own.
+ * for another mode or limits. The routers are always given (the stored ones, or the document's):
+ * a list built without them would count every tool on its own in the routers mode.
  */
 export function presentedSurfaceOf(
   surface: SurfaceConfig,
   favouriteIndex: FavouritesInput,
-  {
-    mode = surface.mode,
-    limits = surface.limits,
-    routers = emptyRoutersConfig(),
-  }: { mode?: SurfaceMode; limits?: SurfaceLimits; routers?: RoutersConfig } = {},
+  { mode = surface.mode, limits = surface.limits, routers }: { mode?: SurfaceMode; limits?: SurfaceLimits; routers: RoutersConfig },
 ): PresentedSurface {
   return {
     mode,

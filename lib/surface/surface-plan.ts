@@ -2,6 +2,7 @@ import type { SurfacePlan, SurfacePlanField, SurfacePlanList } from '@/lib/contr
 import type { PolicyIdentity } from '@/lib/policy/decide';
 import { surfaceForIdentity } from '@/lib/policy/surface-for-identity';
 import type { ToolPolicy } from '@/lib/schemas/policy';
+import type { RoutersConfig } from '@/lib/schemas/routers';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
 import type { PreparedCatalog } from './prepared-catalog';
@@ -45,9 +46,10 @@ export function surfaceFieldChanges(before: SurfaceConfig, after: SurfaceConfig)
     .map((path) => ({ path, before: a.get(path) ?? null, after: b.get(path) ?? null }));
 }
 
-/** What a session starts with: the list a proxy presents, each entry by its canonical name (a meta tool by its own). */
-function listOf(surface: SurfaceConfig, mine: { favourites: FavouritesInput; catalog: PreparedCatalog }) {
-  const list = presentedList(presentedSurfaceOf(surface, mine.favourites), mine.catalog);
+/** What a session starts with: the list a proxy presents, each entry by its canonical name (a meta tool or a router by its own). */
+function listOf(surface: SurfaceConfig, routers: RoutersConfig, mine: { favourites: FavouritesInput; catalog: PreparedCatalog }) {
+  // An op whose tool the policy keeps back is in no router of the identity's list: its catalog lacks the tool.
+  const list = presentedList(presentedSurfaceOf(surface, mine.favourites, { routers }), mine.catalog);
   return { count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
 }
 
@@ -56,11 +58,11 @@ function capped(names: string[]) {
   return { total: sorted.length, names: sorted.slice(0, PLAN_NAMES_SHOWN) };
 }
 
-function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: FavouritesInput, policy: ToolPolicy, audience: PlanAudience): SurfacePlanList {
+function planList(before: SurfaceConfig, after: SurfaceConfig, stored: PlanStored, audience: PlanAudience): SurfacePlanList {
   // The audience's own catalog and favourites under the policy: what its sessions and its preview list (§policy).
-  const mine = surfaceForIdentity(audience.catalog, favourites, policy, audience.identity);
-  const was = listOf(before, mine);
-  const will = listOf(after, mine);
+  const mine = surfaceForIdentity(audience.catalog, stored.favourites, stored.policy, audience.identity);
+  const was = listOf(before, stored.routers, mine);
+  const will = listOf(after, stored.routers, mine);
   return {
     proxy: audience.proxy,
     identity: audience.shownAs,
@@ -72,23 +74,25 @@ function planList(before: SurfaceConfig, after: SurfaceConfig, favourites: Favou
   };
 }
 
+/** What the project holds besides its surface config: what the lists are made from on either side of the change. */
+export interface PlanStored {
+  favourites: FavouritesInput;
+  /** The routers in force (§routers): the routers mode's list is made of them. */
+  routers: RoutersConfig;
+  policy: ToolPolicy;
+}
+
 /**
  * What saving `after` over `before` would change: the fields, and per audience the list a new
  * session receives, before and after, built as a proxy builds it (surfaceForIdentity under the
- * policy, then presentedList), so the count is the one the client gets.
+ * policy, then presentedList with the stored routers), so the count is the one the client gets.
  */
-export function planSurfaceChange(
-  before: SurfaceConfig,
-  after: SurfaceConfig,
-  favourites: FavouritesInput,
-  policy: ToolPolicy,
-  audiences: readonly PlanAudience[],
-): SurfacePlan {
+export function planSurfaceChange(before: SurfaceConfig, after: SurfaceConfig, stored: PlanStored, audiences: readonly PlanAudience[]): SurfacePlan {
   return {
     current: before,
     proposed: after,
     changes: surfaceFieldChanges(before, after),
-    lists: audiences.map((audience) => planList(before, after, favourites, policy, audience)),
+    lists: audiences.map((audience) => planList(before, after, stored, audience)),
   };
 }
 

@@ -21,7 +21,7 @@ export async function findabilityReport(app: AppContext, projectId: string, quer
   const inputs = await loadSurfaceInputs(app.db, app.catalogs, projectId, running?.servers ?? null);
   const queries = await testQueries(app.db, projectId);
   return buildFindabilityResponse(
-    { project: projectId, surface: inputs.surface, favourites: inputs.favourites, catalog: inputs.catalog, testQueries: queries },
+    { project: projectId, surface: inputs.surface, favourites: inputs.favourites, routers: inputs.routers, catalog: inputs.catalog, testQueries: queries },
     query,
   );
 }

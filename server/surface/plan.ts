@@ -7,6 +7,7 @@ import { getCatalog } from '@/server/catalog/catalog';
 import { getFavourites } from '@/server/favourites/favourites';
 import { currentSurface } from '@/server/projects/projects';
 import { requireProject } from '@/server/projects/project-locks';
+import { getRouters } from '@/server/routers/routers';
 import { type ConnectedProxy, connectedProxies } from '@/server/proxies/proxies';
 import type { CatalogCache } from './catalog-cache';
 
@@ -39,6 +40,7 @@ function proxyAudiences(proxy: ConnectedProxy, named: ReadonlySet<string>, catal
 export async function planSurface(db: Db, catalogs: CatalogCache, projectId: string, proposed: SurfaceConfig): Promise<SurfacePlan> {
   const project = await requireProject(db, projectId);
   const favourites = await getFavourites(db, projectId);
+  const routers = await getRouters(db, projectId);
   const servers = await getCatalog(db, projectId);
   const connected = await connectedProxies(db, projectId);
   const named = new Set(clientsNamed(project.policy));
@@ -49,5 +51,5 @@ export async function planSurface(db: Db, catalogs: CatalogCache, projectId: str
           const runs = new Set(proxy.view.servers.map((s) => s.name));
           return proxyAudiences(proxy, named, catalogs.preparedCatalog(servers.filter((s) => runs.has(s.name))));
         });
-  return planSurfaceChange(currentSurface(project), proposed, favourites, project.policy, audiences);
+  return planSurfaceChange(currentSurface(project), proposed, { favourites, routers: routers.config, policy: project.policy }, audiences);
 }
