@@ -12,6 +12,8 @@ import type { StaleWrite } from './favourites-notices';
 /** What the last write did, said aloud (a live region) and shown, with the write that undoes it. */
 export interface WriteNotice {
   text: string;
+  /** What the answer warns of, the write made all the same (a pin past the attention budget, §routers). */
+  warning?: string;
   undo?: { write: FavouriteWrite; focus: FocusTarget; said: string };
 }
 
@@ -43,7 +45,7 @@ export function useFavouriteWrites(id: string, view: FavouritesView) {
     const seen = view;
     try {
       const after = await write.mutateAsync(change);
-      if (options.said) setNotice({ text: options.said(after), undo: after.changed ? options.undo : undefined });
+      if (options.said) setNotice({ text: options.said(after), undo: after.changed ? options.undo : undefined, warning: after.warning ?? undefined });
       return true;
     } catch (err) {
       setNotice(null);

@@ -3,7 +3,8 @@ import type { WriteNotice } from './use-favourite-writes';
 
 /**
  * What the last favourites write did, in a polite live region a screen reader reads out
- * ("Pinned github/create_issue (3 of 15)."), with Undo after a pin or an unpin. The region is
+ * ("Pinned github/create_issue (3 of 15)."), what its answer warns of (a pin past the attention
+ * budget), with Undo after a pin or an unpin. The region is
  * always in the page, so the first message is heard too; a message stays until the next write.
  */
 export function WriteAnnouncer({ notice, busy, onUndo }: { notice: WriteNotice | null; busy: boolean; onUndo: () => void }) {
@@ -12,6 +13,11 @@ export function WriteAnnouncer({ notice, busy, onUndo }: { notice: WriteNotice |
       {notice ? (
         <>
           <span className={styles.text}>{notice.text}</span>
+          {notice.warning ? (
+            <span className={`tone-warn ${styles.warning}`} data-testid="favourites-write-warning">
+              {notice.warning}
+            </span>
+          ) : null}
           {notice.undo ? (
             <button type="button" aria-disabled={busy || undefined} onClick={() => !busy && onUndo()}>
               Undo

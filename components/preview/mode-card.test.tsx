@@ -120,6 +120,25 @@ describe('ModeCard', () => {
     expect(within(card).getByTestId('verdict-reason').textContent).toBe('20 tools, within Cursor’s cap of 40; Cursor accepts every name.');
     expect(within(card).queryByTestId('verdict-fix')).toBeNull();
     expect(within(card).getByTestId('left-out-count').textContent).toBe('none');
+    expect(within(card).queryByTestId('verdict-budget')).toBeNull();
+  });
+
+  it('over the attention budget: the budget line under the verdict, with what leaves first and the mode of the preview within it', () => {
+    const message =
+      '20 tools, 5 over the attention budget of 15: 5 catalog tools would have to leave the catalog or be kept back by the tool policy: this mode lists every one.';
+    const fine: ModePreview = {
+      ...eager,
+      count: 20,
+      fits: true,
+      overBy: 0,
+      lost: { count: 0, tools: [] },
+      tools: eager.tools.slice(0, 20),
+      budget: { toolBudget: 15, counted: 20, overBy: 5, message },
+    };
+    const lazy = modePreviewFixture({ mode: 'lazy', count: 1, budget: { toolBudget: 15, counted: 1, overBy: 0, message: null } });
+    const { card } = show(fine, { ...context, modes: [fine, lazy] });
+    expect(card.dataset.verdict).toBe('ok');
+    expect(within(card).getByTestId('verdict-budget').textContent).toBe(`${message} Within it: lazy (1 tool).`);
   });
 
   it('one verdict: a client that leaves tools out never stands beside a green "within the cap", and its own smaller limit is the one counted', () => {

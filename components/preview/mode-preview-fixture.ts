@@ -38,6 +38,7 @@ export function modePreviewFixture(overrides: Partial<ModePreview> & Pick<ModePr
     notes: [],
     instruction: null,
     revision: { differs: false, plain: 'The same on both revisions: this list never depended on a session.' },
+    budget: { toolBudget: 30, counted: overrides.count ?? 0, overBy: 0, message: null },
     page: { offset: 0, limit: null, sort: 'position.asc', filter: '', matching: overrides.tools?.length ?? 0 },
     tools: [],
     ...overrides,

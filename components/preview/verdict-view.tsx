@@ -131,7 +131,7 @@ export function LostList({ verdict, refusedWhole }: { verdict: Verdict; refusedW
   );
 }
 
-/** The verdict in one line: the level, the sentence why, and the fix where there is one. */
+/** The verdict in one line: the level, the sentence why, and the fix where there is one; beneath it, the attention budget when the list is over it. */
 export function VerdictLine({ verdict, children, testId = 'verdict' }: { verdict: Verdict; children?: React.ReactNode; testId?: string }) {
   return (
     <div className={styles.line} data-testid={testId} data-level={verdict.level}>
@@ -140,6 +140,11 @@ export function VerdictLine({ verdict, children, testId = 'verdict' }: { verdict
         {verdict.reason}
       </span>
       {children}
+      {verdict.budget ? (
+        <span className={`small tone-warn ${styles.budget}`} data-testid="verdict-budget">
+          {verdict.budget}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -97,6 +97,7 @@ describe('SettingsForm', () => {
               after: 5,
               gained: { total: 0, names: [] },
               lost: { total: 0, names: [] },
+              budget: { toolBudget: 30, counted: 5, overBy: 0, message: null },
             },
           ],
         });

@@ -55,6 +55,11 @@ function PlanBody({ plan }: { plan: SurfacePlan }) {
             ) : null}
             <Names side="gained" names={list.gained} tone="tone-ok" />
             <Names side="lost" names={list.lost} tone="tone-danger" />
+            {list.budget.message ? (
+              <p className="small tone-warn" data-testid="plan-budget">
+                {list.budget.message}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

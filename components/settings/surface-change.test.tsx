@@ -20,7 +20,10 @@ const project: ProjectView = {
   updatedAt: '2026-12-01T09:00:00.000Z',
 };
 
-function planOf(current: SurfaceConfig, proposed: SurfaceConfig): SurfacePlan {
+type PlanBudget = SurfacePlan['lists'][number]['budget'];
+const WITHIN: PlanBudget = { toolBudget: 30, counted: 2, overBy: 0, message: null };
+
+function planOf(current: SurfaceConfig, proposed: SurfaceConfig, budget: PlanBudget): SurfacePlan {
   return {
     current,
     proposed,
@@ -34,6 +37,7 @@ function planOf(current: SurfaceConfig, proposed: SurfaceConfig): SurfacePlan {
         after: 2,
         gained: { total: 1, names: ['mcp_find_tools'] },
         lost: { total: 36, names: ['github/create_issue'] },
+        budget,
       },
     ],
   };
@@ -42,14 +46,14 @@ function planOf(current: SurfaceConfig, proposed: SurfaceConfig): SurfacePlan {
 type Call = { method: string; url: string; body: Record<string, unknown> };
 
 /** The API: a plan of any proposal over `inForce`, and a PATCH that compares and sets as the server does. */
-function serve(initial: SurfaceConfig) {
+function serve(initial: SurfaceConfig, budget = WITHIN) {
   let inForce = initial;
   const calls: Call[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const body = JSON.parse(String(init?.body ?? '{}'));
     calls.push({ method: init?.method ?? 'GET', url: String(input), body });
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
-    if (String(input).endsWith('/surface/plan')) return json(planOf(inForce, body.surface));
+    if (String(input).endsWith('/surface/plan')) return json(planOf(inForce, body.surface, budget));
     if (init?.method === 'PATCH') {
       if (JSON.stringify(body.expectedSurface) !== JSON.stringify(inForce))
         return json(
@@ -97,9 +101,9 @@ function show() {
 }
 
 /** The lazy-mode fix offered over a project in favindex mode, and pressed: the user who pressed it, and the API that answers. */
-async function askForLazyMode() {
+async function askForLazyMode(budget = WITHIN) {
   const user = userEvent.setup();
-  const api = serve(base);
+  const api = serve(base, budget);
   show();
   await user.click(await screen.findByRole('button', { name: 'Change the project to lazy mode…' }));
   return { user, api };
@@ -115,9 +119,17 @@ describe('a fix that changes what clients receive', () => {
     expect(within(panel).getByTestId('plan-policy').textContent).toBe(' (after the tool policy, which keeps 3 tools from these sessions)');
     expect(within(panel).getByTestId('plan-lost').textContent).toBe('− 36 tools lost');
     expect(within(panel).getByText('github/create_issue')).toBeTruthy();
+    expect(within(panel).queryByTestId('plan-budget')).toBeNull();
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('surface-change')).toBeNull();
     expect(api.saves()).toEqual([]);
+  });
+
+  it('says when the list after the change would be over the attention budget, and what would have to leave first', async () => {
+    const message = '34 tools, 4 over the attention budget of 30: lower maxActivatedToolsPerSession to 28.';
+    await askForLazyMode({ toolBudget: 30, counted: 34, overBy: 4, message });
+    const panel = await screen.findByTestId('surface-change');
+    expect((await within(panel).findByTestId('plan-budget')).textContent).toBe(message);
   });
 
   it('applies over the planned config, keeps a message until dismissed though the fix is gone, and undoes', async () => {

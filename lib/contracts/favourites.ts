@@ -28,7 +28,7 @@ export const favouritesWriteResultSchema = favouritesViewSchema.extend({
     .string()
     .nullable()
     .describe(
-      "Set when a tool this write pins reaches no client: a proxy is connected and none runs its server, or the project's tool policy denies it to every identity (§policy). The pin is stored all the same; the dashboard asks before it pins such a tool.",
+      "Set when a tool this write pins reaches no client (a proxy is connected and none runs its server, or the project's tool policy denies it to every identity, §policy; the dashboard asks before it pins such a tool), or when the pin pushes the list of the mode in force past the attention budget (`surface.toolBudget`, §routers), saying what would have to leave first. The pin is stored all the same.",
     ),
 });
 export type FavouritesWriteResult = z.infer<typeof favouritesWriteResultSchema>;

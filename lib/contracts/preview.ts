@@ -140,6 +140,19 @@ export const modePreviewSchema = z.object({
       plain: z.string().describe('What changes on 2026-07-28, in plain words ("the same on both revisions" where nothing does).'),
     })
     .describe('What the MCP revision changes about this mode.'),
+  budget: z
+    .object({
+      toolBudget: count.describe('The attention budget (`surface.toolBudget`, or the query’s toolBudget).'),
+      counted: count.describe(
+        "Tools counted against it: the agent's own and every tool the model is shown before any search (in full or by name), after the client.",
+      ),
+      overBy: count.describe('How many over it; 0 within it.'),
+      message: z
+        .string()
+        .nullable()
+        .describe('Over it: by how much and what would have to leave first, in one sentence (e.g. unpin 3 favourites); null within it.'),
+    })
+    .describe('The list against the attention budget (§routers).'),
   page: z
     .object({
       offset: count,

@@ -26,7 +26,9 @@ export const routersWriteResultSchema = routersViewSchema.extend({
   warning: z
     .string()
     .nullable()
-    .describe('Set when an op or a singleton names a tool the catalog does not list: stored all the same, but no client reaches it until a catalog lists it.'),
+    .describe(
+      'Set when an op or a singleton names a tool the catalog does not list (no client reaches it until a catalog lists it), or when the routers mode’s list with these routers is past the attention budget (`surface.toolBudget`, §routers), saying what would have to leave first. Stored all the same.',
+    ),
 });
 export type RoutersWriteResult = z.infer<typeof routersWriteResultSchema>;
 

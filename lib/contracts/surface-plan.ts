@@ -29,6 +29,14 @@ export const surfacePlanListSchema = z.object({
   after: count.describe('Tools a new session would receive after the change, after the tool policy.'),
   gained: cappedNames,
   lost: cappedNames,
+  budget: z
+    .object({
+      toolBudget: count.describe('The attention budget after the change (`surface.toolBudget`).'),
+      counted: count.describe("Tools counted against it: the list after the change and the agent's own tools."),
+      overBy: count.describe('How many over it; 0 within it.'),
+      message: z.string().nullable().describe('Over it: by how much and what would have to leave first, in one sentence; null within it.'),
+    })
+    .describe('The list after the change against the attention budget (§routers).'),
 });
 export type SurfacePlanList = z.infer<typeof surfacePlanListSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CUSTOM_CAP, MAX_PREVIEW_PAGE, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
+import { MAX_CUSTOM_CAP, MAX_PREVIEW_PAGE, MAX_TOOL_BUDGET, PREVIEW_CONTEXT_WINDOW } from '@/lib/limits';
 import { isCanonicalName, SERVER_NAME_RE } from '@/lib/names/canonical';
 import { CLIENT_IDS, MCP_REVISIONS } from '@/lib/surface/clients';
 import { ASSUMED_CONTEXT_WINDOW, CLAUDE_AUTO_PERCENT, CLAUDE_TOOL_SEARCH, MODEL_FAMILIES, PROVIDER_SEARCHES } from '@/lib/surface/deferral';
@@ -83,6 +83,8 @@ export const previewQuerySchema = z
     maxActivatedToolsPerSession: int(0, 10_000),
     maxPinnedServers: int(0, 1_000),
     retrieveK: int(1, 1_000),
+    /** The attention budget each list is judged against (§routers); default: the project's surface.toolBudget. */
+    toolBudget: int(1, MAX_TOOL_BUDGET),
     /** Replay a recorded session … */
     session: z.string().min(1).max(256).optional(),
     /** … up to this many of its calls (default: all of them). */

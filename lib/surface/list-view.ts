@@ -1,6 +1,7 @@
 import type { ModePreview, PreviewTool, TargetProblem } from '@/lib/contracts/preview';
 import { itemAt } from '@/lib/arrays';
 import { kept } from '@/lib/kept';
+import type { ListShape } from './budget';
 import type { ClientTool } from './client-list';
 import type { ToolVisibility } from './visibility';
 
@@ -11,7 +12,9 @@ export type PreviewDetail = 'full' | 'names';
  * of it is made from. Kept and shared by later answers: never changed.
  */
 export interface CheckedMode {
-  summary: Omit<ModePreview, 'problems' | 'page' | 'tools'>;
+  summary: Omit<ModePreview, 'problems' | 'page' | 'tools' | 'budget'>;
+  /** What the list is made of, of the tools the model is shown before any search: what the attention budget counts. */
+  shape: ListShape;
   tools: readonly ClientTool[];
   levels: readonly (ToolVisibility | null)[];
   /** Each problem the target finds, with the place in `tools` of the tool it is about. */
@@ -30,7 +33,7 @@ export interface ListView {
 export const WHOLE_LIST: ListView = { limit: null, offset: 0, filter: '', sort: 'position.asc' };
 
 /** The preview of a checked list as `view` asks for it: the summary whole, the tools and their problems of the part asked for. */
-export function listedPreview(checked: CheckedMode, detail: PreviewDetail, view: ListView): ModePreview {
+export function listedPreview(checked: CheckedMode, detail: PreviewDetail, view: ListView): Omit<ModePreview, 'budget'> {
   // The notes are the one part a caller adds to (the stateless note): each answer gets its own.
   const summary = { ...checked.summary, notes: [...checked.summary.notes] };
   if (view.limit === null) {

@@ -64,6 +64,7 @@ export function buildPreviewResponse(sources: PreviewSources, query: PreviewQuer
     serverKey,
     routers: sources.routers,
     query: query.query,
+    toolBudget: query.toolBudget ?? surface.toolBudget,
   };
   const profile = CLIENTS[query.client];
   const revision: McpRevision = query.protocol ?? likelyRevision(profile);

@@ -1,4 +1,6 @@
+import { DEFAULT_TOOL_BUDGET } from '@/lib/schemas/routers';
 import { SURFACE_MODES, type SurfaceMode } from '@/lib/schemas/surface-config';
+import { budgetCheck, listShape } from './budget';
 import { applyClient, type ClientTool, SharedMarks } from './client-list';
 import { CLIENTS, type ClientProfile } from './clients';
 import type { DeferralSettings } from './deferral';
@@ -166,7 +168,8 @@ export function previewMode(
   client: ClientChoice = RAW_CLIENT,
   view: ListView = WHOLE_LIST,
 ): ModePreview {
-  return listedPreview(checkedMode(mode, catalog, inputs, target, client), detail, view);
+  const checked = checkedMode(mode, catalog, inputs, target, client);
+  return { ...listedPreview(checked, detail, view), budget: budgetCheck(mode, checked.shape, inputs.toolBudget ?? DEFAULT_TOOL_BUDGET, inputs.limits) };
 }
 
 /**
@@ -225,7 +228,10 @@ function buildCheckedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: M
   };
   // Each problem with the place of its tool in the list, so a page gives the problems of its own tools.
   const problems = fit.problems.map((problem, i) => ({ problem, at: checked.receivedAt[fit.problemTools[i] ?? -1] ?? -1 }));
-  return { summary, tools, levels, problems };
+  // The budget counts what the model is shown before any search: not what the client leaves out or hides.
+  const singletons = new Set(mode === 'routers' ? inputs.routers.singletons.map((s) => s.tool) : []);
+  const shape = listShape(mode, tools, singletons, (i) => tools[i]?.received === true && (levels[i]?.visibility ?? 'hidden') !== 'hidden');
+  return { summary, shape, tools, levels, problems };
 }
 
 /** Slash names fail where safe ones would pass: say so, as the one change to make. */

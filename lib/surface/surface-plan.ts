@@ -5,6 +5,7 @@ import type { ToolPolicy } from '@/lib/schemas/policy';
 import type { RoutersConfig } from '@/lib/schemas/routers';
 import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 import { stableStringify } from '@/lib/stable-json';
+import { presentedBudget } from './budget';
 import type { PreparedCatalog } from './prepared-catalog';
 import { presentedList, presentedSurfaceOf } from './presented';
 import type { FavouritesInput } from './types';
@@ -50,7 +51,7 @@ export function surfaceFieldChanges(before: SurfaceConfig, after: SurfaceConfig)
 function listOf(surface: SurfaceConfig, routers: RoutersConfig, mine: { favourites: FavouritesInput; catalog: PreparedCatalog }) {
   // An op whose tool the policy keeps back is in no router of the identity's list: its catalog lacks the tool.
   const list = presentedList(presentedSurfaceOf(surface, mine.favourites, { routers }), mine.catalog);
-  return { count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
+  return { list, count: list.tools.length, names: new Set(list.tools.map((t) => t.canonical ?? t.name)) };
 }
 
 function capped(names: string[]) {
@@ -71,6 +72,8 @@ function planList(before: SurfaceConfig, after: SurfaceConfig, stored: PlanStore
     after: will.count,
     gained: capped([...will.names].filter((n) => !was.names.has(n))),
     lost: capped([...was.names].filter((n) => !will.names.has(n))),
+    // The change's own budget and agent tools judge the list after it (§routers).
+    budget: presentedBudget(after, will.list, stored.routers),
   };
 }
 

@@ -81,6 +81,11 @@ export interface ModeInputs {
    * joining the list (§surface, protocol revisions).
    */
   stateless?: boolean;
+  /**
+   * The attention budget (`surface.toolBudget`, §routers) a preview judges each list against
+   * (default 30). No list is made from it: a list over it is only said to be.
+   */
+  toolBudget?: number;
 }
 
 /** The ordered list of one mode, before it is checked against a target. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetId } from '@/lib/schemas/surface-config';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
+import { ROUTERS, ROUTERS_SERVERS } from '@/test/routers-tracker';
 import { modeInputs } from '@/test/surface-catalogs';
 import { CLIENTS, type ClientId } from './clients';
 import { prepareCatalog } from './prepared-catalog';
@@ -44,7 +45,31 @@ describe('modeVerdict', () => {
       reason: expect.stringMatching(/^\d+ tools, within OpenAI’s cap of 128; OpenAI accepts every name\.$/),
       fix: null,
       lost: { count: 0, tools: [] },
+      // Every catalog tool is listed: over the attention budget, which leaves the level as it is.
+      budget: expect.stringMatching(/^\d+ tools, \d+ over the attention budget of 30: unpin 3 favourites/),
     });
+  });
+
+  it('over the attention budget: how far, what leaves first, and the modes of the same preview within it, the routers mode first', () => {
+    const catalog = prepareCatalog(ROUTERS_SERVERS);
+    const inputs = modeInputs({ agentTools: 2, routers: ROUTERS, favourites: { enabled: true, maxFavourites: 15, tools: ['tracker/get_issue'] } });
+    const target = resolveTarget('openai');
+    const modes = previewModes('all', catalog, inputs, target, 'names');
+    const context = (configured: boolean): VerdictContext => ({
+      target,
+      client: { id: 'raw', label: 'raw' },
+      catalog: { servers: 2, tools: catalog.toolCount },
+      limits: inputs.limits,
+      modes,
+      configured,
+    });
+    const eager = modeVerdict(modes.find((m) => m.mode === 'eager')!, context(true));
+    expect(eager.level).toBe('ok');
+    expect(eager.budget).toBe(
+      '45 tools, 15 over the attention budget of 30: 15 catalog tools would have to leave the catalog or be kept back by the tool policy: this mode lists every one. Within it: routers (8 tools), lazy (3 tools), retrieve (3 tools).',
+    );
+    const routers = modeVerdict(modes.find((m) => m.mode === 'routers')!, context(false));
+    expect(routers.budget).toBeNull();
   });
 
   it('over a cap that drops the rest: a warning whose lost list names exactly the tools past the cap', () => {

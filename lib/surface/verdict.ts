@@ -4,7 +4,7 @@ import { countOf } from '@/lib/format';
 import { CLAUDE_CODE_DESCRIPTION_LIMIT } from './deferral';
 import { CLIENT_TARGETS } from './client-targets';
 import type { ClientId } from './clients';
-import { MODE_TRAITS } from './mode-traits';
+import { MODE_TRAITS, modeName } from './mode-traits';
 import { TARGETS } from './targets';
 
 export type VerdictLevel = 'ok' | 'warning' | 'broken';
@@ -24,6 +24,11 @@ export interface Verdict {
   fix: VerdictFix | null;
   /** Every tool the model will not get (counted, the first ones named); none when the request is refused as a whole (then it gets none). */
   lost: ModePreview['lost'];
+  /**
+   * Over the attention budget (§routers): by how much, what would have to leave first, and the
+   * modes of the same preview within it; null within it. It leaves the level as it is.
+   */
+  budget: string | null;
 }
 
 export interface VerdictContext {
@@ -120,7 +125,28 @@ export function modeVerdict(preview: ModePreview, context: VerdictContext): Verd
   const { level, reason } = judge(preview, context);
   // A request refused as a whole is refused on both revisions: its reason stays the refusal.
   const revision = level === 'broken' ? null : revisionClause(preview, context);
-  return { level, reason: revision ? `${reason} ${revision}` : reason, fix: findFix(preview, context, level), lost: preview.lost };
+  return {
+    level,
+    reason: revision ? `${reason} ${revision}` : reason,
+    fix: findFix(preview, context, level),
+    lost: preview.lost,
+    budget: budgetLine(preview, context),
+  };
+}
+
+/** The modes named as within the budget, first the one that folds tools, then as MODE_PREFERENCE offers them. */
+const WITHIN_PREFERENCE: readonly SurfaceMode[] = ['routers', ...MODE_PREFERENCE];
+
+/** The budget's sentence, and the other modes of the same preview within it (at most three), which the model would get whole. */
+function budgetLine(preview: ModePreview, context: VerdictContext): string | null {
+  const { message } = preview.budget;
+  if (message === null) return null;
+  const within = WITHIN_PREFERENCE.flatMap((mode) => {
+    const other = context.modes.find((m) => m.mode === mode);
+    if (!other || mode === preview.mode || other.budget.overBy > 0 || judge(other, context).level === 'broken') return [];
+    return [`${modeName(mode)} (${countOf(other.budget.counted, 'tool')})`];
+  });
+  return within.length === 0 ? message : `${message} Within it: ${within.slice(0, 3).join(', ')}.`;
 }
 
 const HOW: Record<NonNullable<VerdictContext['client']['revisions']>[number]['when'], string> = {

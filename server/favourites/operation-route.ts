@@ -14,12 +14,12 @@ type OperationEndpoint = (typeof FAVOURITE_ENDPOINTS)['settings' | 'pin' | 'unpi
  */
 export function favouriteOperationRoute<E extends OperationEndpoint>(op: FavouriteOperation['op'], spec: E) {
   // Sound: E extends OperationEndpoint; TypeScript does not widen the generic for the call.
-  return endpointRoute(spec as OperationEndpoint, async ({ db, req, params, body }) => {
+  return endpointRoute(spec as OperationEndpoint, async ({ app, db, req, params, body }) => {
     const options = { expectedVersion: optionalIfMatch(req, FAVOURITES_SETTING), via: readWriteVia(req) };
     // The declaration's body schema is the operation's own (pinRequestSchema for 'pin'…).
     const operation = { op, ...body } as FavouriteOperation;
     const { view, changed } = await runFavouriteOperation(db, params.id, operation, options);
-    const warning = operation.op === 'pin' ? await pinWarning(db, params.id, [operation.tool]) : null;
+    const warning = operation.op === 'pin' ? await pinWarning(app, params.id, [operation.tool]) : null;
     return answer(200, { ...view, changed, warning }, { etag: etagOf(view.version) });
   });
 }

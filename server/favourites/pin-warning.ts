@@ -1,15 +1,18 @@
-import type { Db } from '@/db/client';
+import type { AppContext } from '@/server/app-context';
 import { deniedPinsWarning } from '@/server/policy/denied-to';
 import { notServedWarning } from '@/server/proxies/proxies';
+import { pinBudgetWarning } from '@/server/surface/budget';
 
 /**
  * What a write that pins `tools` warns of, the pin stored all the same: tools no connected proxy
- * serves, and tools the tool policy denies to every identity (§policy). Null when neither.
+ * serves, tools the tool policy denies to every identity (§policy), and a list the pin pushes
+ * past the attention budget (§routers). Null when none of them.
  */
-export async function pinWarning(db: Db, projectId: string, tools: readonly string[]): Promise<string | null> {
+export async function pinWarning(app: AppContext, projectId: string, tools: readonly string[]): Promise<string | null> {
   // One after another: inside a transaction the queries share one connection.
-  const unserved = await notServedWarning(db, projectId, tools);
-  const denied = await deniedPinsWarning(db, projectId, tools);
-  const warnings = [unserved, denied].filter((w) => w !== null);
+  const unserved = await notServedWarning(app.db, projectId, tools);
+  const denied = await deniedPinsWarning(app.db, projectId, tools);
+  const budget = await pinBudgetWarning(app, projectId, tools);
+  const warnings = [unserved, denied, budget].filter((w) => w !== null);
   return warnings.length === 0 ? null : warnings.join('. ');
 }

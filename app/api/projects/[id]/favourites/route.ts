@@ -12,10 +12,10 @@ export const GET = endpointRoute(FAVOURITE_ENDPOINTS.read, async ({ db, params }
 });
 
 /** Replace the whole index. If-Match is required (428 without; `*` overwrites any version). */
-export const PUT = endpointRoute(FAVOURITE_ENDPOINTS.replace, async ({ db, req, params, body }) => {
+export const PUT = endpointRoute(FAVOURITE_ENDPOINTS.replace, async ({ app, db, req, params, body }) => {
   const options = { expectedVersion: requireIfMatch(req, FAVOURITES_SETTING), via: readWriteVia(req) };
   const { state, changed } = await writeFavourites(db, params.id, body, options);
-  const warning = await pinWarning(db, params.id, state.tools);
+  const warning = await pinWarning(app, params.id, state.tools);
   const view = await loadFavouritesView(db, params.id, state);
   return answer(200, { ...view, changed, warning }, { etag: etagOf(view.version) });
 });

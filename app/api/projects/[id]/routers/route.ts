@@ -1,7 +1,8 @@
 import { ROUTER_ENDPOINTS } from '@/lib/api/routers';
 import { answer, endpointRoute } from '@/server/http/endpoint-route';
 import { etagOf, readWriteVia, requireIfMatch, ROUTERS_SETTING } from '@/server/http/version-headers';
-import { loadRoutersView, missingWarning, writeRouters } from '@/server/routers/routers';
+import { loadRoutersView, writeRouters } from '@/server/routers/routers';
+import { routersWarning } from '@/server/routers/write-warning';
 
 /** The routers with their version as the ETag, and the tools they name that the catalog lacks. */
 export const GET = endpointRoute(ROUTER_ENDPOINTS.read, async ({ db, params }) => {
@@ -10,9 +11,9 @@ export const GET = endpointRoute(ROUTER_ENDPOINTS.read, async ({ db, params }) =
 });
 
 /** Replace the routers whole. If-Match is required (428 without; `*` overwrites any version). */
-export const PUT = endpointRoute(ROUTER_ENDPOINTS.replace, async ({ db, req, params, body }) => {
+export const PUT = endpointRoute(ROUTER_ENDPOINTS.replace, async ({ app, db, req, params, body }) => {
   const options = { expectedVersion: requireIfMatch(req, ROUTERS_SETTING), via: readWriteVia(req, '§routers') };
   const { state, changed } = await writeRouters(db, params.id, body, options);
   const view = await loadRoutersView(db, params.id, state);
-  return answer(200, { ...view, changed, warning: missingWarning(view) }, { etag: etagOf(view.version) });
+  return answer(200, { ...view, changed, warning: await routersWarning(app, view) }, { etag: etagOf(view.version) });
 });

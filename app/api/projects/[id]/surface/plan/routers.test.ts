@@ -29,5 +29,19 @@ describe('the Settings review of a switch to the routers mode counts the stored 
     expect(list.lost.total).toBe(TRACKER_TOOLS.length);
     const preview = (await api.get(`/api/projects/${id}/preview?mode=routers&detail=names`)).body.modes[0];
     expect(list.after).toBe(preview.tools.length);
+    expect(list.budget).toEqual({ toolBudget: 30, counted: 5, overBy: 0, message: null });
+  });
+
+  it('says when the change puts the list past the attention budget, the agent’s own tools counted, and what would have to leave first', async () => {
+    const id = await routersProject();
+    const surface = (await api.get(`/api/projects/${id}`)).body.surface;
+    const res = await api.post(`/api/projects/${id}/surface/plan`, { json: { surface: { ...surface, mode: 'routers', agentTools: 2, toolBudget: 6 } } });
+    expect(res.status).toBe(200);
+    expect(res.body.lists[0].budget).toEqual({
+      toolBudget: 6,
+      counted: 7,
+      overBy: 1,
+      message: '7 tools, 1 over the attention budget of 6: fold 1 of the 2 tools in no router into routers (notes/append_note).',
+    });
   });
 });
