@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/server';
 import { canonical } from '@/lib/names/canonical';
 import { type PreparedCatalog, prepareCatalog } from '@/lib/surface/prepared-catalog';
+import { GROUPS_META, routerGrouping } from '@/lib/surface/groups';
 import { presentedList } from '@/lib/surface/presented';
 import type { ListedTool } from '@/lib/surface/types';
 import type { FetchedSurface } from './favindex-api';
@@ -95,19 +96,25 @@ export class Presenter {
     // Compared field by field, not as a joined string: this runs on every call (#26).
     const kept = session.listing;
     if (kept && isSameKey(kept.key, this.stamp, this.view.etag, session, missing)) return kept;
-    const key: ListingKey = { stamp: this.stamp, etag: this.view.etag, version: session.version, client: session.client, missing };
+    const key: ListingKey = { stamp: this.stamp, etag: this.view.etag, version: session.version, client: session.client, missing, grouping: session.grouping };
     // Without the policy it requires the proxy lists nothing, meta tools included: nothing could be called.
-    const list = missing ? [] : presentedList(this.viewFor(session), this.catalogFor(session), session.listedAs(this.view)).tools;
+    const view = this.viewFor(session);
+    const catalog = this.catalogFor(session);
+    const list = missing ? [] : presentedList(view, catalog, session.listedAs(this.view)).tools;
     const byName = new Map<string, ListedTool>();
     for (const tool of list) byName.set(tool.name, tool);
-    const tools = list.map((t) => this.mcpTool(t));
+    // With nothing listed there is nothing to group: 'off' groups nothing.
+    const grouping = routerGrouping(missing ? 'off' : view.mode, view.routers, catalog);
+    // Only a client that speaks the grouping extension reads a group on a tool: any other gets the list unchanged.
+    const tools = list.map((t) => this.mcpTool(t, session.grouping ? grouping.groupOf(t) : null));
     // What the client would read, not when it was computed: a rebuild that changes nothing tells no one.
     const toolsHash = createHash('sha256').update(JSON.stringify(tools)).digest('base64url');
-    session.listing = { key, toolsHash, tools, byName };
+    const groupsHash = createHash('sha256').update(JSON.stringify(grouping.groups)).digest('base64url');
+    session.listing = { key, toolsHash, tools, byName, groups: grouping.groups, groupsHash };
     return session.listing;
   }
 
-  private mcpTool(tool: ListedTool): Tool {
+  private mcpTool(tool: ListedTool, group: string | null): Tool {
     const raw = tool.canonical ? this.raw.get(tool.canonical) : undefined;
     const out: Tool = raw
       ? { ...raw, name: tool.name }
@@ -115,17 +122,28 @@ export class Presenter {
         { name: tool.name, description: tool.body.description, inputSchema: tool.body.inputSchema as Tool['inputSchema'] };
     // Claude Code keeps a tool so marked loaded while it defers the rest behind its ToolSearch.
     if (tool.alwaysLoad) out._meta = { ...out._meta, [ALWAYS_LOAD_META]: true };
+    // A tool is in at most one router (§routers): its group, beside whatever groups its server gave it.
+    if (group !== null) out._meta = { ...out._meta, [GROUPS_META]: [...groupsOf(out._meta), group] };
     return out;
   }
 
-  /** Tell a session its list changed, if the list it last read is not the one it would read now. */
+  /** Tell a session its list (or its groups) changed, if what it last read is not what it would read now. */
   notifyIfChanged(session: ProxySession): void {
-    if (session.known === null) return;
-    const now = this.listing(session).toolsHash;
-    if (now === session.known) return;
-    // Each new list is announced once, whether or not the client read the one before.
-    session.known = now;
-    session.notifyListChanged().catch(() => {});
+    if (session.known !== null) {
+      const now = this.listing(session).toolsHash;
+      // Each new list is announced once, whether or not the client read the one before.
+      if (now !== session.known) {
+        session.known = now;
+        session.notifyListChanged().catch(() => {});
+      }
+    }
+    if (session.knownGroups !== null && session.notifyGroupsChanged) {
+      const now = this.listing(session).groupsHash;
+      if (now !== session.knownGroups) {
+        session.knownGroups = now;
+        session.notifyGroupsChanged().catch(() => {});
+      }
+    }
   }
 
   notifyAll(): void {
@@ -134,5 +152,18 @@ export class Presenter {
 }
 
 function isSameKey(key: ListingKey, stamp: number, etag: string | null, session: ProxySession, missing: boolean): boolean {
-  return key.stamp === stamp && key.etag === etag && key.version === session.version && key.client === session.client && key.missing === missing;
+  return (
+    key.stamp === stamp &&
+    key.etag === etag &&
+    key.version === session.version &&
+    key.client === session.client &&
+    key.missing === missing &&
+    key.grouping === session.grouping
+  );
+}
+
+/** The groups a server already put a tool in (a server may speak the grouping extension too): kept, ours added. */
+function groupsOf(meta: Tool['_meta']): string[] {
+  const groups = meta?.[GROUPS_META];
+  return Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [];
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/server';
 import { EMPTY_PRESENTED_SESSION, type PresentedSession, type PresentedSurface, statelessSession } from '@/lib/surface/presented';
+import type { ToolGroup } from '@/lib/surface/groups';
 import type { ListedTool } from '@/lib/surface/types';
 
 import { STATELESS_REVISION } from '@/lib/mcp-revisions';
@@ -15,6 +16,10 @@ export interface SessionListing {
   toolsHash: string;
   tools: Tool[];
   byName: Map<string, ListedTool>;
+  /** The routers as groups (§routers): what `groups/list` answers a session that speaks the grouping extension. */
+  groups: ToolGroup[];
+  /** SHA-256 of `groups`: what decides whether it must hear notifications/groups/list_changed. */
+  groupsHash: string;
 }
 
 /** The inputs of a session's list: the presenter's catalog and surface, the session's state and client, and whether a required policy is missing. */
@@ -24,6 +29,7 @@ export interface ListingKey {
   version: number;
   client: string | null;
   missing: boolean;
+  grouping: boolean;
 }
 
 /**
@@ -44,6 +50,15 @@ export class ProxySession {
   lastSeenAt = Date.now();
   /** What the proxy said to this session of its servers (slow, failed), by key: each is said once. */
   readonly told = new Set<string>();
+  /**
+   * The client declared the MCP grouping extension at initialize: its tools carry the groups they
+   * belong to, and it hears notifications/groups/list_changed (§routers).
+   */
+  grouping = false;
+  /** The groupsHash of the groups the client last read; null until it first asked (nothing to tell before). */
+  knownGroups: string | null = null;
+  /** Tell the client its groups changed (notifications/groups/list_changed); set where the session has a server to send it. */
+  notifyGroupsChanged: (() => Promise<void>) | null = null;
 
   constructor(
     /** Tell the client its tool list changed (notifications/tools/list_changed). */

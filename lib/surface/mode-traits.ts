@@ -26,6 +26,12 @@ export interface ModeTraits {
   /** The mode names its tools by the project's naming scheme (§names), so a change of scheme may make it pass. */
   namedByScheme: boolean;
   /**
+   * The mode lists the catalog's tools one by one, whatever the session did: to a client that
+   * speaks the MCP grouping extension the proxy gives each router as a group and marks the tools
+   * listed that are its ops (§routers).
+   */
+  groups: boolean;
+  /**
    * What MCP 2026-07-28, where `tools/list` may not change with a session's calls, does to the
    * mode's list, as the end of a sentence; null where the list never depended on a session.
    */
@@ -40,6 +46,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: null,
     instruction: false,
     namedByScheme: false,
+    groups: false,
     onStateless: null,
   },
   eager: {
@@ -49,6 +56,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: null,
     instruction: false,
     namedByScheme: false,
+    groups: true,
     onStateless: null,
   },
   lazy: {
@@ -58,6 +66,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: 'activates',
     instruction: false,
     namedByScheme: false,
+    groups: false,
     onStateless: 'its list will not grow: the model calls what a search finds through mcp_invoke_tool',
   },
   pinned: {
@@ -67,6 +76,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: 'activates',
     instruction: false,
     namedByScheme: false,
+    groups: false,
     onStateless: 'it pins the servers of your favourites, not the servers a session called',
   },
   favindex: {
@@ -76,6 +86,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: null,
     instruction: true,
     namedByScheme: true,
+    groups: true,
     onStateless: null,
   },
   deferred: {
@@ -85,6 +96,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: null,
     instruction: true,
     namedByScheme: false,
+    groups: true,
     onStateless: null,
   },
   retrieve: {
@@ -94,6 +106,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: 'retrieves',
     instruction: false,
     namedByScheme: false,
+    groups: false,
     onStateless: 'no search is bound to its list: the model calls what it finds through mcp_invoke_tool',
   },
   routers: {
@@ -105,6 +118,7 @@ export const MODE_TRAITS: Readonly<Record<SurfaceMode, ModeTraits>> = {
     search: null,
     instruction: true,
     namedByScheme: true,
+    groups: true,
     onStateless: null,
   },
 };

@@ -34,15 +34,19 @@ describe('the surface document in the routers mode (§routers)', () => {
     expect(listed).toEqual(['fav_get_issue', 'tracker_read', 'tracker_write', 'all_notes_search_notes', 'all_notes_read_note', 'all_notes_append_note']);
   });
 
-  it('carries no routers in another mode, so a change of routers reaches only proxies that present them', () => {
+  it('carries the routers in the modes that group by them, none in the others, so a change of routers reaches only proxies that use them', () => {
     const other = routersConfigSchema.parse({ routers: [ROUTERS.routers[0]] });
-    for (const mode of ['favindex', 'eager', 'deferred'] as const) {
+    // The modes that list tools one by one group them for clients that speak the grouping extension.
+    for (const mode of ['routers', 'favindex', 'eager', 'deferred'] as const) {
+      const doc = buildSurfaceDocument(source, catalog, mode);
+      expect(doc.routers, mode).toEqual(ROUTERS);
+      expect(buildSurfaceDocument({ ...source, routers: other }, catalog, mode).fingerprint, mode).not.toBe(doc.fingerprint);
+    }
+    for (const mode of ['off', 'lazy', 'pinned', 'retrieve'] as const) {
       const doc = buildSurfaceDocument(source, catalog, mode);
       expect(doc.routers, mode).toEqual({ routers: [], singletons: [] });
       expect(buildSurfaceDocument({ ...source, routers: other }, catalog, mode).fingerprint, mode).toBe(doc.fingerprint);
     }
-    const routers = buildSurfaceDocument(source, catalog, 'routers');
-    expect(buildSurfaceDocument({ ...source, routers: other }, catalog, 'routers').fingerprint).not.toBe(routers.fingerprint);
     // Without routers given, the mode lists every tool on its own.
     expect(buildSurfaceDocument({ ...source, routers: undefined }, catalog, 'routers').routers).toEqual({ routers: [], singletons: [] });
   });

@@ -41,8 +41,9 @@ export function buildSurfaceDocument(source: SurfaceSource, wholeCatalog: Prepar
   const catalog = restricts ? restrictCatalog(wholeCatalog, (e) => someSessionMayUse(policy, entryTool(e))) : wholeCatalog;
   const mayUse = (tool: string) => !restricts || someSessionMayUse(policy, namedTool(wholeCatalog, tool));
   const favourites = restricts ? { ...source.favourites, tools: source.favourites.tools.filter(mayUse) } : source.favourites;
-  // Only the routers mode presents them: in any other a change of routers changes nothing a proxy lists.
-  const routers = mode === 'routers' ? routersFor(source.routers ?? emptyRoutersConfig(), mayUse) : emptyRoutersConfig();
+  // The routers mode presents them, and the modes that list tools one by one group by them for
+  // clients that speak the grouping extension (§routers); in any other a change of routers changes nothing a proxy lists.
+  const routers = MODE_TRAITS[mode].groups ? routersFor(source.routers ?? emptyRoutersConfig(), mayUse) : emptyRoutersConfig();
   const limits: SurfaceLimits = {
     maxToolsPerRequest: surface.limits.maxToolsPerRequest,
     maxActivatedToolsPerSession: surface.limits.maxActivatedToolsPerSession,
