@@ -23,6 +23,14 @@ describe('heading ids', () => {
   });
 });
 
+describe('code blocks', () => {
+  it('take the keyboard’s focus, in a list too, so a wide one can be scrolled without a mouse; a text about <pre><code is left as written', () => {
+    const html = renderMarkdown('```sh\nnpm test\n```\n\n- an item:\n\n  ```json\n  {"a": 1}\n  ```\n\nwrite `<pre><code` to show code\n');
+    expect(html.match(/<pre tabindex="0"><code/g)).toHaveLength(2);
+    expect(html).toContain('<code>&lt;pre&gt;&lt;code</code>');
+  });
+});
+
 describe('sectionTables', () => {
   it('returns the tables under one level-2 heading, as plain text', () => {
     const markdown = '## One\n\n| a | b |\n| - | - |\n| `x` | **y** |\n\n## Two\n\n| c |\n| - |\n| z |\n';

@@ -62,7 +62,10 @@ export function renderMarkdown(markdown: string): string {
       },
     },
   });
-  return marked.parse(markdown, { async: false });
+  // A code block may be wider than the page and scroll: a scrolling region must take the
+  // keyboard's focus, or a keyboard user cannot read its end (axe: scrollable-region-focusable).
+  // Only marked writes `<pre><code`: text in a document is escaped.
+  return marked.parse(markdown, { async: false }).replaceAll('<pre><code', '<pre tabindex="0"><code');
 }
 
 function lex(markdown: string) {
