@@ -80,7 +80,7 @@ describe('favindex routers', () => {
   });
 
   it('suggests routers with what each saves and where each tool placed nowhere goes, and applies one by name as a version undo takes back', async () => {
-    const id = await newProject(api, 'cli-suggest');
+    const id = await newProject(api, 'cli-routers-suggest');
     const github = DEMO_SERVERS.find((s) => s.server === 'github');
     expect((await api('PUT', `/api/projects/${id}/catalog/github`, { tools: github?.tools })).status).toBe(201);
     const listed = await favindex(['routers', 'suggest', '-p', id, '--limit', '2']);

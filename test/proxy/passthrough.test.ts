@@ -286,7 +286,9 @@ describe('favindex proxy in front of servers with tools only', () => {
     const { dir, stateDir } = proxyFolder(work, 'tools-only');
     const config = serversFile(dir, { crashy: CRASHY });
     const s = await stdioSession('pass', config, stateDir);
-    expect(Object.keys(s.client.getServerCapabilities() ?? {}).sort()).toEqual(['completions', 'logging', 'prompts', 'resources', 'tools']);
+    expect(Object.keys(s.client.getServerCapabilities() ?? {}).sort()).toEqual(['completions', 'extensions', 'logging', 'prompts', 'resources', 'tools']);
+    // The one extension: routers as groups, for a client that groups tools itself (§routers).
+    expect(s.client.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/grouping': { listChanged: true } });
     expect(await s.client.request({ method: 'prompts/list' })).toEqual({ prompts: [] });
     expect(await s.client.request({ method: 'resources/list' })).toEqual({ resources: [] });
   });
