@@ -42,11 +42,12 @@ export function clientName(naming: ClientNaming, serverKey: string, presented: s
 
 /** The name a client sends the model for a presented name, made afresh: for callers that keep what they make themselves. */
 export function makeName(naming: ClientNaming, serverKey: string, presented: string): ClientName {
-  const doubts = naming.doubts.filter((d) => d.pattern.test(presented)).map((d) => d.note);
+  const doubts: string[] = [];
+  for (const doubt of naming.doubts) if (doubt.pattern.test(presented)) doubts.push(doubt.note);
   let tool = presented;
   for (const { pattern, to } of naming.rewrites) tool = tool.replace(pattern, to);
-  const server = serverPartOf(naming, serverKey);
-  let name = naming.template.replace('{server}', server).replace('{tool}', tool);
+  const { before, after } = compositionFor(naming, serverKey);
+  let name = before + tool + after;
   let rewritten = tool !== presented;
   const { length } = naming;
   if (length && name.length > length.max) {
@@ -58,16 +59,54 @@ export function makeName(naming: ClientNaming, serverKey: string, presented: str
       name = `${name.slice(0, side)}...${name.slice(-side)}`;
     } else {
       // Codex hashes the name before it replaced any character.
-      const hash = sha1Hex(naming.template.replace('{server}', server).replace('{tool}', presented));
+      const hash = sha1Hex(before + presented + after);
       name = name.slice(0, length.max - hash.length) + hash;
     }
   }
   return { name, rewritten, doubts };
 }
 
+/** The text a client writes before and after every presented name under one server key. */
+interface Composition {
+  before: string;
+  after: string;
+}
+
+const compositions = new WeakMap<ClientNaming, Map<string, Composition>>();
+const MAX_KEYS_PER_CLIENT = 64;
+
+/** A client's composition under a server key, made once: every name it makes under that key is the text before, the tool, the text after. */
+function compositionFor(naming: ClientNaming, serverKey: string): Composition {
+  let byKey = compositions.get(naming);
+  if (!byKey) {
+    byKey = new Map();
+    compositions.set(naming, byKey);
+  }
+  let made = byKey.get(serverKey);
+  if (!made) {
+    const server = serverPartOf(naming, serverKey);
+    const [before = '', after = ''] = naming.template.replace('{server}', () => server).split('{tool}');
+    made = { before, after };
+    if (byKey.size >= MAX_KEYS_PER_CLIENT) byKey.clear();
+    byKey.set(serverKey, made);
+  }
+  return made;
+}
+
+/**
+ * The text a client puts before every presented name under a server key (`mcp__favindex__`):
+ * a name it neither rewrites nor cuts is that text and the presented name; null when its form
+ * puts text after the name too.
+ */
+export function namePrefix(naming: ClientNaming, serverKey: string): string | null {
+  const { before, after } = compositionFor(naming, serverKey);
+  return after === '' ? before : null;
+}
+
 /** A human-readable form of the composition, e.g. `mcp__favindex__<tool>`. */
 export function compositionOf(naming: ClientNaming, serverKey: string): string {
-  return naming.template.replace('{server}', serverPartOf(naming, serverKey)).replace('{tool}', '<tool>');
+  const { before, after } = compositionFor(naming, serverKey);
+  return `${before}<tool>${after}`;
 }
 
 /** The server key as the client writes it into every name. */

@@ -1,6 +1,7 @@
 import type { ToolMark } from '@/lib/contracts/preview';
-import { makeName } from '@/lib/names/client-forms';
+import { makeName, namePrefix } from '@/lib/names/client-forms';
 import { CLIENTS, type ClientProfile } from './clients';
+import { type NameTokens, nameTokensOf, prefixedNameTokens } from './name-tokens';
 import type { ListedTool } from './types';
 
 /** One entry of the list after the client: the name the model receives, and what happened to it. */
@@ -10,6 +11,8 @@ export interface ClientTool extends ListedTool {
   marks: ToolMark[];
   /** False when the client leaves the tool out of what it sends. */
   received: boolean;
+  /** The sent name's tokens, shared by every entry with that name: counted once, read by every list's estimates. */
+  nameTokens: NameTokens;
 }
 
 export interface ClientList {
@@ -34,11 +37,15 @@ interface NameForm {
   refused: ToolMark | null;
   /** The client changed characters of the name or cut it (not only put its key before it): two names may become one. */
   rewritten: boolean;
+  tokens: NameTokens;
 }
 
 function nameForm(profile: ClientProfile, serverKey: string, presented: string): NameForm {
   // Made afresh: the forms are what is kept (clientName's own cache would hold each name twice).
   const made = makeName(profile, serverKey, presented);
+  // A name the client only put its key before is counted from the presented name's counts, kept for every client.
+  const prefix = made.rewritten ? null : namePrefix(profile, serverKey);
+  const tokens = prefix === null ? nameTokensOf(made.name) : prefixedNameTokens(prefix, nameTokensOf(presented), made.name);
   const marks: ToolMark[] = [];
   if (made.rewritten) marks.push({ kind: 'renamed', message: `${profile.label} renames '${presented}' to '${made.name}'` });
   for (const doubt of made.doubts) marks.push({ kind: 'unknown', message: doubt });
@@ -51,7 +58,7 @@ function nameForm(profile: ClientProfile, serverKey: string, presented: string):
     profile.refuses && !profile.refuses.pattern.test(made.name)
       ? { kind: 'refused-by-client' as const, message: `${profile.label} fails the request: ${profile.refuses.what}` }
       : null;
-  return { name: made.name, marks, leftOut, refused, rewritten: made.rewritten };
+  return { name: made.name, marks, leftOut, refused, rewritten: made.rewritten, tokens };
 }
 
 /**
@@ -96,8 +103,8 @@ class NameForms {
 /** The names of a 10,000-tool catalog under both namings through every client, or of a 50,000-tool one through two. */
 const nameForms = new NameForms(400_000);
 
-function entryOf(tool: ListedTool, name: string, marks: ToolMark[]): ClientTool {
-  const entry: ClientTool = { name, canonical: tool.canonical, source: tool.source, body: tool.body, presented: tool.name, marks, received: true };
+function entryOf(tool: ListedTool, name: string, marks: ToolMark[], nameTokens: NameTokens): ClientTool {
+  const entry: ClientTool = { name, canonical: tool.canonical, source: tool.source, body: tool.body, presented: tool.name, marks, received: true, nameTokens };
   if (tool.placeholder !== undefined) entry.placeholder = tool.placeholder;
   if (tool.alwaysLoad !== undefined) entry.alwaysLoad = tool.alwaysLoad;
   return entry;
@@ -139,10 +146,10 @@ export function applyClient(
   for (const [i, tool] of tools.entries()) {
     const form = named[i];
     if (!form) {
-      out.push(entryOf(tool, tool.name, []));
+      out.push(entryOf(tool, tool.name, [], nameTokensOf(tool.name)));
       continue;
     }
-    const entry = entryOf(tool, form.name, form.marks.length > 0 ? form.marks.slice() : []);
+    const entry = entryOf(tool, form.name, form.marks.length > 0 ? form.marks.slice() : [], form.tokens);
     out.push(entry);
     if (form.leftOut !== null) {
       leaveOut(entry, marks.of('refused-by-client', form.leftOut));

@@ -1,5 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { FUNCTION_DEFINITION_TOKEN_OVERHEAD, formatFunctionDefinitions, type ChatCompletionFunctionDefinition } from 'gpt-tokenizer/functionCalling';
+import { type NameTokens, nameTokensOf } from './name-tokens';
 import type { TokenMethodId } from './targets';
 import type { ListedTool, ToolBody } from './types';
 import { kept } from '@/lib/kept';
@@ -39,15 +40,11 @@ function anthropicToolTokens(name: string, body: ToolBody): number {
 }
 
 /**
- * Names whose tokens are counted apart from the rest of their definition: ASCII letters and
- * digits at both ends, `_ . / : -` between. o200k_base splits a text into pieces by a regex and
- * counts each piece on its own; such a name never shares a piece with the text around it (in
- * `type <name> = (` the space before it joins its first piece, in `{"name":"<name>","` the quote
- * before it joins `":"`), so a definition's tokens are its tokens under any other such name, less
- * that name's, plus this one's. token-names.test.ts checks the sum against the count of the whole.
+ * The name the rest of a definition is counted under: a plain name's tokens never share a piece
+ * with the text around them (name-tokens.ts), so a definition's tokens are its tokens under any
+ * other plain name, less that name's, plus this one's. token-names.test.ts checks the sum
+ * against the count of the whole.
  */
-const PLAIN_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9_./:-]*[A-Za-z0-9])?$/;
-/** The name the rest of a definition is counted under. */
 const STAND_IN = 'x';
 
 function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): number {
@@ -57,8 +54,8 @@ function wholeTokens(name: string, body: ToolBody, method: TokenMethodId): numbe
 interface BodyTokens {
   /** A definition's tokens but its name's, per method: the same under every plain name. */
   rest: Partial<Record<TokenMethodId, number>>;
-  /** Counts per method and name, for names that are not plain. */
-  byName: Record<TokenMethodId, Map<string, number>>;
+  /** Counts per method and name, for names that are not plain (made on the first such name). */
+  byName?: Record<TokenMethodId, Map<string, number>>;
 }
 
 const MAX_NAMES_PER_BODY = 128;
@@ -66,59 +63,21 @@ const MAX_NAMES_PER_BODY = 128;
 const perTool = new WeakMap<ToolBody, BodyTokens>();
 
 function tokensOf(body: ToolBody): BodyTokens {
-  return kept(perTool, body, (): BodyTokens => ({ rest: {}, byName: { 'openai-functions': new Map(), 'anthropic-tools': new Map() } }));
+  return kept(perTool, body, (): BodyTokens => ({ rest: {} }));
 }
 
-/**
- * Where a plain name splits into segments counted apart: before each run of `_ . / : -` that
- * follows a letter or digit, and after each such run of two or more that a letter or digit
- * follows. o200k_base cuts a text into pieces by a regex and counts each piece on its own, and
- * no piece of a plain name spans these places (a piece is letters with at most one mark before
- * them, up to three digits, or a run of marks), so the name's tokens are its segments' tokens
- * added up. A client's name (`mcp__favindex__` or `mcp_favindex_` and the presented name) then
- * costs the counts of segments every other name shares: `mcp`, `_favindex`, `_create`, `_issue`.
- */
-const SEGMENT_BOUNDARY = /(?<=[A-Za-z0-9])(?=[_./:-])|(?<=[_./:-]{2})(?=[A-Za-z0-9])/;
-
-/**
- * Counts kept by text: segments' tokens (alone, or the first of a name after a space), and
- * whole plain names' (alone, and after a space), so a name asked again is one lookup by the
- * string the tool already holds. Cleared when full: the names and segments of a 50,000-tool
- * catalog through a few clients.
- */
-const MAX_COUNTED = 400_000;
-const segments = new Map<string, number>();
-const names = { alone: new Map<string, number>(), spaced: new Map<string, number>() };
-
-function countOnce(map: Map<string, number>, text: string, count: () => number): number {
-  let n = map.get(text);
-  if (n === undefined) {
-    n = count();
-    if (map.size >= MAX_COUNTED) map.clear();
-    map.set(text, n);
-  }
-  return n;
+/** A listed tool that may hold its name's NameTokens (a tool through a client does). */
+export interface CountedTool {
+  name: string;
+  body: ToolBody;
+  nameTokens?: NameTokens;
 }
 
-const segmentTokens = (segment: string) => countOnce(segments, segment, () => countTokens(segment));
-
-/** A plain name's own tokens, alone (in Anthropic's JSON, in a list of names) or after a space (OpenAI's rendering). */
-function plainNameTokens(name: string, spaced: boolean): number {
-  return countOnce(spaced ? names.spaced : names.alone, name, () => {
-    let count = 0;
-    for (const [i, segment] of name.split(SEGMENT_BOUNDARY).entries()) count += segmentTokens(i === 0 && spaced ? ` ${segment}` : segment);
-    return count;
-  });
-}
-
-/** A plain name's own piece of the text: after the space OpenAI's rendering puts before it, or alone in its JSON string. */
-function namePieceTokens(name: string, method: TokenMethodId): number {
-  return plainNameTokens(name, method === 'openai-functions');
-}
+const nameTokensOfTool = (tool: CountedTool) => tool.nameTokens ?? nameTokensOf(tool.name);
 
 /** A definition's tokens but its name's (the costly part of a tool's count, the same under every plain name), counted once per body and method. */
 function restTokens(tokens: BodyTokens, body: ToolBody, method: TokenMethodId): number {
-  tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - namePieceTokens(STAND_IN, method);
+  tokens.rest[method] ??= wholeTokens(STAND_IN, body, method) - nameTokensOf(STAND_IN).piece(method);
   return tokens.rest[method];
 }
 
@@ -127,16 +86,22 @@ export function countDefinitionAhead(body: ToolBody, method: TokenMethodId): voi
   restTokens(tokensOf(body), body, method);
 }
 
-/** A tool's tokens under a name: a plain name's own added to what its definition's other parts count (kept per body), any other name's counted whole (kept per body and name). */
-export function toolTokens(name: string, body: ToolBody, method: TokenMethodId): number {
+/**
+ * A tool's tokens under a name (its text, or its NameTokens when the caller holds them): a plain
+ * name's own added to what its definition's other parts count (kept per body), any other name's
+ * counted whole (kept per body and name).
+ */
+export function toolTokens(name: string | NameTokens, body: ToolBody, method: TokenMethodId): number {
+  const counted = typeof name === 'string' ? nameTokensOf(name) : name;
   const tokens = tokensOf(body);
-  if (PLAIN_NAME.test(name)) return restTokens(tokens, body, method) + namePieceTokens(name, method);
+  if (counted.plain) return restTokens(tokens, body, method) + counted.piece(method);
+  tokens.byName ??= { 'openai-functions': new Map(), 'anthropic-tools': new Map() };
   const byName = tokens.byName[method];
-  let count = byName.get(name);
+  let count = byName.get(counted.name);
   if (count === undefined) {
-    count = wholeTokens(name, body, method);
+    count = wholeTokens(counted.name, body, method);
     if (byName.size >= MAX_NAMES_PER_BODY) byName.clear();
-    byName.set(name, count);
+    byName.set(counted.name, count);
   }
   return count;
 }
@@ -149,19 +114,20 @@ let newline: number | null = null;
  * each name's, from its segments' kept counts, plus the newlines'; a list with any other name is
  * counted whole.
  */
-export function nameListTokens(tools: readonly { name: string; body: ToolBody }[]): number {
+export function nameListTokens(tools: readonly CountedTool[]): number {
   if (tools.length === 0) return 0;
   let count = 0;
   for (const tool of tools) {
-    if (!PLAIN_NAME.test(tool.name)) return countTokens(tools.map((t) => t.name).join('\n'));
-    count += plainNameTokens(tool.name, false);
+    const counted = nameTokensOfTool(tool);
+    if (!counted.plain) return countTokens(tools.map((t) => t.name).join('\n'));
+    count += counted.aloneTokens();
   }
   newline ??= countTokens('\n');
   return count + (tools.length - 1) * newline;
 }
 
 /** Estimated input tokens of a tool list as the target bills it. */
-export function estimateTokens(tools: readonly ListedTool[], method: TokenMethodId): TokenEstimate {
+export function estimateTokens(tools: readonly (ListedTool & CountedTool)[], method: TokenMethodId): TokenEstimate {
   let tokens = 0;
   let counted = 0;
   let placeholdersExcluded = 0;
@@ -170,7 +136,7 @@ export function estimateTokens(tools: readonly ListedTool[], method: TokenMethod
       placeholdersExcluded++;
       continue;
     }
-    tokens += toolTokens(tool.name, tool.body, method);
+    tokens += toolTokens(nameTokensOfTool(tool), tool.body, method);
     counted++;
   }
   if (counted > 0) tokens += listOverheadTokens(method);

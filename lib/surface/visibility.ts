@@ -62,7 +62,7 @@ export function planReadsList(client: ClientId, settings: DeferralSettings): boo
 export function planForList(client: ClientId, settings: DeferralSettings, tools: readonly ClientTool[], method: TokenMethodId): DeferralPlan {
   let mcp = 0;
   if (planReadsList(client, settings)) {
-    for (const t of tools) if (t.received && t.source !== 'agent' && !t.placeholder) mcp += toolTokens(t.name, t.body, method);
+    for (const t of tools) if (t.received && t.source !== 'agent' && !t.placeholder) mcp += toolTokens(t.nameTokens, t.body, method);
   }
   return deferralPlan(client, settings, mcp);
 }
@@ -145,11 +145,11 @@ export function measureVisibility(
     if (!level || tool.placeholder) continue;
     const body = shownBody(tool.body, plan.descriptionLimit);
     if (level.visibility === 'full') {
-      fullTokens += toolTokens(tool.name, body, method);
+      fullTokens += toolTokens(tool.nameTokens, body, method);
       sent++;
       continue;
     }
-    deferredTokens += toolTokens(tool.name, body, method);
+    deferredTokens += toolTokens(tool.nameTokens, body, method);
     deferred++;
     if (level.visibility === 'name') {
       if (plan.nameWithDescription) lines.push(body.description ? `${tool.name}: ${body.description}` : tool.name);
