@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SURFACE_MODES } from '@/lib/schemas/surface-config';
 import { DEMO_SERVERS } from '@/lib/demo/catalogs';
 import { modeInputs } from '@/test/surface-catalogs';
-import { CLIENTS } from './clients';
+import { CLIENT_TARGETS } from './client-targets';
+import { CLIENT_IDS, CLIENTS } from './clients';
 import { prepareCatalog } from './prepared-catalog';
 import { previewModes } from './preview';
 import { rankTools } from './retrieve';
 import { resolveTarget } from './targets';
-import { catalogWarmUp } from './warm-up';
+import { catalogWarmUp, codeWarmUp } from './warm-up';
 
 // Fresh tool objects each time: token counts and indexes are kept per tool body and catalog.
 const fresh = () => prepareCatalog(DEMO_SERVERS.map((s) => ({ name: s.server, tools: structuredClone(s.tools) })));
@@ -40,5 +42,21 @@ describe('a catalog warmed ahead', () => {
     expect(previews(half)).toEqual(previews(fresh()));
     // The index is whole now: the warm-up has nothing left to add.
     expect(steps.next().done).toBe(true);
+  });
+});
+
+describe('the code warmed ahead', () => {
+  const everyClient = (catalog: ReturnType<typeof fresh>) =>
+    CLIENT_IDS.map((client) => previewModes('all', catalog, inputs, resolveTarget('anthropic'), 'full', { profile: CLIENTS[client], serverKey: 'favindex' }));
+
+  it('leaves every client’s preview of a catalog as it was, whatever the warm-up kept of the demo catalog', () => {
+    const before = everyClient(fresh());
+    const steps = codeWarmUp();
+    let slices = 0;
+    while (!steps.next().done) slices++;
+    // A slice per mode and one for the page, per client and target it reaches (a custom target needs the project's cap).
+    const pairs = CLIENT_IDS.flatMap((client) => CLIENT_TARGETS[client].targets.filter((t) => t !== 'custom'));
+    expect(slices).toBe(pairs.length * (SURFACE_MODES.length + 1));
+    expect(everyClient(fresh())).toEqual(before);
   });
 });

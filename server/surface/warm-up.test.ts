@@ -29,4 +29,25 @@ describe('the warm-up of previewed catalogs', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(slices).toEqual(['first', 'first', 'first', 'second', 'second', 'second']);
   });
+
+  it('runs the slices given once after the first catalog’s, and never again', async () => {
+    const slices: string[] = [];
+    const warmUps = new WarmUps(
+      function* (c) {
+        slices.push((c as unknown as { name: string }).name);
+        yield;
+      },
+      function* () {
+        slices.push('once');
+        yield;
+        slices.push('once');
+      },
+    );
+    warmUps.warm(catalog('first'));
+    warmUps.warm(catalog('second'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    warmUps.warm(catalog('third'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(slices).toEqual(['first', 'once', 'once', 'second', 'third']);
+  });
 });

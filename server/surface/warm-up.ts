@@ -1,5 +1,5 @@
 import type { PreparedCatalog } from '@/lib/surface/prepared-catalog';
-import { catalogWarmUp } from '@/lib/surface/warm-up';
+import { catalogWarmUp, codeWarmUp } from '@/lib/surface/warm-up';
 
 /**
  * Warms catalogs someone previews, between requests: one slice per turn of the event loop
@@ -17,12 +17,18 @@ export class WarmUps {
   /** Previews being answered: the warm-up waits for them. */
   private answering = 0;
 
-  constructor(private readonly slices: (catalog: PreparedCatalog) => Generator<void, void, void>) {}
+  /** `once`: slices run after the first catalog's, once per process (the code every catalog's previews run). */
+  constructor(
+    private readonly slices: (catalog: PreparedCatalog) => Generator<void, void, void>,
+    private once: (() => Generator<void, void, void>) | null = null,
+  ) {}
 
   warm(catalog: PreparedCatalog): void {
     if (this.started.has(catalog)) return;
     this.started.add(catalog);
     this.waiting.push(this.slices(catalog));
+    if (this.once) this.waiting.push(this.once());
+    this.once = null;
     this.schedule();
   }
 
@@ -50,5 +56,8 @@ export class WarmUps {
   }
 }
 
-/** The process's warm-ups: each tool's tokens by both methods, then the search index (lib/surface/warm-up.ts). */
-export const previewWarmUps = new WarmUps(catalogWarmUp);
+/**
+ * The process's warm-ups (lib/surface/warm-up.ts): each previewed catalog's tools' tokens by both
+ * methods, then its search index; after the first, the code of every client's preview.
+ */
+export const previewWarmUps = new WarmUps(catalogWarmUp, codeWarmUp);
