@@ -130,4 +130,9 @@ describe('client names from the real fixture catalogs', () => {
   it('VS Code takes at most 13 characters of the server name, lower-cased', () => {
     expect(clientName(CLIENTS['vscode-copilot'], 'FavIndex-Production-EU', 'fav_read_file').name).toBe('mcp_favindex-prod_fav_read_file');
   });
+
+  it('puts the key before a name as written, a $ in it included', () => {
+    expect(clientName(CLIENTS['claude-code'], 'favindex', "price$&_in$'usd").name).toBe("mcp__favindex__price$&_in$'usd");
+    expect(clientName(CLIENTS['copilot-cli'], 'favindex', 'a$1b').name).toBe('favindex-a$1b');
+  });
 });
