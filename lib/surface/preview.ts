@@ -197,6 +197,13 @@ const catalogId = (catalog: PreparedCatalog) => kept(catalogIds, catalog, () => 
 /** About 20 whole lists of a 10,000-tool catalog (three of the modes list every tool): a few clients and namings at once. */
 const checkedModes = new BoundedMap<string, CheckedMode>(200_000, (checked) => checked.tools.length + 1);
 
+/** Gives up the lists kept for a catalog no one will preview again (the warm-up's own), leaving their room to the rest. */
+export function forgetCheckedModes(catalog: PreparedCatalog): void {
+  if (!catalogIds.has(catalog)) return;
+  const prefix = `${catalogId(catalog)}\u0000`;
+  checkedModes.deleteWhere((_, key) => key.startsWith(prefix));
+}
+
 function buildCheckedMode(mode: SurfaceMode, catalog: PreparedCatalog, inputs: ModeInputs, target: Target, client: ClientChoice): CheckedMode {
   const { list, checked } = check(mode, catalog, inputs, target, client);
   const { fit, received, tools, levels } = checked;

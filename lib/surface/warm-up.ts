@@ -4,6 +4,7 @@ import { defaultSurfaceConfig, SURFACE_MODES } from '@/lib/schemas/surface-confi
 import { CLIENT_TARGETS } from './client-targets';
 import { CLIENT_IDS } from './clients';
 import { type PreparedCatalog, prepareCatalog } from './prepared-catalog';
+import { forgetCheckedModes } from './preview';
 import { encodedPreviewResponse } from './preview-bytes';
 import { buildPreviewResponse, type PreviewSources } from './preview-response';
 import { searchIndexSlices } from './retrieve';
@@ -40,9 +41,9 @@ const WARM_UP_COPIES = 14;
  * slice. A process runs the code of a client it has not previewed through cold: it compiles it
  * while the first question waits (measured at 10,000 tools: a first client's preview took 1.5 to
  * 2.5 times the CPU of the next, most of it compiling), and code that ran on a hundred tools was
- * compiled again for the first large list. It reads no database and changes no answer: what it
- * keeps (the warm-up catalog's lists, its names' forms and counts) is kept as any preview's is,
- * and given up first when room is needed.
+ * compiled again for the first large list. It reads no database and changes no answer: the
+ * lists it makes are given up as soon as each client's are done, and the names' forms and
+ * counts it keeps are kept as any preview's are.
  */
 export function* codeWarmUp(): Generator<void, void, void> {
   const servers = DEMO_SERVERS.flatMap((s) => Array.from({ length: WARM_UP_COPIES }, (_, i) => ({ name: `${s.server}-${i + 1}`, tools: s.tools })));
@@ -70,6 +71,8 @@ export function* codeWarmUp(): Generator<void, void, void> {
       // The page's summary, from the lists just made, and a page of the configured mode's list.
       answer({ ...asked, mode: 'all', limit: '0' });
       answer({ ...asked, mode: surface.mode, detail: 'full', limit: '50' });
+      // No one previews this catalog: its lists make room for the next client's as soon as they are done.
+      forgetCheckedModes(catalog);
       yield;
     }
   }
