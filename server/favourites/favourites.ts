@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { findFavourites, insertFavouriteChange, saveFavouriteIndex } from '@/db/queries/favourites';
+import { listedAmong } from '@/db/queries/catalog-listed';
 import { projectNotFound } from '@/lib/errors';
 import type { FavouriteOperation } from '@/lib/favourites/operations';
 import { applyOperation } from '@/lib/favourites/operations';
@@ -7,7 +8,6 @@ import { checkAgainstMaximum, checkFavouriteIndex, type FavouriteState, type Fav
 import { toFavouritesView } from '@/lib/favourites/view';
 import type { FavouritesView } from '@/lib/contracts/favourites';
 import type { FavouriteIndex } from '@/lib/schemas/favourites';
-import { catalogToolNames } from '@/server/catalog/catalog';
 import { recordSurfaceRevision } from '@/server/impact/revisions';
 import { reresolveProject } from '@/server/names/reresolve';
 import { lockProjectForNameChange } from '@/server/projects/project-locks';
@@ -77,7 +77,7 @@ export async function updateFavourites(
 /** The favourites with their flags (full, missing from the catalog), as the API returns them. */
 export async function loadFavouritesView(db: Db, projectId: string, state?: FavouriteState): Promise<FavouritesView> {
   const current = state ?? (await getFavourites(db, projectId));
-  const known = current.tools.length === 0 ? new Set<string>() : await catalogToolNames(db, projectId);
+  const known = await listedAmong(db, projectId, current.tools);
   return toFavouritesView(
     projectId,
     current,

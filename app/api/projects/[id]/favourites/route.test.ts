@@ -37,6 +37,10 @@ describe('favourites: read and replace with a version', () => {
     // Once the catalog lists it, the flag goes away.
     await api.put(`/api/projects/${id}/catalog/jira`, { json: { tools: [{ name: 'create_ticket', inputSchema: { type: 'object' } }] } });
     expect((await current(id)).missingFromCatalog).toEqual([]);
+    // The version in force counts: a tool the next version drops is missing again, one on another server is not confused with it.
+    await api.put(`/api/projects/${id}/catalog/jira`, { json: { tools: [{ name: 'close_ticket', inputSchema: { type: 'object' } }] } });
+    await api.put(`/api/projects/${id}/catalog/jira2`, { json: { tools: [{ name: 'create_ticket', inputSchema: { type: 'object' } }] } });
+    expect((await current(id)).missingFromCatalog).toEqual(['jira/create_ticket']);
   });
 
   it('requires If-Match to replace the list (428), and takes * as an explicit overwrite', async () => {
