@@ -10,6 +10,7 @@ import { buildPreviewResponse, type PreviewSources } from './preview-response';
 import { searchIndexSlices } from './retrieve';
 import type { TokenMethodId } from './targets';
 import { countDefinitionAhead } from './tokens';
+import { emptyRoutersConfig } from '@/lib/schemas/routers';
 
 const METHODS: readonly TokenMethodId[] = ['openai-functions', 'anthropic-tools'];
 
@@ -54,6 +55,7 @@ export function* codeWarmUp(): Generator<void, void, void> {
     surface,
     favourites: { enabled: true, maxFavourites: 15, tools: catalog.entries.slice(0, 3).map((e) => e.canonical) },
     catalog,
+    routers: emptyRoutersConfig(),
     recorded: null,
     proxies: null,
     policy: { identity: { token: null, client: null }, hidden: [] },
