@@ -8,13 +8,15 @@ import type { SurfaceConfig } from '@/lib/schemas/surface-config';
 /**
  * Record a change of what the project's proxies present as its next surface revision
  * (§impact). Call it in the transaction that makes the change, with the project row locked.
+ * A change that is not of the favourites (the policy, the routers, a catalog) leaves out
+ * `favouritesVersion`: the revision is at the favourites in force.
  */
 export async function recordSurfaceRevision(
   db: Db,
   change: {
     projectId: string;
     at: Date;
-    favouritesVersion: number;
+    favouritesVersion?: number;
     surface: SurfaceConfig;
     changed: RevisionChange[];
     via: string;
@@ -24,13 +26,19 @@ export async function recordSurfaceRevision(
   return insertSurfaceRevision(db, {
     projectId: change.projectId,
     at: change.at,
-    favouritesVersion: change.favouritesVersion,
+    favouritesVersion: change.favouritesVersion ?? (await favouritesInForce(db, change.projectId)),
     mode: change.surface.mode,
     naming: namingOf(change.surface),
     changed: change.changed,
     via: change.via,
     catalog: change.catalog ?? null,
   });
+}
+
+async function favouritesInForce(db: Db, projectId: string): Promise<number> {
+  const favourites = await findFavourites(db, projectId);
+  if (!favourites) throw new Error(`project '${projectId}' has no favourites row`);
+  return favourites.version;
 }
 
 /**
@@ -42,12 +50,9 @@ export async function recordCatalogRevision(
   db: Db,
   change: { projectId: string; surface: SurfaceConfig; catalog: CatalogRevisionChange; via: string },
 ): Promise<number> {
-  const favourites = await findFavourites(db, change.projectId);
-  if (!favourites) throw new Error(`project '${change.projectId}' has no favourites row`);
   return recordSurfaceRevision(db, {
     projectId: change.projectId,
     at: new Date(),
-    favouritesVersion: favourites.version,
     surface: change.surface,
     changed: ['catalog'],
     via: change.via,

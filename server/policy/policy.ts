@@ -1,5 +1,4 @@
 import type { Db } from '@/db/client';
-import { findFavourites } from '@/db/queries/favourites';
 import { savePolicyVersion } from '@/db/queries/policy';
 import type { PolicyWriteResult } from '@/lib/contracts/policy';
 import { ApiError } from '@/lib/errors';
@@ -58,12 +57,9 @@ export async function savePolicy(db: Db, projectId: string, input: unknown, opti
     const at = new Date();
     await savePolicyVersion(tx, { projectId, version, changedAt: at, via: options.via, before: stored.version === 0 ? null : stored.policy, after: next });
     if (options.recordRevision !== false) {
-      const favourites = await findFavourites(tx, projectId);
-      if (!favourites) throw new Error(`project '${projectId}' has no favourites row`);
       await recordSurfaceRevision(tx, {
         projectId,
         at,
-        favouritesVersion: favourites.version,
         surface: project.surface,
         changed: [...(options.alsoChanged ?? []), 'policy'],
         via: options.via,

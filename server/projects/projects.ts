@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { findFavourites, insertFavouriteChange, saveFavouriteIndex } from '@/db/queries/favourites';
+import { insertFavouriteChange, saveFavouriteIndex } from '@/db/queries/favourites';
 import { deleteProjectEvents, deleteProjectRow, findProject, insertProject, listProjects, type ProjectRow, updateProjectRow } from '@/db/queries/projects';
 import { pgErrorCode } from '@/db/sql';
 import { ApiError, projectNotFound } from '@/lib/errors';
@@ -103,12 +103,9 @@ export async function updateProject(
     }
     const changed = [...alsoChanged, ...(input.surface === undefined ? [] : surfaceChanges(before.surface, row.surface))];
     if (changed.length === 0) return row;
-    const favourites = await findFavourites(tx, id);
-    if (!favourites) throw new Error(`project '${id}' has no favourites row`);
     const surfaceRevision = await recordSurfaceRevision(tx, {
       projectId: id,
       at: row.updatedAt,
-      favouritesVersion: favourites.version,
       surface: row.surface,
       changed,
       via,

@@ -1,5 +1,4 @@
 import type { Db } from '@/db/client';
-import { findFavourites } from '@/db/queries/favourites';
 import { findRouters, findRoutersChange, saveRoutersVersion } from '@/db/queries/routers';
 import type { RoutersView } from '@/lib/contracts/routers';
 import { ApiError } from '@/lib/errors';
@@ -87,12 +86,9 @@ async function updateRouters(
       after: next,
     });
     if (options.recordRevision !== false) {
-      const favourites = await findFavourites(tx, projectId);
-      if (!favourites) throw new Error(`project '${projectId}' has no favourites row`);
       await recordSurfaceRevision(tx, {
         projectId,
         at,
-        favouritesVersion: favourites.version,
         surface: project.surface,
         changed: [...(options.alsoChanged ?? []), 'routers'],
         via: options.via,
