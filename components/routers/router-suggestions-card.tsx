@@ -3,7 +3,7 @@
 import type { RouterSuggestionsView, RouterSuggestionView } from '@/components/api/use-router-suggestions-query';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
-import { Pager } from '@/components/ui/pager';
+import { OffsetPager } from '@/components/ui/pager';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { ToolName } from '@/components/ui/tool-name';
 import { countOf, formatNumber } from '@/lib/format';
@@ -73,16 +73,7 @@ export function RouterSuggestionsCard({ query, blocked, onApply, onPage }: Props
                   </li>
                 ))}
               </ul>
-              <Pager
-                noun="suggestions"
-                first={page.offset + 1}
-                last={page.offset + page.items.length}
-                total={page.total}
-                hasPrevious={page.offset > 0}
-                hasNext={page.offset + page.items.length < page.total}
-                onPrevious={() => onPage(Math.max(0, page.offset - page.limit))}
-                onNext={() => onPage(page.offset + page.limit)}
-              />
+              <OffsetPager noun="suggestions" page={page} onPage={onPage} />
             </>
           );
         }}

@@ -5,7 +5,7 @@ import type { PlacementView, RouterSuggestionsView } from '@/components/api/use-
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cx } from '@/components/ui/class-names';
-import { Pager } from '@/components/ui/pager';
+import { OffsetPager } from '@/components/ui/pager';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 import { ToolName } from '@/components/ui/tool-name';
 import { countOf } from '@/lib/format';
@@ -88,16 +88,7 @@ export function UnplacedCard({ query, draftPlaces, takenOut, blocked, onApply, o
                   </ToolRow>
                 ))}
               </ul>
-              <Pager
-                noun="tools"
-                first={page.offset + 1}
-                last={page.offset + page.items.length}
-                total={page.total}
-                hasPrevious={page.offset > 0}
-                hasNext={page.offset + page.items.length < page.total}
-                onPrevious={() => onPage(Math.max(0, page.offset - page.limit))}
-                onNext={() => onPage(page.offset + page.limit)}
-              />
+              <OffsetPager noun="tools" page={page} onPage={onPage} />
             </>
           );
         }}

@@ -40,3 +40,27 @@ export function Pager({ noun, ...props }: PagerProps & { /** What the rows are, 
     </nav>
   );
 }
+
+/** A page of a list that answers by `offset` and `limit` with its `total`, as its Pager shows it. */
+export interface OffsetPage {
+  offset: number;
+  limit: number;
+  total: number;
+  items: readonly unknown[];
+}
+
+/** The Pager of an offset-paged list: `onPage` is given the offset to ask for next. */
+export function OffsetPager({ noun, page, onPage }: { noun: string; page: OffsetPage; onPage: (offset: number) => void }) {
+  return (
+    <Pager
+      noun={noun}
+      first={page.offset + 1}
+      last={page.offset + page.items.length}
+      total={page.total}
+      hasPrevious={page.offset > 0}
+      hasNext={page.offset + page.items.length < page.total}
+      onPrevious={() => onPage(Math.max(0, page.offset - page.limit))}
+      onNext={() => onPage(page.offset + page.limit)}
+    />
+  );
+}
