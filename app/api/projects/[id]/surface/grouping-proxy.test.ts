@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GROUPING_EXTENSION, GROUPS_META } from '@/lib/surface/groups';
-import { type RunningProxy, startProxy } from '@/proxy/proxy';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
-import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { startRouteServer } from '@/test/route-server';
-import { NOTES_TOOLS, ROUTERS, TRACKER_TOOLS } from '@/test/routers-tracker';
+import { ROUTERS, TRACKER_TOOLS } from '@/test/routers-tracker';
+import { startTrackerProxy, type TrackerProxy, waitFor } from '@/test/tracker-proxy';
 
 /**
  * The grouping extension end to end (§routers): the project's stored routers through favindex's
@@ -23,62 +19,23 @@ import { NOTES_TOOLS, ROUTERS, TRACKER_TOOLS } from '@/test/routers-tracker';
 setupTestDatabase();
 
 let routes: Awaited<ReturnType<typeof startRouteServer>>;
-let tracker: TestMcpServer;
-let notes: TestMcpServer;
-let proxy: RunningProxy;
+let running: TrackerProxy;
 let grouping: Client;
 let plain: Client;
-let stateDir: string;
 
 const listGroupsResult = z.object({ groups: z.array(z.object({ name: z.string(), title: z.string(), description: z.string() })) });
-
-async function connect(capabilities: Record<string, unknown>): Promise<Client> {
-  const secret = fs.readFileSync(path.join(stateDir, 'http-secret'), 'utf8').trim();
-  const client = new Client({ name: 'grouping-test', version: '1.0.0' }, { capabilities });
-  await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url!), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-  return client;
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const listed = async (client: Client): Promise<Tool[]> => (await client.listTools()).tools;
 
 beforeAll(async () => {
-  tracker = await startTestMcpServer({ tools: TRACKER_TOOLS });
-  notes = await startTestMcpServer({ tools: NOTES_TOOLS });
   routes = await startRouteServer();
   const id = await createTestProject([], 'grouping');
   expect((await api.patch(`/api/projects/${id}`, { json: { surface: { mode: 'eager' } } })).status).toBe(200);
   expect((await api.put(`/api/projects/${id}/routers`, { json: ROUTERS, headers: { 'if-match': '"0"' } })).status).toBe(200);
   const token = (await api.post(`/api/projects/${id}/tokens`, { json: { name: 'grouping proxy' } })).body.token as string;
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-grouping-proxy-'));
-  proxy = await startProxy({
-    url: routes.origin,
-    project: id,
-    token,
-    upstreams: [
-      { name: 'tracker', endpoint: { transport: 'http', url: tracker.url, headers: {} } },
-      { name: 'notes', endpoint: { transport: 'http', url: notes.url, headers: {} } },
-    ],
-    stateDir,
-    listen: { host: '127.0.0.1', port: 0 },
-    pollMs: 200,
-    spoolMaxBytes: 16 * 1024 * 1024,
-    requestTimeoutMs: 10_000,
-    callTimeoutMs: 10_000,
-    startWaitMs: 10_000,
-    log: () => {},
-  });
-  grouping = await connect({ extensions: { [GROUPING_EXTENSION]: {} } });
-  plain = await connect({});
+  running = await startTrackerProxy(routes.origin, id, token);
+  grouping = await running.connect('grouping-test', { extensions: { [GROUPING_EXTENSION]: {} } });
+  plain = await running.connect('grouping-test');
   // Ready: both catalogs uploaded, the surface read with the stored routers.
   await waitFor(
     'the grouped list',
@@ -88,12 +45,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await grouping?.close();
-  await plain?.close();
-  await proxy?.stop();
+  await running?.stop();
   await routes?.stop();
-  await Promise.all([tracker?.stop(), notes?.stop()]);
-  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe('favindex proxy and the grouping extension, with real clients and real MCP servers', () => {

@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/sql';
 import { DEFAULT_TOOL_BUDGET } from '@/lib/schemas/routers';
-import { type RunningProxy, startProxy } from '@/proxy/proxy';
 import { api } from '@/test/api';
 import { setupTestDatabase } from '@/test/database';
 import { createTestProject } from '@/test/fixtures';
-import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-server';
 import { startRouteServer } from '@/test/route-server';
-import { NOTES_TOOLS, ROUTERS, ROUTERS_SERVERS, TRACKER_TOOLS } from '@/test/routers-tracker';
+import type { TestMcpServer } from '@/test/mcp-server';
+import { ROUTERS, ROUTERS_SERVERS } from '@/test/routers-tracker';
+import { startTrackerProxy, type TrackerProxy, waitFor } from '@/test/tracker-proxy';
 
 /**
  * The routers mode end to end (§routers, issue #49): a real SDK Client, favindex proxy (in this
@@ -26,9 +23,8 @@ const t = setupTestDatabase();
 let routes: Awaited<ReturnType<typeof startRouteServer>>;
 let tracker: TestMcpServer;
 let notes: TestMcpServer;
-let proxy: RunningProxy;
+let running: TrackerProxy;
 let client: Client;
-let stateDir: string;
 let id: string;
 
 /** The routers mode's preview for `client`, as the dashboard asks for it. */
@@ -43,50 +39,20 @@ async function patchSurface(change: Record<string, unknown>): Promise<void> {
   expect((await api.patch(`/api/projects/${id}`, { json: { surface: { ...current.surface, ...change } } })).status).toBe(200);
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const texts = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : ''));
 const listed = async (): Promise<Tool[]> => (await client.listTools()).tools;
 const serverCalls = () => [...tracker.calls(), ...notes.calls()];
 
 beforeAll(async () => {
-  tracker = await startTestMcpServer({ tools: TRACKER_TOOLS });
-  notes = await startTestMcpServer({ tools: NOTES_TOOLS });
   routes = await startRouteServer();
   id = await createTestProject([], 'routers');
   expect((await api.put(`/api/projects/${id}/routers`, { json: ROUTERS, headers: { 'if-match': '"0"' } })).status).toBe(200);
   // Enforced from the start: a call with wrong arguments is then refused at once, with no wait for a poll.
   await patchSurface({ mode: 'routers', argumentChecks: 'enforce' });
   const token = (await api.post(`/api/projects/${id}/tokens`, { json: { name: 'routers proxy' } })).body.token as string;
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'favindex-routers-proxy-'));
-  proxy = await startProxy({
-    url: routes.origin,
-    project: id,
-    token,
-    upstreams: [
-      { name: 'tracker', endpoint: { transport: 'http', url: tracker.url, headers: {} } },
-      { name: 'notes', endpoint: { transport: 'http', url: notes.url, headers: {} } },
-    ],
-    stateDir,
-    listen: { host: '127.0.0.1', port: 0 },
-    pollMs: 200,
-    spoolMaxBytes: 16 * 1024 * 1024,
-    requestTimeoutMs: 10_000,
-    callTimeoutMs: 10_000,
-    startWaitMs: 10_000,
-    log: () => {},
-  });
-  const secret = fs.readFileSync(path.join(stateDir, 'http-secret'), 'utf8').trim();
-  client = new Client({ name: 'routers-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url!), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  running = await startTrackerProxy(routes.origin, id, token);
+  ({ tracker, notes } = running);
+  client = await running.connect('routers-test');
   // Ready: both catalogs uploaded, and the routers listed; then a favourite pinned, and listed first.
   await waitFor('the routers list', listed, (tools) => tools.some((t) => t.name === 'tracker_read') && tools.some((t) => t.name === 'all_notes_append_note'));
   expect((await api.post(`/api/projects/${id}/favourites/pin`, { json: { tool: 'notes/read_note' } })).status).toBe(200);
@@ -94,11 +60,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await client?.close();
-  await proxy?.stop();
+  await running?.stop();
   await routes?.stop();
-  await Promise.all([tracker?.stop(), notes?.stop()]);
-  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe('favindex proxy in the routers mode, with a real client and real MCP servers', () => {
