@@ -149,7 +149,6 @@ function nameFacts(event: ValidatedEvent, resolution: Resolution, ctx: NameConte
 function argumentsToCheck(event: ValidatedEvent, canonical: string): ArgumentsToCheck | null {
   if (event.arguments === undefined) return null;
   let args: unknown = event.arguments;
-  // Through mcp_invoke_tool or a router the tool's arguments are the call's `arguments.arguments`.
   if (event.tool === INVOKE_TOOL || event.router) {
     if (typeof args !== 'object' || args === null || !('arguments' in args)) return null;
     // Sound: checked on the line above to be an object that has arguments.
